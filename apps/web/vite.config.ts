@@ -1,0 +1,9 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: { outDir: 'dist', sourcemap: false },
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+});
