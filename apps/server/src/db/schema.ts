@@ -1,0 +1,665 @@
+/**
+ * Table types of the whole data model (spec §3), for Kysely. One set of types serves SQLite and PostgreSQL:
+ * - ids are integer identity columns; flags are integers 0/1 (SQLite has no boolean);
+ * - money is integer minor units (cents/stotinki); percentages are plain numbers (12.5 = 12.5 %);
+ * - timestamps are ISO-8601 UTC text (sortable, identical on both dialects);
+ * - lists and translation maps are JSON text (`Json<T>` marks what the text holds).
+ * Migrations never import this file ("frozen in time"); they describe the same columns with the schema builder.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** JSON text column; the type parameter documents the parsed shape. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export type Json<T> = string;
+/** 0 or 1. */
+export type Flag = number;
+/** ISO-8601 UTC timestamp text. */
+export type Timestamp = ColumnType<string, string | undefined, string>;
+
+/** Per-language texts: { en: { name: '…', description: '…' }, de: {…} }; bg lives in the base columns. */
+export type TranslationsJson = Json<Record<string, Record<string, string>>>;
+
+export interface ClientsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface PlacesTable {
+  id: Generated<number>;
+  client_id: number;
+  slug: string;
+  name: string;
+  translations: TranslationsJson;
+  /** e.g. ["payments","booking"] */
+  functionality_modules: Json<string[]>;
+  city_id: number | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  lat: number | null;
+  lng: number | null;
+  active: Flag;
+  created_at: Timestamp;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  translations: TranslationsJson;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  translations: TranslationsJson;
+}
+
+export interface PlaceTagsTable {
+  place_id: number;
+  tag_id: number;
+}
+
+/** Venue settings, key → value text (flags as '0'/'1'); unique (place_id, key). */
+export interface SettingsTable {
+  id: Generated<number>;
+  place_id: number;
+  key: string;
+  value: string;
+}
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  place_id: number;
+  /** bg, en, es, de, fr-CH */
+  code: string;
+  name: string;
+  is_default: Flag;
+  position: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  place_id: number;
+  parent_id: number | null;
+  slug: string;
+  name: string;
+  description: string | null;
+  translations: TranslationsJson;
+  icon: string | null;
+  /** 'normal' | 'image' | 'link' */
+  type: string;
+  /** [{ link: 'https://…' }] */
+  links: Json<{ link: string }[]>;
+  hierarchy_level: number;
+  priority: number;
+  background_image: string | null;
+  video_name: string | null;
+  /** For PDF-menu categories: path of the PDF. */
+  pdf_path: string | null;
+  open_call_waiter: Flag;
+  order_allowed: Flag;
+  active: Flag;
+  show_cat_only_for_spot_orders: Flag;
+  hide_cat_only_for_spot_orders: Flag;
+  show_only_for_spot_browse: Flag;
+  hide_only_for_spot_browse: Flag;
+  show_cat_only_for_delivery_orders: Flag;
+  hide_cat_only_for_delivery_orders: Flag;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  place_id: number;
+  slug: string;
+  name: string;
+  /** 'normal' | 'booking' */
+  type: string;
+  description: string | null;
+  translations: TranslationsJson;
+  /** Short subcategory label shown on the card (e.g. "Салати"). */
+  subcategory: string | null;
+  label: string | null;
+  in_stock: Flag;
+  active: Flag;
+  hide_for_ordering: Flag;
+  is_liquid: Flag;
+  discount_percent: number;
+  discount_money: number;
+  hide_variants: Flag;
+  /** Hours after preparation; null = not shown. */
+  minimum_durability: number | null;
+  /** 0–100, vertical focal point of the image in %. */
+  image_position_y: number;
+  /** 1 = natural size. */
+  image_scale: number;
+  disable_promocode_discount: Flag;
+  min_count_addable_ingredients: number;
+  max_count_addable_ingredients: number;
+  show_only_for_spot_browse: Flag;
+  hide_only_for_spot_browse: Flag;
+  time_based_discount_enabled: Flag;
+  /** Weekdays 1 (Mon) … 7 (Sun). */
+  time_based_discount_days: Json<number[]>;
+  time_based_discount_start_hour: number;
+  time_based_discount_end_hour: number;
+  time_based_discount_percent: number;
+  priority: number;
+  created_at: Timestamp;
+}
+
+/** A product's categories (catHierarchyIds); is_primary marks catHierarchyId. */
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+  is_primary: Flag;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  path: string;
+  width: number | null;
+  height: number | null;
+  position: number;
+}
+
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  price: number;
+  /** Box fee, minor units. */
+  additional_price: number;
+  size: string | null;
+  /** Minutes, for booking-type products. */
+  booking_duration: number | null;
+  translations: TranslationsJson;
+  position: number;
+  active: Flag;
+}
+
+export interface AllergensTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  translations: TranslationsJson;
+  image: string | null;
+}
+
+export interface ProductAllergensTable {
+  product_id: number;
+  allergen_id: number;
+}
+
+export interface RelatedProductsTable {
+  product_id: number;
+  related_product_id: number;
+  position: number;
+}
+
+export interface IngredientsTable {
+  id: Generated<number>;
+  place_id: number;
+  name: string;
+  translations: TranslationsJson;
+  price: number;
+  active: Flag;
+  priority: number;
+}
+
+export interface ProductIngredientsTable {
+  id: Generated<number>;
+  product_id: number;
+  ingredient_id: number;
+  /** 'required' | 'addable' | 'removable' */
+  type: string;
+  position: number;
+}
+
+/** Order types a place offers: 1 spot, 2 delivery, 3 pickup, 4 spot browse, 6 room, 7 served on spot. */
+export interface OrderTypesTable {
+  id: Generated<number>;
+  place_id: number;
+  type: number;
+  active: Flag;
+}
+
+export interface OrderTypePricesTable {
+  id: Generated<number>;
+  order_type_id: number;
+  price_over: number;
+  price: number;
+}
+
+export interface OrderTypeDiscountsTable {
+  id: Generated<number>;
+  order_type_id: number;
+  price_over: number;
+  value: number;
+  /** 'percent' | 'money' */
+  value_type: string;
+  /** 'HH:MM' or null for all day. */
+  active_start_time: string | null;
+  active_end_time: string | null;
+}
+
+export interface DeliveryRadiusesTable {
+  id: Generated<number>;
+  order_type_id: number;
+  /** Kilometres from the place. */
+  radius_start: number;
+  radius_end: number;
+  delivery_price: number;
+  required_order_price_for_free_delivery: number | null;
+}
+
+export interface DeliveryShapesTable {
+  id: Generated<number>;
+  order_type_id: number;
+  name: string | null;
+  delivery_price: number;
+  /** [[lat, lng], …] polygon ring. */
+  coordinates: Json<[number, number][]>;
+  active_time_from: string | null;
+  active_time_to: string | null;
+  required_order_price_for_free_delivery: number | null;
+}
+
+export interface RegionsTable {
+  id: Generated<number>;
+  place_id: number;
+  name: string;
+  translations: TranslationsJson;
+  delivery_price: number;
+  required_order_price_for_free_delivery: number | null;
+  active: Flag;
+}
+
+export interface HallsTable {
+  id: Generated<number>;
+  place_id: number;
+  name: string;
+  translations: TranslationsJson;
+  active: Flag;
+}
+
+/** Tables and hotel rooms; `token` is the QR code's secret (`/{place}/t/{token}`). */
+export interface TablesTable {
+  id: Generated<number>;
+  place_id: number;
+  hall_id: number | null;
+  /** Table or room number as shown, e.g. '7' or '101'. */
+  number: string;
+  /** 'table' | 'room' */
+  kind: string;
+  seats: number;
+  token: string;
+  active: Flag;
+  created_at: Timestamp;
+}
+
+/** A guest's session at a table (spot order token), spec §3 user order token. */
+export interface TableSessionsTable {
+  id: Generated<number>;
+  place_id: number;
+  table_id: number;
+  session: string;
+  order_type: number;
+  expires_at: string;
+  bill_wanted: Flag;
+  bill_payment_method: string | null;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  client_id: number;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  address: string | null;
+  /** USER, PDF_MENU_ADMIN, WAITER, RASPBERRY_ADMIN, PLACE_ADMIN, CLIENT_ADMIN, SALES_ADMIN, SUPER_ADMIN */
+  role: string;
+  points: number;
+  /** Accumulated order amount, minor units. */
+  accumulated_amount: number;
+  banned: Flag;
+  created_at: Timestamp;
+}
+
+/** Which places a staff user works at (WAITER, PLACE_ADMIN…); client-wide roles need no rows. */
+export interface UserPlacesTable {
+  user_id: number;
+  place_id: number;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PaymentInstrumentsTable {
+  id: Generated<number>;
+  user_id: number;
+  place_id: number;
+  provider: string;
+  provider_token: string;
+  provider_instrument_id: string;
+  /** Display name, e.g. 'Visa •••• 4242'. */
+  name: string;
+  type: number;
+  expires: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  place_id: number;
+  /** Public identifier answered to the guest (`key` in the order response). */
+  key: string;
+  /** The guest's order token (session). */
+  token: string;
+  type: number;
+  status: string;
+  table_id: number | null;
+  room_number: string | null;
+  user_id: number | null;
+  client_name: string | null;
+  client_phone: string | null;
+  client_email: string | null;
+  client_address: string | null;
+  street_number: string | null;
+  floor_number: string | null;
+  ap_number: string | null;
+  bell_number: string | null;
+  entrance_number: string | null;
+  postal_code: string | null;
+  region_id: number | null;
+  delivery_radius_id: number | null;
+  delivery_shape_id: number | null;
+  lat: number | null;
+  lng: number | null;
+  /** Requested time as the guest chose it ('' or 'HH:MM', with the day). */
+  requested_time: string | null;
+  exact_time_selected: Flag;
+  payment_method: string | null;
+  /** 'none' | 'pending' | 'paid' | 'failed' */
+  payment_status: string;
+  cutlery: Flag;
+  count_cutlery: number;
+  additional_order_type: string | null;
+  pickup_place_id: number | null;
+  promo_code: string | null;
+  order_comment: string | null;
+  subtotal: number;
+  discount_total: number;
+  delivery_fee: number;
+  box_fee: number;
+  cutlery_fee: number;
+  payment_fee: number;
+  accumulated_amount_used: number;
+  total: number;
+  currency: string;
+  /** The full price breakdown computed by the domain engine. */
+  breakdown: Json<unknown>;
+  bill_wanted: Flag;
+  bill_payment_method: string | null;
+  device_id: string | null;
+  /** Hash of (session, lines) to refuse the same order twice within seconds. */
+  dedupe_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  variant_id: number;
+  name: string;
+  size: string | null;
+  quantity: number;
+  unit_price: number;
+  box_fee: number;
+  discount: number;
+  line_total: number;
+  comment: string | null;
+  category_id: number | null;
+}
+
+export interface OrderLineIngredientsTable {
+  id: Generated<number>;
+  order_line_id: number;
+  ingredient_id: number;
+  /** 'required' | 'addable' | 'removable' */
+  type: string;
+  name: string;
+  price: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  changed_by: number | null;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+/** Waiter calls ("user needs") and bill requests as they reach the staff board. */
+export interface UserNeedsTable {
+  id: Generated<number>;
+  place_id: number;
+  table_id: number | null;
+  session: string | null;
+  /** preset key: clean_table, new_cutlery, more_napkins, change_ashtray, bring_ice, other, bill */
+  type: string;
+  text: string | null;
+  /** 'open' | 'done' */
+  status: string;
+  created_at: Timestamp;
+  done_at: string | null;
+}
+
+export interface FeedbackQuestionsTable {
+  id: Generated<number>;
+  place_id: number;
+  text: string;
+  translations: TranslationsJson;
+  /** 'rating' | 'text' */
+  type: string;
+  position: number;
+  active: Flag;
+}
+
+export interface FeedbackAnswersTable {
+  id: Generated<number>;
+  place_id: number;
+  question_id: number | null;
+  order_id: number | null;
+  rating: number | null;
+  text: string | null;
+  name: string | null;
+  created_at: Timestamp;
+}
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  place_id: number;
+  code: string;
+  /** 'percent' | 'money' */
+  discount_type: string;
+  discount_value: number;
+  ignore_other_discounts: Flag;
+  valid_from: string | null;
+  valid_to: string | null;
+  max_uses: number | null;
+  used_count: number;
+  /** null = every product. */
+  eligible_product_ids: Json<number[] | null>;
+  active: Flag;
+}
+
+/** Registered-user discount on the nth order. */
+export interface UserDiscountsTable {
+  id: Generated<number>;
+  place_id: number;
+  on_order_number: number;
+  /** 'percent' | 'money' */
+  discount_type: string;
+  discount_amount: number;
+  active: Flag;
+}
+
+export interface BookingsTable {
+  id: Generated<number>;
+  place_id: number;
+  hall_id: number | null;
+  table_id: number | null;
+  user_id: number | null;
+  product_id: number | null;
+  variant_id: number | null;
+  /** 'YYYY-MM-DD' local date of the venue. */
+  date: string;
+  /** 'HH:MM' */
+  start_time: string;
+  end_time: string;
+  people: number;
+  name: string;
+  phone: string;
+  email: string;
+  comment: string | null;
+  /** 'pending_payment' | 'confirmed' | 'cancelled' | 'expired' */
+  status: string;
+  cancel_token: string;
+  expires_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  place_id: number;
+  order_id: number | null;
+  booking_id: number | null;
+  provider: string;
+  /** Digits-only, single-use invoice number sent to the provider. */
+  invoice: string;
+  amount: number;
+  currency: string;
+  /** 'pending' | 'paid' | 'denied' | 'expired' | 'failed' */
+  status: string;
+  provider_ref: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  payment_id: number | null;
+  invoice: string;
+  status: string;
+  raw: string;
+  created_at: Timestamp;
+}
+
+export interface GalleryImagesTable {
+  id: Generated<number>;
+  place_id: number;
+  path: string;
+  translations: TranslationsJson;
+  position: number;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  place_id: number;
+  title: string;
+  description: string | null;
+  translations: TranslationsJson;
+  image: string | null;
+  active: Flag;
+  position: number;
+}
+
+/** Devices staff have barred from ordering (`userDeviceData`). */
+export interface BlockedDevicesTable {
+  id: Generated<number>;
+  place_id: number;
+  device_id: string;
+  created_at: Timestamp;
+}
+
+/** spent_time_on_page, system and user_action logs. */
+export interface LogsTable {
+  id: Generated<number>;
+  place_id: number | null;
+  /** 'spent_time' | 'system' | 'user_action' */
+  kind: string;
+  data: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  places: PlacesTable;
+  cities: CitiesTable;
+  tags: TagsTable;
+  place_tags: PlaceTagsTable;
+  settings: SettingsTable;
+  languages: LanguagesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_categories: ProductCategoriesTable;
+  product_images: ProductImagesTable;
+  product_variants: ProductVariantsTable;
+  allergens: AllergensTable;
+  product_allergens: ProductAllergensTable;
+  related_products: RelatedProductsTable;
+  ingredients: IngredientsTable;
+  product_ingredients: ProductIngredientsTable;
+  order_types: OrderTypesTable;
+  order_type_prices: OrderTypePricesTable;
+  order_type_discounts: OrderTypeDiscountsTable;
+  delivery_radiuses: DeliveryRadiusesTable;
+  delivery_shapes: DeliveryShapesTable;
+  regions: RegionsTable;
+  halls: HallsTable;
+  tables: TablesTable;
+  table_sessions: TableSessionsTable;
+  users: UsersTable;
+  user_places: UserPlacesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  payment_instruments: PaymentInstrumentsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_line_ingredients: OrderLineIngredientsTable;
+  order_status_history: OrderStatusHistoryTable;
+  user_needs: UserNeedsTable;
+  feedback_questions: FeedbackQuestionsTable;
+  feedback_answers: FeedbackAnswersTable;
+  promo_codes: PromoCodesTable;
+  user_discounts: UserDiscountsTable;
+  bookings: BookingsTable;
+  payments: PaymentsTable;
+  payment_notifications: PaymentNotificationsTable;
+  gallery_images: GalleryImagesTable;
+  promotions: PromotionsTable;
+  blocked_devices: BlockedDevicesTable;
+  logs: LogsTable;
+}
+
+export type Place = Selectable<PlacesTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
