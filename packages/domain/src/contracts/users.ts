@@ -1,0 +1,173 @@
+/**
+ * Accounts API contracts (spec §3 user profile, §4 login/logout/validate, §7 calls). The single source of these
+ * payloads' types for the server (validation, OpenAPI) and the browser.
+ *
+ * The schemas check shape only (strings where strings are due, trimmed); the content rules (name 3–40, e-mail,
+ * phone, password length) are the domain's validation rules, applied by the server so that every field error
+ * comes back with its stable code in one 400 answer.
+ */
+import { z } from 'zod';
+import { ROLES } from '../roles.ts';
+import { ORDER_STATUSES } from '../order-status.ts';
+
+const text = z.string().trim();
+const optionalText = z.string().trim().optional();
+
+export const RoleName = z.enum(ROLES);
+
+/** The signed-in user as the browser sees it (never the password hash). */
+export const StoreUser = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  points: z.number().int(),
+  /** Accumulated order amount, minor units (spec §1 "accumulated order amount"). */
+  accumulated_amount: z.number().int(),
+  role: RoleName,
+});
+export type StoreUser = z.infer<typeof StoreUser>;
+
+/** Answer of login, register and editProfile: a fresh bearer token and the user. */
+export const StoreAuthResponse = z.object({ token: z.string(), user: StoreUser });
+export type StoreAuthResponse = z.infer<typeof StoreAuthResponse>;
+
+/** POST login (guests and staff alike; a staff token carries the staff role). */
+export const StoreLoginRequest = z.object({ email: text, password: z.string() });
+export type StoreLoginRequest = z.infer<typeof StoreLoginRequest>;
+
+/** POST register. `address` is optional; terms acceptance is the form's business (spec §5) and not stored. */
+export const StoreRegisterRequest = z.object({
+  first_name: text,
+  last_name: text,
+  email: text,
+  phone: text,
+  password: z.string(),
+  address: optionalText,
+});
+export type StoreRegisterRequest = z.infer<typeof StoreRegisterRequest>;
+
+/** A plain acknowledgement: a stable code and the text in the request's language. */
+export const StoreMessageResponse = z.object({ code: z.string(), message: z.string() });
+export type StoreMessageResponse = z.infer<typeof StoreMessageResponse>;
+
+/**
+ * POST users/reset-password: the profile identifier is the e-mail. The answer is the same whether or not the
+ * profile exists (spec §8: "password reset instructions sent if the profile exists").
+ */
+export const StoreResetPasswordRequest = z.object({ email: text });
+export type StoreResetPasswordRequest = z.infer<typeof StoreResetPasswordRequest>;
+
+/** POST users/reset-password/confirm: the token from the e-mailed link and the new password. */
+export const StoreResetPasswordConfirmRequest = z.object({ token: z.string().min(1), password: z.string() });
+export type StoreResetPasswordConfirmRequest = z.infer<typeof StoreResetPasswordConfirmRequest>;
+
+/**
+ * POST users/editProfile: any subset of the profile fields. A new e-mail or a new password needs the current
+ * password (`current_password`), so that a stolen token alone cannot take the account over.
+ */
+export const StoreEditProfileRequest = z.object({
+  first_name: optionalText,
+  last_name: optionalText,
+  email: optionalText,
+  phone: optionalText,
+  /** '' clears the address. */
+  address: z.string().trim().nullable().optional(),
+  password: z.string().optional(),
+  current_password: z.string().optional(),
+});
+export type StoreEditProfileRequest = z.infer<typeof StoreEditProfileRequest>;
+
+/** POST users/validate: false means the session is invalid (spec §4: the web app logs out). */
+export const StoreValidateResponse = z.object({ valid: z.boolean() });
+export type StoreValidateResponse = z.infer<typeof StoreValidateResponse>;
+
+/** One line of an order in the user's history. */
+export const StoreUserOrderProduct = z.object({
+  product_id: z.number().int(),
+  variant_id: z.number().int(),
+  name: z.string(),
+  size: z.string().nullable(),
+  quantity: z.number().int(),
+  line_total: z.number().int(),
+});
+
+/** GET users/orders: one row per order with the §3 order-list columns. */
+export const StoreUserOrder = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  /** order date, ISO-8601 UTC */
+  created_at: z.string(),
+  products: z.array(StoreUserOrderProduct),
+  /** order type (1 spot, 2 delivery, 3 pickup, 6 room, 7 served on spot) */
+  type: z.number().int(),
+  /** amount, minor units */
+  total: z.number().int(),
+  currency: z.string(),
+  /** payment: method and state */
+  payment_method: z.string().nullable(),
+  payment_status: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** the delivery address as written on the order, or the room number for room service */
+  address: z.string().nullable(),
+  /** personal data given with the order */
+  client_name: z.string().nullable(),
+  client_phone: z.string().nullable(),
+  client_email: z.string().nullable(),
+});
+export type StoreUserOrder = z.infer<typeof StoreUserOrder>;
+export const StoreUserOrdersResponse = z.array(StoreUserOrder);
+export type StoreUserOrdersResponse = z.infer<typeof StoreUserOrdersResponse>;
+
+/**
+ * GET check-registered-user-discount: the place's nth-order discount the user gets on their next order (spec §9:
+ * applies when on_order_number equals the order count plus one), with the order count; null when none applies
+ * (anonymous, or no discount for the next order number).
+ */
+export const StoreRegisteredUserDiscount = z.object({
+  on_order_number: z.number().int(),
+  discount_type: z.enum(['percent', 'money']),
+  /** percent (12.5 = 12.5 %) or minor units */
+  discount_amount: z.number(),
+  orders_count: z.number().int(),
+});
+export type StoreRegisteredUserDiscount = z.infer<typeof StoreRegisteredUserDiscount>;
+export const StoreRegisteredUserDiscountResponse = StoreRegisteredUserDiscount.nullable();
+export type StoreRegisteredUserDiscountResponse = z.infer<typeof StoreRegisteredUserDiscountResponse>;
+
+/** GET users/payment-instruments: saved cards for one-touch payment (never the provider token). */
+export const StorePaymentInstrument = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  provider: z.string(),
+  type: z.number().int(),
+  expires: z.string().nullable(),
+});
+export type StorePaymentInstrument = z.infer<typeof StorePaymentInstrument>;
+export const StorePaymentInstrumentsResponse = z.array(StorePaymentInstrument);
+export type StorePaymentInstrumentsResponse = z.infer<typeof StorePaymentInstrumentsResponse>;
+
+/** Error codes of the accounts calls (the answer is the shared ApiError {code, message}). */
+export const ACCOUNT_ERROR_CODES = [
+  /** POST login with an unknown e-mail or a wrong password (spec §8 login_fail). */
+  'login_fail',
+  /** register or editProfile with an e-mail that already has a profile under this client. */
+  'email_taken',
+  /** a reset token that is unknown, used or expired. */
+  'reset_token_invalid',
+  /** editProfile changing e-mail or password without the right current password. */
+  'current_password_invalid',
+  /** a protected call without a valid token. */
+  'unauthorized',
+  /** a valid token whose role or places do not reach the call. */
+  'forbidden',
+  /** a banned account. */
+  'user_banned',
+  /** rate limit (spec §8: too many requests, try again later). */
+  'too_many_requests',
+  /** users/payment-instruments at a place without the payments module. */
+  'payments_module_disabled',
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
