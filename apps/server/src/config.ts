@@ -1,0 +1,103 @@
+/**
+ * Server configuration from the environment, validated once at start. Anything wrong is a StartupError with a
+ * single readable line (server.ts prints it and exits 1) rather than a failure deep inside a request later.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { StartupError } from './lib/startup-error.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; holds the SQLite file and the generated JWT secret. */
+  dataDir: string;
+  /** postgres://… when PostgreSQL is used, else null (SQLite at dataDir/trapeza.db). */
+  databaseUrl: string | null;
+  nodeEnv: 'development' | 'production' | 'test';
+  jwtSecret: string;
+  /** Public base URL (for links printed and sent by e-mail), without trailing slash. */
+  publicUrl: string;
+  /** Requests per minute per IP on /api; 0 disables the limit (benchmarks). */
+  rateLimitPerMinute: number;
+  /** Built web app to serve at `/`, if present. */
+  webDistDir: string;
+  logLevel: string;
+}
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), {
+      message: 'must start with postgres:// or postgresql:// (leave it unset for SQLite)',
+    })
+    .refine((v) => v === undefined || URL.canParse(v), { message: 'is not a valid URL' }),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, '')),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** Reads and validates the environment; throws StartupError with one line on the first problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.path.join('.') ?? 'environment';
+    throw new StartupError(`invalid configuration: ${key} ${issue?.message ?? 'is invalid'}`);
+  }
+  const e = parsed.data;
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (err) {
+    throw new StartupError(`cannot create DATA_DIR ${dataDir}: ${(err as Error).message}`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    nodeEnv: e.NODE_ENV,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist'),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+/**
+ * Tokens must survive restarts, so a generated secret is kept in DATA_DIR (readable by the owner only).
+ * Several servers sharing one PostgreSQL must share the secret: set JWT_SECRET there instead.
+ */
+function loadOrCreateJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    if (existsSync(file)) {
+      const secret = readFileSync(file, 'utf8').trim();
+      if (secret.length >= 32) return secret;
+    }
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch (err) {
+    throw new StartupError(`cannot read or write the JWT secret in ${dataDir}: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Opens the database (SQLite file in DATA_DIR by default, PostgreSQL when DATABASE_URL is set), migrates it to the
+ * latest schema and seeds the demo venues into an empty one. Every failure to reach the database is a StartupError
+ * with one line naming what could not be opened.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { StartupError } from '../lib/startup-error.ts';
+import { migrationProvider } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type AppDatabase = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: AppDatabase;
+  dialect: DialectName;
+  /** Where the data lives, for logs (no password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+/** Opens and checks the connection; does not migrate. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openSqlite(join(options.dataDir, 'trapeza.db'));
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+    // WAL lets readers run beside the writer; FULL sync because an accepted order must survive a power cut.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.prepare('select count(*) from sqlite_master').get();
+  } catch (err) {
+    throw new StartupError(`cannot open SQLite database ${file}: ${(err as Error).message}`);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const parsed = new URL(url);
+  const location = `postgres://${parsed.host}${parsed.pathname}`;
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (err) => console.error(`PostgreSQL pool error: ${err.message}`));
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const e = err as Error & { code?: string };
+    const reason = e.message || e.code || String(err);
+    throw new StartupError(`cannot connect to PostgreSQL at ${location}: ${reason}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', location, close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new StartupError(`migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
+  }
+}
+
+type SeedFunction = (db: AppDatabase, log: (line: string) => void) => Promise<void>;
+const demoSeedFile = new URL('./seed/demo-seed.ts', import.meta.url);
+
+/**
+ * Seeds the demo client into an empty database (no clients yet), in one transaction so a failed seed leaves the
+ * database empty and the next start tries again. Returns whether it seeded.
+ */
+export async function seedIfEmpty(handle: DatabaseHandle, log: (line: string) => void): Promise<boolean> {
+  const { db } = handle;
+  const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  if (!existsSync(demoSeedFile)) {
+    log('Demo seed not found (apps/server/src/db/seed/demo-seed.ts); starting with an empty database.');
+    return false;
+  }
+  const { seedDemo } = (await import(demoSeedFile.href)) as { seedDemo: SeedFunction };
+  await db.transaction().execute((trx) => seedDemo(trx, log));
+  if (handle.dialect === 'postgres') await resyncSequences(db);
+  return true;
+}
+
+/**
+ * A seed may insert explicit ids; PostgreSQL's serial sequences do not notice, so the next insert would collide.
+ * Moves every sequence past the highest id present.
+ */
+async function resyncSequences(db: AppDatabase): Promise<void> {
+  const rows = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'id' and column_default like 'nextval%'`.execute(
+    db,
+  );
+  for (const { table_name } of rows.rows) {
+    await sql`select setval(pg_get_serial_sequence(${table_name}, 'id'), coalesce(max(id), 1), max(id) is not null)
+      from ${sql.table(table_name)}`.execute(db);
+  }
+}
+
+/** Open, migrate and (on an empty database) seed: everything the server needs before it listens. */
+export async function prepareDatabase(
+  options: DatabaseOptions,
+  log: (line: string) => void,
+): Promise<DatabaseHandle> {
+  const handle = await openDatabase(options);
+  try {
+    await migrateToLatest(handle.db);
+    await seedIfEmpty(handle, log);
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+  return handle;
+}

@@ -1,0 +1,14 @@
+/**
+ * Every migration, in order. An in-code provider (rather than reading the folder) works the same under Node's type
+ * stripping, Vitest and any bundler; add each new migration file here with its timestamped name.
+ */
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as createSchema from './2026-11-22T1200-create-schema.ts';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-22T1200-create-schema': createSchema,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
