@@ -1,0 +1,198 @@
+/**
+ * Texts of the accounts e-mails and answers in the five languages (spec §1: bg default, en, es, de, fr-CH).
+ * The language comes from the request (`lang` header, else `Accept-Language`), falling back to Bulgarian (spec §4).
+ */
+import { LANGUAGES, normalizeLanguage, type Language } from '@trapeza/domain/i18n';
+import type { MailMessage } from '../../lib/mailer.ts';
+
+/** `lang` header first (the web app sends its chosen language), then the best Accept-Language match, else bg. */
+export function requestLanguage(headers: Record<string, string | string[] | undefined>): Language {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const lang = first(headers['lang'])?.trim();
+  if (lang) return matchLanguage(lang) ?? normalizeLanguage(lang);
+  const accept = first(headers['accept-language']);
+  if (!accept) return normalizeLanguage(undefined);
+  const ranked = accept
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((r) => r.tag && Number.isFinite(r.q) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const r of ranked) {
+    const match = matchLanguage(r.tag);
+    if (match) return match;
+  }
+  return normalizeLanguage(undefined);
+}
+
+/** 'fr-CH' exactly, any 'fr…' as Swiss French (the only French we have), else the primary subtag. */
+function matchLanguage(tag: string): Language | undefined {
+  const lower = tag.toLowerCase();
+  const exact = LANGUAGES.find((l) => l.toLowerCase() === lower);
+  if (exact) return exact;
+  const primary = lower.split('-')[0];
+  if (primary === 'fr') return 'fr-CH';
+  return LANGUAGES.find((l) => l === primary);
+}
+
+interface ResetTexts {
+  subject: string;
+  greeting: (name: string) => string;
+  body: (place: string) => string;
+  action: string;
+  expiry: string;
+  ignore: string;
+}
+
+const RESET_TEXTS: Record<Language, ResetTexts> = {
+  bg: {
+    subject: 'Смяна на парола',
+    greeting: (n) => `Здравейте${n ? `, ${n}` : ''},`,
+    body: (p) => `получихме заявка за смяна на паролата на профила Ви в ${p}.`,
+    action: 'Задайте нова парола от тази връзка:',
+    expiry: 'Връзката важи 1 час и може да се използва само веднъж.',
+    ignore: 'Ако не сте поискали смяна на паролата, просто игнорирайте това писмо.',
+  },
+  en: {
+    subject: 'Reset your password',
+    greeting: (n) => `Hello${n ? ` ${n}` : ''},`,
+    body: (p) => `we received a request to reset the password of your profile at ${p}.`,
+    action: 'Set a new password with this link:',
+    expiry: 'The link is valid for 1 hour and can be used once.',
+    ignore: 'If you did not ask for this, simply ignore this e-mail.',
+  },
+  es: {
+    subject: 'Restablecer la contraseña',
+    greeting: (n) => `Hola${n ? ` ${n}` : ''},`,
+    body: (p) => `hemos recibido una solicitud para restablecer la contraseña de tu perfil en ${p}.`,
+    action: 'Establece una nueva contraseña con este enlace:',
+    expiry: 'El enlace es válido durante 1 hora y solo se puede usar una vez.',
+    ignore: 'Si no lo has solicitado, ignora este correo.',
+  },
+  de: {
+    subject: 'Passwort zurücksetzen',
+    greeting: (n) => `Hallo${n ? ` ${n}` : ''},`,
+    body: (p) => `wir haben eine Anfrage erhalten, das Passwort Ihres Profils bei ${p} zurückzusetzen.`,
+    action: 'Legen Sie mit diesem Link ein neues Passwort fest:',
+    expiry: 'Der Link ist 1 Stunde gültig und kann nur einmal verwendet werden.',
+    ignore: 'Wenn Sie dies nicht angefordert haben, ignorieren Sie diese E-Mail einfach.',
+  },
+  'fr-CH': {
+    subject: 'Réinitialiser votre mot de passe',
+    greeting: (n) => `Bonjour${n ? ` ${n}` : ''},`,
+    body: (p) => `nous avons reçu une demande de réinitialisation du mot de passe de votre profil chez ${p}.`,
+    action: 'Choisissez un nouveau mot de passe avec ce lien :',
+    expiry: 'Le lien est valable 1 heure et ne peut être utilisé qu’une seule fois.',
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement cet e-mail.',
+  },
+};
+
+export interface ResetMailInput {
+  to: string;
+  firstName: string;
+  placeName: string;
+  link: string;
+  lang: Language;
+}
+
+/** The password-reset e-mail: plain text plus a simple HTML alternative. */
+export function passwordResetMail(input: ResetMailInput): MailMessage {
+  const t = RESET_TEXTS[input.lang];
+  const text = [
+    t.greeting(input.firstName),
+    '',
+    t.body(input.placeName),
+    t.action,
+    input.link,
+    '',
+    t.expiry,
+    t.ignore,
+    '',
+  ].join('\n');
+  const html =
+    `<p>${escapeHtml(t.greeting(input.firstName))}</p>` +
+    `<p>${escapeHtml(t.body(input.placeName))}<br>${escapeHtml(t.action)}</p>` +
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>` +
+    `<p>${escapeHtml(t.expiry)}<br>${escapeHtml(t.ignore)}</p>`;
+  return { to: input.to, subject: t.subject, text, html, tag: 'password_reset' };
+}
+
+/** Texts of the accounts answers (codes are the stable part; the web app may show its own translation). */
+export const ACCOUNT_MESSAGES = {
+  reset_password_sent: {
+    bg: 'Ако съществува профил с този имейл, изпратихме инструкции за смяна на паролата.',
+    en: 'If a profile with this e-mail exists, we have sent password reset instructions.',
+    es: 'Si existe un perfil con este correo, hemos enviado las instrucciones para restablecer la contraseña.',
+    de: 'Falls ein Profil mit dieser E-Mail existiert, haben wir eine Anleitung zum Zurücksetzen gesendet.',
+    'fr-CH': 'Si un profil existe avec cet e-mail, nous avons envoyé les instructions de réinitialisation.',
+  },
+  password_reset_done: {
+    bg: 'Паролата е сменена. Можете да влезете с новата парола.',
+    en: 'Your password has been changed. You can log in with the new password.',
+    es: 'La contraseña se ha cambiado. Ya puedes iniciar sesión con la nueva contraseña.',
+    de: 'Ihr Passwort wurde geändert. Sie können sich mit dem neuen Passwort anmelden.',
+    'fr-CH': 'Votre mot de passe a été modifié. Vous pouvez vous connecter avec le nouveau mot de passe.',
+  },
+  login_fail: {
+    bg: 'Неуспешен вход: невалидни данни',
+    en: 'Login failed: Invalid credentials',
+    es: 'Error al iniciar sesión: credenciales no válidas',
+    de: 'Anmeldung fehlgeschlagen: ungültige Anmeldedaten',
+    'fr-CH': 'Échec de la connexion : identifiants invalides',
+  },
+  email_taken: {
+    bg: 'Вече има профил с този имейл.',
+    en: 'A profile with this e-mail already exists.',
+    es: 'Ya existe un perfil con este correo.',
+    de: 'Es gibt bereits ein Profil mit dieser E-Mail.',
+    'fr-CH': 'Un profil existe déjà avec cet e-mail.',
+  },
+  reset_token_invalid: {
+    bg: 'Връзката за смяна на паролата е невалидна или е изтекла.',
+    en: 'The password reset link is invalid or has expired.',
+    es: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
+    de: 'Der Link zum Zurücksetzen ist ungültig oder abgelaufen.',
+    'fr-CH': 'Le lien de réinitialisation est invalide ou a expiré.',
+  },
+  current_password_invalid: {
+    bg: 'Текущата парола е грешна.',
+    en: 'The current password is wrong.',
+    es: 'La contraseña actual es incorrecta.',
+    de: 'Das aktuelle Passwort ist falsch.',
+    'fr-CH': 'Le mot de passe actuel est incorrect.',
+  },
+  user_banned: {
+    bg: 'Този профил е блокиран.',
+    en: 'This profile is blocked.',
+    es: 'Este perfil está bloqueado.',
+    de: 'Dieses Profil ist gesperrt.',
+    'fr-CH': 'Ce profil est bloqué.',
+  },
+  payments_module_disabled: {
+    bg: 'Онлайн плащането не е включено за това заведение.',
+    en: 'Online payment is not enabled for this venue.',
+    es: 'El pago en línea no está activado para este local.',
+    de: 'Online-Zahlung ist für dieses Lokal nicht aktiviert.',
+    'fr-CH': 'Le paiement en ligne n’est pas activé pour cet établissement.',
+  },
+  too_many_requests: {
+    bg: 'Твърде много заявки, опитайте по-късно.',
+    en: 'Too many requests, try again later.',
+    es: 'Demasiadas solicitudes, inténtalo más tarde.',
+    de: 'Zu viele Anfragen, bitte später erneut versuchen.',
+    'fr-CH': 'Trop de requêtes, réessayez plus tard.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
+
+export function accountMessage(key: AccountMessageKey, lang: Language): string {
+  return ACCOUNT_MESSAGES[key][lang];
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
