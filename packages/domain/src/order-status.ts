@@ -1,0 +1,97 @@
+/** Order types and statuses (spec §4, §9) and the transition table the spec leaves open (designed here, see README). */
+
+/** Order types (spec §9): 1 spot, 2 delivery, 3 pickup / preorder, 4 spot browse, 6 room, 7 served on spot. */
+export const ORDER_TYPES = {
+  SPOT: 1,
+  DELIVERY: 2,
+  PREORDER: 3,
+  SPOT_BROWSE: 4,
+  ROOM: 6,
+  SERVED_ON_SPOT: 7,
+} as const;
+export type OrderType = (typeof ORDER_TYPES)[keyof typeof ORDER_TYPES];
+export const ORDER_TYPE_IDS: readonly OrderType[] = [1, 2, 3, 4, 6, 7];
+
+export function isOrderType(value: unknown): value is OrderType {
+  return ORDER_TYPE_IDS.includes(Number(value) as OrderType) && value !== '' && value !== null;
+}
+
+/** Spot browse (4) only shows the menu; every other type can be ordered. */
+export function isOrderingType(type: OrderType): boolean {
+  return type !== ORDER_TYPES.SPOT_BROWSE;
+}
+
+/** Order statuses (spec §4). 'ordered' is shown as accepted; 'paid' as finished. */
+export const ORDER_STATUSES = [
+  'ordered',
+  'cooked_spot',
+  'served_spot',
+  'cooked_delivery',
+  'on_the_way_delivery',
+  'cooked_preorder',
+  'cooked_room',
+  'paid',
+  'rejected',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+type Table = Partial<Record<OrderStatus, readonly OrderStatus[]>>;
+
+const SPOT_TABLE: Table = {
+  // A drink may be served without a cooking step; a table may pay at once (counter service).
+  ordered: ['cooked_spot', 'served_spot', 'paid', 'rejected'],
+  cooked_spot: ['served_spot', 'paid', 'rejected'],
+  served_spot: ['paid'],
+};
+
+/**
+ * Allowed transitions per order type. Forward only; 'rejected' only before the food leaves the kitchen (from
+ * 'ordered' or a cooked_* status); 'paid' and 'rejected' are terminal. Spot browse (4) takes no orders.
+ */
+export const STATUS_TRANSITIONS: Record<OrderType, Table> = {
+  1: SPOT_TABLE,
+  7: SPOT_TABLE,
+  2: {
+    ordered: ['cooked_delivery', 'on_the_way_delivery', 'rejected'],
+    cooked_delivery: ['on_the_way_delivery', 'rejected'],
+    on_the_way_delivery: ['paid'],
+  },
+  3: {
+    ordered: ['cooked_preorder', 'rejected'],
+    // cooked_preorder waits for the customer; a no-show is rejected.
+    cooked_preorder: ['paid', 'rejected'],
+  },
+  6: {
+    ordered: ['cooked_room', 'rejected'],
+    cooked_room: ['paid', 'rejected'],
+  },
+  4: {},
+};
+
+/** Terminal statuses: nothing follows them. */
+export const TERMINAL_STATUSES: readonly OrderStatus[] = ['paid', 'rejected'];
+
+/** The statuses an order of this type can reach next from `from`. */
+export function nextStatuses(type: OrderType, from: OrderStatus): readonly OrderStatus[] {
+  return STATUS_TRANSITIONS[type]?.[from] ?? [];
+}
+
+/** Whether an order of this type may move from `from` to `to`. */
+export function canTransition(type: OrderType, from: OrderStatus, to: OrderStatus): boolean {
+  return nextStatuses(type, from).includes(to);
+}
+
+/** Every status an order of this type can ever be in. */
+export function statusesForOrderType(type: OrderType): OrderStatus[] {
+  const table = STATUS_TRANSITIONS[type];
+  const set = new Set<OrderStatus>();
+  for (const [from, tos] of Object.entries(table) as [OrderStatus, readonly OrderStatus[]][]) {
+    set.add(from);
+    for (const t of tos) set.add(t);
+  }
+  return ORDER_STATUSES.filter((s) => set.has(s));
+}

@@ -1,0 +1,49 @@
+/**
+ * Fees (spec §9): box fee (variant additional_price) only when show_variant_additional_price is on and, when the
+ * preorder-only flag is set, only for preorder (3); cutlery fee per piece; online payment tax = percent × amount +
+ * fixed. Designed: the online tax applies to methods containing 'online' and to 'epay', and not to a zero amount.
+ */
+import { percentOf, type Minor } from '../money.ts';
+import type { OrderType } from '../order-status.ts';
+
+export function boxFee(
+  lines: readonly { additional_price?: Minor | null; quantity: number }[],
+  settings: {
+    show_variant_additional_price: boolean;
+    show_variant_additional_price_only_for_preorder: boolean;
+  },
+  orderType: OrderType,
+): Minor {
+  if (!settings.show_variant_additional_price) return 0;
+  if (settings.show_variant_additional_price_only_for_preorder && orderType !== 3) return 0;
+  return lines.reduce((sum, l) => sum + Math.max(0, l.additional_price ?? 0) * Math.max(0, l.quantity), 0);
+}
+
+export function cutleryFee(pieces: number, pricePerPiece: Minor): Minor {
+  if (!(pieces > 0) || !(pricePerPiece > 0)) return 0;
+  return Math.floor(pieces) * pricePerPiece;
+}
+
+/** Payment types (spec §9). */
+export const PAYMENT_METHODS = [
+  'cash',
+  'card',
+  'card_on_delivery',
+  'epay',
+  'online',
+  'bizum',
+  'room_bill',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Whether a method is paid online (spec §4: includes 'online'; epay is the online card provider). */
+export function isOnlinePayment(method: string | null | undefined): boolean {
+  if (!method) return false;
+  return method.includes('online') || method === 'epay';
+}
+
+/** Online payment tax on `amount`: percent × amount + fixed, 0 on a zero amount. */
+export function onlinePaymentTax(amount: Minor, percent: number, fixed: Minor): Minor {
+  if (amount <= 0) return 0;
+  return Math.max(0, percentOf(amount, percent > 0 ? percent : 0) + Math.max(0, fixed));
+}
