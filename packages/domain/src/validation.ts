@@ -11,7 +11,7 @@
  * - name 3 to 40 characters after trimming (spec §9), counted in Unicode code points.
  */
 import type { OrderType } from './order-status.ts';
-import { isOnlinePayment } from './pricing/fees.ts';
+import { paymentRequiresLogin } from './pricing/fees.ts';
 import { MAX_COMMENT_LENGTH } from './cart.ts';
 
 export const VALIDATION_CODES = [
@@ -302,7 +302,7 @@ export function validateOrderForm(form: OrderFormInput, rules: OrderFormRules): 
     out.push('pickup_place_required');
   if (CONTACT_TYPES.includes(type)) {
     if (blank(form.paymentMethod)) out.push('payment_method_required');
-    else if (isOnlinePayment(form.paymentMethod) && !rules.loggedIn)
+    else if (paymentRequiresLogin(form.paymentMethod) && !rules.loggedIn)
       out.push('online_payment_requires_login');
   }
   if (rules.cutleryOptionOn && CONTACT_TYPES.includes(type) && form.cutlery == null)

@@ -42,6 +42,14 @@ export function isOnlinePayment(method: string | null | undefined): boolean {
   return method.includes('online') || method === 'epay';
 }
 
+/**
+ * Whether a method needs a logged-in user (spec §5, §6: card or online payment; epay is the online card provider).
+ * Kept in line with LOGIN_REQUIRED_PAYMENT_METHODS of contracts/orders.ts.
+ */
+export function paymentRequiresLogin(method: string | null | undefined): boolean {
+  return method === 'card' || isOnlinePayment(method);
+}
+
 /** Online payment tax on `amount`: percent × amount + fixed, 0 on a zero amount. */
 export function onlinePaymentTax(amount: Minor, percent: number, fixed: Minor): Minor {
   if (amount <= 0) return 0;
