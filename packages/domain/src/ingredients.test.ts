@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import {
+  checkAddableSelection,
+  needsVariantModal,
+  resolveVariant,
+  toggleAddableIngredient,
+} from './ingredients.ts';
+
+describe('ingredients (spec §5: min/max addable counts)', () => {
+  test.each([
+    // selected, toggled id, min, max → result
+    [[], 1, 0, 0, { ok: true, value: [1] }],
+    [[1, 2], 3, 0, 3, { ok: true, value: [1, 2, 3] }],
+    [[1, 2, 3], 4, 0, 3, { ok: false, error: { key: 'max_count_addable_ingredients_reached', value: 3 } }],
+    [[1], 2, 0, 1, { ok: false, error: { key: 'max_count_addable_ingredients_reached', value: 1 } }],
+    [[1, 2], 2, 2, 0, { ok: false, error: { key: 'min_count_addable_ingredients_reached', value: 2 } }],
+    [[1, 2, 3], 2, 2, 0, { ok: true, value: [1, 3] }],
+    [[1], 1, 1, 3, { ok: false, error: { key: 'min_count_addable_ingredients_reached', value: 1 } }],
+    [[1, 2, 3], 3, 1, 3, { ok: true, value: [1, 2] }], // unselecting at the max is fine
+    [[1], 1, 0, 0, { ok: true, value: [] }],
+  ])('§5 toggle %j with %d (min %d, max %d)', (selected, id, min, max, expected) => {
+    expect(
+      toggleAddableIngredient(selected, id, {
+        min_count_addable_ingredients: min,
+        max_count_addable_ingredients: max,
+      }),
+    ).toEqual(expected);
+  });
+
+  test.each([
+    [0, 2, null, { ok: false, error: { key: 'min_count_addable_ingredients_reached', value: 2 } }],
+    [1, 2, null, { ok: false, error: { key: 'min_count_addable_ingredients_reached', value: 2 } }],
+    [2, 2, null, { ok: true, value: undefined }],
+    [4, 0, 3, { ok: false, error: { key: 'max_count_addable_ingredients_reached', value: 3 } }],
+    [3, 0, 3, { ok: true, value: undefined }],
+    [0, null, null, { ok: true, value: undefined }],
+    [0, '1', '2', { ok: false, error: { key: 'min_count_addable_ingredients_reached', value: 1 } }],
+  ])('§5 add to cart with %d selected (min %j, max %j)', (count, min, max, expected) => {
+    expect(
+      checkAddableSelection(count, {
+        min_count_addable_ingredients: min,
+        max_count_addable_ingredients: max,
+      }),
+    ).toEqual(expected);
+  });
+});
+
+describe('variants (spec §4, §5: variant_not_choosed, variant modal)', () => {
+  test.each([
+    [[5], null, { ok: true, value: 5 }],
+    [[5], 5, { ok: true, value: 5 }],
+    [[5, 6], 6, { ok: true, value: 6 }],
+    [[5, 6], null, { ok: false, error: { key: 'variant_not_choosed' } }],
+    [[5, 6], 7, { ok: false, error: { key: 'variant_not_choosed' } }],
+    [[5], 7, { ok: false, error: { key: 'variant_not_choosed' } }],
+    [[], null, { ok: false, error: { key: 'variant_not_choosed' } }],
+  ])('§5 variants %j chosen %j', (ids, chosen, expected) => {
+    expect(resolveVariant(ids, chosen)).toEqual(expected);
+  });
+
+  test.each([
+    [1, false, false, false],
+    [3, true, false, false],
+    [3, false, false, true],
+    [1, false, true, true],
+    [3, true, true, true],
+  ])('§4 %d variants, preselected %s, comment modal %s → modal %s', (n, pre, comment, expected) => {
+    expect(needsVariantModal(n, pre, comment)).toBe(expected);
+  });
+});
