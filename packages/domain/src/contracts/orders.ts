@@ -14,6 +14,7 @@
  * (waiter call) and feedback calls, the error answer's extra fields.
  */
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../pricing/fees.ts';
 
 const id = z.number().int().positive();
 /** Any id the browser may send as number or numeric string. */
@@ -99,11 +100,8 @@ export const StoreOrderComments = z.array(StoreOrderComment).max(200).nullish();
 // The five order payloads (spec §7), field lists exactly as the spec gives them
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Payment methods a venue may offer (spec §9): cash, card, card on delivery, epay / online, Bizum, on room bill. */
-export const PAYMENT_METHODS = ['cash', 'card', 'card_on_delivery', 'epay', 'online', 'bizum', 'room_bill'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** Methods that charge a card through the provider and therefore need a logged-in user (spec §5, §6). */
-export const LOGIN_REQUIRED_PAYMENT_METHODS: readonly string[] = ['card', 'epay', 'online'];
+/** Payment methods (spec §9); the list and the login rule live in pricing/fees.ts (paymentRequiresLogin). */
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 
 /**
  * `userDeviceData`: the device fingerprint the browser sends (spec §7 delivery; designed: accepted on every order

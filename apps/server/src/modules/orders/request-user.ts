@@ -1,0 +1,19 @@
+/**
+ * The logged-in user of a request, if an auth plugin set one. Ordering works for guests, so a missing or
+ * unreadable user is simply a guest. Accepts `{ id }` or the token claims `{ userId }` with an optional role.
+ */
+import type { FastifyRequest } from 'fastify';
+
+export interface RequestUser {
+  id: number;
+  role: string | null;
+}
+
+export function requestUser(request: FastifyRequest): RequestUser | null {
+  const raw = (request as unknown as { user?: unknown }).user;
+  if (!raw || typeof raw !== 'object') return null;
+  const u = raw as { id?: unknown; userId?: unknown; sub?: unknown; role?: unknown };
+  const id = Number(u.id ?? u.userId ?? u.sub);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  return { id, role: typeof u.role === 'string' ? u.role : null };
+}

@@ -1,0 +1,161 @@
+/**
+ * The only place with SQL for tables, rooms, table sessions, waiter calls (user needs) and bill requests. Every
+ * query takes the place id of the request's tenant: a QR token or a session of another venue is simply not found.
+ */
+import type { Selectable } from 'kysely';
+import type { AppDatabase } from '../../db/database.ts';
+import type { TableSessionsTable, TablesTable } from '../../db/schema.ts';
+
+export type TableRow = Selectable<TablesTable>;
+export type TableSessionRow = Selectable<TableSessionsTable>;
+export type SessionWithTable = TableSessionRow & {
+  table_number: string;
+  table_kind: string;
+  table_token: string;
+};
+
+export interface NewUserNeed {
+  placeId: number;
+  tableId: number | null;
+  session: string | null;
+  type: string;
+  text: string | null;
+  createdAt: string;
+}
+
+export class TablesRepository {
+  readonly #db: AppDatabase;
+
+  constructor(db: AppDatabase) {
+    this.#db = db;
+  }
+
+  /** An active table or room of the place by its QR token. */
+  async findActiveTableByToken(placeId: number, token: string): Promise<TableRow | undefined> {
+    return this.#db
+      .selectFrom('tables')
+      .selectAll()
+      .where('place_id', '=', placeId)
+      .where('token', '=', token)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+  }
+
+  async insertSession(row: {
+    placeId: number;
+    tableId: number;
+    session: string;
+    orderType: number;
+    expiresAt: string;
+    createdAt: string;
+  }): Promise<void> {
+    await this.#db
+      .insertInto('table_sessions')
+      .values({
+        place_id: row.placeId,
+        table_id: row.tableId,
+        session: row.session,
+        order_type: row.orderType,
+        expires_at: row.expiresAt,
+        bill_wanted: 0,
+        bill_payment_method: null,
+        created_at: row.createdAt,
+      })
+      .execute();
+  }
+
+  /** A session of the place with its table (expired ones too: the caller decides). */
+  async findSession(
+    placeId: number,
+    session: string,
+    db: AppDatabase = this.#db,
+  ): Promise<SessionWithTable | undefined> {
+    return db
+      .selectFrom('table_sessions as s')
+      .innerJoin('tables as t', 't.id', 's.table_id')
+      .selectAll('s')
+      .select(['t.number as table_number', 't.kind as table_kind', 't.token as table_token'])
+      .where('s.place_id', '=', placeId)
+      .where('s.session', '=', session)
+      .executeTakeFirst();
+  }
+
+  /** Active tables and rooms of the place with their hall, for change-table (no QR tokens). */
+  async listTables(placeId: number) {
+    return this.#db
+      .selectFrom('tables as t')
+      .leftJoin('halls as h', 'h.id', 't.hall_id')
+      .select(['t.id', 't.number', 't.kind', 't.seats', 't.hall_id', 'h.name as hall_name'])
+      .where('t.place_id', '=', placeId)
+      .where('t.active', '=', 1)
+      .orderBy('t.kind')
+      .orderBy('t.id')
+      .execute();
+  }
+
+  /** Whether the session has at least one order. */
+  async sessionHasOrders(placeId: number, session: string, db: AppDatabase = this.#db): Promise<boolean> {
+    const row = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('place_id', '=', placeId)
+      .where('token', '=', session)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Marks the bill wanted once: the conditional update is the guard, so two simultaneous requests cannot both
+   * succeed. Returns false when it was already requested.
+   */
+  async markBillWanted(
+    db: AppDatabase,
+    s: {
+      placeId: number;
+      sessionId: number;
+      session: string;
+      paymentMethod: string | null;
+      expiresAt: string;
+    },
+    updatedAt: string,
+  ): Promise<boolean> {
+    const res = await db
+      .updateTable('table_sessions')
+      .set({ bill_wanted: 1, bill_payment_method: s.paymentMethod, expires_at: s.expiresAt })
+      .where('id', '=', s.sessionId)
+      .where('place_id', '=', s.placeId)
+      .where('bill_wanted', '=', 0)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    await db
+      .updateTable('orders')
+      .set({ bill_wanted: 1, bill_payment_method: s.paymentMethod, updated_at: updatedAt })
+      .where('place_id', '=', s.placeId)
+      .where('token', '=', s.session)
+      .execute();
+    return true;
+  }
+
+  async insertUserNeed(row: NewUserNeed, db: AppDatabase = this.#db): Promise<{ id: number }> {
+    return db
+      .insertInto('user_needs')
+      .values({
+        place_id: row.placeId,
+        table_id: row.tableId,
+        session: row.session,
+        type: row.type,
+        text: row.text,
+        status: 'open',
+        created_at: row.createdAt,
+        done_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Runs `work` in one transaction. */
+  async transaction<T>(work: (trx: AppDatabase) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(trx));
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Table calls (spec §7): QR entry and session check, the tables list, the bill request and waiter calls
+ * (designed: POST user-needs). Parse with the contract schemas, ask the service, answer.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  OrderTokenParam,
+  StoreBillWantedBody,
+  StoreBillWantedResponse,
+  StoreOrderError,
+  StoreTableSession,
+  StoreTablesMenuResponse,
+  StoreUserNeedBody,
+  StoreUserNeedResponse,
+  StoreVerifySessionBody,
+  StoreVerifyTokenBody,
+} from '@trapeza/domain/contracts/orders';
+import { PlaceHeaders } from '../../lib/request-context.ts';
+import { answerLanguage, registerOrderErrorHandler } from '../orders/order-error.ts';
+import { requestUser } from '../orders/request-user.ts';
+import { TablesRepository } from './tables.repository.ts';
+import { TablesService, type TableCallContext } from './tables.service.ts';
+
+const errors = {
+  400: StoreOrderError.describe("Bad input, or message 'Invalid session' (unknown or expired session)"),
+  404: StoreOrderError.describe('Unknown client or place, or invalid_qr_code'),
+  409: StoreOrderError.describe('bill_already_requested, create_order_first'),
+};
+
+/** Routes under /api; builds its service from the app's database and clock. */
+export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerOrderErrorHandler(app);
+  const service = new TablesService(new TablesRepository(app.database.db));
+  const config = { tenancy: 'place' } as const;
+  const tags = ['tables'];
+  const ctx = (request: FastifyRequest): TableCallContext => ({
+    placeId: request.tenant.placeId,
+    placeSlug: request.tenant.placeSlug,
+    now: app.clock.now(),
+    lang: answerLanguage(request.headers),
+    role: requestUser(request)?.role ?? null,
+  });
+
+  app.post(
+    '/tables/verify_token',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Open a table or room session from a QR token (order token lifetime 2 h; waiters 8 h)',
+        headers: PlaceHeaders,
+        body: StoreVerifyTokenBody,
+        response: { 200: StoreTableSession, ...errors },
+      },
+    },
+    async (request) => service.verifyToken(request.body.token, request.body.placeSlug, ctx(request)),
+  );
+
+  app.post(
+    '/tables/verify_session',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Check that a session is still valid for its QR token',
+        headers: PlaceHeaders,
+        body: StoreVerifySessionBody,
+        response: { 200: StoreTableSession, ...errors },
+      },
+    },
+    async (request) =>
+      service.verifySession(request.body.token, request.body.session, request.body.placeSlug, ctx(request)),
+  );
+
+  app.get(
+    '/tablesMenu',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Active tables and rooms of the place (for change-table); QR tokens are never listed',
+        headers: PlaceHeaders,
+        response: { 200: StoreTablesMenuResponse, ...errors },
+      },
+    },
+    async (request) => service.tablesMenu(request.tenant.placeId),
+  );
+
+  app.put(
+    '/orders/by_table_session/:token/bill_wanted',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Ask for the bill: once, after an order; extends the order token by 15 minutes',
+        headers: PlaceHeaders,
+        params: OrderTokenParam,
+        body: StoreBillWantedBody,
+        response: { 200: StoreBillWantedResponse, ...errors },
+      },
+    },
+    async (request) => service.billWanted(request.params.token, request.body, ctx(request)),
+  );
+
+  app.post(
+    '/user-needs',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Call a waiter from a table session: clean_table, new_cutlery, more_napkins, change_ashtray, bring_ice, or 'other' with a text",
+        headers: PlaceHeaders,
+        body: StoreUserNeedBody,
+        response: { 201: StoreUserNeedResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.addUserNeed(request.body, ctx(request))),
+  );
+};

@@ -1,0 +1,181 @@
+/**
+ * Table and room sessions (spec §3 user order token, §4 bill, §9 lifetimes): a QR scan opens a session whose
+ * secret is the guest's order token; spot orders, my-orders polling, the bill request and waiter calls all name it.
+ */
+import { randomBytes } from 'node:crypto';
+import { extendForBillRequest, isTokenExpired, orderTokenExpiresAt } from '@trapeza/domain/tokens';
+import { isWaiterOrAbove } from '@trapeza/domain/roles';
+import { MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
+import type {
+  StoreBillWantedBody,
+  StoreBillWantedResponse,
+  StoreTableSession,
+  StoreTablesMenuResponse,
+  StoreUserNeedBody,
+  StoreUserNeedResponse,
+} from '@trapeza/domain/contracts/orders';
+import { TABLE_ERROR_CODES } from '@trapeza/domain/contracts/orders';
+import { tableError, validationError, type Lang } from '../orders/order-error.ts';
+import type { SessionWithTable, TablesRepository } from './tables.repository.ts';
+
+export interface TableCallContext {
+  placeId: number;
+  placeSlug: string;
+  now: Date;
+  lang: Lang;
+  /** Role of the logged-in user, if any (waiters get the 8-hour token). */
+  role: string | null;
+}
+
+/** A new session secret: 192 random bits, URL-safe. */
+export function newSessionToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function sessionAnswer(s: SessionWithTable): StoreTableSession {
+  const room = s.table_kind === 'room';
+  return {
+    session: s.session,
+    token: s.session,
+    order_type: room ? 6 : 1,
+    table: s.table_number,
+    table_id: s.table_id,
+    room_number: room ? s.table_number : null,
+    expires: s.expires_at,
+    bill_wanted: s.bill_wanted ? 1 : 0,
+    place_id: s.place_id,
+  };
+}
+
+export class TablesService {
+  readonly #repo: TablesRepository;
+
+  constructor(repo: TablesRepository) {
+    this.#repo = repo;
+  }
+
+  /** A valid (known, unexpired) session of the place, else the spec's 'Invalid session'. */
+  async requireSession(placeId: number, session: string, now: Date, lang: Lang): Promise<SessionWithTable> {
+    const s = await this.#repo.findSession(placeId, session);
+    if (!s || isTokenExpired(s.expires_at, now))
+      throw tableError(400, TABLE_ERROR_CODES.invalidSession, lang);
+    return s;
+  }
+
+  /** Opens a session for a table or room QR token (POST tables/verify_token). */
+  async verifyToken(token: string, placeSlug: string, ctx: TableCallContext): Promise<StoreTableSession> {
+    const table =
+      placeSlug === ctx.placeSlug ? await this.#repo.findActiveTableByToken(ctx.placeId, token) : undefined;
+    if (!table) throw tableError(404, TABLE_ERROR_CODES.invalidQrCode, ctx.lang);
+    const room = table.kind === 'room';
+    const session = newSessionToken();
+    const expires = orderTokenExpiresAt(ctx.now, { waiter: isWaiterOrAbove(ctx.role) }).toISOString();
+    await this.#repo.insertSession({
+      placeId: ctx.placeId,
+      tableId: table.id,
+      session,
+      orderType: room ? 6 : 1,
+      expiresAt: expires,
+      createdAt: ctx.now.toISOString(),
+    });
+    return {
+      session,
+      token: session,
+      order_type: room ? 6 : 1,
+      table: table.number,
+      table_id: table.id,
+      room_number: room ? table.number : null,
+      expires,
+      bill_wanted: 0,
+      place_id: ctx.placeId,
+    };
+  }
+
+  /** Checks that a session is still valid for the QR token it was opened with (POST tables/verify_session). */
+  async verifySession(
+    token: string,
+    session: string,
+    placeSlug: string,
+    ctx: TableCallContext,
+  ): Promise<StoreTableSession> {
+    if (placeSlug !== ctx.placeSlug) throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
+    const s = await this.requireSession(ctx.placeId, session, ctx.now, ctx.lang);
+    if (s.table_token !== token) throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
+    return sessionAnswer(s);
+  }
+
+  /** Tables and rooms of the place (GET tablesMenu). */
+  async tablesMenu(placeId: number): Promise<StoreTablesMenuResponse> {
+    const rows = await this.#repo.listTables(placeId);
+    return rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      kind: r.kind === 'room' ? 'room' : 'table',
+      seats: r.seats,
+      hall_id: r.hall_id,
+      hall_name: r.hall_name,
+    }));
+  }
+
+  /**
+   * Asks for the bill (spec §4): only after an order, only once; marks the session and its orders, puts a 'bill'
+   * request on the staff board and extends the token by 15 minutes — in one transaction.
+   */
+  async billWanted(
+    session: string,
+    body: StoreBillWantedBody,
+    ctx: TableCallContext,
+  ): Promise<StoreBillWantedResponse> {
+    if (body.placeId != null && body.placeId !== ctx.placeId) {
+      throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
+    }
+    const s = await this.requireSession(ctx.placeId, session, ctx.now, ctx.lang);
+    const paymentMethod = body.paymentMethod?.trim() || null;
+    const expires = extendForBillRequest(new Date(s.expires_at)).toISOString();
+    const at = ctx.now.toISOString();
+    return this.#repo.transaction(async (trx) => {
+      if (!(await this.#repo.sessionHasOrders(ctx.placeId, s.session, trx))) {
+        throw tableError(409, TABLE_ERROR_CODES.createOrderFirst, ctx.lang);
+      }
+      const marked = await this.#repo.markBillWanted(
+        trx,
+        { placeId: ctx.placeId, sessionId: s.id, session: s.session, paymentMethod, expiresAt: expires },
+        at,
+      );
+      if (!marked) throw tableError(409, TABLE_ERROR_CODES.billAlreadyRequested, ctx.lang);
+      await this.#repo.insertUserNeed(
+        {
+          placeId: ctx.placeId,
+          tableId: s.table_id,
+          session: s.session,
+          type: 'bill',
+          text: paymentMethod,
+          createdAt: at,
+        },
+        trx,
+      );
+      return { bill_wanted: 1 as const, expires };
+    });
+  }
+
+  /** A waiter call from a table session (POST user-needs): a preset, or 'other' with a text. */
+  async addUserNeed(body: StoreUserNeedBody, ctx: TableCallContext): Promise<StoreUserNeedResponse> {
+    const text = body.text?.trim() || null;
+    if (body.type === 'other' && !text)
+      throw validationError([{ field: 'text', code: 'text_required' }], ctx.lang);
+    if (text && [...text].length > MAX_COMMENT_LENGTH) {
+      throw validationError([{ field: 'text', code: 'comment_too_long' }], ctx.lang);
+    }
+    const s = await this.requireSession(ctx.placeId, body.token, ctx.now, ctx.lang);
+    const at = ctx.now.toISOString();
+    const { id } = await this.#repo.insertUserNeed({
+      placeId: ctx.placeId,
+      tableId: s.table_id,
+      session: s.session,
+      type: body.type,
+      text,
+      createdAt: at,
+    });
+    return { id, type: body.type, status: 'open', created_at: at };
+  }
+}
