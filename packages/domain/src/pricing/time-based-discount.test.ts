@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import {
+  activeTimeBasedPercent,
+  hourInWindow,
+  isTimeBasedDiscountActive,
+  parseDays,
+} from './time-based-discount.ts';
+import { sofia } from '../test-fixtures.ts';
+
+const base = { time_based_discount_enabled: true, time_based_discount_percent: 20 };
+
+describe('time-based discount (spec §4: weekday in days, hour in start..end, may wrap midnight)', () => {
+  test.each([
+    // days, start, end, local time (2026-03-02 Monday), active
+    [[1], 10, 14, '2026-03-02T10:00', true],
+    [[1], 10, 14, '2026-03-02T14:59', true], // hour 14 is inside start..end
+    [[1], 10, 14, '2026-03-02T15:00', false],
+    [[1], 10, 14, '2026-03-02T09:59', false],
+    [[2], 10, 14, '2026-03-02T12:00', false], // Monday not listed
+    [[1, 2, 3], 10, 14, '2026-03-04T12:00', true],
+    [[7], 0, 23, '2026-03-08T23:59', true],
+    [[7], 0, 23, '2026-03-09T00:00', false], // Monday
+    [[5], 22, 2, '2026-03-06T22:00', true],
+    [[5], 22, 2, '2026-03-06T23:30', true],
+    [[5], 22, 2, '2026-03-06T02:30', true], // Friday early hours
+    [[5], 22, 2, '2026-03-06T03:00', false],
+    [[5], 22, 2, '2026-03-06T12:00', false],
+    [[5], 22, 2, '2026-03-07T01:00', false], // Saturday not listed
+    [[5, 6], 22, 2, '2026-03-07T01:00', true],
+    [[], 10, 14, '2026-03-05T12:00', true], // empty days: every day (designed)
+    [[3], null, null, '2026-03-04T00:00', true], // default 0..23
+    [[3], null, null, '2026-03-04T23:59', true],
+    [[3], 18, null, '2026-03-04T23:00', true],
+    [[3], 18, null, '2026-03-04T17:00', false],
+    [[4], 12, 12, '2026-03-05T12:45', true],
+    [[4], 12, 12, '2026-03-05T13:00', false],
+  ])('§4 days %j hours %s..%s at %s → %s', (days, start, end, local, active) => {
+    const fields = {
+      ...base,
+      time_based_discount_days: days,
+      time_based_discount_start_hour: start,
+      time_based_discount_end_hour: end,
+    };
+    expect(isTimeBasedDiscountActive(fields, sofia(local))).toBe(active);
+  });
+
+  test.each([
+    [{ ...base, time_based_discount_enabled: false }, false],
+    [{ ...base, time_based_discount_enabled: 0 }, false],
+    [{ ...base, time_based_discount_enabled: '1' }, true],
+    [{ ...base, time_based_discount_percent: 0 }, false],
+    [{ ...base, time_based_discount_percent: null }, false],
+    [{ time_based_discount_percent: 20 }, false],
+  ])('enabled flag and percent: %j → %s', (fields, active) => {
+    expect(isTimeBasedDiscountActive(fields, sofia('2026-03-02T12:00'))).toBe(active);
+  });
+
+  test.each([
+    ['1,2,3', [1, 2, 3]],
+    ['[5, 6]', [5, 6]],
+    ['7,7,0,8', [7]],
+    [
+      [3, 1],
+      [1, 3],
+    ],
+    [null, []],
+    ['', []],
+  ] as const)('parseDays(%j) = %j', (days, expected) => {
+    expect(parseDays(days)).toEqual(expected);
+  });
+
+  test.each([
+    [0, 0, 23, true],
+    [23, 0, 23, true],
+    [23, 22, 2, true],
+    [0, 22, 2, true],
+    [3, 22, 2, false],
+    [21, 22, 2, false],
+  ])('hourInWindow(%d, %d, %d) = %s', (h, s, e, expected) => {
+    expect(hourInWindow(h, s, e)).toBe(expected);
+  });
+
+  test('active percent is capped at 100 and null when inactive', () => {
+    expect(
+      activeTimeBasedPercent({ ...base, time_based_discount_percent: 150 }, sofia('2026-03-02T12:00')),
+    ).toBe(100);
+    expect(
+      activeTimeBasedPercent({ ...base, time_based_discount_days: [2] }, sofia('2026-03-02T12:00')),
+    ).toBeNull();
+  });
+});
