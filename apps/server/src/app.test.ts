@@ -1,10 +1,10 @@
-import { expect, test } from 'vitest';
-import { buildApp } from './app.ts';
+import { expect } from 'vitest';
+import { describeEachDatabase } from '../test/harness.ts';
 
-test('health answers', async () => {
-  const app = await buildApp();
-  const res = await app.inject({ method: 'GET', url: '/api/health' });
-  expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ ok: true });
-  await app.close();
+describeEachDatabase('app', (ctx) => {
+  ctx.test('health answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
 });

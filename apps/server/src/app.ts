@@ -1,8 +1,80 @@
+/**
+ * Composes the Fastify application from its plugins and modules. No listening and no database opening here:
+ * server.ts (and the tests) hand in the config and an open, migrated database.
+ */
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { createServerClock, type ServerClock } from './lib/clock.ts';
+import { createLogsRepository } from './modules/logs/logs.repository.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { createLogsService } from './modules/logs/logs.service.ts';
+import { createMenuRepository } from './modules/menu/menu.repository.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { createMenuService } from './modules/menu/menu.service.ts';
+import { createPlacesRepository } from './modules/places/places.repository.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
+import { createPlacesService } from './modules/places/places.service.ts';
+import { registerClock } from './plugins/clock.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { createTenancyRepository } from './plugins/tenancy.repository.ts';
+import { registerTenancy } from './plugins/tenancy.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Defaults to a fresh server clock (real time, overridable in tests). */
+  clock?: ServerClock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
 
 /** Builds the Fastify application (no listening); tests use it with `inject` or a real port. */
-export async function buildApp(): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  app.get('/api/health', async () => ({ ok: true }));
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? createServerClock();
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Behind a reverse proxy the client IP (rate limit, logs) comes from X-Forwarded-For.
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  registerClock(app, clock, config.nodeEnv === 'test');
+  await registerOpenApi(app);
+  registerTenancy(app, createTenancyRepository(database.db));
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: z.object({ ok: z.boolean() }) } } },
+    async () => ({ ok: true }),
+  );
+
+  const now = () => clock.now();
+  const menu = createMenuService({ repo: createMenuRepository(database.db), now });
+  const places = createPlacesService({ repo: createPlacesRepository(database.db), now });
+  const logs = createLogsService({ repo: createLogsRepository(database.db), now });
+  await app.register(menuRoutes(menu), { prefix: '/api' });
+  await app.register(placesRoutes(places), { prefix: '/api' });
+  await app.register(logsRoutes(logs), { prefix: '/api' });
+
+  await registerWeb(app, config.webDistDir);
   return app;
 }

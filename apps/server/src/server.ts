@@ -1,6 +1,56 @@
+/**
+ * Entry point: config → database (open, migrate, seed on first start) → app → listen. Any startup failure is
+ * printed as one line and the process exits 1, so a wrong DATABASE_URL or an unreadable data file is obvious.
+ */
 import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { prepareDatabase, type DatabaseHandle } from './db/database.ts';
+import { StartupError } from './lib/startup-error.ts';
 
-const port = Number(process.env.PORT ?? 3000);
-const app = await buildApp();
-await app.listen({ port, host: '0.0.0.0' });
-console.log(`Trapeza listening on http://localhost:${port}`);
+const DEMO_ACCOUNTS = [
+  ['admin@demo.test', 'demo-admin', 'CLIENT_ADMIN'],
+  ['waiter@demo.test', 'demo-waiter', 'WAITER'],
+  ['guest@demo.test', 'demo-guest', 'USER'],
+] as const;
+
+function fail(err: unknown): never {
+  const message =
+    err instanceof StartupError ? err.message : `unexpected error: ${(err as Error)?.message ?? err}`;
+  process.stderr.write(`Trapeza cannot start: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(1);
+}
+
+let database: DatabaseHandle | undefined;
+try {
+  const config = loadConfig();
+  let seeded = false;
+  database = await prepareDatabase(config, (line) => {
+    seeded = true;
+    console.log(line);
+  });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Trapeza listening on http://localhost:${config.port} (database: ${database.location})`);
+  if (seeded) {
+    console.log('Demo accounts:');
+    for (const [email, password, role] of DEMO_ACCOUNTS) console.log(`  ${email} / ${password} (${role})`);
+    console.log(`Table links: ${config.publicUrl}/bistro/t/demo-t1 … demo-t12`);
+    console.log(`Room links:  ${config.publicUrl}/hotel/t/demo-r101 … demo-r120`);
+    console.log(
+      `Menus: ${config.publicUrl}/bistro  ${config.publicUrl}/hotel   API docs: ${config.publicUrl}/api/docs`,
+    );
+  }
+  const shutdown = async () => {
+    await app.close();
+    await database?.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+} catch (err) {
+  await database?.close().catch(() => undefined);
+  if ((err as { code?: string }).code === 'EADDRINUSE') {
+    fail(new StartupError(`port already in use (${(err as Error).message})`));
+  }
+  fail(err);
+}

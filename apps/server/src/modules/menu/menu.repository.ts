@@ -1,0 +1,181 @@
+/**
+ * Menu reads. The only SQL of the menu module; every query is scoped by the place (or its client), including the
+ * child tables, which are joined back to a product of the same place so a foreign id can never leak through them.
+ */
+import type { AppDatabase } from '../../db/database.ts';
+
+export function createMenuRepository(db: AppDatabase) {
+  /** Product ids of the place, as a subquery that scopes the child tables. */
+  const placeProductIds = (placeId: number) =>
+    db.selectFrom('products').select('id').where('place_id', '=', placeId);
+
+  return {
+    listSettings(placeId: number) {
+      return db
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('place_id', '=', placeId)
+        .orderBy('key')
+        .execute();
+    },
+
+    async getSetting(placeId: number, key: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('place_id', '=', placeId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.value;
+    },
+
+    listIngredients(placeId: number) {
+      return db
+        .selectFrom('ingredients')
+        .select(['id', 'name', 'translations', 'price', 'active', 'priority'])
+        .where('place_id', '=', placeId)
+        .orderBy('priority')
+        .orderBy('id')
+        .execute();
+    },
+
+    listLanguages(placeId: number) {
+      return db
+        .selectFrom('languages')
+        .select(['code', 'name', 'is_default'])
+        .where('place_id', '=', placeId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    listCategories(placeId: number, opts: { activeOnly: boolean }) {
+      let q = db.selectFrom('categories').selectAll().where('place_id', '=', placeId);
+      if (opts.activeOnly) q = q.where('active', '=', 1);
+      return q.orderBy('priority').orderBy('id').execute();
+    },
+
+    listProducts(placeId: number, opts: { activeOnly: boolean }) {
+      let q = db.selectFrom('products').selectAll().where('place_id', '=', placeId);
+      if (opts.activeOnly) q = q.where('active', '=', 1);
+      return q.orderBy('priority').orderBy('id').execute();
+    },
+
+    /** Product ↔ category links of the place (both ends in the place). */
+    listProductCategories(placeId: number) {
+      return db
+        .selectFrom('product_categories as pc')
+        .innerJoin('categories as c', 'c.id', 'pc.category_id')
+        .select(['pc.product_id', 'pc.category_id', 'pc.is_primary'])
+        .where('c.place_id', '=', placeId)
+        .where('pc.product_id', 'in', placeProductIds(placeId))
+        .orderBy('pc.product_id')
+        .orderBy('c.priority')
+        .orderBy('c.id')
+        .execute();
+    },
+
+    listVariants(placeId: number) {
+      return db
+        .selectFrom('product_variants')
+        .select(['id', 'product_id', 'price', 'additional_price', 'size', 'booking_duration', 'translations'])
+        .where('product_id', 'in', placeProductIds(placeId))
+        .where('active', '=', 1)
+        .orderBy('product_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    listImages(placeId: number) {
+      return db
+        .selectFrom('product_images')
+        .select(['product_id', 'path', 'width', 'height'])
+        .where('product_id', 'in', placeProductIds(placeId))
+        .orderBy('product_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Allergens are the client's library; only the place's products' links, only the same client's allergens. */
+    listProductAllergens(placeId: number, clientId: number) {
+      return db
+        .selectFrom('product_allergens as pa')
+        .innerJoin('allergens as a', 'a.id', 'pa.allergen_id')
+        .select(['pa.product_id', 'a.id', 'a.name', 'a.image', 'a.translations'])
+        .where('a.client_id', '=', clientId)
+        .where('pa.product_id', 'in', placeProductIds(placeId))
+        .orderBy('pa.product_id')
+        .orderBy('a.id')
+        .execute();
+    },
+
+    listProductIngredients(placeId: number) {
+      return db
+        .selectFrom('product_ingredients as pi')
+        .innerJoin('ingredients as i', 'i.id', 'pi.ingredient_id')
+        .select(['pi.product_id', 'pi.ingredient_id', 'pi.type'])
+        .where('i.place_id', '=', placeId)
+        .where('pi.product_id', 'in', placeProductIds(placeId))
+        .orderBy('pi.product_id')
+        .orderBy('pi.position')
+        .orderBy('pi.id')
+        .execute();
+    },
+
+    listRelatedProducts(placeId: number) {
+      return db
+        .selectFrom('related_products as r')
+        .innerJoin('products as rp', 'rp.id', 'r.related_product_id')
+        .select(['r.product_id', 'r.related_product_id'])
+        .where('rp.place_id', '=', placeId)
+        .where('r.product_id', 'in', placeProductIds(placeId))
+        .orderBy('r.product_id')
+        .orderBy('r.position')
+        .execute();
+    },
+
+    /** An unexpired guest session of the place (table_sessions.session). */
+    findSession(placeId: number, session: string, nowIso: string) {
+      return db
+        .selectFrom('table_sessions')
+        .select(['order_type', 'table_id', 'expires_at'])
+        .where('place_id', '=', placeId)
+        .where('session', '=', session)
+        .where('expires_at', '>', nowIso)
+        .executeTakeFirst();
+    },
+
+    /** An active table or room of the place by its QR token. */
+    findTableByToken(placeId: number, token: string) {
+      return db
+        .selectFrom('tables')
+        .select(['id', 'kind', 'number'])
+        .where('place_id', '=', placeId)
+        .where('token', '=', token)
+        .where('active', '=', 1)
+        .executeTakeFirst();
+    },
+
+    async listActiveOrderTypes(placeId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('order_types')
+        .select('type')
+        .where('place_id', '=', placeId)
+        .where('active', '=', 1)
+        .execute();
+      return rows.map((r) => r.type);
+    },
+
+    async findCategory(placeId: number, id: number) {
+      return db
+        .selectFrom('categories')
+        .select(['id', 'active'])
+        .where('place_id', '=', placeId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+export type MenuRepository = ReturnType<typeof createMenuRepository>;

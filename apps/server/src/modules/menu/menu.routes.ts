@@ -1,0 +1,169 @@
+/** The menu calls of spec §7 under /api: parse with the contract schemas, ask the service, answer. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CategoriesWithSubcategoriesQuery,
+  IdParam,
+  MenuListQuery,
+  StoreAccumulatedAmountSettingResponse,
+  StoreCategoriesHierarchyResponse,
+  StoreCategoriesWithSubcategoriesResponse,
+  StoreIngredientsResponse,
+  StoreLanguagesResponse,
+  StoreProductsResponse,
+  StoreSettingsResponse,
+  StoreSubcategoriesResponse,
+} from '@trapeza/domain/contracts/menu';
+import { PlaceHeaders, readOrderToken } from '../../lib/request-context.ts';
+import { errorResponses } from '../../lib/openapi.ts';
+import type { MenuService } from './menu.service.ts';
+
+export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { tenancy: 'place' } as const;
+    const tags = ['menu'];
+    const context = (request: Parameters<typeof readOrderToken>[0]) =>
+      menu.resolveContext(request.tenant.placeId, readOrderToken(request));
+
+    app.get(
+      '/settings',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Venue settings as key → { value }',
+          headers: PlaceHeaders,
+          response: { 200: StoreSettingsResponse, ...errorResponses },
+        },
+      },
+      async (request) => menu.getSettings(request.tenant.placeId),
+    );
+
+    app.get(
+      '/accumulated-order-amount-setting-place',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The signed-in user's accumulated order amount (minor units; 0 for guests)",
+          headers: PlaceHeaders,
+          response: { 200: StoreAccumulatedAmountSettingResponse, ...errorResponses },
+        },
+      },
+      // TODO(auth issue): pass the authenticated user's accumulated_amount once the auth plugin decorates requests.
+      async () => menu.getAccumulatedAmount(null),
+    );
+
+    app.get(
+      '/ingredients',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The place's ingredients",
+          headers: PlaceHeaders,
+          response: { 200: StoreIngredientsResponse, ...errorResponses },
+        },
+      },
+      async (request) => menu.listIngredients(request.tenant.placeId),
+    );
+
+    app.get(
+      '/languages',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The place's languages",
+          headers: PlaceHeaders,
+          response: { 200: StoreLanguagesResponse, ...errorResponses },
+        },
+      },
+      async (request) => menu.listLanguages(request.tenant.placeId),
+    );
+
+    app.get(
+      '/subcategories/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Shown, active direct subcategories of a category',
+          headers: PlaceHeaders,
+          params: IdParam,
+          response: { 200: StoreSubcategoriesResponse, ...errorResponses },
+        },
+      },
+      async (request) =>
+        menu.subcategories(request.tenant.placeId, request.params.id, await context(request)),
+    );
+
+    app.get(
+      '/products',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Products shown in the order context (order token), with variants, images, allergens, ingredients',
+          description:
+            'active=1: only active products (and active categories). Visibility (spec §4) follows the order token.',
+          headers: PlaceHeaders,
+          querystring: MenuListQuery,
+          response: { 200: StoreProductsResponse, ...errorResponses },
+        },
+      },
+      async (request) =>
+        menu.listProducts(request.tenant, request.query.active === '1', await context(request)),
+    );
+
+    app.get(
+      '/categoriesWithSubcategories',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Shown categories (flat) with their subcategories and product ids',
+          description:
+            'active=1: active categories only; productActive=1: count active products only; productRequired=1: ' +
+            'drop categories with no counted product in their subtree; subcatRequired=1: fill `subcategories`.',
+          headers: PlaceHeaders,
+          querystring: CategoriesWithSubcategoriesQuery,
+          response: { 200: StoreCategoriesWithSubcategoriesResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        return menu.categoriesWithSubcategories(
+          request.tenant,
+          {
+            activeOnly: q.active === '1',
+            subcatRequired: q.subcatRequired === '1',
+            productRequired: q.productRequired === '1',
+            productActive: q.productActive === '1',
+          },
+          await context(request),
+        );
+      },
+    );
+
+    app.get(
+      '/categoriesHierarchy',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Shown categories as a tree',
+          headers: PlaceHeaders,
+          querystring: MenuListQuery,
+          response: { 200: StoreCategoriesHierarchyResponse, ...errorResponses },
+        },
+      },
+      async (request) =>
+        menu.categoriesHierarchy(
+          request.tenant.placeId,
+          request.query.active === '1',
+          await context(request),
+        ),
+    );
+  };
+}

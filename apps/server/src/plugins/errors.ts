@@ -1,0 +1,70 @@
+/**
+ * The one error handler: every failure becomes `{ code, message, details? }` JSON with a 4xx or 5xx status.
+ * 5xx answers never carry internals (the cause is logged instead); 4xx answers say what to fix.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError } from '../lib/domain-error.ts';
+
+/** Fastify's own 4xx error codes, renamed to the API's snake_case codes. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_VALIDATION: 'validation_error',
+};
+
+type ZodIssueLike = { path?: PropertyKey[]; message?: string; instancePath?: string };
+
+function describeIssue(issue: ZodIssueLike | undefined): string {
+  if (!issue) return 'invalid input';
+  const path = issue.path?.length ? issue.path.map(String).join('.') : issue.instancePath?.replace(/^\//, '');
+  return path ? `${path}: ${issue.message ?? 'invalid'}` : (issue.message ?? 'invalid');
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error 5xx');
+      return reply.code(error.statusCode).send({
+        code: error.code,
+        message: error.message,
+        ...(error.messageTrans ? { message_trans: error.messageTrans } : {}),
+        ...(error.details !== undefined ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({ ...(v.params as object), message: v.message }));
+      const where = error.validationContext ?? 'request';
+      const first = error.validation[0]?.params as { issue?: ZodIssueLike } | undefined;
+      return reply.code(400).send({
+        code: 'validation_error',
+        message: `Invalid ${where}: ${describeIssue(first?.issue ?? (error.validation[0] as ZodIssueLike))}`,
+        details: issues,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ code: 'internal_error', message: 'Internal server error' });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const fastifyCode = (error as FastifyError).code;
+      const code =
+        status === 429
+          ? 'rate_limited'
+          : (FASTIFY_CODES[fastifyCode] ?? (status === 404 ? 'not_found' : 'bad_request'));
+      return reply.code(status).send({ code, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ code: 'internal_error', message: 'Internal server error' });
+  });
+}

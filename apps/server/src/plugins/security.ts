@@ -1,0 +1,48 @@
+/**
+ * Transport hardening: security headers with a CSP (same-origin scripts; images also from data:/blob: and https
+ * map tile servers for Leaflet), response compression, and a per-IP rate limit on /api that a busy venue behind one
+ * NAT never reaches but a scraper does.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../lib/domain-error.ts';
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  opts: { rateLimitPerMinute: number },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'", 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        // Payment providers take a form POST from the payment page.
+        formAction: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Images and PDFs of the menu may be embedded by the venue's own site.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  if (opts.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: opts.rateLimitPerMinute,
+      timeWindow: 60_000,
+      // Only the API is limited; the web app's static files are cheap and cached.
+      allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
+      errorResponseBuilder: (_request, context) =>
+        new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
+    });
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Serves the built web app (apps/web/dist) at `/`: hashed files under /assets cache for a year, index.html is
+ * revalidated on every load so a deploy shows at once. Any other GET outside /api answers index.html, so the
+ * browser router handles deep links (/bistro/…); /api and non-GET misses stay JSON 404s.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendNotFound } from './errors.ts';
+
+export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasWeb = existsSync(join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && isPage && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    return sendNotFound(request, reply);
+  });
+}

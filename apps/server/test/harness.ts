@@ -1,0 +1,255 @@
+/**
+ * Runs a suite on every database the server supports, through the real app (`app.inject`):
+ * - SQLite always, in a fresh temporary DATA_DIR per suite;
+ * - PostgreSQL when reachable (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test): a fresh
+ *   database `trapeza_t_<random>` per suite, dropped afterwards. When it is unreachable the suite shows as skipped.
+ * Each database is migrated and seeded with the demo seed (or, until that exists, the mini demo of fixtures.ts).
+ *
+ *   describeEachDatabase('menu', (ctx) => {
+ *     ctx.test('lists products', async () => {
+ *       const res = await ctx.get('/api/products?active=1');           // client demo, place bistro by default
+ *       const hotel = await ctx.get('/api/products', { place: 'hotel' });
+ *     });
+ *   });
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import {
+  migrateToLatest,
+  openDatabase,
+  seedIfEmpty,
+  type AppDatabase,
+  type DatabaseHandle,
+  type DialectName,
+} from '../src/db/database.ts';
+import { createServerClock, type ServerClock } from '../src/lib/clock.ts';
+import { seedMiniDemo } from './fixtures.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether the demo seed of the seed engineer exists (else suites run on the mini demo). */
+export const HAS_DEMO_SEED = existsSync(new URL('../src/db/seed/demo-seed.ts', import.meta.url));
+
+async function probePostgres(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return (err as Error).message || String(err);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const pgProblem = await probePostgres();
+/** True when the PostgreSQL suites run. */
+export const POSTGRES_AVAILABLE = pgProblem === null;
+if (pgProblem !== null) {
+  console.warn(`PostgreSQL suites skipped: ${TEST_DATABASE_URL} unreachable (${pgProblem})`);
+}
+
+export interface RequestOptions {
+  client?: string | null;
+  place?: string | null;
+  token?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  cookies?: Record<string, string>;
+}
+
+export interface TestContext {
+  readonly dialect: DialectName;
+  readonly app: FastifyInstance;
+  readonly db: AppDatabase;
+  readonly database: DatabaseHandle;
+  readonly config: Config;
+  readonly clock: ServerClock;
+  readonly dataDir: string;
+  /** `test`, named with the dialect so failures say where they happened. */
+  test: typeof test;
+  /** Any request; `client` defaults to 'demo' and `place` to 'bistro' (null omits the header). */
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
+  get(url: string, opts?: RequestOptions): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, opts?: RequestOptions): Promise<LightMyRequestResponse>;
+  /** Id of a place by slug (client demo unless given). */
+  placeId(slug: string, clientSlug?: string): Promise<number>;
+}
+
+export interface SuiteOptions {
+  /** Seed the demo data (default true). */
+  seed?: boolean;
+  /** Extra environment for loadConfig (NODE_ENV is 'test'). */
+  env?: Record<string, string>;
+  /** Runs after seeding, before the app is built. */
+  setup?: (db: AppDatabase, dialect: DialectName) => Promise<void>;
+}
+
+interface State {
+  handle: DatabaseHandle;
+  app: FastifyInstance;
+  config: Config;
+  clock: ServerClock;
+  dataDir: string;
+  cleanup: () => Promise<void>;
+}
+
+function makeContext(dialect: DialectName, getState: () => State): TestContext {
+  const state = () => getState();
+  const request: TestContext['request'] = (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    const client = opts.client === undefined ? 'demo' : opts.client;
+    const place = opts.place === undefined ? 'bistro' : opts.place;
+    if (client !== null) headers.client = client;
+    if (place !== null) headers.place = place;
+    if (opts.token) headers['x-order-token'] = opts.token;
+    const inject: InjectOptions = { method, url, headers };
+    if (opts.cookies) inject.cookies = opts.cookies;
+    if (opts.body !== undefined) inject.payload = opts.body as InjectOptions['payload'];
+    return state().app.inject(inject);
+  };
+  return {
+    dialect,
+    get app() {
+      return state().app;
+    },
+    get db() {
+      return state().handle.db;
+    },
+    get database() {
+      return state().handle;
+    },
+    get config() {
+      return state().config;
+    },
+    get clock() {
+      return state().clock;
+    },
+    get dataDir() {
+      return state().dataDir;
+    },
+    test: ((name: string, ...rest: unknown[]) =>
+      (test as unknown as (...a: unknown[]) => unknown)(
+        `${name} [${dialect}]`,
+        ...rest,
+      )) as unknown as typeof test,
+    request,
+    get: (url, opts) => request('GET', url, opts),
+    post: (url, body, opts) => request('POST', url, { ...opts, body }),
+    async placeId(slug, clientSlug = 'demo') {
+      const row = await state()
+        .handle.db.selectFrom('places')
+        .innerJoin('clients', 'clients.id', 'places.client_id')
+        .select('places.id')
+        .where('places.slug', '=', slug)
+        .where('clients.slug', '=', clientSlug)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+  };
+}
+
+async function openFor(
+  dialect: DialectName,
+  dataDir: string,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const handle = await openDatabase({ dataDir, databaseUrl: null });
+    return { handle, drop: async () => undefined };
+  }
+  const name = `trapeza_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ dataDir, databaseUrl: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Prepares one dialect's database and app for a suite. */
+export async function createTestState(dialect: DialectName, options: SuiteOptions = {}): Promise<State> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-test-'));
+  const { handle, drop } = await openFor(dialect, dataDir);
+  try {
+    await migrateToLatest(handle.db);
+    if (options.seed !== false) {
+      const seeded = await seedIfEmpty(handle, () => undefined);
+      if (!seeded) await seedMiniDemo(handle.db);
+    }
+    await options.setup?.(handle.db, dialect);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...options.env,
+    });
+    const clock = createServerClock();
+    const app = await buildApp({ config, database: handle, clock });
+    await app.ready();
+    return {
+      handle,
+      app,
+      config,
+      clock,
+      dataDir,
+      cleanup: async () => {
+        await app.close();
+        await handle.close();
+        await drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await drop().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Declares the suite once per database: `name [sqlite]` always, `name [postgres]` when PostgreSQL is reachable. */
+export function describeEachDatabase(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  options: SuiteOptions = {},
+): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const skip = dialect === 'postgres' && !POSTGRES_AVAILABLE;
+    describe.skipIf(skip)(`${name} [${dialect}]`, () => {
+      let state: State | undefined;
+      beforeAll(async () => {
+        state = await createTestState(dialect, options);
+      });
+      afterAll(async () => {
+        await state?.cleanup();
+      });
+      fn(
+        makeContext(dialect, () => {
+          if (!state) throw new Error('test state not ready (used outside a test?)');
+          return state;
+        }),
+      );
+    });
+  }
+}
