@@ -63,8 +63,7 @@ export interface StoreOrderInput {
 }
 
 export type StoreOrderResult =
-  | { ok: true; orderId: number }
-  | { ok: false; reason: 'duplicate' | 'promo_exhausted' | 'balance_changed' };
+  { ok: true; orderId: number } | { ok: false; reason: 'duplicate' | 'promo_exhausted' | 'balance_changed' };
 
 /** Thrown inside the transaction to roll it back with a reason. */
 class Rollback extends Error {
@@ -85,7 +84,11 @@ export class OrdersRepository {
   }
 
   async getSettings(placeId: number): Promise<Record<string, string>> {
-    const rows = await this.#db.selectFrom('settings').select(['key', 'value']).where('place_id', '=', placeId).execute();
+    const rows = await this.#db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('place_id', '=', placeId)
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
@@ -120,10 +123,30 @@ export class OrdersRepository {
       .executeTakeFirst();
     if (!ot) return undefined;
     const [prices, discounts, radiuses, shapes] = await Promise.all([
-      this.#db.selectFrom('order_type_prices').selectAll().where('order_type_id', '=', ot.id).orderBy('id').execute(),
-      this.#db.selectFrom('order_type_discounts').selectAll().where('order_type_id', '=', ot.id).orderBy('id').execute(),
-      this.#db.selectFrom('delivery_radiuses').selectAll().where('order_type_id', '=', ot.id).orderBy('id').execute(),
-      this.#db.selectFrom('delivery_shapes').selectAll().where('order_type_id', '=', ot.id).orderBy('id').execute(),
+      this.#db
+        .selectFrom('order_type_prices')
+        .selectAll()
+        .where('order_type_id', '=', ot.id)
+        .orderBy('id')
+        .execute(),
+      this.#db
+        .selectFrom('order_type_discounts')
+        .selectAll()
+        .where('order_type_id', '=', ot.id)
+        .orderBy('id')
+        .execute(),
+      this.#db
+        .selectFrom('delivery_radiuses')
+        .selectAll()
+        .where('order_type_id', '=', ot.id)
+        .orderBy('id')
+        .execute(),
+      this.#db
+        .selectFrom('delivery_shapes')
+        .selectAll()
+        .where('order_type_id', '=', ot.id)
+        .orderBy('id')
+        .execute(),
     ]);
     return { prices, discounts, radiuses, shapes };
   }
@@ -192,12 +215,20 @@ export class OrdersRepository {
   /** Products by id, whatever their place (see the module comment). */
   async findProducts(ids: readonly number[]): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
-    return this.#db.selectFrom('products').selectAll().where('id', 'in', [...ids]).execute();
+    return this.#db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   async findVariants(ids: readonly number[]): Promise<VariantRow[]> {
     if (ids.length === 0) return [];
-    return this.#db.selectFrom('product_variants').selectAll().where('id', 'in', [...ids]).execute();
+    return this.#db
+      .selectFrom('product_variants')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** Categories of the place's products, with their order_allowed flag (inactive categories never allow ordering). */
@@ -210,7 +241,14 @@ export class OrdersRepository {
         'pc.product_id',
         'pc.category_id',
         'pc.is_primary',
-        (eb) => eb.case().when('c.active', '=', 1).then(eb.ref('c.order_allowed')).else(0).end().as('order_allowed'),
+        (eb) =>
+          eb
+            .case()
+            .when('c.active', '=', 1)
+            .then(eb.ref('c.order_allowed'))
+            .else(0)
+            .end()
+            .as('order_allowed'),
       ])
       .where('c.place_id', '=', placeId)
       .where('pc.product_id', 'in', [...productIds])
@@ -218,7 +256,10 @@ export class OrdersRepository {
   }
 
   /** The ingredients linked to the place's products, with their price and whether they are active. */
-  async findProductIngredients(placeId: number, productIds: readonly number[]): Promise<ProductIngredientRow[]> {
+  async findProductIngredients(
+    placeId: number,
+    productIds: readonly number[],
+  ): Promise<ProductIngredientRow[]> {
     if (productIds.length === 0) return [];
     return this.#db
       .selectFrom('product_ingredients as pi')
@@ -272,7 +313,11 @@ export class OrdersRepository {
             .executeTakeFirst();
           if (Number(res.numUpdatedRows) !== 1) throw new Rollback('balance_changed');
         }
-        const { id: orderId } = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+        const { id: orderId } = await trx
+          .insertInto('orders')
+          .values(order)
+          .returning('id')
+          .executeTakeFirstOrThrow();
         for (const { ingredients, ...line } of input.lines) {
           const { id: lineId } = await trx
             .insertInto('order_lines')
@@ -288,7 +333,13 @@ export class OrdersRepository {
         }
         await trx
           .insertInto('order_status_history')
-          .values({ order_id: orderId, status: order.status, changed_by: null, reason: null, created_at: order.created_at })
+          .values({
+            order_id: orderId,
+            status: order.status,
+            changed_by: null,
+            reason: null,
+            created_at: order.created_at,
+          })
           .execute();
         return { ok: true as const, orderId };
       });
@@ -313,7 +364,18 @@ export class OrdersRepository {
     const [lines, history] = await Promise.all([
       this.#db
         .selectFrom('order_lines')
-        .select(['id', 'order_id', 'product_id', 'variant_id', 'name', 'size', 'quantity', 'unit_price', 'line_total', 'comment'])
+        .select([
+          'id',
+          'order_id',
+          'product_id',
+          'variant_id',
+          'name',
+          'size',
+          'quantity',
+          'unit_price',
+          'line_total',
+          'comment',
+        ])
         .where('order_id', 'in', ids)
         .orderBy('id')
         .execute(),

@@ -1,0 +1,145 @@
+/**
+ * The order calls of spec §7 under /api: the five order types and the session's orders. Parse with the contract
+ * schemas, ask the service, answer; the answer to every refusal is the §8 code in `message` (StoreOrderError).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  OrderTokenParam,
+  StoreDeliveryOrderBody,
+  StoreDeliveryOrderQuery,
+  StoreOrderError,
+  StoreOrderResponse,
+  StorePreorderBody,
+  StoreRoomOrderBody,
+  StoreServedOnSpotOrderBody,
+  StoreSessionOrdersResponse,
+  StoreSpotOrderBody,
+  TimestampQuery,
+} from '@trapeza/domain/contracts/orders';
+import { PlaceHeaders } from '../../lib/request-context.ts';
+import { TablesRepository } from '../tables/tables.repository.ts';
+import { TablesService } from '../tables/tables.service.ts';
+import { answerLanguage, registerOrderErrorHandler } from './order-error.ts';
+import { OrdersRepository } from './orders.repository.ts';
+import { OrdersService, type OrderCallContext } from './orders.service.ts';
+import { requestUser } from './request-user.ts';
+
+const orderErrors = {
+  400: StoreOrderError.describe(
+    "invalid_order_data (errors: field codes), noProductsToInsert, invalid_products_for_place (ids), inactiveProductsIds (ids, variant_ids, names), inactiveProductIngredientsIds (ids, ingredient_ids), product_not_orderable, min_/max_count_addable_ingredients_reached, invalid_delivery_shape, min_order_price_for_radius_not_fulfilled (min_order_price, missing), invalid_promo_code, 'Invalid session'",
+  ),
+  403: StoreOrderError.describe('orders_not_allowed, anon_user_banned, card_payment_requires_login'),
+  404: StoreOrderError.describe('Unknown client or place'),
+  409: StoreOrderError.describe('too_mony_orders_for_session_in_x_seconds: the same order was just stored'),
+};
+
+/** Routes under /api; builds its services from the app's database and clock. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerOrderErrorHandler(app);
+  const { db, dialect } = app.database;
+  const tables = new TablesService(new TablesRepository(db));
+  const service = new OrdersService(new OrdersRepository(db, dialect), tables);
+  const config = { tenancy: 'place' } as const;
+  const tags = ['orders'];
+  const ctx = (request: FastifyRequest): OrderCallContext => ({
+    placeId: request.tenant.placeId,
+    clientId: request.tenant.clientId,
+    now: app.clock.now(),
+    lang: answerLanguage(request.headers),
+    user: requestUser(request),
+  });
+  const created = { 201: StoreOrderResponse, ...orderErrors };
+
+  app.post(
+    '/orders',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Spot (table) order from a table session; 55 s client time-out',
+        headers: PlaceHeaders,
+        body: StoreSpotOrderBody,
+        response: created,
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.placeSpotOrder(request.body, ctx(request))),
+  );
+
+  app.post(
+    '/orders/delivery',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delivery order (zone by region, radius or shape; minimal_order_price)',
+        headers: PlaceHeaders,
+        querystring: StoreDeliveryOrderQuery,
+        body: StoreDeliveryOrderBody,
+        response: created,
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.placeDeliveryOrder(request.body, ctx(request))),
+  );
+
+  app.post(
+    '/orders/preorder',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Pickup / preorder',
+        headers: PlaceHeaders,
+        body: StorePreorderBody,
+        response: created,
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.placePreorder(request.body, ctx(request))),
+  );
+
+  app.post(
+    '/orders/room',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Room service; the room number comes from the token's room session when there is one",
+        headers: PlaceHeaders,
+        body: StoreRoomOrderBody,
+        response: created,
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.placeRoomOrder(request.body, ctx(request))),
+  );
+
+  app.post(
+    '/orders/served-on-spot',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Served-on-spot order',
+        headers: PlaceHeaders,
+        body: StoreServedOnSpotOrderBody,
+        response: created,
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.placeServedOnSpotOrder(request.body, ctx(request))),
+  );
+
+  app.get(
+    '/orders/by_table_session/:token',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The session's orders with lines and status history; message 'Invalid session' when unknown or expired",
+        headers: PlaceHeaders,
+        params: OrderTokenParam,
+        querystring: TimestampQuery,
+        response: { 200: StoreSessionOrdersResponse, ...orderErrors },
+      },
+    },
+    async (request) => service.sessionOrders(request.params.token, ctx(request)),
+  );
+};

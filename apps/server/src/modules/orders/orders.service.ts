@@ -1,0 +1,794 @@
+/**
+ * Placing guest orders (spec §1 order types, §5 validation, §8 errors). Every order type goes through the same
+ * steps, visible in `placeOrder`:
+ *   1. ordering window: orders_allowed and working hours (domain hours) → orders_not_allowed;
+ *   2. who orders: a device staff barred, a banned user → anon_user_banned; card / online without login →
+ *      card_payment_requires_login;
+ *   3. the form (domain validation codes, per field) → 400 invalid_order_data;
+ *   4. the cart against the database: empty → noProductsToInsert, another venue's products →
+ *      invalid_products_for_place, gone or out of stock → inactiveProductsIds, unavailable ingredients →
+ *      inactiveProductIngredientsIds, category not orderable → product_not_orderable, add-on limits;
+ *   5. re-pricing with the domain engine (calculateOrderTotal) from database prices only; delivery zone →
+ *      invalid_delivery_shape, minimal_order_price → min_order_price_for_radius_not_fulfilled;
+ *   6. one transaction: order, lines, line ingredients, breakdown, first status, promo use, accumulated amount —
+ *      refused as too_mony_orders_for_session_in_x_seconds when the same order was stored seconds ago.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { calculateOrderTotal, type OrderTotalLineInput } from '@trapeza/domain/pricing/order-total';
+import { paymentRequiresLogin, isOnlinePayment, PAYMENT_METHODS } from '@trapeza/domain/pricing/fees';
+import type { PromoResult } from '@trapeza/domain/pricing/promo';
+import type { DiscountValueType } from '@trapeza/domain/pricing/tiers';
+import type { DeliveryChoice } from '@trapeza/domain/delivery/delivery-price';
+import { resolveDeliveryZone } from '@trapeza/domain/delivery/delivery-price';
+import { checkOrderingWindow } from '@trapeza/domain/hours';
+import { parseSettings, cutleryOptionOn, type VenueSettings } from '@trapeza/domain/settings';
+import { validateOrderForm, validateComment, effectiveRoomNumber, type ValidationCode } from '@trapeza/domain/validation';
+import { checkProductOrderable } from '@trapeza/domain/visibility';
+import { checkAddableSelection } from '@trapeza/domain/ingredients';
+import { normalizeIngredients, cartLineKey } from '@trapeza/domain/cart';
+import { orderDay, formatOrderDay, exactTimeFlag } from '@trapeza/domain/dates';
+import { venueCurrency } from '@trapeza/domain/money';
+import type { OrderType } from '@trapeza/domain/order-status';
+import type {
+  StoreDeliveryOrderBody,
+  StoreFieldError,
+  StoreOrderComment,
+  StoreOrderProduct,
+  StoreOrderResponse,
+  StorePreorderBody,
+  StoreRoomOrderBody,
+  StoreServedOnSpotOrderBody,
+  StoreSessionOrdersResponse,
+  StoreSpotOrderBody,
+} from '@trapeza/domain/contracts/orders';
+import { orderError, tableError, validationError, type Lang } from './order-error.ts';
+import type { NewOrderLine, OrdersRepository, ProductIngredientRow } from './orders.repository.ts';
+import type { TablesService } from '../tables/tables.service.ts';
+import type { SessionWithTable } from '../tables/tables.repository.ts';
+import type { RequestUser } from './request-user.ts';
+
+/** The same order (same session or guest, same lines) within this many seconds is stored once. */
+export const DUPLICATE_ORDER_WINDOW_SECONDS = 10;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
+
+export interface OrderCallContext {
+  placeId: number;
+  clientId: number;
+  now: Date;
+  lang: Lang;
+  user: RequestUser | null;
+}
+
+/** One order payload brought to a common form; `kind` says which §7 call it came from. */
+interface OrderDraft {
+  type: OrderType;
+  products: StoreOrderProduct[];
+  comments: StoreOrderComment[];
+  /** The spot order's session, or the token a guest order sent. */
+  session: string | null;
+  token: string | null;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  streetNumber: string | null;
+  floor: string | null;
+  apartment: string | null;
+  bell: string | null;
+  entrance: string | null;
+  postalCode: string | null;
+  time: string | null;
+  exactTime: 0 | 1 | null;
+  paymentMethod: string | null;
+  cutlery: 0 | 1 | null;
+  countCutlery: number;
+  promoCode: string | null;
+  textComment: string | null;
+  regionId: number | null;
+  radiusId: number | null;
+  shapeId: number | null;
+  lat: number | null;
+  lng: number | null;
+  roomNumber: string | null;
+  additionalOrderType: string | null;
+  pickupPlaceId: number | null;
+  accumulatedRequested: number;
+  deviceId: string | null;
+}
+
+const blankToNull = (s: string | null | undefined): string | null => {
+  const t = s?.trim();
+  return t ? t : null;
+};
+
+/** The device id inside `userDeviceData` (a string, or an object naming it). */
+export function deviceIdOf(data: unknown): string | null {
+  if (typeof data === 'string') return blankToNull(data)?.slice(0, 200) ?? null;
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    for (const k of ['deviceId', 'device_id', 'id', 'fingerprint']) {
+      const v = d[k];
+      if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 200);
+      if (typeof v === 'number') return String(v);
+    }
+  }
+  return null;
+}
+
+function baseDraft(type: OrderType, products: StoreOrderProduct[], comments: StoreOrderComment[] | null | undefined): OrderDraft {
+  return {
+    type,
+    products,
+    comments: comments ?? [],
+    session: null,
+    token: null,
+    name: null,
+    phone: null,
+    email: null,
+    address: null,
+    streetNumber: null,
+    floor: null,
+    apartment: null,
+    bell: null,
+    entrance: null,
+    postalCode: null,
+    time: null,
+    exactTime: null,
+    paymentMethod: null,
+    cutlery: null,
+    countCutlery: 0,
+    promoCode: null,
+    textComment: null,
+    regionId: null,
+    radiusId: null,
+    shapeId: null,
+    lat: null,
+    lng: null,
+    roomNumber: null,
+    additionalOrderType: null,
+    pickupPlaceId: null,
+    accumulatedRequested: 0,
+    deviceId: null,
+  };
+}
+
+type GuestBody = StorePreorderBody | StoreRoomOrderBody | StoreServedOnSpotOrderBody | StoreDeliveryOrderBody;
+
+function guestDraft(type: OrderType, b: GuestBody): OrderDraft {
+  const d = baseDraft(type, b.products, b.order_comment);
+  d.token = blankToNull(b.token);
+  d.name = blankToNull(b.client_name);
+  d.phone = blankToNull(b.client_phone);
+  d.email = blankToNull(b.client_email);
+  d.exactTime = b.exact_time_selected ?? null;
+  d.paymentMethod = blankToNull(b.payment_method);
+  d.cutlery = b.cutlery ?? null;
+  d.promoCode = blankToNull(b.promo_code);
+  d.textComment = blankToNull(b.order_text_comment);
+  d.accumulatedRequested = b.accumulatedOrderAmountUsed ?? 0;
+  d.deviceId = deviceIdOf(b.userDeviceData);
+  return d;
+}
+
+/** Field of the payload each validation code points at. */
+const FIELD_OF: Record<ValidationCode, string> = {
+  invalid_name: 'client_name',
+  invalid_phone: 'client_phone',
+  invalid_email: 'client_email',
+  invalid_password: 'password',
+  invalid_address: 'client_address',
+  street_number_required: 'street_number',
+  street_number_too_long: 'street_number',
+  floor_required: 'floor_number',
+  floor_too_long: 'floor_number',
+  apartment_required: 'ap_number',
+  apartment_too_long: 'ap_number',
+  bell_required: 'bell_number',
+  bell_too_long: 'bell_number',
+  entrance_required: 'entrance_number',
+  entrance_too_long: 'entrance_number',
+  region_required: 'regionId',
+  order_date_required: 'time',
+  order_time_required: 'time',
+  room_number_required: 'room_number',
+  payment_method_required: 'payment_method',
+  cutlery_required: 'cutlery',
+  order_type_required: 'additional_order_type',
+  pickup_place_required: 'pickupPlaceId',
+  comment_too_long: 'order_text_comment',
+  terms_not_accepted: 'terms',
+  privacy_not_accepted: 'privacy',
+  terms_and_privacy_not_accepted: 'terms',
+  required_checkbox_not_ticked: 'checkboxes',
+  online_payment_requires_login: 'payment_method',
+};
+
+/** Splits 'DD.MM HH:MM' (or 'HH:MM', or 'DD.MM') into its day and time parts. */
+function splitTime(value: string | null): { date: string | null; time: string | null } {
+  if (!value) return { date: null, time: null };
+  const date = /\b\d{1,2}\.\d{1,2}\.?/.exec(value)?.[0] ?? null;
+  const time = /\b\d{1,2}:\d{2}\b/.exec(value)?.[0] ?? null;
+  return { date, time };
+}
+
+export class OrdersService {
+  readonly #repo: OrdersRepository;
+  readonly #tables: TablesService;
+
+  constructor(repo: OrdersRepository, tables: TablesService) {
+    this.#repo = repo;
+    this.#tables = tables;
+  }
+
+  /** POST orders — a spot order from a table (or room) session. */
+  async placeSpotOrder(body: StoreSpotOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+    const session = await this.#tables.requireSession(ctx.placeId, body.session, ctx.now, ctx.lang);
+    const d = baseDraft(session.order_type === 6 ? 6 : 1, body.products, body.order_comment);
+    d.session = session.session;
+    d.deviceId = deviceIdOf(body.userDeviceData);
+    return this.placeOrder(d, session, ctx);
+  }
+
+  /** POST orders/delivery. */
+  async placeDeliveryOrder(body: StoreDeliveryOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+    const d = guestDraft(2, body);
+    d.address = blankToNull(body.client_address);
+    d.streetNumber = blankToNull(body.street_number);
+    d.floor = blankToNull(body.floor_number);
+    d.apartment = blankToNull(body.ap_number);
+    d.bell = blankToNull(body.bell_number);
+    d.entrance = blankToNull(body.entrance_number);
+    d.postalCode = blankToNull(body.delivery_postal_code);
+    d.time = blankToNull(body.delivery_time);
+    d.regionId = body.regionId ?? null;
+    d.radiusId = body.deliveryRadiusId ?? null;
+    d.shapeId = body.deliveryShapeId ?? null;
+    d.lat = body.delivery_address_lat ?? body.lat ?? null;
+    d.lng = body.delivery_address_lng ?? body.lng ?? null;
+    d.countCutlery = body.count_cutlery ?? 0;
+    return this.placeOrder(d, await this.#sessionOf(d.token, ctx), ctx);
+  }
+
+  /** POST orders/preorder — pickup. */
+  async placePreorder(body: StorePreorderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+    const d = guestDraft(3, body);
+    d.time = blankToNull(body.pickup_time);
+    d.pickupPlaceId = body.pickupPlaceId ?? null;
+    d.countCutlery = body.count_cutlery ?? 0;
+    return this.placeOrder(d, await this.#sessionOf(d.token, ctx), ctx);
+  }
+
+  /** POST orders/room — room service; the room comes from the token's session when there is one. */
+  async placeRoomOrder(body: StoreRoomOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+    const d = guestDraft(6, body);
+    d.time = blankToNull(body.pickup_time);
+    d.roomNumber = body.room_number == null ? null : blankToNull(String(body.room_number));
+    d.additionalOrderType = blankToNull(body.additional_order_type);
+    return this.placeOrder(d, await this.#sessionOf(d.token, ctx), ctx);
+  }
+
+  /** POST orders/served-on-spot. */
+  async placeServedOnSpotOrder(body: StoreServedOnSpotOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+    const d = guestDraft(7, body);
+    d.time = blankToNull(body.pickup_time);
+    d.address = blankToNull(body.client_address);
+    d.pickupPlaceId = body.pickupPlaceId ?? null;
+    return this.placeOrder(d, await this.#sessionOf(d.token, ctx), ctx);
+  }
+
+  /** GET orders/by_table_session/{token}: the session's orders with lines and statuses. */
+  async sessionOrders(token: string, ctx: OrderCallContext): Promise<StoreSessionOrdersResponse> {
+    const s = await this.#tables.requireSession(ctx.placeId, token, ctx.now, ctx.lang);
+    const { orders, lines, ingredients, history } = await this.#repo.listOrdersByToken(ctx.placeId, s.session);
+    const room = s.table_kind === 'room';
+    return {
+      orders: orders.map((o) => ({
+        key: o.key,
+        type: o.type,
+        status: o.status,
+        statuses: history.filter((h) => h.order_id === o.id).map((h) => ({ status: h.status, at: h.created_at })),
+        created_at: o.created_at,
+        total: o.total,
+        payment_method: o.payment_method,
+        lines: lines
+          .filter((l) => l.order_id === o.id)
+          .map((l) => ({
+            product_id: l.product_id,
+            variant_id: l.variant_id,
+            name: l.name,
+            size: l.size,
+            quantity: l.quantity,
+            unit_price: l.unit_price,
+            line_total: l.line_total,
+            comment: l.comment,
+            ingredients: ingredients
+              .filter((i) => i.order_line_id === l.id)
+              .map((i) => ({
+                ingredient_id: i.ingredient_id,
+                type: i.type as 'required' | 'addable' | 'removable',
+                name: i.name,
+                price: i.price,
+              })),
+          })),
+      })),
+      bill_wanted: s.bill_wanted ? 1 : 0,
+      expires: s.expires_at,
+      order_type: s.order_type,
+      table: s.table_number,
+      room_number: room ? s.table_number : null,
+    };
+  }
+
+  /** The valid session a guest order's token names, if it names one at this place. */
+  async #sessionOf(token: string | null, ctx: OrderCallContext): Promise<SessionWithTable | null> {
+    if (!token) return null;
+    try {
+      return await this.#tables.requireSession(ctx.placeId, token, ctx.now, ctx.lang);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The steps of the module comment, for every order type. */
+  async placeOrder(d: OrderDraft, session: SessionWithTable | null, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+    const { lang, now, placeId } = ctx;
+    const settings = parseSettings(await this.#repo.getSettings(placeId));
+    const timeZone = settings.time_zone;
+
+    // 1. ordering window, and the order type must be offered (a QR session is the place's own offer).
+    if (!checkOrderingWindow(settings, now, timeZone).ok) throw orderError(403, 'orders_not_allowed', lang);
+    const typeConfig = await this.#repo.getOrderTypeConfig(placeId, d.type);
+    if (!typeConfig && !session) throw orderError(403, 'orders_not_allowed', lang);
+
+    // 2. who orders
+    const userRow = ctx.user ? await this.#repo.getUser(ctx.user.id) : undefined;
+    const user = userRow && userRow.client_id === ctx.clientId ? userRow : undefined;
+    if (user?.banned) throw orderError(403, 'anon_user_banned', lang);
+    if (d.deviceId && (await this.#repo.isDeviceBlocked(placeId, d.deviceId))) {
+      throw orderError(403, 'anon_user_banned', lang);
+    }
+    if (paymentRequiresLogin(d.paymentMethod) && !user) throw orderError(403, 'card_payment_requires_login', lang);
+
+    // 3. the form
+    const regions = d.type === 2 ? await this.#repo.listActiveRegions(placeId) : [];
+    const tokenRoom = session && session.table_kind === 'room' ? session.table_number : null;
+    await this.#validateForm(d, settings, { regionsEnabled: regions.length > 0, tokenRoom }, ctx);
+
+    // 4. the cart against the database
+    const lines = await this.#checkCart(d, settings, session, ctx);
+
+    // 5. price with the domain engine
+    const promo = d.promoCode ? await this.#promo(placeId, d.promoCode, now, lang) : null;
+    const eligible = promo?.eligible ?? null;
+    const userInput = user
+      ? await this.#userPricing(placeId, user.id, user.accumulated_amount, d.accumulatedRequested)
+      : null;
+    const place = await this.#repo.getPlace(placeId);
+    const delivery =
+      d.type === 2
+        ? this.#deliveryChoice(d, typeConfig, regions, place?.lat ?? null, place?.lng ?? null, now, timeZone, lang)
+        : null;
+    const pricingLines: OrderTotalLineInput[] = lines.map((l) => ({
+      ...l.pricing,
+      disable_promocode_discount:
+        l.pricing.disable_promocode_discount || (eligible !== null && !eligible.includes(l.pricing.product_id)) ? 1 : 0,
+    }));
+    const cutleryCount = d.cutlery === 0 ? 0 : d.countCutlery;
+    const total = calculateOrderTotal({
+      lines: pricingLines,
+      orderType: d.type,
+      settings,
+      orderTypeConfig: typeConfig
+        ? {
+            type: d.type,
+            prices: typeConfig.prices,
+            discounts: typeConfig.discounts.map((t) => ({ ...t, value_type: t.value_type as DiscountValueType })),
+            radiuses: typeConfig.radiuses,
+            delivery_shapes: typeConfig.shapes,
+            regions,
+          }
+        : null,
+      ingredientPrices: Object.fromEntries(lines.flatMap((l) => l.ingredients.map((i) => [i.ingredient_id, i.price]))),
+      promo: promo?.result ?? null,
+      user: userInput,
+      delivery,
+      cutleryCount,
+      paymentMethod: d.paymentMethod,
+      now,
+    });
+    if (total.problems.includes('noProductsToInsert')) throw orderError(400, 'noProductsToInsert', lang);
+    if (total.problems.some((p) => p === 'invalid_delivery_shape' || p === 'invalid_region' || p === 'delivery_out_of_range')) {
+      throw orderError(400, 'invalid_delivery_shape', lang);
+    }
+    if (total.problems.includes('min_order_price_for_radius_not_fulfilled')) {
+      throw orderError(400, 'min_order_price_for_radius_not_fulfilled', lang, {
+        min_order_price: settings.minimal_order_price,
+        missing: total.missingForMinimalOrder,
+      });
+    }
+
+    // 6. store once
+    const token = d.session ?? (d.token && TOKEN_SHAPE.test(d.token) ? d.token : randomBytes(24).toString('base64url'));
+    const dedupeHash = this.#dedupeHash(d, placeId);
+    const createdAt = now.toISOString();
+    const { date, time } = splitTime(d.time);
+    const day = date ? orderDay(date, now, timeZone) : null;
+    const requestedTime = d.time ? [day ? formatOrderDay(day) : date, time].filter(Boolean).join(' ') || d.time : null;
+    const commentByVariant = new Map<number, string>();
+    for (const c of d.comments) {
+      const text = c.comment.trim();
+      if (text) commentByVariant.set(c.variantId, text);
+    }
+    const key = randomBytes(16).toString('hex');
+    const zone = total.deliveryZone;
+    const stored = await this.#repo.storeOrder({
+      order: {
+        place_id: placeId,
+        key,
+        token,
+        type: d.type,
+        status: 'ordered',
+        table_id: session?.table_id ?? null,
+        room_number: d.type === 6 ? effectiveRoomNumber(d.roomNumber, tokenRoom) : null,
+        user_id: user?.id ?? null,
+        client_name: d.name,
+        client_phone: d.phone,
+        client_email: d.email,
+        client_address: d.address,
+        street_number: d.streetNumber,
+        floor_number: d.floor,
+        ap_number: d.apartment,
+        bell_number: d.bell,
+        entrance_number: d.entrance,
+        postal_code: d.postalCode,
+        region_id: zone?.kind === 'region' ? zone.id : null,
+        delivery_radius_id: zone?.kind === 'radius' ? zone.id : null,
+        delivery_shape_id: zone?.kind === 'shape' ? zone.id : null,
+        lat: d.lat,
+        lng: d.lng,
+        requested_time: requestedTime,
+        exact_time_selected: d.exactTime ?? exactTimeFlag(time),
+        payment_method: d.paymentMethod,
+        payment_status: isOnlinePayment(d.paymentMethod) ? 'pending' : 'none',
+        cutlery: d.cutlery ?? 0,
+        count_cutlery: cutleryOptionOn(settings, d.type) ? cutleryCount : 0,
+        additional_order_type: d.additionalOrderType,
+        pickup_place_id: d.pickupPlaceId,
+        promo_code: promo ? promo.code : null,
+        order_comment: d.textComment,
+        subtotal: total.subtotal,
+        discount_total: total.discounts.total,
+        delivery_fee: total.fees.delivery + total.fees.orderType,
+        box_fee: total.fees.box,
+        cutlery_fee: total.fees.cutlery,
+        payment_fee: total.fees.onlinePayment,
+        accumulated_amount_used: total.accumulatedUsed,
+        total: total.total,
+        currency: venueCurrency({ default_currency_suffix: settings.default_currency_suffix }).code,
+        breakdown: JSON.stringify(total),
+        bill_wanted: 0,
+        bill_payment_method: null,
+        device_id: d.deviceId,
+        dedupe_hash: dedupeHash,
+        created_at: createdAt,
+        updated_at: createdAt,
+      },
+      lines: lines.map((l, i): NewOrderLine => {
+        const amount = total.lines[i];
+        return {
+          product_id: l.pricing.product_id,
+          variant_id: l.pricing.product_variant_id,
+          name: l.name,
+          size: l.size,
+          quantity: l.pricing.quantity,
+          unit_price: amount?.unitPrice ?? 0,
+          box_fee: l.pricing.additional_price ?? 0,
+          discount: amount?.productDiscount ?? 0,
+          line_total: amount?.net ?? 0,
+          comment: commentByVariant.get(l.pricing.product_variant_id) ?? null,
+          category_id: l.pricing.catHierarchyId ?? null,
+          ingredients: l.ingredients.map((ing) => ({
+            ingredient_id: ing.ingredient_id,
+            type: ing.type,
+            name: ing.name,
+            price: ing.type === 'removable' ? 0 : ing.price,
+          })),
+        };
+      }),
+      duplicateSince: new Date(now.getTime() - DUPLICATE_ORDER_WINDOW_SECONDS * 1000).toISOString(),
+      promoId: promo?.id ?? null,
+      accumulatedUsed: user && total.accumulatedUsed > 0 ? { userId: user.id, amount: total.accumulatedUsed } : null,
+    });
+    if (!stored.ok) {
+      if (stored.reason === 'duplicate') throw orderError(409, 'too_mony_orders_for_session_in_x_seconds', lang);
+      if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code', lang);
+      throw tableError(409, 'invalid_order_data', lang);
+    }
+    return { token, key, totalPrice: total.total, paymentMethod: d.paymentMethod, ppResp: {} };
+  }
+
+  /** Step 3: the domain's form validation, each code with its payload field. */
+  async #validateForm(
+    d: OrderDraft,
+    settings: VenueSettings,
+    extra: { regionsEnabled: boolean; tokenRoom: string | null },
+    ctx: OrderCallContext,
+  ): Promise<void> {
+    const { date, time } = splitTime(d.time);
+    const codes = validateOrderForm(
+      {
+        name: d.name,
+        phone: d.phone,
+        email: d.email,
+        address: {
+          street: d.address,
+          number: d.streetNumber,
+          floor: d.floor,
+          apartment: d.apartment,
+          bell: d.bell,
+          entrance: d.entrance,
+        },
+        regionId: d.regionId,
+        orderDate: date ?? (time ? 'today' : null),
+        orderTime: time,
+        roomNumber: d.roomNumber,
+        paymentMethod: d.paymentMethod,
+        cutlery: d.cutlery === null ? null : d.cutlery === 1,
+        cutleryCount: d.countCutlery,
+        additionalOrderType: d.additionalOrderType,
+        comment: d.textComment,
+        pickupPlaceId: d.pickupPlaceId,
+      },
+      {
+        orderType: d.type,
+        validate_phone_number_regex: settings.validate_phone_number_regex,
+        required_delivery_pickup_times: settings.required_delivery_pickup_times,
+        cutleryOptionOn: cutleryOptionOn(settings, d.type),
+        // Regions are one of three zone kinds: required only when the venue delivers by region alone.
+        regionsEnabled: extra.regionsEnabled && d.lat === null && d.lng === null,
+        pickupPlacesEnabled: false,
+        roomAdditionalOrderTypes: settings.room_additional_order_types,
+        tokenRoomNumber: extra.tokenRoom,
+        // Login for card / online payment is answered with its own §8 code before this (card_payment_requires_login).
+        loggedIn: true,
+        // The §7 payloads carry no agreement fields; the browser enforces the checkboxes.
+        agreement_terms_required: false,
+        agreement_privacy_required: false,
+        agreement_combined: false,
+      },
+    );
+    const errors: StoreFieldError[] = codes.map((code) => ({
+      field: FIELD_OF[code] === 'time' ? (d.type === 2 ? 'delivery_time' : 'pickup_time') : FIELD_OF[code],
+      code,
+    }));
+    if (d.type !== 1 && d.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(d.paymentMethod)) {
+      errors.push({ field: 'payment_method', code: 'payment_method_required' });
+    }
+    for (const c of d.comments) {
+      if (validateComment(c.comment).length > 0) {
+        errors.push({ field: 'order_comment', code: 'comment_too_long' });
+        break;
+      }
+    }
+    if (d.pickupPlaceId !== null && !(await this.#repo.isPlaceOfClient(ctx.clientId, d.pickupPlaceId))) {
+      errors.push({ field: 'pickupPlaceId', code: 'pickup_place_required' });
+    }
+    if (errors.length > 0) throw validationError(errors, ctx.lang);
+  }
+
+  /** Step 4: every line against the database; answers the first failing §8 code with what the browser needs. */
+  async #checkCart(d: OrderDraft, settings: VenueSettings, session: SessionWithTable | null, ctx: OrderCallContext) {
+    const { lang, placeId } = ctx;
+    if (d.products.length === 0) throw orderError(400, 'noProductsToInsert', lang);
+    const productIds = [...new Set(d.products.map((p) => p.product_id))];
+    const [products, variants] = await Promise.all([
+      this.#repo.findProducts(productIds),
+      this.#repo.findVariants([...new Set(d.products.map((p) => p.product_variant_id))]),
+    ]);
+    const productById = new Map(products.map((p) => [p.id, p]));
+    const variantById = new Map(variants.map((v) => [v.id, v]));
+
+    const foreign = productIds.filter((id) => {
+      const p = productById.get(id);
+      return p !== undefined && p.place_id !== placeId;
+    });
+    if (foreign.length > 0) throw orderError(400, 'invalid_products_for_place', lang, { ids: foreign });
+
+    const hideForToken = settings.hide_products_for_ordering_with_token && session !== null;
+    const inactive = d.products.filter((line) => {
+      const p = productById.get(line.product_id);
+      const v = variantById.get(line.product_variant_id);
+      return (
+        !p ||
+        !v ||
+        v.product_id !== p.id ||
+        !p.active ||
+        !p.in_stock ||
+        !v.active ||
+        p.type === 'booking' ||
+        (hideForToken && p.hide_for_ordering === 1)
+      );
+    });
+    if (inactive.length > 0) {
+      throw orderError(400, 'inactiveProductsIds', lang, {
+        ids: [...new Set(inactive.map((l) => l.product_id))],
+        variant_ids: [...new Set(inactive.map((l) => l.product_variant_id))],
+        names: [...new Set(inactive.flatMap((l) => productById.get(l.product_id)?.name ?? []))],
+      });
+    }
+
+    const [categories, links] = await Promise.all([
+      this.#repo.findProductCategories(placeId, productIds),
+      this.#repo.findProductIngredients(placeId, productIds),
+    ]);
+    const linkOf = (productId: number, ingredientId: number, type: string): ProductIngredientRow | undefined =>
+      links.find((l) => l.product_id === productId && l.ingredient_id === ingredientId && l.type === type);
+
+    const checked = d.products.map((line) => {
+      const ing = normalizeIngredients(line.ingredients);
+      const wanted: { id: number; type: 'required' | 'addable' | 'removable' }[] = [
+        ...(ing.required ? [{ id: ing.required, type: 'required' as const }] : []),
+        ...ing.addable.map((id) => ({ id, type: 'addable' as const })),
+        ...ing.removable.map((id) => ({ id, type: 'removable' as const })),
+      ];
+      const found = wanted.map((w) => ({ w, link: linkOf(line.product_id, w.id, w.type) }));
+      return { line, ing, found, bad: found.filter((f) => !f.link || !f.link.active).map((f) => f.w.id) };
+    });
+    const badIngredients = checked.filter((c) => c.bad.length > 0);
+    if (badIngredients.length > 0) {
+      throw orderError(400, 'inactiveProductIngredientsIds', lang, {
+        ids: [...new Set(badIngredients.map((c) => c.line.product_id))],
+        variant_ids: [...new Set(badIngredients.map((c) => c.line.product_variant_id))],
+        ingredient_ids: [...new Set(badIngredients.flatMap((c) => c.bad))],
+        names: [...new Set(badIngredients.flatMap((c) => productById.get(c.line.product_id)?.name ?? []))],
+      });
+    }
+
+    const notOrderable = productIds.filter((id) => {
+      const cats = categories.filter((c) => c.product_id === id);
+      return !checkProductOrderable(
+        { catHierarchyIds: cats.map((c) => c.category_id) },
+        cats.map((c) => ({ id: c.category_id, order_allowed: c.order_allowed })),
+      ).ok;
+    });
+    if (notOrderable.length > 0) throw tableError(400, 'product_not_orderable', lang, { ids: notOrderable });
+
+    for (const c of checked) {
+      const p = productById.get(c.line.product_id)!;
+      const limits = checkAddableSelection(c.ing.addable.length, p);
+      if (!limits.ok) {
+        throw tableError(400, limits.error.key, lang, { ids: [p.id], variant_ids: [c.line.product_variant_id] });
+      }
+    }
+
+    return checked.map((c) => {
+      const p = productById.get(c.line.product_id)!;
+      const v = variantById.get(c.line.product_variant_id)!;
+      const primary =
+        categories.find((x) => x.product_id === p.id && x.is_primary === 1) ??
+        categories.find((x) => x.product_id === p.id);
+      const pricing: OrderTotalLineInput & { product_id: number; quantity: number } = {
+        product_variant_id: v.id,
+        product_id: p.id,
+        price: v.price,
+        additional_price: v.additional_price,
+        quantity: c.line.quantity,
+        ingredients: c.ing,
+        catHierarchyId: primary?.category_id ?? null,
+        disable_promocode_discount: p.disable_promocode_discount,
+        discount_percent: p.discount_percent,
+        discount_money: p.discount_money,
+        time_based_discount_enabled: p.time_based_discount_enabled,
+        time_based_discount_days: p.time_based_discount_days,
+        time_based_discount_start_hour: p.time_based_discount_start_hour,
+        time_based_discount_end_hour: p.time_based_discount_end_hour,
+        time_based_discount_percent: p.time_based_discount_percent,
+      };
+      return {
+        pricing,
+        name: p.name,
+        size: v.size,
+        ingredients: c.found.map((f) => ({
+          ingredient_id: f.w.id,
+          type: f.w.type,
+          name: f.link!.name,
+          price: f.link!.price,
+        })),
+      };
+    });
+  }
+
+  /** A promo code of the place valid now, as the engine's PromoResult; an unknown or spent code is refused. */
+  async #promo(placeId: number, code: string, now: Date, lang: Lang) {
+    const row = await this.#repo.findPromo(placeId, code);
+    const at = now.toISOString();
+    const valid =
+      row &&
+      (row.valid_from === null || row.valid_from <= at) &&
+      (row.valid_to === null || row.valid_to >= at) &&
+      (row.max_uses === null || row.used_count < row.max_uses);
+    if (!row || !valid) throw tableError(400, 'invalid_promo_code', lang);
+    const result: PromoResult = {
+      found: true,
+      ignore_other_discounts: row.ignore_other_discounts === 1,
+      discount_type: row.discount_type === 'money' ? 'money' : 'percent',
+      discount_value: row.discount_value,
+    };
+    let eligible: number[] | null = null;
+    try {
+      const parsed: unknown = row.eligible_product_ids ? JSON.parse(row.eligible_product_ids) : null;
+      eligible = Array.isArray(parsed) ? parsed.map(Number) : null;
+    } catch {
+      eligible = null;
+    }
+    return { id: row.id, code: row.code, result, eligible };
+  }
+
+  /** The registered user's nth-order discount and accumulated amount. */
+  async #userPricing(placeId: number, userId: number, balance: number, requested: number) {
+    const [orderCount, discounts] = await Promise.all([
+      this.#repo.countUserOrders(placeId, userId),
+      this.#repo.listActiveUserDiscounts(placeId),
+    ]);
+    const due = discounts.find((x) => x.on_order_number === orderCount + 1) ?? null;
+    return {
+      registered: true,
+      orderCount,
+      discount: due
+        ? {
+            on_order_number: due.on_order_number,
+            discount_type: (due.discount_type === 'money' ? 'money' : 'percent') as DiscountValueType,
+            discount_amount: due.discount_amount,
+          }
+        : null,
+      accumulatedBalance: balance,
+      accumulatedRequested: requested,
+    };
+  }
+
+  /**
+   * How a delivery address meets a zone: the region the guest picked; else, with coordinates, the shape (the one
+   * named, or any containing the pin) and then the radius from the venue; no zones at all → the price tiers.
+   */
+  #deliveryChoice(
+    d: OrderDraft,
+    config: Awaited<ReturnType<OrdersRepository['getOrderTypeConfig']>>,
+    regions: { id: number }[],
+    venueLat: number | null,
+    venueLng: number | null,
+    now: Date,
+    timeZone: string,
+    lang: Lang,
+  ): DeliveryChoice | null {
+    if (d.regionId !== null) return { kind: 'region', regionId: d.regionId };
+    const shapes = config?.shapes ?? [];
+    const radiuses = config?.radiuses ?? [];
+    if (shapes.length === 0 && radiuses.length === 0) {
+      return regions.length > 0 ? { kind: 'region', regionId: -1 } : null;
+    }
+    if (d.lat === null || d.lng === null) throw orderError(400, 'invalid_delivery_shape', lang);
+    const address = { lat: d.lat, lng: d.lng };
+    if (shapes.length > 0) {
+      const inShape = resolveDeliveryZone({ kind: 'shape', address }, { delivery_shapes: shapes }, now, timeZone);
+      if (inShape.ok || radiuses.length === 0 || venueLat === null || venueLng === null) {
+        return { kind: 'shape', address };
+      }
+    }
+    if (venueLat === null || venueLng === null) throw orderError(400, 'invalid_delivery_shape', lang);
+    return { kind: 'radius', venue: { lat: venueLat, lng: venueLng }, address };
+  }
+
+  /** Same place, type, session or guest, and the same lines and comments → the same hash. */
+  #dedupeHash(d: OrderDraft, placeId: number): string {
+    // A guest without a token yet is known by what they typed (a retried submission repeats it).
+    const who = d.session ?? d.token ?? `guest:${d.phone ?? ''}:${d.name ?? ''}:${d.deviceId ?? ''}`;
+    const lines = d.products
+      .map((p) => `${p.product_id}:${cartLineKey({ product_variant_id: p.product_variant_id, ingredients: p.ingredients })}x${p.quantity}`)
+      .sort();
+    const comments = d.comments.map((c) => `${c.variantId}:${c.comment.trim()}`).sort();
+    return createHash('sha256')
+      .update(JSON.stringify([placeId, d.type, who, lines, comments, d.textComment ?? '']))
+      .digest('hex');
+  }
+}
