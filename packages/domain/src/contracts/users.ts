@@ -165,8 +165,8 @@ export const ACCOUNT_ERROR_CODES = [
   'forbidden',
   /** a banned account. */
   'user_banned',
-  /** rate limit (spec §8: too many requests, try again later). */
-  'too_many_requests',
+  /** rate limit (spec §8: too many requests, try again later); the same code as the API-wide limit. */
+  'rate_limited',
   /** users/payment-instruments at a place without the payments module. */
   'payments_module_disabled',
 ] as const;

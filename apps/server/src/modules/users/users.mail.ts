@@ -178,7 +178,7 @@ export const ACCOUNT_MESSAGES = {
     de: 'Online-Zahlung ist für dieses Lokal nicht aktiviert.',
     'fr-CH': 'Le paiement en ligne n’est pas activé pour cet établissement.',
   },
-  too_many_requests: {
+  rate_limited: {
     bg: 'Твърде много заявки, опитайте по-късно.',
     en: 'Too many requests, try again later.',
     es: 'Demasiadas solicitudes, inténtalo más tarde.',

@@ -78,7 +78,11 @@ export class UsersRepository {
 
   /** Places a staff user is assigned to. */
   async placeIds(userId: number): Promise<number[]> {
-    const rows = await this.#db.selectFrom('user_places').select('place_id').where('user_id', '=', userId).execute();
+    const rows = await this.#db
+      .selectFrom('user_places')
+      .select('place_id')
+      .where('user_id', '=', userId)
+      .execute();
     return rows.map((r) => r.place_id);
   }
 
@@ -204,18 +208,29 @@ export class UsersRepository {
       .execute();
   }
 
-  async placeModules(placeId: number): Promise<string[]> {
+  /** The place's display name, its functionality modules and its phone rule (validate_phone_number_regex). */
+  async findPlace(
+    placeId: number,
+  ): Promise<{ name: string; modules: string[]; phoneRegex: string | null } | undefined> {
     const row = await this.#db
       .selectFrom('places')
-      .select('functionality_modules')
+      .select(['name', 'functionality_modules'])
       .where('id', '=', placeId)
       .executeTakeFirst();
-    if (!row) return [];
+    if (!row) return undefined;
+    const setting = await this.#db
+      .selectFrom('settings')
+      .select('value')
+      .where('place_id', '=', placeId)
+      .where('key', '=', 'validate_phone_number_regex')
+      .executeTakeFirst();
+    let modules: string[] = [];
     try {
       const parsed: unknown = JSON.parse(row.functionality_modules);
-      return Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [];
+      if (Array.isArray(parsed)) modules = parsed.filter((m): m is string => typeof m === 'string');
     } catch {
-      return [];
+      // A malformed module list means no optional modules.
     }
+    return { name: row.name, modules, phoneRegex: setting?.value?.trim() || null };
   }
 }

@@ -1,0 +1,212 @@
+/**
+ * The accounts calls of spec §7 under /api (login, register, users/…, check-registered-user-discount), plus the
+ * reset confirmation the spec leaves to design (POST users/reset-password/confirm). Routes parse with the contract
+ * schemas, call the service and answer; login, register and reset are rate-limited per IP on top of the service's
+ * per-account limits.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '@trapeza/domain/contracts/menu';
+import {
+  StoreAuthResponse,
+  StoreEditProfileRequest,
+  StoreLoginRequest,
+  StoreMessageResponse,
+  StorePaymentInstrumentsResponse,
+  StoreRegisterRequest,
+  StoreRegisteredUserDiscountResponse,
+  StoreResetPasswordConfirmRequest,
+  StoreResetPasswordRequest,
+  StoreUserOrdersResponse,
+  StoreValidateResponse,
+} from '@trapeza/domain/contracts/users';
+import { z } from 'zod';
+import { DomainError } from '../../lib/domain-error.ts';
+import { errorResponses } from '../../lib/openapi.ts';
+import { ClientHeaders, PlaceHeaders } from '../../lib/request-context.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { requestLanguage } from './users.mail.ts';
+import type { UsersService } from './users.service.ts';
+
+/** Per-IP limits per minute; generous for a family behind one router, tight for a password-guessing script. */
+export const IP_LIMITS = { login: 20, register: 10, reset: 5, resetConfirm: 10 } as const;
+
+const AuthHeaders = ClientHeaders.extend({
+  authorization: z.string().optional().describe('Bearer token'),
+  lang: z.string().optional().describe('Language of the answer texts (bg, en, es, de, fr-CH)'),
+});
+const AuthPlaceHeaders = PlaceHeaders.extend({
+  authorization: z.string().optional().describe('Bearer token'),
+  lang: z.string().optional().describe('Language of the answer texts (bg, en, es, de, fr-CH)'),
+});
+
+const errors = {
+  ...errorResponses,
+  401: ApiError.describe('Not signed in, or the session is no longer valid'),
+  403: ApiError.describe('Not allowed'),
+  429: ApiError.describe('Too many requests, try again later (code rate_limited)'),
+} as const;
+
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // The API-wide limiter may be off (RATE_LIMIT_PER_MINUTE=0 for benchmarks); these calls stay limited anyway.
+    if (!app.hasDecorator('rateLimit')) {
+      await app.register(rateLimit, {
+        global: false,
+        errorResponseBuilder: (_request, context) =>
+          new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
+      });
+    }
+    const tags = ['accounts'];
+    const client = { tenancy: 'client' } as const;
+    const place = { tenancy: 'place' } as const;
+
+    app.post(
+      '/login',
+      {
+        config: { ...client, ...perMinute(IP_LIMITS.login) },
+        schema: {
+          tags,
+          summary: 'Log in (guests and staff); the token carries the role',
+          headers: AuthHeaders,
+          body: StoreLoginRequest,
+          response: { 200: StoreAuthResponse, ...errors },
+        },
+      },
+      async (request) => users.login(request.clientTenant, request.body, requestLanguage(request.headers)),
+    );
+
+    app.post(
+      '/register',
+      {
+        config: { ...place, ...perMinute(IP_LIMITS.register) },
+        schema: {
+          tags,
+          summary: 'Create a guest profile; answers a token like login',
+          headers: AuthPlaceHeaders,
+          body: StoreRegisterRequest,
+          response: { 201: StoreAuthResponse, ...errors, 409: ApiError.describe('E-mail already registered') },
+        },
+      },
+      async (request, reply) => {
+        const answer = await users.register(request.tenant, request.body, requestLanguage(request.headers));
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.post(
+      '/users/reset-password',
+      {
+        config: { ...place, ...perMinute(IP_LIMITS.reset) },
+        schema: {
+          tags,
+          summary: 'Mail a reset link if the e-mail has a profile; the same answer either way',
+          headers: AuthPlaceHeaders,
+          body: StoreResetPasswordRequest,
+          response: { 200: StoreMessageResponse, ...errors },
+        },
+      },
+      async (request) =>
+        users.requestPasswordReset(request.tenant, request.body.email, requestLanguage(request.headers)),
+    );
+
+    app.post(
+      '/users/reset-password/confirm',
+      {
+        config: { ...client, ...perMinute(IP_LIMITS.resetConfirm) },
+        schema: {
+          tags,
+          summary: 'Set a new password with the token from the reset e-mail (single use, 1 hour)',
+          headers: AuthHeaders,
+          body: StoreResetPasswordConfirmRequest,
+          response: { 200: StoreMessageResponse, ...errors },
+        },
+      },
+      async (request) =>
+        users.confirmPasswordReset(request.clientTenant, request.body, requestLanguage(request.headers)),
+    );
+
+    app.post(
+      '/users/editProfile',
+      {
+        config: place,
+        preHandler: requireUser,
+        schema: {
+          tags,
+          summary: 'Change profile fields; a new e-mail or password needs current_password; answers a fresh token',
+          headers: AuthPlaceHeaders,
+          body: StoreEditProfileRequest,
+          response: { 200: StoreAuthResponse, ...errors, 409: ApiError.describe('E-mail already registered') },
+        },
+      },
+      async (request) =>
+        users.editProfile(request.tenant, sessionOf(request), request.body, requestLanguage(request.headers)),
+    );
+
+    app.post(
+      '/users/validate',
+      {
+        config: client,
+        schema: {
+          tags,
+          summary: 'Whether the bearer token is still a valid session (false: log out)',
+          headers: AuthHeaders,
+          response: { 200: StoreValidateResponse, ...errorResponses },
+        },
+      },
+      async (request) => users.validate(request.user),
+    );
+
+    app.get(
+      '/users/orders',
+      {
+        config: place,
+        preHandler: requireUser,
+        schema: {
+          tags,
+          summary: "The signed-in user's orders at this place, newest first",
+          headers: AuthPlaceHeaders,
+          response: { 200: StoreUserOrdersResponse, ...errors },
+        },
+      },
+      async (request) => users.orders(request.tenant, sessionOf(request)),
+    );
+
+    app.get(
+      '/check-registered-user-discount',
+      {
+        config: place,
+        schema: {
+          tags,
+          summary: "The nth-order discount due on the signed-in user's next order, or null",
+          headers: AuthPlaceHeaders,
+          response: { 200: StoreRegisteredUserDiscountResponse, ...errorResponses },
+        },
+      },
+      async (request) => users.registeredUserDiscount(request.tenant, request.user),
+    );
+
+    app.get(
+      '/users/payment-instruments',
+      {
+        config: place,
+        preHandler: requireUser,
+        schema: {
+          tags,
+          summary: 'Saved payment instruments (signed in, payments module on)',
+          headers: AuthPlaceHeaders,
+          response: { 200: StorePaymentInstrumentsResponse, ...errors },
+        },
+      },
+      async (request) => users.paymentInstruments(request.tenant, sessionOf(request), requestLanguage(request.headers)),
+    );
+  };
+}
+
+/** The user behind a requireUser route (the preHandler guarantees it). */
+function sessionOf(request: { user: { id: number; clientId: number } | null }) {
+  if (!request.user) throw new DomainError(401, 'unauthorized', 'Please log in');
+  return request.user;
+}

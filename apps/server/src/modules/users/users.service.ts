@@ -1,0 +1,393 @@
+/**
+ * Accounts: login (guests and staff), registration, password reset by e-mail, profile editing, session check, and
+ * the registered user's order history, nth-order discount and saved payment instruments (spec §3, §4, §7).
+ *
+ * Rules come from packages/domain (validation, roles, the nth-order discount); this file decides who may do what
+ * and in which order the steps happen. Answers never reveal whether an e-mail has a profile: login fails with the
+ * one login_fail answer, a reset request always gets the same answer in about the same time.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  StoreAuthResponse,
+  StoreEditProfileRequest,
+  StoreLoginRequest,
+  StoreMessageResponse,
+  StorePaymentInstrumentsResponse,
+  StoreRegisterRequest,
+  StoreRegisteredUserDiscountResponse,
+  StoreUser,
+  StoreUserOrdersResponse,
+} from '@trapeza/domain/contracts/users';
+import type { Language } from '@trapeza/domain/i18n';
+import { isOrderStatus } from '@trapeza/domain/order-status';
+import { isNthOrderDiscountDue } from '@trapeza/domain/pricing/user-discount';
+import { isRole } from '@trapeza/domain/roles';
+import {
+  VALIDATION_MESSAGES,
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+  isValidPhone,
+  type ValidationCode,
+} from '@trapeza/domain/validation';
+import { passwordVersion, type AuthTokens } from '../../lib/auth-token.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import type { ClientTenant, PlaceTenant } from '../../plugins/tenancy.ts';
+import { AttemptLimiter } from './attempt-limiter.ts';
+import { accountMessage, passwordResetMail } from './users.mail.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
+
+/** A reset link works for one hour, once. */
+export const RESET_TOKEN_TTL_MS = 3_600_000;
+/** Failed logins per account (client + e-mail) within the window before it answers 429. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** Reset e-mails per account within the window. */
+export const RESET_REQUESTS_PER_ACCOUNT = 3;
+export const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** Order history is answered whole up to this many orders (spec: page size not shown). */
+const ORDER_HISTORY_LIMIT = 200;
+
+/** The authenticated user as the auth plugin resolved it. */
+export interface SessionUser {
+  id: number;
+  clientId: number;
+}
+
+export interface UsersServiceDeps {
+  repo: UsersRepository;
+  tokens: AuthTokens;
+  mailer: Mailer;
+  now: () => Date;
+  /** Public base URL of the web app, for links in e-mails. */
+  publicUrl: string;
+  /** Where mail failures are reported (a reset answer must not depend on the mail transport). */
+  logError?: (err: unknown, message: string) => void;
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+function validationError(codes: ValidationCode[], lang: Language): DomainError {
+  const first = codes[0] ?? 'invalid_name';
+  const texts = VALIDATION_MESSAGES[first];
+  return new DomainError(400, first, lang === 'bg' ? texts.bg : texts.en, {
+    details: codes.map((code) => ({
+      code,
+      message: lang === 'bg' ? VALIDATION_MESSAGES[code].bg : VALIDATION_MESSAGES[code].en,
+    })),
+  });
+}
+
+function accountError(
+  status: number,
+  code: Parameters<typeof accountMessage>[0],
+  lang: Language,
+): DomainError {
+  // `message` is the English text the spec names (login_fail: 'Login failed: Invalid credentials'); message_trans
+  // carries the request's language for the web app to show.
+  return new DomainError(status, code, accountMessage(code, 'en'), {
+    messageTrans: accountMessage(code, lang),
+  });
+}
+
+function toStoreUser(row: UserRow): StoreUser {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    points: Number(row.points),
+    accumulated_amount: Number(row.accumulated_amount),
+    role: isRole(row.role) ? row.role : 'USER',
+  };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const accountKey = (clientId: number, email: string) => `${clientId}:${email.trim().toLowerCase()}`;
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { repo, tokens, mailer, now } = deps;
+  const loginFailures = new AttemptLimiter({
+    max: LOGIN_FAILURES_PER_ACCOUNT,
+    windowMs: ACCOUNT_WINDOW_MS,
+    now,
+  });
+  const resetRequests = new AttemptLimiter({
+    max: RESET_REQUESTS_PER_ACCOUNT,
+    windowMs: ACCOUNT_WINDOW_MS,
+    now,
+  });
+
+  async function authResponse(row: UserRow): Promise<StoreAuthResponse> {
+    const user = toStoreUser(row);
+    const { token } = await tokens.sign({
+      userId: row.id,
+      role: user.role,
+      clientId: row.client_id,
+      pwv: passwordVersion(row.password_hash),
+    });
+    return { token, user };
+  }
+
+  function checkProfileFields(
+    fields: { first_name?: string; last_name?: string; email?: string; phone?: string; password?: string },
+    phoneRegex: string | null,
+  ): ValidationCode[] {
+    const codes: ValidationCode[] = [];
+    if (fields.first_name !== undefined && !isValidName(fields.first_name)) codes.push('invalid_name');
+    if (fields.last_name !== undefined && !isValidName(fields.last_name)) codes.push('invalid_name');
+    if (fields.email !== undefined && !isValidEmail(fields.email)) codes.push('invalid_email');
+    if (fields.phone !== undefined && !isValidPhone(fields.phone, phoneRegex)) codes.push('invalid_phone');
+    if (fields.password !== undefined && !isValidPassword(fields.password)) codes.push('invalid_password');
+    return [...new Set(codes)];
+  }
+
+  async function activeUser(session: SessionUser): Promise<UserRow> {
+    const row = await repo.findById(session.id);
+    if (!row || row.client_id !== session.clientId || row.banned) {
+      throw new DomainError(401, 'unauthorized', 'Please log in');
+    }
+    return row;
+  }
+
+  return {
+    /** POST login: guests and staff alike, within the request's client. */
+    async login(tenant: ClientTenant, body: StoreLoginRequest, lang: Language): Promise<StoreAuthResponse> {
+      const key = accountKey(tenant.clientId, body.email);
+      if (loginFailures.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
+      const row = await repo.findByEmail(tenant.clientId, body.email.trim());
+      const ok = row
+        ? await verifyPassword(row.password_hash, body.password)
+        : await verifyAgainstDummy(body.password);
+      if (!row || !ok) {
+        loginFailures.record(key);
+        throw accountError(401, 'login_fail', lang);
+      }
+      if (row.banned) throw accountError(403, 'user_banned', lang);
+      loginFailures.reset(key);
+      return authResponse(row);
+    },
+
+    /** POST register: a USER profile under the request's client; answers like login. */
+    async register(
+      tenant: PlaceTenant,
+      body: StoreRegisterRequest,
+      lang: Language,
+    ): Promise<StoreAuthResponse> {
+      const place = await repo.findPlace(tenant.placeId);
+      const codes = checkProfileFields(body, place?.phoneRegex ?? null);
+      if (codes.length) throw validationError(codes, lang);
+      if (await repo.findByEmail(tenant.clientId, body.email)) throw accountError(409, 'email_taken', lang);
+      const passwordHash = await hashPassword(body.password);
+      let row: UserRow;
+      try {
+        row = await repo.insert({
+          client_id: tenant.clientId,
+          email: body.email,
+          password_hash: passwordHash,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          phone: body.phone,
+          address: body.address?.trim() || null,
+          role: 'USER',
+          points: 0,
+          accumulated_amount: 0,
+          banned: 0,
+          created_at: now().toISOString(),
+        });
+      } catch (err) {
+        // Two registrations racing with one e-mail: the unique index decides, the loser gets the same 409.
+        if (await repo.findByEmail(tenant.clientId, body.email)) throw accountError(409, 'email_taken', lang);
+        throw err;
+      }
+      return authResponse(row);
+    },
+
+    /**
+     * POST users/reset-password: when the e-mail has a profile under this client, stores a single-use token (its
+     * hash only) valid one hour and mails the link `/{place}/reset-password?token=…`. Same answer either way.
+     */
+    async requestPasswordReset(
+      tenant: PlaceTenant,
+      email: string,
+      lang: Language,
+    ): Promise<StoreMessageResponse> {
+      const answer = { code: 'reset_password_sent', message: accountMessage('reset_password_sent', lang) };
+      const key = accountKey(tenant.clientId, email);
+      if (resetRequests.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
+      resetRequests.record(key);
+      const row = isValidEmail(email) ? await repo.findByEmail(tenant.clientId, email) : undefined;
+      if (!row || row.banned) return answer;
+      const token = randomBytes(32).toString('base64url');
+      const issuedAt = now();
+      await repo.insertResetToken(
+        row.id,
+        sha256(token),
+        new Date(issuedAt.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      );
+      const place = await repo.findPlace(tenant.placeId);
+      const link = `${deps.publicUrl}/${encodeURIComponent(tenant.placeSlug)}/reset-password?token=${token}`;
+      // Not awaited: a slow or failing transport must neither delay nor change the answer (no enumeration).
+      mailer
+        .send(
+          passwordResetMail({
+            to: row.email,
+            firstName: row.first_name,
+            placeName: place?.name ?? tenant.placeSlug,
+            link,
+            lang,
+          }),
+        )
+        .catch((err: unknown) => deps.logError?.(err, 'password reset e-mail failed'));
+      return answer;
+    },
+
+    /** POST users/reset-password/confirm: sets the new password once per token; older sessions end. */
+    async confirmPasswordReset(
+      tenant: ClientTenant,
+      body: { token: string; password: string },
+      lang: Language,
+    ): Promise<StoreMessageResponse> {
+      const invalid = () => accountError(400, 'reset_token_invalid', lang);
+      const stored = await repo.findResetToken(sha256(body.token));
+      const nowIso = now().toISOString();
+      if (!stored || stored.used_at !== null || stored.expires_at <= nowIso) throw invalid();
+      const user = await repo.findById(stored.user_id);
+      if (!user || user.client_id !== tenant.clientId || user.banned) throw invalid();
+      if (!isValidPassword(body.password)) throw validationError(['invalid_password'], lang);
+      const passwordHash = await hashPassword(body.password);
+      if (!(await repo.consumeResetToken(stored.id, nowIso))) throw invalid();
+      await repo.update(tenant.clientId, user.id, { password_hash: passwordHash });
+      await repo.retireResetTokens(user.id, nowIso);
+      loginFailures.reset(accountKey(tenant.clientId, user.email));
+      return { code: 'password_reset_done', message: accountMessage('password_reset_done', lang) };
+    },
+
+    /**
+     * POST users/editProfile: changes the given fields; a new e-mail or password needs the current password.
+     * Answers a fresh token (a new password ends the other sessions).
+     */
+    async editProfile(
+      tenant: PlaceTenant,
+      session: SessionUser,
+      body: StoreEditProfileRequest,
+      lang: Language,
+    ): Promise<StoreAuthResponse> {
+      const row = await activeUser(session);
+      const place = await repo.findPlace(tenant.placeId);
+      const emailChanges = body.email !== undefined && body.email.toLowerCase() !== row.email;
+      const passwordChanges = body.password !== undefined && body.password !== '';
+      const codes = checkProfileFields(
+        {
+          ...(body.first_name !== undefined ? { first_name: body.first_name } : {}),
+          ...(body.last_name !== undefined ? { last_name: body.last_name } : {}),
+          ...(emailChanges ? { email: body.email } : {}),
+          ...(body.phone !== undefined ? { phone: body.phone } : {}),
+          ...(passwordChanges ? { password: body.password } : {}),
+        },
+        place?.phoneRegex ?? null,
+      );
+      if (codes.length) throw validationError(codes, lang);
+      if (emailChanges || passwordChanges) {
+        const ok = body.current_password
+          ? await verifyPassword(row.password_hash, body.current_password)
+          : false;
+        if (!ok) throw accountError(403, 'current_password_invalid', lang);
+      }
+      if (emailChanges && (await repo.findByEmail(row.client_id, body.email as string))) {
+        throw accountError(409, 'email_taken', lang);
+      }
+      const updated = await repo.update(row.client_id, row.id, {
+        ...(body.first_name !== undefined ? { first_name: body.first_name } : {}),
+        ...(body.last_name !== undefined ? { last_name: body.last_name } : {}),
+        ...(emailChanges ? { email: body.email } : {}),
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+        ...(body.address !== undefined ? { address: body.address?.trim() || null } : {}),
+        ...(passwordChanges ? { password_hash: await hashPassword(body.password as string) } : {}),
+      });
+      if (!updated) throw new DomainError(401, 'unauthorized', 'Please log in');
+      return authResponse(updated);
+    },
+
+    /** POST users/validate: whether the session still stands (the auth plugin already checked the token). */
+    validate(session: SessionUser | null): { valid: boolean } {
+      return { valid: session !== null };
+    },
+
+    /** GET users/orders: the user's orders at this place, newest first, with the §3 order-list columns. */
+    async orders(tenant: PlaceTenant, session: SessionUser): Promise<StoreUserOrdersResponse> {
+      const user = await activeUser(session);
+      const orders = await repo.listOrders(user.id, tenant.placeId, ORDER_HISTORY_LIMIT);
+      const lines = await repo.listOrderLines(orders.map((o) => o.id));
+      return orders.map((o) => ({
+        id: o.id,
+        key: o.key,
+        created_at: o.created_at,
+        products: lines
+          .filter((l) => l.order_id === o.id)
+          .map((l) => ({
+            product_id: l.product_id,
+            variant_id: l.variant_id,
+            name: l.name,
+            size: l.size,
+            quantity: Number(l.quantity),
+            line_total: Number(l.line_total),
+          })),
+        type: Number(o.type),
+        total: Number(o.total),
+        currency: o.currency,
+        payment_method: o.payment_method,
+        payment_status: o.payment_status,
+        status: isOrderStatus(o.status) ? o.status : 'ordered',
+        address: o.client_address ?? o.room_number,
+        client_name: o.client_name,
+        client_phone: o.client_phone,
+        client_email: o.client_email,
+      }));
+    },
+
+    /**
+     * GET check-registered-user-discount: the place's discount due on the user's next order (spec §9: when
+     * on_order_number equals the order count plus one), else null; null for guests.
+     */
+    async registeredUserDiscount(
+      tenant: PlaceTenant,
+      session: SessionUser | null,
+    ): Promise<StoreRegisteredUserDiscountResponse> {
+      if (!session) return null;
+      const count = await repo.countOrders(session.id, tenant.placeId);
+      const discounts = await repo.listActiveUserDiscounts(tenant.placeId);
+      for (const d of discounts) {
+        const discount = {
+          on_order_number: Number(d.on_order_number),
+          discount_type: d.discount_type === 'money' ? ('money' as const) : ('percent' as const),
+          discount_amount: Number(d.discount_amount),
+        };
+        if (isNthOrderDiscountDue(discount, count)) return { ...discount, orders_count: count };
+      }
+      return null;
+    },
+
+    /** GET users/payment-instruments: only for a signed-in user at a place with the payments module. */
+    async paymentInstruments(
+      tenant: PlaceTenant,
+      session: SessionUser,
+      lang: Language,
+    ): Promise<StorePaymentInstrumentsResponse> {
+      const user = await activeUser(session);
+      const place = await repo.findPlace(tenant.placeId);
+      if (!place?.modules.includes('payments')) throw accountError(403, 'payments_module_disabled', lang);
+      const rows = await repo.listPaymentInstruments(user.id, tenant.placeId);
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        provider: r.provider,
+        type: Number(r.type),
+        expires: r.expires,
+      }));
+    },
+  };
+}
