@@ -212,6 +212,16 @@ function splitTime(value: string | null): { date: string | null; time: string | 
   return { date, time };
 }
 
+/** A promo's eligible product ids (JSON text); null = every product, also for unreadable text. */
+function eligibleProductIds(json: string | null): number[] | null {
+  try {
+    const parsed: unknown = json ? JSON.parse(json) : null;
+    return Array.isArray(parsed) ? parsed.map(Number) : null;
+  } catch {
+    return null;
+  }
+}
+
 export class OrdersService {
   readonly #repo: OrdersRepository;
   readonly #tables: TablesService;
@@ -715,14 +725,7 @@ export class OrdersService {
       discount_type: row.discount_type === 'money' ? 'money' : 'percent',
       discount_value: row.discount_value,
     };
-    let eligible: number[] | null = null;
-    try {
-      const parsed: unknown = row.eligible_product_ids ? JSON.parse(row.eligible_product_ids) : null;
-      eligible = Array.isArray(parsed) ? parsed.map(Number) : null;
-    } catch {
-      eligible = null;
-    }
-    return { id: row.id, code: row.code, result, eligible };
+    return { id: row.id, code: row.code, result, eligible: eligibleProductIds(row.eligible_product_ids) };
   }
 
   /** The registered user's nth-order discount and accumulated amount. */

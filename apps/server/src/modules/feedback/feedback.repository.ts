@@ -1,0 +1,54 @@
+/** The only place with SQL for feedback questions and answers; every query takes the tenant's place id. */
+import type { AppDatabase } from '../../db/database.ts';
+
+export interface NewFeedbackAnswer {
+  question_id: number | null;
+  rating: number | null;
+  text: string | null;
+}
+
+export class FeedbackRepository {
+  readonly #db: AppDatabase;
+
+  constructor(db: AppDatabase) {
+    this.#db = db;
+  }
+
+  async listActiveQuestions(placeId: number) {
+    return this.#db
+      .selectFrom('feedback_questions')
+      .select(['id', 'text', 'translations', 'type', 'position'])
+      .where('place_id', '=', placeId)
+      .where('active', '=', 1)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The latest order placed with this order token at the place, to link the feedback to. */
+  async latestOrderIdByToken(placeId: number, token: string): Promise<number | null> {
+    const row = await this.#db
+      .selectFrom('orders')
+      .select('id')
+      .where('place_id', '=', placeId)
+      .where('token', '=', token)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** Stores every answer of one submission together. */
+  async insertAnswers(
+    placeId: number,
+    orderId: number | null,
+    name: string | null,
+    createdAt: string,
+    answers: NewFeedbackAnswer[],
+  ): Promise<void> {
+    await this.#db
+      .insertInto('feedback_answers')
+      .values(answers.map((a) => ({ ...a, place_id: placeId, order_id: orderId, name, created_at: createdAt })))
+      .execute();
+  }
+}
