@@ -9,15 +9,18 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServerClock, type ServerClock } from './lib/clock.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { createLogsRepository } from './modules/logs/logs.repository.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { createLogsService } from './modules/logs/logs.service.ts';
 import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService } from './modules/menu/menu.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { registerClock } from './plugins/clock.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -74,6 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(menuRoutes(menu), { prefix: '/api' });
   await app.register(placesRoutes(places), { prefix: '/api' });
   await app.register(logsRoutes(logs), { prefix: '/api' });
+  await app.register(tablesRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(feedbackRoutes, { prefix: '/api' });
 
   await registerWeb(app, config.webDistDir);
   return app;
