@@ -21,8 +21,13 @@ import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerClock } from './plugins/clock.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerMail } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createTenancyRepository } from './plugins/tenancy.repository.ts';
@@ -63,6 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerClock(app, clock, config.nodeEnv === 'test');
   await registerOpenApi(app);
   registerTenancy(app, createTenancyRepository(database.db));
+  // After tenancy: the auth hook checks a token's client against the request's.
+  registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, now: () => clock.now() });
+  registerMail(app, { dataDir: config.dataDir, enableTestRoutes: config.nodeEnv === 'test', now: () => clock.now() });
 
   app.get(
     '/api/health',
@@ -80,6 +88,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tablesRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
+  const users = createUsersService({
+    repo: new UsersRepository(database.db),
+    tokens: app.auth.tokens,
+    mailer: app.mailer,
+    now,
+    publicUrl: config.publicUrl,
+    logError: (err, message) => app.log.error({ err }, message),
+  });
+  await app.register(usersRoutes(users), { prefix: '/api' });
 
   await registerWeb(app, config.webDistDir);
   return app;

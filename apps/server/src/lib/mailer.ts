@@ -113,7 +113,6 @@ export function createMailer(config: MailerConfig): OutboxMailer {
 /** RFC 5322 / MIME text of a message: UTF-8 throughout, base64 bodies, encoded-word headers. */
 export function toEml(mail: SentMail): string {
   const header = (value: string) =>
-    // eslint-disable-next-line no-control-regex
     /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
   const b64 = (body: string) => Buffer.from(body, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');
   const lines = [

@@ -150,11 +150,15 @@ export function requireRole(minRole: Role) {
     const user = request.user;
     if (!user) throw unauthorized(request);
     if (!hasAccess(user.role, minRole)) {
-      throw new DomainError(403, 'forbidden', 'You do not have access to this', { details: { required: minRole } });
+      throw new DomainError(403, 'forbidden', 'You do not have access to this', {
+        details: { required: minRole },
+      });
     }
     const tenant = request.tenant;
     if (tenant && !(await request.server.auth.canAccessPlace(user, tenant))) {
-      throw new DomainError(403, 'forbidden', 'You do not have access to this place', { details: { place: tenant.placeSlug } });
+      throw new DomainError(403, 'forbidden', 'You do not have access to this place', {
+        details: { place: tenant.placeSlug },
+      });
     }
   };
 }

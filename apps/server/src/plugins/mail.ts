@@ -26,14 +26,18 @@ const SentMailSchema = z.object({
 
 export interface MailOptions {
   dataDir: string;
-  /** SMTP transport: reserved, not implemented yet (createMailer refuses it). */
+  /** SMTP transport: reserved, not implemented yet (createMailer refuses it). Defaults to env SMTP_URL. */
   smtpUrl?: string | undefined;
   enableTestRoutes: boolean;
   now: () => Date;
 }
 
 export function registerMail(app: FastifyInstance, options: MailOptions): OutboxMailer {
-  const mailer = createMailer({ dataDir: options.dataDir, smtpUrl: options.smtpUrl, now: options.now });
+  const mailer = createMailer({
+    dataDir: options.dataDir,
+    smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,
+    now: options.now,
+  });
   app.decorate('mailer', mailer);
   if (!options.enableTestRoutes) return mailer;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,15 +47,22 @@ export function registerMail(app: FastifyInstance, options: MailOptions): Outbox
     {
       schema: {
         ...hide,
-        querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(20) }),
+        querystring: z.object({
+          to: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(20),
+        }),
         response: { 200: z.array(SentMailSchema) },
       },
     },
     async (request) => mailer.latest(request.query.limit, request.query.to),
   );
-  r.delete('/api/__test/outbox', { schema: { ...hide, response: { 204: z.null() } } }, async (_request, reply) => {
-    mailer.clear();
-    return reply.code(204).send(null);
-  });
+  r.delete(
+    '/api/__test/outbox',
+    { schema: { ...hide, response: { 204: z.null() } } },
+    async (_request, reply) => {
+      mailer.clear();
+      return reply.code(204).send(null);
+    },
+  );
   return mailer;
 }

@@ -87,7 +87,11 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           summary: 'Create a guest profile; answers a token like login',
           headers: AuthPlaceHeaders,
           body: StoreRegisterRequest,
-          response: { 201: StoreAuthResponse, ...errors, 409: ApiError.describe('E-mail already registered') },
+          response: {
+            201: StoreAuthResponse,
+            ...errors,
+            409: ApiError.describe('E-mail already registered'),
+          },
         },
       },
       async (request, reply) => {
@@ -135,10 +139,15 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         preHandler: requireUser,
         schema: {
           tags,
-          summary: 'Change profile fields; a new e-mail or password needs current_password; answers a fresh token',
+          summary:
+            'Change profile fields; a new e-mail or password needs current_password; answers a fresh token',
           headers: AuthPlaceHeaders,
           body: StoreEditProfileRequest,
-          response: { 200: StoreAuthResponse, ...errors, 409: ApiError.describe('E-mail already registered') },
+          response: {
+            200: StoreAuthResponse,
+            ...errors,
+            409: ApiError.describe('E-mail already registered'),
+          },
         },
       },
       async (request) =>
@@ -200,7 +209,8 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           response: { 200: StorePaymentInstrumentsResponse, ...errors },
         },
       },
-      async (request) => users.paymentInstruments(request.tenant, sessionOf(request), requestLanguage(request.headers)),
+      async (request) =>
+        users.paymentInstruments(request.tenant, sessionOf(request), requestLanguage(request.headers)),
     );
   };
 }
