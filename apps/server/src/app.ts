@@ -70,7 +70,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTenancy(app, createTenancyRepository(database.db));
   // After tenancy: the auth hook checks a token's client against the request's.
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, now: () => clock.now() });
-  registerMail(app, { dataDir: config.dataDir, enableTestRoutes: config.nodeEnv === 'test', now: () => clock.now() });
+  registerMail(app, {
+    dataDir: config.dataDir,
+    enableTestRoutes: config.nodeEnv === 'test',
+    now: () => clock.now(),
+  });
 
   app.get(
     '/api/health',
