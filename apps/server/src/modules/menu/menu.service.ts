@@ -34,7 +34,7 @@ export interface MenuContext extends BrowseContext {
  * look and behaviour, answered as the spec's key → {value} map.
  */
 const PRIVATE_SETTING =
-  /^(private_|notification_|new_order_notification|order_notification|sms_)|(_secret|_password|_api_key|_token)$/;
+  /^(private_|notification_|new_order_notification|order_notification|sms_)|(_secret|_password|_api_key|_access_token)$/;
 
 const ORDER_TYPE_SPOT = 1;
 const ORDER_TYPE_SPOT_BROWSE = 4;

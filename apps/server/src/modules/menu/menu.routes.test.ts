@@ -1,0 +1,442 @@
+import { expect } from 'vitest';
+import {
+  StoreCategoriesHierarchyResponse,
+  StoreCategoriesWithSubcategoriesResponse,
+  StoreProductsResponse,
+  type StoreCategory,
+  type StoreProduct,
+} from '@trapeza/domain/contracts/menu';
+import type { AppDatabase } from '../../db/database.ts';
+import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
+import {
+  insertCategory,
+  insertClient,
+  insertPlace,
+  insertProduct,
+  insertSession,
+  setSetting,
+} from '../../../test/fixtures.ts';
+
+const FUTURE = '2099-01-01T00:00:00.000Z';
+const PAST = '2000-01-01T00:00:00.000Z';
+
+async function placeIdOf(db: AppDatabase, client: string, place: string): Promise<number> {
+  const row = await db
+    .selectFrom('places')
+    .innerJoin('clients', 'clients.id', 'places.client_id')
+    .select('places.id')
+    .where('clients.slug', '=', client)
+    .where('places.slug', '=', place)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Rows the assertions below name, on top of the demo seed. */
+async function setup(db: AppDatabase): Promise<void> {
+  const bistro = await placeIdOf(db, 'demo', 'bistro');
+  const hotel = await placeIdOf(db, 'demo', 'hotel');
+  await setSetting(db, bistro, 'hide_products_for_ordering_with_token', '1');
+  await setSetting(db, bistro, 'notification_email', 'owner@example.com');
+
+  const spot = await insertCategory(db, bistro, {
+    slug: 't-spot-only',
+    name: 'T spot',
+    show_cat_only_for_spot_orders: 1,
+  });
+  await insertProduct(db, bistro, { slug: 't-spot-dish', name: 'T spot dish' }, { categoryIds: [spot] });
+  const delivery = await insertCategory(db, bistro, {
+    slug: 't-delivery-only',
+    name: 'T delivery',
+    show_cat_only_for_delivery_orders: 1,
+  });
+  await insertProduct(
+    db,
+    bistro,
+    { slug: 't-delivery-dish', name: 'T delivery dish' },
+    { categoryIds: [delivery] },
+  );
+  const notSpot = await insertCategory(db, bistro, {
+    slug: 't-not-spot',
+    name: 'T not spot',
+    hide_cat_only_for_spot_orders: 1,
+  });
+  await insertProduct(
+    db,
+    bistro,
+    { slug: 't-not-spot-dish', name: 'T not spot dish' },
+    { categoryIds: [notSpot] },
+  );
+
+  const parent = await insertCategory(db, bistro, { slug: 't-parent', name: 'T parent', priority: 900 });
+  const child = await insertCategory(db, bistro, { slug: 't-child', name: 'T child', parent_id: parent });
+  const childOff = await insertCategory(db, bistro, {
+    slug: 't-child-off',
+    name: 'T child off',
+    parent_id: parent,
+    active: 0,
+  });
+  await insertCategory(db, bistro, { slug: 't-empty', name: 'T empty', priority: 901 });
+  await insertProduct(db, bistro, { slug: 't-child-dish', name: 'T child dish' }, { categoryIds: [child] });
+  await insertProduct(
+    db,
+    bistro,
+    { slug: 't-hide-ordering', name: 'T hide', hide_for_ordering: 1 },
+    { categoryIds: [child] },
+  );
+  await insertProduct(
+    db,
+    bistro,
+    { slug: 't-inactive', name: 'T inactive', active: 0 },
+    { categoryIds: [child] },
+  );
+  await insertProduct(
+    db,
+    bistro,
+    { slug: 't-in-off-cat', name: 'T in off cat' },
+    { categoryIds: [childOff] },
+  );
+
+  const hotelCat = await insertCategory(db, hotel, { slug: 't-hotel-cat', name: 'T hotel' });
+  await insertProduct(
+    db,
+    hotel,
+    { slug: 't-browse-only', name: 'T browse only', show_only_for_spot_browse: 1 },
+    { categoryIds: [hotelCat] },
+  );
+  await insertProduct(
+    db,
+    hotel,
+    { slug: 't-not-browse', name: 'T not browse', hide_only_for_spot_browse: 1 },
+    { categoryIds: [hotelCat] },
+  );
+
+  const t1 = await db
+    .selectFrom('tables')
+    .select('id')
+    .where('token', '=', 'demo-t1')
+    .executeTakeFirstOrThrow();
+  await insertSession(db, bistro, t1.id, 't-session-spot', 1, FUTURE);
+  await insertSession(db, bistro, t1.id, 't-session-expired', 1, PAST);
+  await insertSession(db, bistro, t1.id, 't-session-delivery', 2, FUTURE);
+  const r101 = await db
+    .selectFrom('tables')
+    .select('id')
+    .where('token', '=', 'demo-r101')
+    .executeTakeFirstOrThrow();
+  await insertSession(db, hotel, r101.id, 't-session-browse', 4, FUTURE);
+
+  // Another brand with a place of the same slug: its rows must never show through the demo headers.
+  const other = await insertClient(db, 'other');
+  const otherBistro = await insertPlace(db, other, 'bistro', { orderTypes: [1] });
+  const otherCat = await insertCategory(db, otherBistro, { slug: 'secret', name: 'Other secret' });
+  await insertProduct(
+    db,
+    otherBistro,
+    { slug: 'other-secret', name: 'Other secret dish' },
+    { categoryIds: [otherCat] },
+  );
+}
+
+async function products(
+  ctx: TestContext,
+  url = '/api/products?active=1',
+  opts = {},
+): Promise<StoreProduct[]> {
+  const res = await ctx.get(url, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return StoreProductsResponse.parse(res.json());
+}
+const slugs = (list: { slug: string }[]) => list.map((p) => p.slug);
+
+function flatten(tree: StoreCategory[]): StoreCategory[] {
+  return tree.flatMap((c) => [c, ...flatten(c.children)]);
+}
+
+describeEachDatabase(
+  'menu API',
+  (ctx) => {
+    ctx.test('GET settings answers key → {value} without private keys', async () => {
+      const res = await ctx.get('/api/settings');
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as Record<string, { value: string }>;
+      expect(body.hide_products_for_ordering_with_token).toEqual({ value: '1' });
+      expect(body.notification_email).toBeUndefined();
+      for (const v of Object.values(body)) expect(typeof v.value).toBe('string');
+    });
+
+    ctx.test('GET accumulated-order-amount-setting-place answers 0 for a guest', async () => {
+      const res = await ctx.get('/api/accumulated-order-amount-setting-place');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ setting: { accumulatedUserAmount: 0 } });
+    });
+
+    ctx.test('GET ingredients lists only the place’s ingredients', async () => {
+      const res = await ctx.get('/api/ingredients');
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as { id: number; price: number; active: number }[];
+      expect(list.length).toBeGreaterThan(0);
+      const bistro = await ctx.placeId('bistro');
+      const own = await ctx.db
+        .selectFrom('ingredients')
+        .select('id')
+        .where('place_id', '=', bistro)
+        .execute();
+      expect(new Set(list.map((i) => i.id))).toEqual(new Set(own.map((i) => i.id)));
+      for (const i of list) expect(Number.isInteger(i.price)).toBe(true);
+    });
+
+    ctx.test('GET languages lists the five languages, Bulgarian default', async () => {
+      const res = await ctx.get('/api/languages');
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as { code: string; is_default: number }[];
+      expect(list.map((l) => l.code).sort()).toEqual(['bg', 'de', 'en', 'es', 'fr-CH']);
+      expect(list.find((l) => l.is_default === 1)?.code).toBe('bg');
+    });
+
+    ctx.test(
+      'GET products?active=1 answers the contract with variants, images, allergens, ingredients',
+      async () => {
+        const list = await products(ctx);
+        expect(list.length).toBeGreaterThan(20);
+        expect(list.some((p) => p.product_variants.length > 1)).toBe(true);
+        expect(list.some((p) => p.product_images.length > 0)).toBe(true);
+        expect(list.some((p) => p.allergens.length > 0)).toBe(true);
+        expect(list.some((p) => p.product_ingredients.length > 0)).toBe(true);
+        expect(list.some((p) => p.type === 'booking')).toBe(true);
+        const ids = new Set(list.map((p) => p.id));
+        for (const p of list) {
+          for (const r of p.related_products) expect(ids.has(r)).toBe(true);
+          if (p.catHierarchyId !== null) expect(p.catHierarchyIds).toContain(p.catHierarchyId);
+        }
+        expect(slugs(list)).not.toContain('t-inactive');
+        expect(slugs(list)).not.toContain('t-in-off-cat');
+      },
+    );
+
+    ctx.test('GET products without active=1 includes inactive products', async () => {
+      const list = await products(ctx, '/api/products');
+      expect(slugs(list)).toContain('t-inactive');
+    });
+
+    ctx.test('GET categoriesHierarchy?active=1 nests active children only', async () => {
+      const res = await ctx.get('/api/categoriesHierarchy?active=1');
+      expect(res.statusCode).toBe(200);
+      const tree = StoreCategoriesHierarchyResponse.parse(res.json());
+      const parent = flatten(tree).find((c) => c.slug === 't-parent');
+      expect(parent?.children.map((c) => c.slug)).toEqual(['t-child']);
+      expect(tree.every((c) => c.parentId === null)).toBe(true);
+      const all = await ctx.get('/api/categoriesHierarchy');
+      const allParent = flatten(StoreCategoriesHierarchyResponse.parse(all.json())).find(
+        (c) => c.slug === 't-parent',
+      );
+      expect(allParent?.children.map((c) => c.slug).sort()).toEqual(['t-child', 't-child-off']);
+    });
+
+    ctx.test(
+      'GET categoriesWithSubcategories with every flag keeps categories that lead to products',
+      async () => {
+        const res = await ctx.get(
+          '/api/categoriesWithSubcategories?active=1&subcatRequired=1&productRequired=1&productActive=1',
+        );
+        expect(res.statusCode).toBe(200);
+        const list = StoreCategoriesWithSubcategoriesResponse.parse(res.json());
+        const parent = list.find((c) => c.slug === 't-parent');
+        const child = list.find((c) => c.slug === 't-child');
+        expect(parent?.subcategories.map((c) => c.slug)).toEqual(['t-child']);
+        expect(parent?.productIds).toEqual([]);
+        const shown = await products(ctx);
+        const childDish = shown.find((p) => p.slug === 't-child-dish')!;
+        expect(child?.productIds).toContain(childDish.id);
+        expect(slugs(list)).not.toContain('t-empty');
+        expect(slugs(list)).not.toContain('t-child-off');
+        const loose = await ctx.get('/api/categoriesWithSubcategories?active=1');
+        const looseList = StoreCategoriesWithSubcategoriesResponse.parse(loose.json());
+        expect(slugs(looseList)).toContain('t-empty');
+        expect(looseList.every((c) => c.subcategories.length === 0)).toBe(true);
+      },
+    );
+
+    ctx.test('GET subcategories/{id} lists active children; foreign or unknown ids are 404', async () => {
+      const parent = await ctx.db
+        .selectFrom('categories')
+        .select('id')
+        .where('slug', '=', 't-parent')
+        .executeTakeFirstOrThrow();
+      const res = await ctx.get(`/api/subcategories/${parent.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(slugs(res.json())).toEqual(['t-child']);
+      const hotelCat = await ctx.db
+        .selectFrom('categories')
+        .select('id')
+        .where('slug', '=', 't-hotel-cat')
+        .executeTakeFirstOrThrow();
+      const foreign = await ctx.get(`/api/subcategories/${hotelCat.id}`);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ code: 'category_not_found' });
+      expect((await ctx.get('/api/subcategories/99999999')).statusCode).toBe(404);
+      const bad = await ctx.get('/api/subcategories/abc');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'validation_error' });
+    });
+
+    ctx.test('malformed query parameters are 400 validation errors', async () => {
+      for (const url of [
+        '/api/products?active=2',
+        '/api/products?active=yes',
+        '/api/products?unknown=1',
+        '/api/categoriesHierarchy?active=',
+        '/api/categoriesWithSubcategories?productRequired=maybe',
+      ]) {
+        const res = await ctx.get(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.headers['content-type']).toMatch(/application\/json/);
+        expect(res.json(), url).toMatchObject({ code: 'validation_error', message: expect.any(String) });
+      }
+    });
+
+    ctx.test('missing, malformed and unknown tenancy headers are 4xx JSON', async () => {
+      const cases: [Parameters<TestContext['get']>[1], number, string][] = [
+        [{ client: null }, 400, 'missing_client'],
+        [{ place: null }, 400, 'missing_place'],
+        [{ client: null, place: null }, 400, 'missing_client'],
+        [{ client: 'no-such-client' }, 404, 'unknown_client'],
+        [{ place: 'no-such-place' }, 404, 'unknown_place'],
+        [{ place: 'bad slug!' }, 400, 'invalid_place'],
+        [{ place: '99999999' }, 404, 'unknown_place'],
+      ];
+      for (const [opts, status, code] of cases) {
+        for (const url of ['/api/products?active=1', '/api/settings', '/api/languages']) {
+          const res = await ctx.get(url, opts);
+          expect(res.statusCode, `${url} ${JSON.stringify(opts)}`).toBe(status);
+          expect(res.json()).toMatchObject({ code, message: expect.any(String) });
+        }
+      }
+    });
+
+    ctx.test('numeric ids work as tenancy headers', async () => {
+      const demo = await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('slug', '=', 'demo')
+        .executeTakeFirstOrThrow();
+      const bistro = await ctx.placeId('bistro');
+      const bySlug = await products(ctx);
+      const byId = await products(ctx, '/api/products?active=1', {
+        client: String(demo.id),
+        place: String(bistro),
+      });
+      expect(byId.map((p) => p.id)).toEqual(bySlug.map((p) => p.id));
+    });
+
+    ctx.test('no data crosses places or clients', async () => {
+      const bistro = await products(ctx, '/api/products');
+      const hotel = await products(ctx, '/api/products', { place: 'hotel' });
+      const other = await products(ctx, '/api/products', { client: 'other' });
+      const bistroIds = new Set(bistro.map((p) => p.id));
+      expect(hotel.length).toBeGreaterThan(0);
+      expect(hotel.some((p) => bistroIds.has(p.id))).toBe(false);
+      expect(slugs(other)).toEqual(['other-secret']);
+      expect(slugs(bistro)).not.toContain('other-secret');
+      // A place id of the demo client under another client's header is unknown, not borrowed.
+      const demoBistro = await ctx.placeId('bistro');
+      const res = await ctx.get('/api/products', { client: 'other', place: String(demoBistro) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'unknown_place' });
+      // A hotel category id through the bistro headers is never found.
+      const hotelCats = await ctx.get('/api/categoriesHierarchy', { place: 'hotel' });
+      const bistroCats = await ctx.get('/api/categoriesHierarchy');
+      const bistroCatIds = new Set(flatten(bistroCats.json()).map((c) => c.id));
+      expect(flatten(hotelCats.json()).some((c) => bistroCatIds.has(c.id))).toBe(false);
+      const hotelIngredients = (await ctx.get('/api/ingredients', { place: 'hotel' })).json() as {
+        id: number;
+      }[];
+      const bistroIngredients = (await ctx.get('/api/ingredients')).json() as { id: number }[];
+      const bi = new Set(bistroIngredients.map((i) => i.id));
+      expect(hotelIngredients.some((i) => bi.has(i.id))).toBe(false);
+    });
+
+    ctx.test('without a token: delivery context (spec §4 visibility)', async () => {
+      const list = slugs(await products(ctx));
+      expect(list).not.toContain('t-spot-dish');
+      expect(list).toContain('t-delivery-dish');
+      expect(list).toContain('t-not-spot-dish');
+      expect(list).toContain('t-hide-ordering');
+      const cats = slugs(flatten((await ctx.get('/api/categoriesHierarchy?active=1')).json()));
+      expect(cats).not.toContain('t-spot-only');
+      expect(cats).toContain('t-delivery-only');
+    });
+
+    ctx.test(
+      'a spot session token shows spot-only and hides delivery-only and hide_for_ordering',
+      async () => {
+        for (const opts of [
+          { token: 't-session-spot' },
+          { token: 'demo-t1' },
+          { cookies: { order_token: JSON.stringify({ token: 't-session-spot', ordertype: 1 }) } },
+          { cookies: { order_token: 't-session-spot' } },
+        ]) {
+          const list = slugs(await products(ctx, '/api/products?active=1', opts));
+          expect(list, JSON.stringify(opts)).toContain('t-spot-dish');
+          expect(list).not.toContain('t-delivery-dish');
+          expect(list).not.toContain('t-not-spot-dish');
+          expect(list).not.toContain('t-hide-ordering');
+          expect(list).toContain('t-child-dish');
+          const cats = slugs(flatten((await ctx.get('/api/categoriesHierarchy?active=1', opts)).json()));
+          expect(cats).toContain('t-spot-only');
+          expect(cats).not.toContain('t-delivery-only');
+          expect(cats).not.toContain('t-not-spot');
+        }
+      },
+    );
+
+    ctx.test('hide_for_ordering applies to token users only while the setting is on', async () => {
+      const bistro = await ctx.placeId('bistro');
+      await setSetting(ctx.db, bistro, 'hide_products_for_ordering_with_token', '0');
+      try {
+        expect(slugs(await products(ctx, '/api/products?active=1', { token: 't-session-spot' }))).toContain(
+          't-hide-ordering',
+        );
+      } finally {
+        await setSetting(ctx.db, bistro, 'hide_products_for_ordering_with_token', '1');
+      }
+    });
+
+    ctx.test('an expired, unknown or foreign token counts as no token', async () => {
+      const base = slugs(await products(ctx));
+      for (const token of ['t-session-expired', 'no-such-token', 'demo-r101', 't-session-browse']) {
+        expect(slugs(await products(ctx, '/api/products?active=1', { token })), token).toEqual(base);
+      }
+    });
+
+    ctx.test('session expiry follows the server clock', async () => {
+      ctx.clock.setOverride(new Date('2100-01-01T00:00:00Z'));
+      try {
+        expect(
+          slugs(await products(ctx, '/api/products?active=1', { token: 't-session-spot' })),
+        ).not.toContain('t-spot-dish');
+      } finally {
+        ctx.clock.setOverride(null);
+      }
+    });
+
+    ctx.test('a delivery session shows delivery-only categories', async () => {
+      const list = slugs(await products(ctx, '/api/products?active=1', { token: 't-session-delivery' }));
+      expect(list).toContain('t-delivery-dish');
+      expect(list).not.toContain('t-spot-dish');
+    });
+
+    ctx.test('spot browse (type 4) and room service (type 6) at the hotel', async () => {
+      const browse = slugs(
+        await products(ctx, '/api/products?active=1', { place: 'hotel', token: 't-session-browse' }),
+      );
+      expect(browse).toContain('t-browse-only');
+      expect(browse).not.toContain('t-not-browse');
+      const room = slugs(
+        await products(ctx, '/api/products?active=1', { place: 'hotel', token: 'demo-r101' }),
+      );
+      expect(room).not.toContain('t-browse-only');
+      expect(room).toContain('t-not-browse');
+    });
+  },
+  { setup },
+);
