@@ -1,0 +1,14 @@
+/** GET categoriesHierarchy?active=1 (spec §7): the category tree of the place. */
+import { queryOptions } from '@tanstack/react-query';
+import type { StoreCategory } from '@trapeza/domain/contracts/menu';
+import { api } from '../lib/api-client.ts';
+
+export const getCategoriesHierarchy = (place: string) =>
+  api.get<StoreCategory[]>('categoriesHierarchy?active=1', { place });
+
+export const categoriesHierarchyQueryOptions = (place: string) =>
+  queryOptions({
+    queryKey: ['categoriesHierarchy', place],
+    queryFn: () => getCategoriesHierarchy(place),
+    staleTime: 5 * 60_000,
+  });

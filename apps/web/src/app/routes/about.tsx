@@ -1,0 +1,75 @@
+/**
+ * `/{place}/about` (spec §2): working hours, delivery prices, payment types, facilities, household, technical
+ * support, description.
+ */
+import { useTranslation } from 'react-i18next';
+import { WorkingHoursTable } from '../../features/place/components/working-hours.tsx';
+import { SafeHtml } from '../../components/ui/safe-html.tsx';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+import { useVenue } from '../../hooks/use-venue.ts';
+import { formatPrice } from '@trapeza/domain/money';
+
+export function Component() {
+  const venue = useVenue();
+  const { t } = useTranslation();
+  const { ui, settings, lang } = venue;
+  const about = ui.about;
+  const title = ui.placeName ? t('about.titleOf', { name: ui.placeName }) : t('about.title');
+  usePageMeta(title);
+  const section = (key: string, heading: string, body: string | null) =>
+    body && (
+      <section aria-labelledby={`about-${key}`} className="card-section">
+        <h2 id={`about-${key}`}>{heading}</h2>
+        <SafeHtml html={body} />
+      </section>
+    );
+  return (
+    <div className="page page-narrow">
+      <h1>{title}</h1>
+      {section('description', t('about.description'), about.description)}
+      <section aria-labelledby="about-hours" className="card-section">
+        <h2 id="about-hours">{t('about.workingHours')}</h2>
+        {settings.working_hours ? <WorkingHoursTable hours={settings.working_hours} lang={lang} /> : <p>{t('about.alwaysOpen')}</p>}
+      </section>
+      {(settings.minimal_order_price > 0 || about.address) && (
+        <section aria-labelledby="about-delivery" className="card-section">
+          <h2 id="about-delivery">{t('about.delivery')}</h2>
+          {settings.minimal_order_price > 0 && (
+            <p>{t('about.minimalOrder', { price: formatPrice(settings.minimal_order_price, venue.currency, lang).primary })}</p>
+          )}
+        </section>
+      )}
+      {about.paymentTypes.length > 0 && (
+        <section aria-labelledby="about-payment" className="card-section">
+          <h2 id="about-payment">{t('about.paymentTypes')}</h2>
+          <ul>
+            {about.paymentTypes.map((p) => (
+              <li key={p}>{t(`payment.${p}`, { defaultValue: p })}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {section('facilities', t('about.facilities'), about.facilities)}
+      {section('household', t('about.household'), about.household)}
+      {section('support', t('about.technicalSupport'), about.technicalSupport)}
+      {(about.phone || about.email || about.address) && (
+        <section aria-labelledby="about-contact" className="card-section">
+          <h2 id="about-contact">{t('about.contact')}</h2>
+          <ul className="plain">
+            {about.address && <li>{about.address}</li>}
+            {about.phone && (
+              <li>
+                <a href={`tel:${about.phone.replace(/\s+/g, '')}`}>{about.phone}</a>
+              </li>
+            )}
+            {about.email && (
+              <li>
+                <a href={`mailto:${about.email}`}>{about.email}</a>
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

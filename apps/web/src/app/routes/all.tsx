@@ -1,0 +1,23 @@
+/** `/{place}/all`: the all-in-one page (spec §2). */
+import { useTranslation } from 'react-i18next';
+import { AllInOneMenu } from '../../features/menu/components/all-in-one-menu.tsx';
+import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
+import { useMenu } from '../../hooks/use-menu.ts';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+import { useProductCards } from '../../hooks/use-product-cards.ts';
+import { useVenue } from '../../hooks/use-venue.ts';
+
+export function Component() {
+  const venue = useVenue();
+  const menu = useMenu();
+  const cards = useProductCards(venue, menu);
+  const { t } = useTranslation();
+  usePageMeta(t('menu.all'), venue.ui.placeName ?? undefined);
+  return (
+    <div className="page">
+      <h1>{t('menu.all')}</h1>
+      <AllInOneMenu menu={menu} lang={venue.lang} card={cards.common} hrefFor={cards.hrefFor} visible={cards.visible} />
+      <BookingModal place={venue.place} product={cards.booking} lang={venue.lang} onClose={cards.closeBooking} />
+    </div>
+  );
+}

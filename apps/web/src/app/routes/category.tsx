@@ -1,0 +1,130 @@
+/**
+ * `/{place}/{catSlug}`: one category (spec §2) with its sibling tabs and swipe, children or product cards, video,
+ * PDF mode, link rules and the call-waiter modal. Slugs `about-…` are the `/{place}/about-{product}` page.
+ */
+import { lazy, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StoreCategory } from '@trapeza/domain/contracts/menu';
+import { translateField } from '@trapeza/domain/i18n';
+import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
+import { CallWaiterModal } from '../../features/menu/components/call-waiter-modal.tsx';
+import { CategoryList } from '../../features/menu/components/category-list.tsx';
+import { CategoryTabs } from '../../features/menu/components/category-tabs.tsx';
+import { ProductCard } from '../../features/menu/components/product-card.tsx';
+import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
+import { useMenu } from '../../hooks/use-menu.ts';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+import { useProductCards } from '../../hooks/use-product-cards.ts';
+import { useSwipe } from '../../hooks/use-swipe.ts';
+import { useVenue } from '../../hooks/use-venue.ts';
+import { categoryLinkAction } from '../../lib/category-link.ts';
+import { siblingsOf } from '../../lib/menu-index.ts';
+
+const AboutProductPage = lazy(() => import('./about-product.tsx'));
+
+export function Component() {
+  const { catSlug = '' } = useParams();
+  if (catSlug.startsWith('about-')) return <AboutProductPage product={catSlug.slice('about-'.length)} />;
+  return <CategoryPage slug={catSlug} />;
+}
+
+function CategoryPage({ slug }: { slug: string }) {
+  const menu = useMenu();
+  const category = menu.bySlug.get(slug);
+  if (!category) return <Navigate to="/404" replace />;
+  // A new category starts with fresh local state (the call-waiter modal opens again).
+  return <CategoryView key={category.id} category={category} />;
+}
+
+function CategoryView({ category }: { category: StoreCategory }) {
+  const venue = useVenue();
+  const menu = useMenu();
+  const cards = useProductCards(venue, menu);
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const { place, lang, ui } = venue;
+  const [waiterOpen, setWaiterOpen] = useState(category.open_call_waiter === 1);
+  const name = translateField(category, 'name', lang);
+  const description = translateField(category, 'description', lang);
+  usePageMeta(name, ui.placeName ?? undefined);
+
+  const siblings = siblingsOf(menu, category);
+  const index = siblings.findIndex((c) => c.id === category.id);
+  const go = (to: StoreCategory | undefined) => {
+    if (to) void navigate(`/${place}/${to.slug}`);
+  };
+  const swipe = useSwipe(
+    () => go(siblings[index + 1]),
+    () => go(siblings[index - 1]),
+  );
+
+  const products = cards.visible(menu.productsByCategory.get(category.id) ?? []);
+  const link = categoryLinkAction(category, place, venue.roomNumber);
+  const parent = menu.parentOf.get(category.id) ?? null;
+
+  return (
+    <div className="page" {...swipe}>
+      <CategoryTabs place={place} siblings={siblings} currentId={category.id} lang={lang} />
+      {parent && (
+        <p className="breadcrumb">
+          <Link to={`/${place}/${parent.slug}`}>← {translateField(parent, 'name', lang)}</Link>
+        </p>
+      )}
+      <h1>{name}</h1>
+      {description && <p className="lead">{description}</p>}
+      {category.video_name && (
+        <video className="category-video" src={category.video_name} controls muted playsInline preload="none" width={640} height={360} />
+      )}
+      {category.type === 'link' && link.kind !== 'none' && (
+        <ul className="stack" role="list">
+          {(link.kind === 'modal' ? link.targets : [link]).map((target, i) => (
+            <li key={i}>
+              {target.kind === 'internal' ? (
+                <Link className="button" to={target.to}>
+                  {t('nav.feedback')}
+                </Link>
+              ) : (
+                <a className="button" href={target.href} target="_blank" rel="noopener noreferrer">
+                  {t('menu.openLink')} <span className="visually-hidden">({t('common.opensInNewTab')})</span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {ui.pdfMenuEnabled && category.pdf_path ? (
+        <div className="pdf-menu">
+          <a className="button" href={category.pdf_path} target="_blank" rel="noopener noreferrer">
+            {t('menu.openPdf')}
+          </a>
+          <object data={category.pdf_path} type="application/pdf" aria-label={name} className="pdf-frame">
+            <p>{t('menu.pdfFallback')}</p>
+          </object>
+        </div>
+      ) : category.children.length > 0 ? (
+        <CategoryList
+          place={place}
+          categories={category.children}
+          lang={lang}
+          design={ui.subcategoriesDesign}
+          roomNumber={venue.roomNumber}
+          replaceSlashWithNewLine={ui.replaceSlashWithNewLine}
+          multipleColumns={ui.multipleColumns}
+        />
+      ) : category.type !== 'link' && products.length === 0 ? (
+        <p>{t('menu.noProducts')}</p>
+      ) : (
+        <ProductGrid label={t('menu.productsOf', { name })}>
+          {products.map((p, i) => (
+            <ProductGridItem key={p.id}>
+              <ProductCard {...cards.common} product={p} href={cards.hrefFor(p)} eager={i < 2} />
+            </ProductGridItem>
+          ))}
+        </ProductGrid>
+      )}
+      <CallWaiterModal open={waiterOpen} onClose={() => setWaiterOpen(false)} hasToken={venue.ctx.hasToken} />
+      <BookingModal place={place} product={cards.booking} lang={lang} onClose={cards.closeBooking} />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** `/close-browser-app` (spec §2): a page without menu navigation. */
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageMeta(t('closeBrowserApp.title'));
+  return (
+    <main id="main" className="page page-narrow center">
+      <h1>{t('closeBrowserApp.title')}</h1>
+      <p>{t('closeBrowserApp.text')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,14 @@
+/** `/join` (spec §2): a page without menu navigation. */
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+
+export function Component() {
+  const { t } = useTranslation();
+  usePageMeta(t('join.title'));
+  return (
+    <main id="main" className="page page-narrow center">
+      <h1>{t('join.title')}</h1>
+      <p>{t('join.text')}</p>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+/** `/{place}/terms` (spec §2 legal texts). */
+import { useTranslation } from 'react-i18next';
+import { LegalPage } from '../../features/place/components/legal-page.tsx';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+import { useVenue } from '../../hooks/use-venue.ts';
+
+export function Component() {
+  const venue = useVenue();
+  const { t } = useTranslation();
+  usePageMeta(t('legal.terms'), venue.ui.placeName ?? undefined);
+  return <LegalPage title={t('legal.terms')} html={venue.ui.legal.terms} fallbackKey="legal.termsText" />;
+}

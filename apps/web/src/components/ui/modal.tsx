@@ -1,0 +1,76 @@
+/**
+ * Modal dialog on the native <dialog>: showModal() makes the rest of the page inert and traps focus, Escape
+ * closes, and focus returns to the element that opened it.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './modal.module.css';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Wide content such as images. */
+  wide?: boolean;
+  hideTitle?: boolean;
+}
+
+export function Modal({ open, title, onClose, children, wide, hideTitle }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { t } = useTranslation();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (typeof dialog.showModal === 'function') {
+      if (!dialog.open) dialog.showModal();
+    } else {
+      dialog.setAttribute('open', '');
+    }
+    const firstFocusable = dialog.querySelector<HTMLElement>('[autofocus], button, a[href], input, select, textarea');
+    firstFocusable?.focus();
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      else dialog.removeAttribute('open');
+      opener?.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
+      aria-labelledby={titleId}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside its content) closes it.
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className={styles.content}>
+        <header className={styles.header}>
+          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
+            {title}
+          </h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t('common.close')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        {children}
+      </div>
+    </dialog>
+  );
+}

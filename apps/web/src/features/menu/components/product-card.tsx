@@ -1,0 +1,154 @@
+/**
+ * Product card (spec §2): subcategory label, product label, out-of-stock label, image with zoom, name,
+ * description, allergen panel, minimum durability, variants with size and price. Out-of-stock products are
+ * dimmed and not clickable. Products with an allergen the guest avoids are marked.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
+import { translateField } from '@trapeza/domain/i18n';
+import type { VenueCurrency } from '@trapeza/domain/money';
+import { AllergenList } from '../../../components/ui/allergen-list.tsx';
+import { Lightbox } from '../../../components/ui/lightbox.tsx';
+import { Price } from '../../../components/ui/price.tsx';
+import { shownVariantPrice } from '../../../lib/product-price.ts';
+import styles from './product-card.module.css';
+
+export interface PriceContext {
+  now: Date;
+  timeZone: string;
+  orderType: 1 | 2 | 3 | 4 | 6 | 7 | null;
+  moneyDiscountOnlyForPreorder: boolean;
+}
+
+export interface ProductCardProps {
+  product: StoreProduct;
+  /** Product page URL, or null when the page is off (view_product_page) or the product is a booking. */
+  href: string | null;
+  lang: string;
+  currency: VenueCurrency;
+  priceContext: PriceContext;
+  avoidAllergens: number[];
+  /** Images above the fold load eagerly; the rest lazily. */
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+  /** clickable_product_variants: each variant adds itself to the cart. */
+  onAddVariant?: ((product: StoreProduct, variant: StoreVariant) => void) | null;
+  /** Booking-type products open the booking flow instead of a page. */
+  onBook?: ((product: StoreProduct) => void) | null;
+}
+
+export function ProductCard({
+  product,
+  href,
+  lang,
+  currency,
+  priceContext,
+  avoidAllergens,
+  eager,
+  headingLevel = 2,
+  onAddVariant,
+  onBook,
+}: ProductCardProps) {
+  const { t } = useTranslation();
+  const [zoom, setZoom] = useState(false);
+  const name = translateField(product, 'name', lang);
+  const description = translateField(product, 'description', lang);
+  const label = translateField(product, 'label', lang);
+  const subcategory = translateField(product, 'subcategory', lang);
+  const outOfStock = product.in_stock === 0;
+  const avoided = product.allergens.filter((a) => avoidAllergens.includes(a.id));
+  const image = product.product_images[0];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const clickable = !outOfStock && href !== null;
+  const showVariants = product.hide_variants !== 1;
+
+  return (
+    <article
+      className={styles.card}
+      data-out-of-stock={outOfStock ? '' : undefined}
+      data-avoided={avoided.length > 0 ? '' : undefined}
+      aria-label={name}
+    >
+      {image && (
+        <div className={styles.media}>
+          <img
+            src={image.path}
+            alt=""
+            width={image.width ?? 400}
+            height={image.height ?? 300}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+            decoding="async"
+            style={{
+              objectPosition: `50% ${product.image_position_y}%`,
+              transform: product.image_scale && product.image_scale !== 1 ? `scale(${product.image_scale})` : undefined,
+            }}
+          />
+          {!outOfStock && (
+            <button type="button" className={styles.zoom} onClick={() => setZoom(true)} aria-label={t('product.zoomImage', { name })}>
+              <span aria-hidden="true">⤢</span>
+            </button>
+          )}
+        </div>
+      )}
+      <div className={styles.body}>
+        <div className={styles.labels}>
+          {subcategory && <span className={styles.subLabel}>{subcategory}</span>}
+          {label && <span className={styles.label}>{label}</span>}
+          {outOfStock && <span className={styles.outLabel}>{t('product.outOfStock')}</span>}
+          {avoided.length > 0 && (
+            <span className={styles.avoidLabel}>
+              {t('allergenFilter.contains', { list: avoided.map((a) => translateField(a, 'name', lang)).join(', ') })}
+            </span>
+          )}
+        </div>
+        <Heading className={styles.name}>
+          {clickable ? (
+            <Link to={href} className={styles.link}>
+              {name}
+            </Link>
+          ) : (
+            <span>{name}</span>
+          )}
+        </Heading>
+        {description && <p className={styles.description}>{description}</p>}
+        <AllergenList allergens={product.allergens} lang={lang} avoid={avoidAllergens} />
+        {product.minimum_durability != null && product.minimum_durability > 0 && (
+          <p className={styles.meta}>{t('product.minimumDurability', { count: product.minimum_durability })}</p>
+        )}
+        {showVariants && product.product_variants.length > 0 && (
+          <ul className={styles.variants} aria-label={t('product.variants')}>
+            {product.product_variants.map((v) => {
+              const shown = shownVariantPrice(product, v, priceContext);
+              const size = translateField(v, 'size', lang);
+              return (
+                <li key={v.id} className={styles.variant}>
+                  {size && <span className={styles.size}>{size}</span>}
+                  <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
+                  {onAddVariant && !outOfStock && (
+                    <button
+                      type="button"
+                      className={styles.add}
+                      onClick={() => onAddVariant(product, v)}
+                      aria-label={t('cart.addNamed', { name: size ? `${name} ${size}` : name })}
+                    >
+                      +
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {onBook && product.type === 'booking' && !outOfStock && (
+          <button type="button" className="button" onClick={() => onBook(product)}>
+            {t('booking.book')}
+          </button>
+        )}
+      </div>
+      {image && zoom && <Lightbox images={product.product_images} alt={name} open={zoom} onClose={() => setZoom(false)} />}
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+/** The top menu bar of the menu-layout routes (spec §2): venue, search, about, allergen filter, language, cart. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import styles from './place-header.module.css';
+
+interface PlaceHeaderProps {
+  place: string;
+  title: string;
+  logo: string | null;
+  cartCount: number;
+  /** Language chooser and allergen filter, composed by the route. */
+  tools: ReactNode;
+}
+
+export function PlaceHeader({ place, title, logo, cartCount, tools }: PlaceHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to={`/${place}`} className={styles.brand} aria-label={t('nav.homeOf', { name: title })}>
+          {logo ? <img src={logo} alt="" width={40} height={40} className={styles.logo} /> : null}
+          <span className={styles.name}>{title}</span>
+        </Link>
+        <nav aria-label={t('nav.main')} className={styles.nav}>
+          <Link to={`/${place}/search`} className="icon-button" aria-label={t('nav.search')}>
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+          </Link>
+          <Link to={`/${place}/about`} className="icon-button" aria-label={t('nav.about')}>
+            <span aria-hidden="true">ℹ</span>
+          </Link>
+          {tools}
+          <span className="icon-button" role="status" aria-label={t('cart.count', { count: cartCount })}>
+            <span aria-hidden="true">🛒</span>
+            {cartCount > 0 && <span className="badge" aria-hidden="true">{cartCount}</span>}
+          </span>
+        </nav>
+      </div>
+    </header>
+  );
+}

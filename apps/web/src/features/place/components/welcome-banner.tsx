@@ -1,0 +1,36 @@
+/** The initial welcome banner (spec §2): shown once per visit of a place when the venue sets one. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
+
+const seenKey = (place: string) => `welcome_banner_seen_${place}`;
+
+function alreadySeen(place: string): boolean {
+  try {
+    return sessionStorage.getItem(seenKey(place)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function WelcomeBanner({ place, text, image, title }: { place: string; text: string | null; image: string | null; title: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => !alreadySeen(place));
+  const close = () => {
+    try {
+      sessionStorage.setItem(seenKey(place), '1');
+    } catch {
+      // private mode: it simply shows again next visit
+    }
+    setOpen(false);
+  };
+  return (
+    <Modal open={open} title={t('welcome.title', { name: title })} onClose={close}>
+      {image && <img src={image} alt="" width={480} height={270} style={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }} />}
+      {text && <p>{text}</p>}
+      <button type="button" className="button" onClick={close}>
+        {t('welcome.continue')}
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Allergen filter (beyond the spec): the guest marks the allergens to avoid; products containing them are
+ * marked, or hidden when the guest asks. Kept on the device with the language choice.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StoreAllergen } from '@trapeza/domain/contracts/menu';
+import { translateField } from '@trapeza/domain/i18n';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { usePreferencesStore } from '../../../stores/preferences-store.ts';
+import styles from './preferences.module.css';
+
+export function AllergenFilterPanel({ allergens, lang }: { allergens: StoreAllergen[]; lang: string }) {
+  const { t } = useTranslation();
+  const avoid = usePreferencesStore((s) => s.avoidAllergens);
+  const toggle = usePreferencesStore((s) => s.toggleAllergen);
+  const clear = usePreferencesStore((s) => s.clearAllergens);
+  const hideAvoided = usePreferencesStore((s) => s.hideAvoided);
+  const setHideAvoided = usePreferencesStore((s) => s.setHideAvoided);
+  return (
+    <div>
+      <p>{t('allergenFilter.intro')}</p>
+      <fieldset className={styles.fieldset}>
+        <legend className="visually-hidden">{t('allergenFilter.title')}</legend>
+        {allergens.map((a) => (
+          <label key={a.id} className={styles.check}>
+            <input type="checkbox" checked={avoid.includes(a.id)} onChange={() => toggle(a.id)} />
+            {a.image && <img src={a.image} alt="" width={24} height={24} />}
+            <span>{translateField(a, 'name', lang)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className={styles.check}>
+        <input type="checkbox" checked={hideAvoided} onChange={(e) => setHideAvoided(e.target.checked)} />
+        <span>{t('allergenFilter.hide')}</span>
+      </label>
+      {avoid.length > 0 && (
+        <button type="button" className="button button-secondary" onClick={clear}>
+          {t('allergenFilter.clear')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function AllergenFilterButton({ allergens, lang }: { allergens: StoreAllergen[]; lang: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const count = usePreferencesStore((s) => s.avoidAllergens.length);
+  if (allergens.length === 0) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={count > 0 ? t('allergenFilter.buttonActive', { count }) : t('allergenFilter.button')}
+      >
+        <span aria-hidden="true">⚠</span>
+        {count > 0 && <span className="badge">{count}</span>}
+      </button>
+      <Modal open={open} title={t('allergenFilter.title')} onClose={() => setOpen(false)}>
+        <AllergenFilterPanel allergens={allergens} lang={lang} />
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          {t('common.done')}
+        </button>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/** The language chooser (spec §2): five languages, the choice kept in its cookie for 8760 hours. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@trapeza/domain/i18n';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { changeLanguage, LANGUAGE_NAMES } from '../../../i18n/i18n.ts';
+import styles from './preferences.module.css';
+
+export function LanguageChooser({ current }: { current: Language }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => setOpen(true)}
+        aria-label={t('language.choose')}
+        aria-haspopup="dialog"
+      >
+        <span aria-hidden="true">🌐</span>
+        <span className={styles.code}>{current === 'fr-CH' ? 'FR' : current.toUpperCase()}</span>
+      </button>
+      <Modal open={open} title={t('language.title')} onClose={() => setOpen(false)}>
+        <ul className={styles.list} role="list">
+          {LANGUAGES.map((lang) => (
+            <li key={lang}>
+              <button
+                type="button"
+                lang={lang}
+                className={styles.option}
+                aria-pressed={lang === current}
+                onClick={() => {
+                  void changeLanguage(lang).then(() => setOpen(false));
+                }}
+              >
+                {LANGUAGE_NAMES[lang]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Product page body (spec §2): image with lightbox, name, description, variants with price (old price struck
+ * through, second currency), required ingredient as a radio choice, addable and removable ingredients as
+ * checkboxes with prices, comment box, allergens, add-to-cart at top/bottom/both or hidden, and the note when the
+ * category does not allow ordering. Choice limits are the domain's rules.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StoreIngredient, StoreProduct } from '@trapeza/domain/contracts/menu';
+import type { CartLineIngredients } from '@trapeza/domain/cart';
+import { MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
+import { translateField } from '@trapeza/domain/i18n';
+import { checkAddableSelection, resolveVariant, toggleAddableIngredient, type IngredientRuleError } from '@trapeza/domain/ingredients';
+import { formatPrice, type VenueCurrency } from '@trapeza/domain/money';
+import { AllergenList } from '../../../components/ui/allergen-list.tsx';
+import { Lightbox } from '../../../components/ui/lightbox.tsx';
+import { Price } from '../../../components/ui/price.tsx';
+import { shownVariantPrice } from '../../../lib/product-price.ts';
+import styles from './product-detail.module.css';
+
+export interface ProductDetailProps {
+  product: StoreProduct;
+  ingredients: StoreIngredient[];
+  lang: string;
+  currency: VenueCurrency;
+  priceContext: Parameters<typeof shownVariantPrice>[2];
+  avoidAllergens: number[];
+  orderAllowed: boolean;
+  addToCartHidden: boolean;
+  addToCartPosition: 'top' | 'bottom' | 'both';
+  onAdd: (variantId: number, chosen: CartLineIngredients, comment: string) => void;
+}
+
+export function ProductDetail(props: ProductDetailProps) {
+  const { product, ingredients, lang, currency, priceContext, avoidAllergens, orderAllowed } = props;
+  const { t } = useTranslation();
+  const formId = useId();
+  const [zoom, setZoom] = useState(false);
+  const variants = product.product_variants;
+  const [variantId, setVariantId] = useState<number | null>(variants.length === 1 ? (variants[0]?.id ?? null) : null);
+  const byId = new Map(ingredients.map((i) => [i.id, i]));
+  const refs = (type: 'required' | 'addable' | 'removable') =>
+    product.product_ingredients
+      .filter((r) => r.type === type)
+      .map((r) => byId.get(r.ingredientId))
+      .filter((i): i is StoreIngredient => i !== undefined && i.active === 1);
+  const required = refs('required');
+  const addable = refs('addable');
+  const removable = refs('removable');
+  const [requiredId, setRequiredId] = useState<number>(required[0]?.id ?? 0);
+  const [added, setAdded] = useState<number[]>([]);
+  const [removed, setRemoved] = useState<number[]>([]);
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<IngredientRuleError | null>(null);
+
+  const name = translateField(product, 'name', lang);
+  const description = translateField(product, 'description', lang);
+  const image = product.product_images[0];
+  const outOfStock = product.in_stock === 0;
+  const canOrder = orderAllowed && !outOfStock;
+  const showButton = !props.addToCartHidden && canOrder;
+
+  const problemText = (p: IngredientRuleError) =>
+    p.key === 'variant_not_choosed' ? t('product.variantNotChosen') : t(`product.${p.key}`, { value: p.value });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = resolveVariant(
+      variants.map((x) => x.id),
+      variantId,
+    );
+    if (!v.ok) return setProblem(v.error);
+    const check = checkAddableSelection(added.length, product);
+    if (!check.ok) return setProblem(check.error);
+    setProblem(null);
+    props.onAdd(v.value, { required: requiredId, addable: added, removable: removed }, comment.trim());
+  };
+
+  const addButton = (
+    <button type="submit" form={formId} className="button button-block">
+      {t('cart.add')}
+    </button>
+  );
+
+  return (
+    <article className={styles.product} aria-labelledby={`${formId}-title`}>
+      {image && (
+        <div className={styles.media}>
+          <button type="button" className={styles.imageButton} onClick={() => setZoom(true)} aria-label={t('product.zoomImage', { name })}>
+            <img
+              src={image.path}
+              alt=""
+              width={image.width ?? 800}
+              height={image.height ?? 600}
+              fetchPriority="high"
+              style={{ objectPosition: `50% ${product.image_position_y}%` }}
+            />
+          </button>
+          {zoom && <Lightbox images={product.product_images} alt={name} open={zoom} onClose={() => setZoom(false)} />}
+        </div>
+      )}
+      <div className={styles.info}>
+        <h1 id={`${formId}-title`}>{name}</h1>
+        {product.label && <span className={styles.label}>{translateField(product, 'label', lang)}</span>}
+        {outOfStock && <p className={styles.out}>{t('product.outOfStock')}</p>}
+        {!orderAllowed && <p className={styles.note} role="note">{t('product.orderingDisabled')}</p>}
+        {showButton && props.addToCartPosition !== 'bottom' && addButton}
+        {description && <p className={styles.description}>{description}</p>}
+        <AllergenList allergens={product.allergens} lang={lang} avoid={avoidAllergens} />
+        {product.minimum_durability != null && product.minimum_durability > 0 && (
+          <p className={styles.meta}>{t('product.minimumDurability', { count: product.minimum_durability })}</p>
+        )}
+        <form id={formId} onSubmit={submit} className={styles.form} noValidate>
+          {product.hide_variants !== 1 && variants.length > 0 && (
+            <fieldset className={styles.fieldset}>
+              <legend>{t('product.variants')}</legend>
+              {variants.map((v) => {
+                const shown = shownVariantPrice(product, v, priceContext);
+                const size = translateField(v, 'size', lang) || name;
+                return variants.length > 1 && canOrder ? (
+                  <label key={v.id} className={styles.choice}>
+                    <input type="radio" name="variant" value={v.id} checked={variantId === v.id} onChange={() => setVariantId(v.id)} />
+                    <span className={styles.choiceName}>{size}</span>
+                    <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
+                  </label>
+                ) : (
+                  <div key={v.id} className={styles.choice}>
+                    <span className={styles.choiceName}>{size}</span>
+                    <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
+                  </div>
+                );
+              })}
+            </fieldset>
+          )}
+          {canOrder && required.length > 0 && (
+            <fieldset className={styles.fieldset}>
+              <legend>{t('product.requiredIngredient')}</legend>
+              {required.map((i) => (
+                <label key={i.id} className={styles.choice}>
+                  <input type="radio" name="required" value={i.id} checked={requiredId === i.id} onChange={() => setRequiredId(i.id)} />
+                  <span className={styles.choiceName}>{translateField(i, 'name', lang)}</span>
+                  {i.price > 0 && <span>+{formatPrice(i.price, currency, lang).primary}</span>}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {canOrder && addable.length > 0 && (
+            <fieldset className={styles.fieldset}>
+              <legend>{t('product.addableIngredients')}</legend>
+              {addable.map((i) => (
+                <label key={i.id} className={styles.choice}>
+                  <input
+                    type="checkbox"
+                    checked={added.includes(i.id)}
+                    onChange={() => {
+                      const r = toggleAddableIngredient(added, i.id, product);
+                      if (r.ok) {
+                        setAdded(r.value);
+                        setProblem(null);
+                      } else setProblem(r.error);
+                    }}
+                  />
+                  <span className={styles.choiceName}>{translateField(i, 'name', lang)}</span>
+                  {i.price > 0 && <span>+{formatPrice(i.price, currency, lang).primary}</span>}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {canOrder && removable.length > 0 && (
+            <fieldset className={styles.fieldset}>
+              <legend>{t('product.removableIngredients')}</legend>
+              {removable.map((i) => (
+                <label key={i.id} className={styles.choice}>
+                  <input
+                    type="checkbox"
+                    checked={removed.includes(i.id)}
+                    onChange={() => setRemoved(removed.includes(i.id) ? removed.filter((x) => x !== i.id) : [...removed, i.id])}
+                  />
+                  <span className={styles.choiceName}>{t('product.without', { name: translateField(i, 'name', lang) })}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {canOrder && (
+            <div className={styles.field}>
+              <label htmlFor={`${formId}-comment`}>{t('product.comment')}</label>
+              <textarea
+                id={`${formId}-comment`}
+                maxLength={MAX_COMMENT_LENGTH}
+                rows={2}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                aria-describedby={`${formId}-comment-hint`}
+              />
+              <small id={`${formId}-comment-hint`}>{t('product.commentHint', { max: MAX_COMMENT_LENGTH })}</small>
+            </div>
+          )}
+          {problem && (
+            <p role="alert" className="alert">
+              {problemText(problem)}
+            </p>
+          )}
+        </form>
+        {showButton && props.addToCartPosition !== 'top' && addButton}
+      </div>
+    </article>
+  );
+}

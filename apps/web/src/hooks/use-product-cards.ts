@@ -1,0 +1,77 @@
+/**
+ * What every product card of a place shares: language, currency, price context, the avoided allergens, the
+ * product URL rule (spec §2), quick add for clickable variants and booking products. Pages spread it into cards.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
+import { createCartLine } from '@trapeza/domain/cart';
+import { ingredientsQueryOptions } from '../api/get-ingredients.ts';
+import { productCategory, type MenuIndex } from '../lib/menu-index.ts';
+import { productPath } from '../lib/product-path.ts';
+import { useCartStore } from '../stores/cart-store.ts';
+import { usePreferencesStore } from '../stores/preferences-store.ts';
+import type { Venue } from './use-venue.ts';
+
+export function useProductCards(venue: Venue, menu: MenuIndex) {
+  const { pathname } = useLocation();
+  const avoidAllergens = usePreferencesStore((s) => s.avoidAllergens);
+  const hideAvoided = usePreferencesStore((s) => s.hideAvoided);
+  const add = useCartStore((s) => s.add);
+  const { data: ingredients } = useQuery({ ...ingredientsQueryOptions(venue.place), enabled: venue.ui.clickableProductVariants });
+  const [booking, setBooking] = useState<StoreProduct | null>(null);
+  // Prices are shown for the moment the page renders (time-based discounts).
+  const [now] = useState(() => new Date());
+
+  const priceContext = useMemo(
+    () => ({
+      now,
+      timeZone: venue.settings.time_zone,
+      orderType: venue.ctx.orderType,
+      moneyDiscountOnlyForPreorder: venue.settings.calculate_product_discount_money_only_for_preorder_orders,
+    }),
+    [now, venue.settings, venue.ctx.orderType],
+  );
+
+  const hrefFor = useCallback(
+    (product: StoreProduct): string | null => {
+      if (product.type === 'booking' || !venue.ui.viewProductPage) return null;
+      const cat = productCategory(menu, product);
+      return productPath(pathname, venue.place, product.slug, cat?.slug ?? null);
+    },
+    [menu, pathname, venue.place, venue.ui.viewProductPage],
+  );
+
+  const onAddVariant = useCallback(
+    (product: StoreProduct, variant: StoreVariant) => {
+      const map = new Map((ingredients ?? []).map((i) => [i.id, i]));
+      add(createCartLine(product, variant, { now: new Date(), ingredients: map }));
+    },
+    [add, ingredients],
+  );
+
+  /** Products the guest asked to hide because of an avoided allergen drop out of lists. */
+  const visible = useCallback(
+    (products: StoreProduct[]) =>
+      hideAvoided && avoidAllergens.length > 0
+        ? products.filter((p) => !p.allergens.some((a) => avoidAllergens.includes(a.id)))
+        : products,
+    [hideAvoided, avoidAllergens],
+  );
+
+  return {
+    common: {
+      lang: venue.lang,
+      currency: venue.currency,
+      priceContext,
+      avoidAllergens,
+      onAddVariant: venue.ui.clickableProductVariants ? onAddVariant : null,
+      onBook: setBooking,
+    },
+    hrefFor,
+    visible,
+    booking,
+    closeBooking: () => setBooking(null),
+  };
+}

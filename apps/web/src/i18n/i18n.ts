@@ -1,0 +1,77 @@
+/**
+ * UI texts through i18next (spec §1, §4): Bulgarian is the default and the fallback; en, es, de, fr-CH load on
+ * demand so the first screen carries only the languages it needs. The choice is kept in the `language` cookie for
+ * 8760 hours (spec §9).
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { COOKIE_LIFETIME_HOURS } from '@trapeza/domain/tokens';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
+import { getCookie, setCookie } from '../lib/cookies.ts';
+
+type Messages = Record<string, unknown>;
+
+const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
+  bg: () => import('./bg.json'),
+  en: () => import('./en.json'),
+  es: () => import('./es.json'),
+  de: () => import('./de.json'),
+  'fr-CH': () => import('./fr-CH.json'),
+};
+
+export const LANGUAGE_COOKIE = 'language';
+
+/** Native names, shown in the chooser in their own language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  bg: 'Български',
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+  'fr-CH': 'Français (Suisse)',
+};
+
+export function storedLanguage(): Language | null {
+  const value = getCookie(LANGUAGE_COOKIE);
+  return isLanguage(value) ? value : null;
+}
+
+async function ensureLoaded(lang: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  const messages = (await loaders[lang]()).default;
+  i18next.addResourceBundle(lang, 'translation', messages, true, true);
+}
+
+let initPromise: Promise<unknown> | null = null;
+
+/** Starts i18next with `lang` (and Bulgarian, the fallback) loaded. */
+export async function initI18n(lang: Language = storedLanguage() ?? DEFAULT_LANGUAGE): Promise<typeof i18next> {
+  initPromise ??= i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ['bg', 'en', 'es', 'de', 'fr-CH'],
+    load: 'currentOnly',
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await initPromise;
+  await Promise.all([ensureLoaded(DEFAULT_LANGUAGE), ensureLoaded(lang)]);
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+  syncDocumentLanguage(lang);
+  return i18next;
+}
+
+function syncDocumentLanguage(lang: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+}
+
+/** Switches the UI language and remembers it for 8760 hours. */
+export async function changeLanguage(lang: Language): Promise<void> {
+  await ensureLoaded(lang);
+  await i18next.changeLanguage(lang);
+  setCookie(LANGUAGE_COOKIE, lang, COOKIE_LIFETIME_HOURS.language);
+  syncDocumentLanguage(lang);
+}
+
+export { i18next };

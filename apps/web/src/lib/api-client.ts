@@ -1,0 +1,94 @@
+/**
+ * The one configured HTTP client (spec §7, §8): base /api, `client` and `place` headers from the chosen place,
+ * a bearer token when one is set, and the generic error classification of spec §8:
+ * #1 the server answered with an error, #2 no answer (server down or weak internet), #3 anything else.
+ */
+import type { ApiError } from '@trapeza/domain/contracts/menu';
+import { config } from '../config.ts';
+import { useSessionStore } from '../stores/session-store.ts';
+
+/** Spec §8 generic error numbers. */
+export type ApiErrorKind = 1 | 2 | 3;
+
+export class ApiRequestError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly body: Partial<ApiError> | null;
+  constructor(kind: ApiErrorKind, status: number | null, body: Partial<ApiError> | null, message: string) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.kind = kind;
+    this.status = status;
+    this.body = body;
+  }
+  /** Whether the request failed because the browser is offline. */
+  get offline(): boolean {
+    return this.kind === 2 && typeof navigator !== 'undefined' && navigator.onLine === false;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Overrides the chosen place (query functions pass the place of their key, so a cache never mixes places). */
+  place?: string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The headers every call carries (spec §7). */
+export function apiHeaders(place?: string | null): Record<string, string> {
+  const session = useSessionStore.getState();
+  const headers: Record<string, string> = { client: config.clientSlug, accept: 'application/json' };
+  const chosen = place ?? session.placeSlug;
+  if (chosen) headers.place = chosen;
+  if (session.authToken) headers.authorization = `Bearer ${session.authToken}`;
+  return headers;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = apiHeaders(options.place);
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const signals: AbortSignal[] = [];
+  if (options.signal) signals.push(options.signal);
+  if (options.timeoutMs) signals.push(AbortSignal.timeout(options.timeoutMs));
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiBase}/${path.replace(/^\//, '')}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError' && options.signal?.aborted) throw error;
+    throw new ApiRequestError(2, null, null, 'No response from the server');
+  }
+  let data: unknown = null;
+  try {
+    const text = await response.text();
+    data = text === '' ? null : JSON.parse(text);
+  } catch {
+    if (response.ok) throw new ApiRequestError(3, response.status, null, 'Unreadable response');
+  }
+  if (!response.ok) {
+    const body = data !== null && typeof data === 'object' ? (data as Partial<ApiError>) : null;
+    throw new ApiRequestError(1, response.status, body, body?.message ?? `HTTP ${response.status}`);
+  }
+  return data as T;
+}
+
+/** Classifies any thrown value into the spec §8 numbers. */
+export function errorKind(error: unknown): ApiErrorKind {
+  return error instanceof ApiRequestError ? error.kind : 3;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+};

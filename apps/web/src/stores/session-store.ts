@@ -1,0 +1,75 @@
+/**
+ * The guest's session (spec §3 cookies and client state): the chosen place, the order token from a table/room
+ * QR code with its order type, and the auth token. Kept in cookies so a reload keeps the table.
+ */
+import { create } from 'zustand';
+import { COOKIE_LIFETIME_HOURS, isTokenExpired, orderTokenExpiresAt } from '@trapeza/domain/tokens';
+import type { OrderType } from '@trapeza/domain/order-status';
+import { deleteCookie, getCookie, setCookie } from '../lib/cookies.ts';
+
+/** The user order token object of spec §3. */
+export interface OrderTokenCookie {
+  token: string;
+  /** epoch milliseconds */
+  expires: number;
+  ordertype: OrderType;
+  room_number: string | null;
+  tablet_mode: boolean;
+  table: string | null;
+  place: string;
+}
+
+const ORDER_TOKEN_COOKIE = 'user_order_token';
+const AUTH_COOKIE = 'auth_token';
+const PLACE_COOKIE = 'opened_place';
+
+function readOrderToken(): OrderTokenCookie | null {
+  try {
+    const raw = getCookie(ORDER_TOKEN_COOKIE);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as OrderTokenCookie;
+    // Spec §4: an expired token clears the order type.
+    return isTokenExpired(parsed.expires, new Date()) ? null : parsed;
+  } catch {
+    return null;
+  }
+}
+
+interface SessionState {
+  placeSlug: string | null;
+  orderToken: OrderTokenCookie | null;
+  authToken: string | null;
+  setPlace: (slug: string) => void;
+  setOrderToken: (t: Omit<OrderTokenCookie, 'expires'>) => void;
+  clearOrderToken: () => void;
+  setAuthToken: (token: string | null) => void;
+}
+
+export const useSessionStore = create<SessionState>((set) => ({
+  placeSlug: getCookie(PLACE_COOKIE),
+  orderToken: readOrderToken(),
+  authToken: getCookie(AUTH_COOKIE),
+  setPlace: (slug) => {
+    setCookie(PLACE_COOKIE, slug, COOKIE_LIFETIME_HOURS.place);
+    set({ placeSlug: slug });
+  },
+  setOrderToken: (t) => {
+    const value: OrderTokenCookie = { ...t, expires: orderTokenExpiresAt(new Date()).getTime() };
+    setCookie(ORDER_TOKEN_COOKIE, JSON.stringify(value), COOKIE_LIFETIME_HOURS.default);
+    set({ orderToken: value });
+  },
+  clearOrderToken: () => {
+    deleteCookie(ORDER_TOKEN_COOKIE);
+    set({ orderToken: null });
+  },
+  setAuthToken: (token) => {
+    if (token) setCookie(AUTH_COOKIE, token, COOKIE_LIFETIME_HOURS.default);
+    else deleteCookie(AUTH_COOKIE);
+    set({ authToken: token });
+  },
+}));
+
+/** The order type of the current place's token, or null when browsing without one. */
+export function useOrderType(placeSlug: string | undefined): OrderType | null {
+  return useSessionStore((s) => (s.orderToken && s.orderToken.place === placeSlug ? s.orderToken.ordertype : null));
+}

@@ -1,0 +1,12 @@
+import { afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initI18n } from '../i18n/i18n.ts';
+
+beforeAll(async () => {
+  await initI18n('bg');
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
