@@ -79,7 +79,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placeDeliveryOrder(request.body, ctx(request))),
+    async (request, reply) =>
+      reply.code(201).send(await service.placeDeliveryOrder(request.body, ctx(request))),
   );
 
   app.post(
@@ -124,7 +125,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placeServedOnSpotOrder(request.body, ctx(request))),
+    async (request, reply) =>
+      reply.code(201).send(await service.placeServedOnSpotOrder(request.body, ctx(request))),
   );
 
   app.get(
@@ -133,7 +135,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: "The session's orders with lines and status history; message 'Invalid session' when unknown or expired",
+        summary:
+          "The session's orders with lines and status history; message 'Invalid session' when unknown or expired",
         headers: PlaceHeaders,
         params: OrderTokenParam,
         querystring: TimestampQuery,

@@ -22,7 +22,12 @@ import type { DeliveryChoice } from '@trapeza/domain/delivery/delivery-price';
 import { resolveDeliveryZone } from '@trapeza/domain/delivery/delivery-price';
 import { checkOrderingWindow } from '@trapeza/domain/hours';
 import { parseSettings, cutleryOptionOn, type VenueSettings } from '@trapeza/domain/settings';
-import { validateOrderForm, validateComment, effectiveRoomNumber, type ValidationCode } from '@trapeza/domain/validation';
+import {
+  validateOrderForm,
+  validateComment,
+  effectiveRoomNumber,
+  type ValidationCode,
+} from '@trapeza/domain/validation';
 import { checkProductOrderable } from '@trapeza/domain/visibility';
 import { checkAddableSelection } from '@trapeza/domain/ingredients';
 import { normalizeIngredients, cartLineKey } from '@trapeza/domain/cart';
@@ -116,7 +121,11 @@ export function deviceIdOf(data: unknown): string | null {
   return null;
 }
 
-function baseDraft(type: OrderType, products: StoreOrderProduct[], comments: StoreOrderComment[] | null | undefined): OrderDraft {
+function baseDraft(
+  type: OrderType,
+  products: StoreOrderProduct[],
+  comments: StoreOrderComment[] | null | undefined,
+): OrderDraft {
   return {
     type,
     products,
@@ -279,7 +288,10 @@ export class OrdersService {
   }
 
   /** POST orders/served-on-spot. */
-  async placeServedOnSpotOrder(body: StoreServedOnSpotOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+  async placeServedOnSpotOrder(
+    body: StoreServedOnSpotOrderBody,
+    ctx: OrderCallContext,
+  ): Promise<StoreOrderResponse> {
     const d = guestDraft(7, body);
     d.time = blankToNull(body.pickup_time);
     d.address = blankToNull(body.client_address);
@@ -290,14 +302,19 @@ export class OrdersService {
   /** GET orders/by_table_session/{token}: the session's orders with lines and statuses. */
   async sessionOrders(token: string, ctx: OrderCallContext): Promise<StoreSessionOrdersResponse> {
     const s = await this.#tables.requireSession(ctx.placeId, token, ctx.now, ctx.lang);
-    const { orders, lines, ingredients, history } = await this.#repo.listOrdersByToken(ctx.placeId, s.session);
+    const { orders, lines, ingredients, history } = await this.#repo.listOrdersByToken(
+      ctx.placeId,
+      s.session,
+    );
     const room = s.table_kind === 'room';
     return {
       orders: orders.map((o) => ({
         key: o.key,
         type: o.type,
         status: o.status,
-        statuses: history.filter((h) => h.order_id === o.id).map((h) => ({ status: h.status, at: h.created_at })),
+        statuses: history
+          .filter((h) => h.order_id === o.id)
+          .map((h) => ({ status: h.status, at: h.created_at })),
         created_at: o.created_at,
         total: o.total,
         payment_method: o.payment_method,
@@ -341,7 +358,11 @@ export class OrdersService {
   }
 
   /** The steps of the module comment, for every order type. */
-  async placeOrder(d: OrderDraft, session: SessionWithTable | null, ctx: OrderCallContext): Promise<StoreOrderResponse> {
+  async placeOrder(
+    d: OrderDraft,
+    session: SessionWithTable | null,
+    ctx: OrderCallContext,
+  ): Promise<StoreOrderResponse> {
     const { lang, now, placeId } = ctx;
     const settings = parseSettings(await this.#repo.getSettings(placeId));
     const timeZone = settings.time_zone;
@@ -358,7 +379,8 @@ export class OrdersService {
     if (d.deviceId && (await this.#repo.isDeviceBlocked(placeId, d.deviceId))) {
       throw orderError(403, 'anon_user_banned', lang);
     }
-    if (paymentRequiresLogin(d.paymentMethod) && !user) throw orderError(403, 'card_payment_requires_login', lang);
+    if (paymentRequiresLogin(d.paymentMethod) && !user)
+      throw orderError(403, 'card_payment_requires_login', lang);
 
     // 3. the form
     const regions = d.type === 2 ? await this.#repo.listActiveRegions(placeId) : [];
@@ -377,12 +399,24 @@ export class OrdersService {
     const place = await this.#repo.getPlace(placeId);
     const delivery =
       d.type === 2
-        ? this.#deliveryChoice(d, typeConfig, regions, place?.lat ?? null, place?.lng ?? null, now, timeZone, lang)
+        ? this.#deliveryChoice(
+            d,
+            typeConfig,
+            regions,
+            place?.lat ?? null,
+            place?.lng ?? null,
+            now,
+            timeZone,
+            lang,
+          )
         : null;
     const pricingLines: OrderTotalLineInput[] = lines.map((l) => ({
       ...l.pricing,
       disable_promocode_discount:
-        l.pricing.disable_promocode_discount || (eligible !== null && !eligible.includes(l.pricing.product_id)) ? 1 : 0,
+        l.pricing.disable_promocode_discount ||
+        (eligible !== null && !eligible.includes(l.pricing.product_id))
+          ? 1
+          : 0,
     }));
     const cutleryCount = d.cutlery === 0 ? 0 : d.countCutlery;
     const total = calculateOrderTotal({
@@ -393,13 +427,18 @@ export class OrdersService {
         ? {
             type: d.type,
             prices: typeConfig.prices,
-            discounts: typeConfig.discounts.map((t) => ({ ...t, value_type: t.value_type as DiscountValueType })),
+            discounts: typeConfig.discounts.map((t) => ({
+              ...t,
+              value_type: t.value_type as DiscountValueType,
+            })),
             radiuses: typeConfig.radiuses,
             delivery_shapes: typeConfig.shapes,
             regions,
           }
         : null,
-      ingredientPrices: Object.fromEntries(lines.flatMap((l) => l.ingredients.map((i) => [i.ingredient_id, i.price]))),
+      ingredientPrices: Object.fromEntries(
+        lines.flatMap((l) => l.ingredients.map((i) => [i.ingredient_id, i.price])),
+      ),
       promo: promo?.result ?? null,
       user: userInput,
       delivery,
@@ -408,7 +447,11 @@ export class OrdersService {
       now,
     });
     if (total.problems.includes('noProductsToInsert')) throw orderError(400, 'noProductsToInsert', lang);
-    if (total.problems.some((p) => p === 'invalid_delivery_shape' || p === 'invalid_region' || p === 'delivery_out_of_range')) {
+    if (
+      total.problems.some(
+        (p) => p === 'invalid_delivery_shape' || p === 'invalid_region' || p === 'delivery_out_of_range',
+      )
+    ) {
       throw orderError(400, 'invalid_delivery_shape', lang);
     }
     if (total.problems.includes('min_order_price_for_radius_not_fulfilled')) {
@@ -419,12 +462,15 @@ export class OrdersService {
     }
 
     // 6. store once
-    const token = d.session ?? (d.token && TOKEN_SHAPE.test(d.token) ? d.token : randomBytes(24).toString('base64url'));
+    const token =
+      d.session ?? (d.token && TOKEN_SHAPE.test(d.token) ? d.token : randomBytes(24).toString('base64url'));
     const dedupeHash = this.#dedupeHash(d, placeId);
     const createdAt = now.toISOString();
     const { date, time } = splitTime(d.time);
     const day = date ? orderDay(date, now, timeZone) : null;
-    const requestedTime = d.time ? [day ? formatOrderDay(day) : date, time].filter(Boolean).join(' ') || d.time : null;
+    const requestedTime = d.time
+      ? [day ? formatOrderDay(day) : date, time].filter(Boolean).join(' ') || d.time
+      : null;
     const commentByVariant = new Map<number, string>();
     for (const c of d.comments) {
       const text = c.comment.trim();
@@ -508,10 +554,12 @@ export class OrdersService {
       }),
       duplicateSince: new Date(now.getTime() - DUPLICATE_ORDER_WINDOW_SECONDS * 1000).toISOString(),
       promoId: promo?.id ?? null,
-      accumulatedUsed: user && total.accumulatedUsed > 0 ? { userId: user.id, amount: total.accumulatedUsed } : null,
+      accumulatedUsed:
+        user && total.accumulatedUsed > 0 ? { userId: user.id, amount: total.accumulatedUsed } : null,
     });
     if (!stored.ok) {
-      if (stored.reason === 'duplicate') throw orderError(409, 'too_mony_orders_for_session_in_x_seconds', lang);
+      if (stored.reason === 'duplicate')
+        throw orderError(409, 'too_mony_orders_for_session_in_x_seconds', lang);
       if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code', lang);
       throw tableError(409, 'invalid_order_data', lang);
     }
@@ -572,7 +620,11 @@ export class OrdersService {
       field: FIELD_OF[code] === 'time' ? (d.type === 2 ? 'delivery_time' : 'pickup_time') : FIELD_OF[code],
       code,
     }));
-    if (d.type !== 1 && d.paymentMethod && !(PAYMENT_METHODS as readonly string[]).includes(d.paymentMethod)) {
+    if (
+      d.type !== 1 &&
+      d.paymentMethod &&
+      !(PAYMENT_METHODS as readonly string[]).includes(d.paymentMethod)
+    ) {
       errors.push({ field: 'payment_method', code: 'payment_method_required' });
     }
     for (const c of d.comments) {
@@ -588,7 +640,12 @@ export class OrdersService {
   }
 
   /** Step 4: every line against the database; answers the first failing §8 code with what the browser needs. */
-  async #checkCart(d: OrderDraft, settings: VenueSettings, session: SessionWithTable | null, ctx: OrderCallContext) {
+  async #checkCart(
+    d: OrderDraft,
+    settings: VenueSettings,
+    session: SessionWithTable | null,
+    ctx: OrderCallContext,
+  ) {
     const { lang, placeId } = ctx;
     if (d.products.length === 0) throw orderError(400, 'noProductsToInsert', lang);
     const productIds = [...new Set(d.products.map((p) => p.product_id))];
@@ -632,7 +689,11 @@ export class OrdersService {
       this.#repo.findProductCategories(placeId, productIds),
       this.#repo.findProductIngredients(placeId, productIds),
     ]);
-    const linkOf = (productId: number, ingredientId: number, type: string): ProductIngredientRow | undefined =>
+    const linkOf = (
+      productId: number,
+      ingredientId: number,
+      type: string,
+    ): ProductIngredientRow | undefined =>
       links.find((l) => l.product_id === productId && l.ingredient_id === ingredientId && l.type === type);
 
     const checked = d.products.map((line) => {
@@ -668,7 +729,10 @@ export class OrdersService {
       const p = productById.get(c.line.product_id)!;
       const limits = checkAddableSelection(c.ing.addable.length, p);
       if (!limits.ok) {
-        throw tableError(400, limits.error.key, lang, { ids: [p.id], variant_ids: [c.line.product_variant_id] });
+        throw tableError(400, limits.error.key, lang, {
+          ids: [p.id],
+          variant_ids: [c.line.product_variant_id],
+        });
       }
     }
 
@@ -773,7 +837,12 @@ export class OrdersService {
     if (d.lat === null || d.lng === null) throw orderError(400, 'invalid_delivery_shape', lang);
     const address = { lat: d.lat, lng: d.lng };
     if (shapes.length > 0) {
-      const inShape = resolveDeliveryZone({ kind: 'shape', address }, { delivery_shapes: shapes }, now, timeZone);
+      const inShape = resolveDeliveryZone(
+        { kind: 'shape', address },
+        { delivery_shapes: shapes },
+        now,
+        timeZone,
+      );
       if (inShape.ok || radiuses.length === 0 || venueLat === null || venueLng === null) {
         return { kind: 'shape', address };
       }
@@ -787,7 +856,10 @@ export class OrdersService {
     // A guest without a token yet is known by what they typed (a retried submission repeats it).
     const who = d.session ?? d.token ?? `guest:${d.phone ?? ''}:${d.name ?? ''}:${d.deviceId ?? ''}`;
     const lines = d.products
-      .map((p) => `${p.product_id}:${cartLineKey({ product_variant_id: p.product_variant_id, ingredients: p.ingredients })}x${p.quantity}`)
+      .map(
+        (p) =>
+          `${p.product_id}:${cartLineKey({ product_variant_id: p.product_variant_id, ingredients: p.ingredients })}x${p.quantity}`,
+      )
       .sort();
     const comments = d.comments.map((c) => `${c.variantId}:${c.comment.trim()}`).sort();
     return createHash('sha256')

@@ -1,0 +1,301 @@
+/**
+ * Test data of the ordering suites: its own client `ordt` with places `bistro` (tables, delivery zones, promo,
+ * Monday closed) and `hotel` (rooms), so the assertions never depend on what the demo seed happens to contain.
+ */
+import type { AppDatabase } from '../../db/database.ts';
+import {
+  insertCategory,
+  insertClient,
+  insertPlace,
+  insertProduct,
+  insertTable,
+  setSetting,
+} from '../../../test/fixtures.ts';
+
+export const CLIENT = 'ordt';
+/** Tuesday 2026-11-24 12:00 in Sofia (UTC+2): the bistro is open. */
+export const OPEN_AT = new Date('2026-11-24T10:00:00Z');
+/** Monday 2026-11-23 12:00 in Sofia: the bistro is closed all day. */
+export const MONDAY = new Date('2026-11-23T10:00:00Z');
+export const VENUE = { lat: 42.6977, lng: 23.3219 };
+/** A pin about 1 km from the venue, inside the delivery shape. */
+export const PIN_IN_SHAPE = { lat: 42.7047, lng: 23.3219 };
+/** About 3 km away: outside the shape, inside the 0–5 km radius ring. */
+export const PIN_IN_RADIUS = { lat: 42.7247, lng: 23.3219 };
+/** About 20 km away: outside every zone. */
+export const PIN_FAR = { lat: 42.8777, lng: 23.3219 };
+
+export interface OrderFixture {
+  bistro: number;
+  hotel: number;
+  soup: { id: number; variant: number; bread: number; cheese: number; onion: number; oldCheese: number };
+  salad: { id: number; variant: number };
+  soldOut: { id: number; variant: number };
+  retired: { id: number; variant: number };
+  infoOnly: { id: number; variant: number };
+  picky: { id: number; variant: number; a: number; b: number };
+  club: { id: number; variant: number };
+  promoId: number;
+  userId: number;
+  bannedUserId: number;
+  questions: { rating: number; text: number };
+}
+
+async function variantOf(db: AppDatabase, productId: number): Promise<number> {
+  const v = await db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return v.id;
+}
+
+async function ingredient(
+  db: AppDatabase,
+  placeId: number,
+  name: string,
+  price: number,
+  active = 1,
+): Promise<number> {
+  const row = await db
+    .insertInto('ingredients')
+    .values({ place_id: placeId, name, translations: '{}', price, active, priority: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function link(db: AppDatabase, productId: number, ingredientId: number, type: string): Promise<void> {
+  await db
+    .insertInto('product_ingredients')
+    .values({ product_id: productId, ingredient_id: ingredientId, type, position: 0 })
+    .execute();
+}
+
+/** Inserts the whole fixture; returns its ids. */
+export async function seedOrderFixture(db: AppDatabase): Promise<OrderFixture> {
+  const clientId = await insertClient(db, CLIENT, 'Ordering tests');
+  const bistro = await insertPlace(db, clientId, 'bistro', { orderTypes: [1, 2, 3, 7] });
+  const hotel = await insertPlace(db, clientId, 'hotel', { orderTypes: [6] });
+  const week = {
+    1: '-',
+    2: '08:00-23:00',
+    3: '08:00-23:00',
+    4: '08:00-23:00',
+    5: '08:00-23:00',
+    6: '08:00-23:00',
+    7: '08:00-23:00',
+  };
+  await setSetting(db, bistro, 'working_hours', JSON.stringify(week));
+  await setSetting(db, bistro, 'orders_allowed', '1');
+  await setSetting(db, bistro, 'disable_overtime_orders', '1');
+  await setSetting(db, bistro, 'minimal_order_price', '10');
+  await setSetting(db, hotel, 'orders_allowed', '1');
+
+  const mains = await insertCategory(db, bistro, { slug: 'mains', name: 'Основни' });
+  const info = await insertCategory(db, bistro, { slug: 'info', name: 'Само меню', order_allowed: 0 });
+  const soupId = await insertProduct(
+    db,
+    bistro,
+    { slug: 'soup', name: 'Супа', max_count_addable_ingredients: 2 },
+    { categoryIds: [mains], price: 500 },
+  );
+  const saladId = await insertProduct(
+    db,
+    bistro,
+    { slug: 'salad', name: 'Салата', discount_percent: 10 },
+    { categoryIds: [mains], price: 800 },
+  );
+  const soldOutId = await insertProduct(
+    db,
+    bistro,
+    { slug: 'sold-out', name: 'Изчерпано', in_stock: 0 },
+    { categoryIds: [mains] },
+  );
+  const retiredId = await insertProduct(
+    db,
+    bistro,
+    { slug: 'retired', name: 'Спряно', active: 0 },
+    { categoryIds: [mains] },
+  );
+  const infoId = await insertProduct(
+    db,
+    bistro,
+    { slug: 'info-only', name: 'Само за показ' },
+    { categoryIds: [info] },
+  );
+  const pickyId = await insertProduct(
+    db,
+    bistro,
+    { slug: 'picky', name: 'Избирай', min_count_addable_ingredients: 1 },
+    { categoryIds: [mains], price: 700 },
+  );
+  const bread = await ingredient(db, bistro, 'Хляб', 50);
+  const cheese = await ingredient(db, bistro, 'Сирене', 100);
+  const onion = await ingredient(db, bistro, 'Лук', 0);
+  const oldCheese = await ingredient(db, bistro, 'Старо сирене', 120, 0);
+  await link(db, soupId, bread, 'required');
+  await link(db, soupId, cheese, 'addable');
+  await link(db, soupId, oldCheese, 'addable');
+  await link(db, soupId, onion, 'removable');
+  const a = await ingredient(db, bistro, 'A', 10);
+  const b = await ingredient(db, bistro, 'B', 20);
+  await link(db, pickyId, a, 'addable');
+  await link(db, pickyId, b, 'addable');
+
+  const roomCat = await insertCategory(db, hotel, { slug: 'room-service', name: 'Рум сървис' });
+  const clubId = await insertProduct(
+    db,
+    hotel,
+    { slug: 'club', name: 'Клуб сандвич' },
+    { categoryIds: [roomCat], price: 1200 },
+  );
+
+  for (let i = 1; i <= 3; i++) await insertTable(db, bistro, String(i), `ordt-t${i}`);
+  await insertTable(db, hotel, '101', 'ordt-r101', 'room');
+
+  // Delivery: a square of about ±2 km around the venue (shape), a 0–5 km ring (radius), a region.
+  const delivery = await db
+    .selectFrom('order_types')
+    .select('id')
+    .where('place_id', '=', bistro)
+    .where('type', '=', 2)
+    .executeTakeFirstOrThrow();
+  const d = 0.018;
+  await db
+    .insertInto('delivery_shapes')
+    .values({
+      order_type_id: delivery.id,
+      name: 'Center',
+      delivery_price: 250,
+      coordinates: JSON.stringify([
+        [VENUE.lat - d, VENUE.lng - d],
+        [VENUE.lat + d, VENUE.lng - d],
+        [VENUE.lat + d, VENUE.lng + d],
+        [VENUE.lat - d, VENUE.lng + d],
+      ]),
+      active_time_from: null,
+      active_time_to: null,
+      required_order_price_for_free_delivery: 5000,
+    })
+    .execute();
+  await db
+    .insertInto('delivery_radiuses')
+    .values({
+      order_type_id: delivery.id,
+      radius_start: 0,
+      radius_end: 5,
+      delivery_price: 400,
+      required_order_price_for_free_delivery: null,
+    })
+    .execute();
+
+  const promo = await db
+    .insertInto('promo_codes')
+    .values({
+      place_id: bistro,
+      code: 'WELCOME10',
+      discount_type: 'percent',
+      discount_value: 10,
+      ignore_other_discounts: 0,
+      valid_from: null,
+      valid_to: null,
+      max_uses: null,
+      used_count: 0,
+      eligible_product_ids: 'null',
+      active: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('blocked_devices').values({ place_id: bistro, device_id: 'dev-blocked' }).execute();
+
+  const user = (email: string, banned: number) =>
+    db
+      .insertInto('users')
+      .values({
+        client_id: clientId,
+        email,
+        password_hash: 'x',
+        first_name: 'Иван',
+        last_name: 'Петров',
+        phone: null,
+        address: null,
+        role: 'USER',
+        points: 0,
+        accumulated_amount: 0,
+        banned,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const userId = (await user('guest@ordt.test', 0)).id;
+  const bannedUserId = (await user('banned@ordt.test', 1)).id;
+
+  const q = (text: string, type: string, position: number) =>
+    db
+      .insertInto('feedback_questions')
+      .values({
+        place_id: bistro,
+        text,
+        translations: JSON.stringify({ en: { text: `${text} (en)` } }),
+        type,
+        position,
+        active: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const rating = (await q('Как беше храната?', 'rating', 1)).id;
+  const text = (await q('Нещо друго?', 'text', 2)).id;
+
+  return {
+    bistro,
+    hotel,
+    soup: { id: soupId, variant: await variantOf(db, soupId), bread, cheese, onion, oldCheese },
+    salad: { id: saladId, variant: await variantOf(db, saladId) },
+    soldOut: { id: soldOutId, variant: await variantOf(db, soldOutId) },
+    retired: { id: retiredId, variant: await variantOf(db, retiredId) },
+    infoOnly: { id: infoId, variant: await variantOf(db, infoId) },
+    picky: { id: pickyId, variant: await variantOf(db, pickyId), a, b },
+    club: { id: clubId, variant: await variantOf(db, clubId) },
+    promoId: promo.id,
+    userId,
+    bannedUserId,
+    questions: { rating, text },
+  };
+}
+
+/** A cart line as the browser keeps it (every §3 field), with deliberately wrong prices the server must ignore. */
+export function cartLine(
+  productId: number,
+  variantId: number,
+  quantity = 1,
+  ingredients: { required?: number; addable?: number[]; removable?: number[] } = {},
+) {
+  return {
+    product_variant_id: variantId,
+    product_id: productId,
+    size: '300 г',
+    price: 1,
+    additional_price: 0,
+    name: 'whatever the browser had',
+    image: null,
+    date_added: '2026-11-24T09:59:00Z',
+    product_translations: {},
+    variant_translations: {},
+    product_ingredients: [],
+    ingredients: {
+      required: ingredients.required ?? 0,
+      addable: ingredients.addable ?? [],
+      removable: ingredients.removable ?? [],
+    },
+    quantity,
+    catHierarchyId: null,
+    discount_percent: 99,
+    discount_money: 0,
+    time_based_discount_enabled: 0,
+    time_based_discount_percent: 0,
+    time_based_discount_start_hour: 0,
+    time_based_discount_end_hour: 23,
+    time_based_discount_days: [],
+    disable_promocode_discount: 0,
+  };
+}
