@@ -24,7 +24,7 @@ export function cutleryFee(pieces: number, pricePerPiece: Minor): Minor {
   return Math.floor(pieces) * pricePerPiece;
 }
 
-/** Payment types (spec §9). */
+/** Payment types (spec §9): cash, card, card on delivery, epay / online, Bizum, on room bill. */
 export const PAYMENT_METHODS = [
   'cash',
   'card',
