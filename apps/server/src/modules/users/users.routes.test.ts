@@ -1,0 +1,790 @@
+/**
+ * Accounts API through the real app on SQLite and PostgreSQL: every call's happy path and errors (spec §4, §7, §8),
+ * the password-reset journey through the outbox with the test clock, token lifetimes, and tenant isolation.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect } from 'vitest';
+import { describeEachDatabase, type RequestOptions, type TestContext } from '../../../test/harness.ts';
+import { insertProduct } from '../../../test/fixtures.ts';
+import {
+  GUEST_EMAIL,
+  GUEST_PASSWORD,
+  OTHER_CLIENT_GUEST_PASSWORD,
+  STAFF_PASSWORD,
+  nextIp,
+  roleEmail,
+  seedAccounts,
+  userId,
+} from '../../../test/accounts.fixtures.ts';
+
+type Opts = RequestOptions & { auth?: string; ip?: string };
+
+function call(ctx: TestContext, method: 'GET' | 'POST', url: string, body?: unknown, opts: Opts = {}) {
+  const { auth, ip, headers, ...rest } = opts;
+  return ctx.request(method, url, {
+    ...rest,
+    ...(body !== undefined ? { body } : {}),
+    headers: {
+      'x-forwarded-for': ip ?? nextIp(),
+      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      ...headers,
+    },
+  });
+}
+
+async function login(ctx: TestContext, email: string, password: string, opts: Opts = {}): Promise<string> {
+  const res = await call(ctx, 'POST', '/api/login', { email, password }, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+
+async function isValid(ctx: TestContext, token: string, opts: Opts = {}): Promise<boolean> {
+  const res = await call(ctx, 'POST', '/api/users/validate', undefined, { ...opts, auth: token });
+  expect(res.statusCode).toBe(200);
+  return res.json().valid as boolean;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  tag?: string;
+}
+
+async function outbox(ctx: TestContext, to: string): Promise<OutboxMail[]> {
+  const res = await ctx.get(`/api/__test/outbox?to=${encodeURIComponent(to)}`, { client: null, place: null });
+  expect(res.statusCode).toBe(200);
+  return res.json() as OutboxMail[];
+}
+
+function resetTokenOf(mail: OutboxMail): string {
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no reset link in ${mail.text}`);
+  return match[1];
+}
+
+let orderSeq = 0;
+async function insertOrder(
+  ctx: TestContext,
+  values: { placeId: number; userId: number | null; createdAt: string; status?: string; total?: number },
+): Promise<number> {
+  orderSeq += 1;
+  const row = await ctx.db
+    .insertInto('orders')
+    .values({
+      place_id: values.placeId,
+      key: `acc-${ctx.dialect}-${orderSeq}`,
+      token: `acc-token-${orderSeq}`,
+      type: 2,
+      status: values.status ?? 'ordered',
+      table_id: null,
+      room_number: null,
+      user_id: values.userId,
+      client_name: 'Гост Иванова',
+      client_phone: '+359888000111',
+      client_email: GUEST_EMAIL,
+      client_address: `ул. Витоша ${orderSeq} / ет. 2`,
+      street_number: String(orderSeq),
+      floor_number: '2',
+      ap_number: '5',
+      bell_number: '5',
+      entrance_number: 'A',
+      postal_code: null,
+      region_id: null,
+      delivery_radius_id: null,
+      delivery_shape_id: null,
+      lat: null,
+      lng: null,
+      requested_time: null,
+      exact_time_selected: 0,
+      payment_method: 'cash',
+      payment_status: 'none',
+      cutlery: 0,
+      count_cutlery: 0,
+      additional_order_type: null,
+      pickup_place_id: null,
+      promo_code: null,
+      order_comment: null,
+      subtotal: values.total ?? 1000,
+      discount_total: 0,
+      delivery_fee: 0,
+      box_fee: 0,
+      cutlery_fee: 0,
+      payment_fee: 0,
+      accumulated_amount_used: 0,
+      total: values.total ?? 1000,
+      currency: 'EUR',
+      breakdown: '{}',
+      bill_wanted: 0,
+      bill_payment_method: null,
+      device_id: null,
+      dedupe_hash: null,
+      created_at: values.createdAt,
+      updated_at: values.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const newUser = (n: string) => ({
+  first_name: 'Иван',
+  last_name: 'Петров',
+  email: `new-${n}@accounts.test`,
+  phone: '+359 888 123 456',
+  password: 'long-enough',
+});
+
+describeEachDatabase(
+  'accounts API',
+  (ctx) => {
+    afterEach(() => ctx.clock.setOverride(null));
+
+    // ---- POST login ----------------------------------------------------------------------------------------
+    ctx.test('login answers a token and the user without the password hash', async () => {
+      const res = await call(ctx, 'POST', '/api/login', {
+        email: GUEST_EMAIL.toUpperCase(),
+        password: GUEST_PASSWORD,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(body.user).toMatchObject({ email: GUEST_EMAIL, first_name: 'Гост', role: 'USER', points: 0 });
+      expect(JSON.stringify(body)).not.toContain('password');
+    });
+
+    ctx.test(
+      'login failure is 401 login_fail for a wrong password and for an unknown e-mail alike',
+      async () => {
+        for (const body of [
+          { email: GUEST_EMAIL, password: 'wrong-password' },
+          { email: 'nobody@accounts.test', password: GUEST_PASSWORD },
+        ]) {
+          const res = await call(ctx, 'POST', '/api/login', body);
+          expect(res.statusCode).toBe(401);
+          expect(res.json()).toMatchObject({
+            code: 'login_fail',
+            message: 'Login failed: Invalid credentials',
+          });
+        }
+      },
+    );
+
+    ctx.test('login with a malformed body is a 400', async () => {
+      const res = await call(ctx, 'POST', '/api/login', { email: GUEST_EMAIL });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_error');
+    });
+
+    ctx.test('staff log in through the same call and the answer carries the role', async () => {
+      const res = await call(ctx, 'POST', '/api/login', {
+        email: roleEmail('WAITER'),
+        password: STAFF_PASSWORD,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.role).toBe('WAITER');
+      const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
+      expect(claims).toMatchObject({ role: 'WAITER', sub: expect.any(String), clientId: expect.any(Number) });
+    });
+
+    ctx.test('a banned account cannot log in (403 user_banned) and its tokens stop working', async () => {
+      const email = 'banned@accounts.test';
+      const reg = await call(ctx, 'POST', '/api/register', { ...newUser('banned'), email });
+      const token = reg.json().token as string;
+      await ctx.db.updateTable('users').set({ banned: 1 }).where('email', '=', email).execute();
+      const res = await call(ctx, 'POST', '/api/login', { email, password: 'long-enough' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('user_banned');
+      expect(await isValid(ctx, token)).toBe(false);
+    });
+
+    ctx.test('five failed logins lock the account for 15 minutes, even from other addresses', async () => {
+      const email = roleEmail('PDF_MENU_ADMIN');
+      ctx.clock.setOverride(new Date('2026-03-02T10:00:00Z'));
+      for (let i = 0; i < 5; i++) {
+        const res = await call(ctx, 'POST', '/api/login', { email, password: `wrong-${i}` });
+        expect(res.statusCode).toBe(401);
+      }
+      const locked = await call(ctx, 'POST', '/api/login', { email, password: STAFF_PASSWORD });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().code).toBe('rate_limited');
+      ctx.clock.setOverride(new Date('2026-03-02T10:15:01Z'));
+      const res = await call(ctx, 'POST', '/api/login', { email, password: STAFF_PASSWORD });
+      expect(res.statusCode).toBe(200);
+    });
+
+    ctx.test('login is limited per IP: the 21st attempt within a minute is a 429', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < 20; i++) {
+        const res = await call(
+          ctx,
+          'POST',
+          '/api/login',
+          { email: `x${i}@accounts.test`, password: 'whatever' },
+          { ip },
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/login',
+        { email: GUEST_EMAIL, password: GUEST_PASSWORD },
+        { ip },
+      );
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('rate_limited');
+    });
+
+    // ---- POST register -------------------------------------------------------------------------------------
+    ctx.test('register creates a USER profile (201) whose token and password work', async () => {
+      const body = { ...newUser('ok'), address: 'ул. Шипка 5' };
+      const res = await call(ctx, 'POST', '/api/register', body);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().user).toMatchObject({
+        first_name: 'Иван',
+        email: 'new-ok@accounts.test',
+        phone: '+359 888 123 456',
+        address: 'ул. Шипка 5',
+        role: 'USER',
+      });
+      expect(await isValid(ctx, res.json().token)).toBe(true);
+      await login(ctx, 'new-ok@accounts.test', 'long-enough');
+      const row = await ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', 'new-ok@accounts.test')
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    });
+
+    ctx.test(
+      'register rejects an e-mail already registered under this client (409 email_taken)',
+      async () => {
+        const res = await call(ctx, 'POST', '/api/register', {
+          ...newUser('dup'),
+          email: GUEST_EMAIL.toUpperCase(),
+        });
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('email_taken');
+      },
+    );
+
+    for (const [field, value, code] of [
+      ['first_name', 'Ив', 'invalid_name'],
+      ['last_name', 'x'.repeat(41), 'invalid_name'],
+      ['email', 'not-an-email', 'invalid_email'],
+      ['phone', '12', 'invalid_phone'],
+      ['password', 'seven77', 'invalid_password'],
+    ] as const) {
+      ctx.test(`register validates ${field} (spec §5) → 400 ${code}`, async () => {
+        const res = await call(ctx, 'POST', '/api/register', { ...newUser(`bad-${field}`), [field]: value });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe(code);
+        expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ code })]));
+      });
+    }
+
+    ctx.test('register without the place header is a 400 missing_place', async () => {
+      const res = await call(ctx, 'POST', '/api/register', newUser('noplace'), { place: null });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('missing_place');
+    });
+
+    // ---- POST users/reset-password + confirm ---------------------------------------------------------------
+    ctx.test(
+      'reset journey: request → e-mail with link → confirm → new password works, old does not',
+      async () => {
+        const email = 'reset-journey@accounts.test';
+        await call(ctx, 'POST', '/api/register', { ...newUser('reset'), email });
+        const oldToken = await login(ctx, email, 'long-enough');
+        const res = await call(
+          ctx,
+          'POST',
+          '/api/users/reset-password',
+          { email },
+          { headers: { lang: 'en' } },
+        );
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({
+          code: 'reset_password_sent',
+          message: 'If a profile with this e-mail exists, we have sent password reset instructions.',
+        });
+        const [mail] = await outbox(ctx, email);
+        expect(mail).toMatchObject({ to: email, subject: 'Reset your password', tag: 'password_reset' });
+        expect(mail?.text).toContain(`${ctx.config.publicUrl}/bistro/reset-password?token=`);
+        const token = resetTokenOf(mail as OutboxMail);
+        // Only a hash is stored.
+        const stored = await ctx.db.selectFrom('password_reset_tokens').select('token_hash').execute();
+        expect(stored.map((s) => s.token_hash)).not.toContain(token);
+
+        const confirm = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+          token,
+          password: 'brand-new-pass',
+        });
+        expect(confirm.statusCode, confirm.body).toBe(200);
+        expect(confirm.json().code).toBe('password_reset_done');
+        await login(ctx, email, 'brand-new-pass');
+        const old = await call(ctx, 'POST', '/api/login', { email, password: 'long-enough' });
+        expect(old.statusCode).toBe(401);
+        // Sessions from before the reset end.
+        expect(await isValid(ctx, oldToken)).toBe(false);
+
+        const again = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+          token,
+          password: 'another-pass-2',
+        });
+        expect(again.statusCode).toBe(400);
+        expect(again.json().code).toBe('reset_token_invalid');
+      },
+    );
+
+    ctx.test('reset answers the same for an unknown e-mail and sends nothing', async () => {
+      const known = await call(ctx, 'POST', '/api/users/reset-password', { email: GUEST_EMAIL });
+      const unknown = await call(ctx, 'POST', '/api/users/reset-password', { email: 'ghost@accounts.test' });
+      const malformed = await call(ctx, 'POST', '/api/users/reset-password', { email: 'not an e-mail' });
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.json()).toEqual(known.json());
+      expect(malformed.json()).toEqual(known.json());
+      expect(await outbox(ctx, 'ghost@accounts.test')).toEqual([]);
+      expect((await outbox(ctx, GUEST_EMAIL)).length).toBeGreaterThan(0);
+    });
+
+    ctx.test('the reset link expires after 1 hour (test clock)', async () => {
+      const email = 'reset-expiry@accounts.test';
+      await call(ctx, 'POST', '/api/register', { ...newUser('expiry'), email });
+      ctx.clock.setOverride(new Date('2026-05-10T08:00:00Z'));
+      await call(ctx, 'POST', '/api/users/reset-password', { email });
+      const first = resetTokenOf((await outbox(ctx, email))[0] as OutboxMail);
+      ctx.clock.setOverride(new Date('2026-05-10T08:59:00Z'));
+      await call(ctx, 'POST', '/api/users/reset-password', { email });
+      const second = resetTokenOf((await outbox(ctx, email))[0] as OutboxMail);
+      expect(second).not.toBe(first);
+
+      ctx.clock.setOverride(new Date('2026-05-10T09:00:00Z'));
+      const expired = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+        token: first,
+        password: 'new-pass-123',
+      });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().code).toBe('reset_token_invalid');
+      const ok = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+        token: second,
+        password: 'new-pass-123',
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    ctx.test(
+      'reset e-mails follow the language: lang header, Accept-Language, Bulgarian by default',
+      async () => {
+        const email = roleEmail('SALES_ADMIN');
+        await call(ctx, 'POST', '/api/users/reset-password', { email }, { headers: { lang: 'de' } });
+        expect((await outbox(ctx, email))[0]?.subject).toBe('Passwort zurücksetzen');
+        await call(
+          ctx,
+          'POST',
+          '/api/users/reset-password',
+          { email },
+          { headers: { 'accept-language': 'fr-CH,fr;q=0.9' } },
+        );
+        expect((await outbox(ctx, email))[0]?.subject).toBe('Réinitialiser votre mot de passe');
+        await call(ctx, 'POST', '/api/users/reset-password', { email });
+        const bg = (await outbox(ctx, email))[0];
+        expect(bg?.subject).toBe('Смяна на парола');
+        expect(bg?.text).toContain('Връзката важи 1 час');
+        // Each message is also on disk as .eml and .json.
+        const dir = join(ctx.dataDir, 'outbox');
+        expect(existsSync(dir)).toBe(true);
+        const files = readdirSync(dir);
+        expect(files.some((f) => f.endsWith('.eml'))).toBe(true);
+        expect(files.some((f) => f.endsWith('.json'))).toBe(true);
+        // A fourth request for the same account within 15 minutes is refused.
+        const limited = await call(ctx, 'POST', '/api/users/reset-password', { email });
+        expect(limited.statusCode).toBe(429);
+      },
+    );
+
+    ctx.test('confirm rejects an unknown token and a too-short password', async () => {
+      const unknown = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+        token: 'x'.repeat(43),
+        password: 'long-enough',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().code).toBe('reset_token_invalid');
+      const email = 'reset-short@accounts.test';
+      await call(ctx, 'POST', '/api/register', { ...newUser('short'), email });
+      await call(ctx, 'POST', '/api/users/reset-password', { email });
+      const token = resetTokenOf((await outbox(ctx, email))[0] as OutboxMail);
+      const short = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+        token,
+        password: 'short',
+      });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().code).toBe('invalid_password');
+      // The token was not used up by the failed attempt.
+      const ok = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+        token,
+        password: 'long-enough-2',
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    ctx.test('a reset token of one client does not work under another', async () => {
+      await call(
+        ctx,
+        'POST',
+        '/api/users/reset-password',
+        { email: GUEST_EMAIL },
+        { client: 'other', place: 'elsewhere' },
+      );
+      const mails = await outbox(ctx, GUEST_EMAIL);
+      const mail = mails.find((m) => m.text.includes('/elsewhere/reset-password'));
+      const token = resetTokenOf(mail as OutboxMail);
+      const res = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+        token,
+        password: 'hijack-pass',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('reset_token_invalid');
+    });
+
+    // ---- POST users/editProfile ----------------------------------------------------------------------------
+    ctx.test('editProfile changes names, phone and address and answers a fresh token', async () => {
+      const reg = await call(ctx, 'POST', '/api/register', newUser('edit'));
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/users/editProfile',
+        { first_name: 'Георги', phone: '0888 765 432', address: 'бул. България 1' },
+        { auth: reg.json().token },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().user).toMatchObject({
+        first_name: 'Георги',
+        last_name: 'Петров',
+        phone: '0888 765 432',
+        address: 'бул. България 1',
+      });
+      expect(await isValid(ctx, res.json().token)).toBe(true);
+    });
+
+    ctx.test(
+      'editProfile errors: 401 without token, 400 invalid field, 403 without current password',
+      async () => {
+        const reg = await call(ctx, 'POST', '/api/register', newUser('edit-err'));
+        const token = reg.json().token as string;
+        const anon = await call(ctx, 'POST', '/api/users/editProfile', { first_name: 'Георги' });
+        expect(anon.statusCode).toBe(401);
+        expect(anon.json().code).toBe('unauthorized');
+        const bad = await call(ctx, 'POST', '/api/users/editProfile', { phone: 'abc' }, { auth: token });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().code).toBe('invalid_phone');
+        const noCurrent = await call(
+          ctx,
+          'POST',
+          '/api/users/editProfile',
+          { password: 'next-password' },
+          { auth: token },
+        );
+        expect(noCurrent.statusCode).toBe(403);
+        expect(noCurrent.json().code).toBe('current_password_invalid');
+        const wrongCurrent = await call(
+          ctx,
+          'POST',
+          '/api/users/editProfile',
+          { email: 'moved@accounts.test', current_password: 'not-it-at-all' },
+          { auth: token },
+        );
+        expect(wrongCurrent.statusCode).toBe(403);
+        const taken = await call(
+          ctx,
+          'POST',
+          '/api/users/editProfile',
+          { email: GUEST_EMAIL, current_password: 'long-enough' },
+          { auth: token },
+        );
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json().code).toBe('email_taken');
+      },
+    );
+
+    ctx.test(
+      'editProfile changes e-mail and password with the current password; older tokens end',
+      async () => {
+        const reg = await call(ctx, 'POST', '/api/register', newUser('edit-pw'));
+        const oldToken = reg.json().token as string;
+        const res = await call(
+          ctx,
+          'POST',
+          '/api/users/editProfile',
+          { email: 'edited-pw@accounts.test', password: 'second-password', current_password: 'long-enough' },
+          { auth: oldToken },
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().user.email).toBe('edited-pw@accounts.test');
+        expect(await isValid(ctx, oldToken)).toBe(false);
+        expect(await isValid(ctx, res.json().token)).toBe(true);
+        await login(ctx, 'edited-pw@accounts.test', 'second-password');
+      },
+    );
+
+    // ---- POST users/validate -------------------------------------------------------------------------------
+    ctx.test(
+      'validate: true for a live token; false for none, garbage, tampered and expired tokens',
+      async () => {
+        const token = await login(ctx, GUEST_EMAIL, GUEST_PASSWORD);
+        expect(await isValid(ctx, token)).toBe(true);
+        const none = await call(ctx, 'POST', '/api/users/validate');
+        expect(none.json()).toEqual({ valid: false });
+        expect(await isValid(ctx, 'not.a.token')).toBe(false);
+        const [h, p, s] = token.split('.') as [string, string, string];
+        const forged = Buffer.from(
+          JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'SUPER_ADMIN' }),
+        ).toString('base64url');
+        expect(await isValid(ctx, `${h}.${forged}.${s}`)).toBe(false);
+      },
+    );
+
+    ctx.test('guest tokens last 30 days, staff tokens 12 hours (test clock)', async () => {
+      ctx.clock.setOverride(new Date('2026-06-01T12:00:00Z'));
+      const guest = await login(ctx, GUEST_EMAIL, GUEST_PASSWORD);
+      const staff = await login(ctx, roleEmail('CLIENT_ADMIN'), STAFF_PASSWORD);
+      ctx.clock.setOverride(new Date('2026-06-02T00:30:00Z'));
+      expect(await isValid(ctx, guest)).toBe(true);
+      expect(await isValid(ctx, staff)).toBe(false);
+      ctx.clock.setOverride(new Date('2026-07-01T12:00:01Z'));
+      expect(await isValid(ctx, guest)).toBe(false);
+    });
+
+    // ---- GET users/orders ----------------------------------------------------------------------------------
+    ctx.test(
+      "users/orders lists the user's orders at this place, newest first, with the §3 columns",
+      async () => {
+        const guestId = await userId(ctx.db, GUEST_EMAIL);
+        const lab = await ctx.placeId('acclab');
+        const bistro = await ctx.placeId('bistro');
+        const productId = await insertProduct(
+          ctx.db,
+          lab,
+          { slug: `acc-soup-${ctx.dialect}`, name: 'Супа' },
+          { price: 450 },
+        );
+        const variant = await ctx.db
+          .selectFrom('product_variants')
+          .select('id')
+          .where('product_id', '=', productId)
+          .executeTakeFirstOrThrow();
+        const older = await insertOrder(ctx, {
+          placeId: lab,
+          userId: guestId,
+          createdAt: '2026-01-01T10:00:00.000Z',
+          status: 'paid',
+        });
+        const newer = await insertOrder(ctx, {
+          placeId: lab,
+          userId: guestId,
+          createdAt: '2026-01-02T10:00:00.000Z',
+          total: 900,
+        });
+        await ctx.db
+          .insertInto('order_lines')
+          .values({
+            order_id: newer,
+            product_id: productId,
+            variant_id: variant.id,
+            name: 'Супа',
+            size: '300 г',
+            quantity: 2,
+            unit_price: 450,
+            box_fee: 0,
+            discount: 0,
+            line_total: 900,
+            comment: null,
+            category_id: null,
+          })
+          .execute();
+        await insertOrder(ctx, { placeId: bistro, userId: guestId, createdAt: '2026-01-03T10:00:00.000Z' });
+        await insertOrder(ctx, { placeId: lab, userId: null, createdAt: '2026-01-04T10:00:00.000Z' });
+
+        const token = await login(ctx, GUEST_EMAIL, GUEST_PASSWORD);
+        const res = await call(ctx, 'GET', '/api/users/orders', undefined, { place: 'acclab', auth: token });
+        expect(res.statusCode, res.body).toBe(200);
+        const list = res.json() as Array<Record<string, unknown>>;
+        expect(list.map((o) => o.id)).toEqual([newer, older]);
+        expect(list[0]).toMatchObject({
+          created_at: '2026-01-02T10:00:00.000Z',
+          products: [
+            {
+              product_id: productId,
+              variant_id: variant.id,
+              name: 'Супа',
+              size: '300 г',
+              quantity: 2,
+              line_total: 900,
+            },
+          ],
+          type: 2,
+          total: 900,
+          payment_method: 'cash',
+          status: 'ordered',
+          address: expect.stringContaining('ул. Витоша'),
+          client_name: 'Гост Иванова',
+          client_phone: '+359888000111',
+          client_email: GUEST_EMAIL,
+        });
+        expect(list[1]?.status).toBe('paid');
+
+        const anon = await call(ctx, 'GET', '/api/users/orders', undefined, { place: 'acclab' });
+        expect(anon.statusCode).toBe(401);
+        const staff = await login(ctx, roleEmail('CLIENT_ADMIN'), STAFF_PASSWORD);
+        const none = await call(ctx, 'GET', '/api/users/orders', undefined, { place: 'acclab', auth: staff });
+        expect(none.json()).toEqual([]);
+      },
+    );
+
+    // ---- GET check-registered-user-discount ----------------------------------------------------------------
+    ctx.test(
+      'check-registered-user-discount: due when on_order_number = orders + 1; null otherwise',
+      async () => {
+        const lab = await ctx.placeId('acclab-nopay');
+        await ctx.db
+          .insertInto('user_discounts')
+          .values([
+            { place_id: lab, on_order_number: 2, discount_type: 'percent', discount_amount: 10, active: 1 },
+            { place_id: lab, on_order_number: 3, discount_type: 'money', discount_amount: 500, active: 0 },
+          ])
+          .execute();
+        const reg = await call(ctx, 'POST', '/api/register', newUser('discount'));
+        const token = reg.json().token as string;
+        const id = reg.json().user.id as number;
+        const ask = () =>
+          call(ctx, 'GET', '/api/check-registered-user-discount', undefined, {
+            place: 'acclab-nopay',
+            auth: token,
+          });
+
+        expect((await ask()).json()).toBeNull();
+        await insertOrder(ctx, { placeId: lab, userId: id, createdAt: '2026-02-01T10:00:00.000Z' });
+        const due = await ask();
+        expect(due.statusCode).toBe(200);
+        expect(due.json()).toEqual({
+          on_order_number: 2,
+          discount_type: 'percent',
+          discount_amount: 10,
+          orders_count: 1,
+        });
+        // Rejected orders do not count; an inactive discount is never due.
+        await insertOrder(ctx, {
+          placeId: lab,
+          userId: id,
+          createdAt: '2026-02-02T10:00:00.000Z',
+          status: 'rejected',
+        });
+        expect((await ask()).json()).toMatchObject({ orders_count: 1 });
+        await insertOrder(ctx, { placeId: lab, userId: id, createdAt: '2026-02-03T10:00:00.000Z' });
+        expect((await ask()).json()).toBeNull();
+
+        const anon = await call(ctx, 'GET', '/api/check-registered-user-discount', undefined, {
+          place: 'acclab-nopay',
+        });
+        expect(anon.statusCode).toBe(200);
+        expect(anon.json()).toBeNull();
+        // A bad token on a public call is an anonymous visit, not an error.
+        const garbage = await call(ctx, 'GET', '/api/check-registered-user-discount', undefined, {
+          place: 'acclab-nopay',
+          auth: 'a.b.c',
+        });
+        expect(garbage.statusCode).toBe(200);
+      },
+    );
+
+    // ---- GET users/payment-instruments ---------------------------------------------------------------------
+    ctx.test(
+      'payment-instruments: listed with the payments module, 403 without it, 401 anonymous',
+      async () => {
+        const guestId = await userId(ctx.db, GUEST_EMAIL);
+        const lab = await ctx.placeId('acclab');
+        await ctx.db
+          .insertInto('payment_instruments')
+          .values({
+            user_id: guestId,
+            place_id: lab,
+            provider: 'epay',
+            provider_token: 'secret-provider-token',
+            provider_instrument_id: 'pi-1',
+            name: 'Visa •••• 4242',
+            type: 1,
+            expires: '2029-12',
+          })
+          .execute();
+        const token = await login(ctx, GUEST_EMAIL, GUEST_PASSWORD);
+        const res = await call(ctx, 'GET', '/api/users/payment-instruments', undefined, {
+          place: 'acclab',
+          auth: token,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual([
+          { id: expect.any(Number), name: 'Visa •••• 4242', provider: 'epay', type: 1, expires: '2029-12' },
+        ]);
+        expect(res.body).not.toContain('secret-provider-token');
+
+        const off = await call(ctx, 'GET', '/api/users/payment-instruments', undefined, {
+          place: 'acclab-nopay',
+          auth: token,
+        });
+        expect(off.statusCode).toBe(403);
+        expect(off.json().code).toBe('payments_module_disabled');
+        const anon = await call(ctx, 'GET', '/api/users/payment-instruments', undefined, { place: 'acclab' });
+        expect(anon.statusCode).toBe(401);
+      },
+    );
+
+    // ---- tenant isolation ----------------------------------------------------------------------------------
+    ctx.test('users are client-scoped: one e-mail, two clients, two passwords', async () => {
+      const demoToken = await login(ctx, GUEST_EMAIL, GUEST_PASSWORD);
+      const otherToken = await login(ctx, GUEST_EMAIL, OTHER_CLIENT_GUEST_PASSWORD, {
+        client: 'other',
+        place: 'elsewhere',
+      });
+      // demo's password does not open the other client's profile, and the reverse.
+      const cross = await call(
+        ctx,
+        'POST',
+        '/api/login',
+        { email: GUEST_EMAIL, password: GUEST_PASSWORD },
+        { client: 'other', place: 'elsewhere' },
+      );
+      expect(cross.statusCode).toBe(401);
+      const cross2 = await call(ctx, 'POST', '/api/login', {
+        email: GUEST_EMAIL,
+        password: OTHER_CLIENT_GUEST_PASSWORD,
+      });
+      expect(cross2.statusCode).toBe(401);
+      // A token only holds under its own client.
+      expect(await isValid(ctx, demoToken)).toBe(true);
+      expect(await isValid(ctx, demoToken, { client: 'other', place: 'elsewhere' })).toBe(false);
+      expect(await isValid(ctx, otherToken)).toBe(false);
+      const orders = await call(ctx, 'GET', '/api/users/orders', undefined, {
+        client: 'other',
+        place: 'elsewhere',
+        auth: demoToken,
+      });
+      expect(orders.statusCode).toBe(401);
+    });
+
+    ctx.test('a demo account cannot log in under another client', async () => {
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/login',
+        { email: roleEmail('CLIENT_ADMIN'), password: STAFF_PASSWORD },
+        { client: 'other', place: 'elsewhere' },
+      );
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('login_fail');
+    });
+  },
+  { setup: seedAccounts },
+);
