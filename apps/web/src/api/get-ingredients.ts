@@ -6,4 +6,8 @@ import { api } from '../lib/api-client.ts';
 export const getIngredients = (place: string) => api.get<StoreIngredient[]>('ingredients', { place });
 
 export const ingredientsQueryOptions = (place: string) =>
-  queryOptions({ queryKey: ['ingredients', place], queryFn: () => getIngredients(place), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['ingredients', place],
+    queryFn: () => getIngredients(place),
+    staleTime: 5 * 60_000,
+  });

@@ -19,7 +19,10 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
   const avoidAllergens = usePreferencesStore((s) => s.avoidAllergens);
   const hideAvoided = usePreferencesStore((s) => s.hideAvoided);
   const add = useCartStore((s) => s.add);
-  const { data: ingredients } = useQuery({ ...ingredientsQueryOptions(venue.place), enabled: venue.ui.clickableProductVariants });
+  const { data: ingredients } = useQuery({
+    ...ingredientsQueryOptions(venue.place),
+    enabled: venue.ui.clickableProductVariants,
+  });
   const [booking, setBooking] = useState<StoreProduct | null>(null);
   // Prices are shown for the moment the page renders (time-based discounts).
   const [now] = useState(() => new Date());

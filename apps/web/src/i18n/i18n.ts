@@ -44,7 +44,9 @@ async function ensureLoaded(lang: Language): Promise<void> {
 let initPromise: Promise<unknown> | null = null;
 
 /** Starts i18next with `lang` (and Bulgarian, the fallback) loaded. */
-export async function initI18n(lang: Language = storedLanguage() ?? DEFAULT_LANGUAGE): Promise<typeof i18next> {
+export async function initI18n(
+  lang: Language = storedLanguage() ?? DEFAULT_LANGUAGE,
+): Promise<typeof i18next> {
   initPromise ??= i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: DEFAULT_LANGUAGE,

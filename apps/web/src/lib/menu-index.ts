@@ -19,7 +19,8 @@ export interface MenuIndex {
   allergens: StoreAllergen[];
 }
 
-const byPriority = <T extends { priority: number; id: number }>(a: T, b: T) => a.priority - b.priority || a.id - b.id;
+const byPriority = <T extends { priority: number; id: number }>(a: T, b: T) =>
+  a.priority - b.priority || a.id - b.id;
 
 function sortTree(cats: StoreCategory[]): StoreCategory[] {
   return [...cats].sort(byPriority).map((c) => ({ ...c, children: sortTree(c.children) }));

@@ -3,7 +3,12 @@
  * at the place path plus category slug plus product slug; a search (or all-in-one) path is first stripped of its
  * last part; on a product page the last segment is replaced by the new slug.
  */
-export function productPath(currentPath: string, placeSlug: string, productSlug: string, catSlug?: string | null): string {
+export function productPath(
+  currentPath: string,
+  placeSlug: string,
+  productSlug: string,
+  catSlug?: string | null,
+): string {
   const segments = currentPath.split('/').filter((s) => s !== '');
   // Segments after the place: [], [cat], [cat, prod], ['search'], ['all'], …
   const rest = segments[0] === placeSlug ? segments.slice(1) : segments;

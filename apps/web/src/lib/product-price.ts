@@ -25,7 +25,12 @@ export function shownVariantPrice(
     | 'time_based_discount_percent'
   >,
   variant: Pick<StoreVariant, 'price'>,
-  options: { now: Date; timeZone?: string; orderType?: OrderType | null; moneyDiscountOnlyForPreorder?: boolean },
+  options: {
+    now: Date;
+    timeZone?: string;
+    orderType?: OrderType | null;
+    moneyDiscountOnlyForPreorder?: boolean;
+  },
 ): ShownVariantPrice {
   const base = variant.price;
   const timePercent = activeTimeBasedPercent(product, options.now, options.timeZone);

@@ -35,7 +35,12 @@ export interface UiSettings {
     text: string | null;
     accent: string | null;
   };
-  social: { facebook: string | null; instagram: string | null; youtube: string | null; tripadvisor: string | null };
+  social: {
+    facebook: string | null;
+    instagram: string | null;
+    youtube: string | null;
+    tripadvisor: string | null;
+  };
   footerHtml: string | null;
   adHtml: string | null;
   welcomeBanner: { enabled: boolean; text: string | null; image: string | null };

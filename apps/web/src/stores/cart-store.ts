@@ -3,7 +3,14 @@
  * identity and merge by `@trapeza/domain/cart`. The full cart and ordering screens come with the ordering issue.
  */
 import { create } from 'zustand';
-import { addToCart, cartItemCount, setVariantComment, type Cart, type CartLine, type OrderComment } from '@trapeza/domain/cart';
+import {
+  addToCart,
+  cartItemCount,
+  setVariantComment,
+  type Cart,
+  type CartLine,
+  type OrderComment,
+} from '@trapeza/domain/cart';
 import { readJson, writeJson } from '../lib/storage.ts';
 
 const KEY = 'to_order';

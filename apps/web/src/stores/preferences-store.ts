@@ -21,7 +21,8 @@ interface PreferencesState extends StoredPreferences {
 const initial = readJson<StoredPreferences>(KEY, { avoidAllergens: [], hideAvoided: false });
 
 export const usePreferencesStore = create<PreferencesState>((set, get) => {
-  const persist = () => writeJson(KEY, { avoidAllergens: get().avoidAllergens, hideAvoided: get().hideAvoided });
+  const persist = () =>
+    writeJson(KEY, { avoidAllergens: get().avoidAllergens, hideAvoided: get().hideAvoided });
   return {
     avoidAllergens: Array.isArray(initial.avoidAllergens) ? initial.avoidAllergens : [],
     hideAvoided: initial.hideAvoided === true,

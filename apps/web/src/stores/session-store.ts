@@ -71,5 +71,7 @@ export const useSessionStore = create<SessionState>((set) => ({
 
 /** The order type of the current place's token, or null when browsing without one. */
 export function useOrderType(placeSlug: string | undefined): OrderType | null {
-  return useSessionStore((s) => (s.orderToken && s.orderToken.place === placeSlug ? s.orderToken.ordertype : null));
+  return useSessionStore((s) =>
+    s.orderToken && s.orderToken.place === placeSlug ? s.orderToken.ordertype : null,
+  );
 }

@@ -29,13 +29,21 @@ export function Component() {
       {section('description', t('about.description'), about.description)}
       <section aria-labelledby="about-hours" className="card-section">
         <h2 id="about-hours">{t('about.workingHours')}</h2>
-        {settings.working_hours ? <WorkingHoursTable hours={settings.working_hours} lang={lang} /> : <p>{t('about.alwaysOpen')}</p>}
+        {settings.working_hours ? (
+          <WorkingHoursTable hours={settings.working_hours} lang={lang} />
+        ) : (
+          <p>{t('about.alwaysOpen')}</p>
+        )}
       </section>
       {(settings.minimal_order_price > 0 || about.address) && (
         <section aria-labelledby="about-delivery" className="card-section">
           <h2 id="about-delivery">{t('about.delivery')}</h2>
           {settings.minimal_order_price > 0 && (
-            <p>{t('about.minimalOrder', { price: formatPrice(settings.minimal_order_price, venue.currency, lang).primary })}</p>
+            <p>
+              {t('about.minimalOrder', {
+                price: formatPrice(settings.minimal_order_price, venue.currency, lang).primary,
+              })}
+            </p>
           )}
         </section>
       )}

@@ -1,4 +1,4 @@
-/** `/{place}/all`: the all-in-one page (spec §2). */
+/** `/{place}/all`: the all-in-one page (spec §2); its body is also `/{place}` when one_page_menu_style = 1. */
 import { useTranslation } from 'react-i18next';
 import { AllInOneMenu } from '../../features/menu/components/all-in-one-menu.tsx';
 import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
@@ -7,17 +7,37 @@ import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useProductCards } from '../../hooks/use-product-cards.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 
-export function Component() {
+export function AllInOneBody() {
   const venue = useVenue();
   const menu = useMenu();
   const cards = useProductCards(venue, menu);
+  return (
+    <>
+      <AllInOneMenu
+        menu={menu}
+        lang={venue.lang}
+        card={cards.common}
+        hrefFor={cards.hrefFor}
+        visible={cards.visible}
+      />
+      <BookingModal
+        place={venue.place}
+        product={cards.booking}
+        lang={venue.lang}
+        onClose={cards.closeBooking}
+      />
+    </>
+  );
+}
+
+export function Component() {
+  const venue = useVenue();
   const { t } = useTranslation();
   usePageMeta(t('menu.all'), venue.ui.placeName ?? undefined);
   return (
     <div className="page">
       <h1>{t('menu.all')}</h1>
-      <AllInOneMenu menu={menu} lang={venue.lang} card={cards.common} hrefFor={cards.hrefFor} visible={cards.visible} />
-      <BookingModal place={venue.place} product={cards.booking} lang={venue.lang} onClose={cards.closeBooking} />
+      <AllInOneBody />
     </div>
   );
 }

@@ -74,7 +74,16 @@ function CategoryView({ category }: { category: StoreCategory }) {
       <h1>{name}</h1>
       {description && <p className="lead">{description}</p>}
       {category.video_name && (
-        <video className="category-video" src={category.video_name} controls muted playsInline preload="none" width={640} height={360} />
+        <video
+          className="category-video"
+          src={category.video_name}
+          controls
+          muted
+          playsInline
+          preload="none"
+          width={640}
+          height={360}
+        />
       )}
       {category.type === 'link' && link.kind !== 'none' && (
         <ul className="stack" role="list">

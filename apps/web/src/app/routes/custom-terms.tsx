@@ -8,5 +8,11 @@ export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
   usePageMeta(t('legal.customTerms'), venue.ui.placeName ?? undefined);
-  return <LegalPage title={t('legal.customTerms')} html={venue.ui.legal.customTerms} fallbackKey="legal.customTermsText" />;
+  return (
+    <LegalPage
+      title={t('legal.customTerms')}
+      html={venue.ui.legal.customTerms}
+      fallbackKey="legal.customTermsText"
+    />
+  );
 }

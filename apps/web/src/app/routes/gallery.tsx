@@ -31,8 +31,19 @@ export function Component() {
         <ul className="gallery">
           {gallery.data.map((img, i) => (
             <li key={img.id}>
-              <button type="button" onClick={() => setOpen(i)} aria-label={caption(img) || t('gallery.image', { n: i + 1 })}>
-                <img src={img.path} alt="" width={400} height={300} loading={i < 4 ? 'eager' : 'lazy'} decoding="async" />
+              <button
+                type="button"
+                onClick={() => setOpen(i)}
+                aria-label={caption(img) || t('gallery.image', { n: i + 1 })}
+              >
+                <img
+                  src={img.path}
+                  alt=""
+                  width={400}
+                  height={300}
+                  loading={i < 4 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
               </button>
             </li>
           ))}

@@ -35,7 +35,11 @@ export function Component() {
           {(cities.data?.length ?? 0) > 0 && (
             <div className="field">
               <label htmlFor={cityId}>{t('landing.city')}</label>
-              <select id={cityId} value={city ?? ''} onChange={(e) => setCity(e.target.value === '' ? null : Number(e.target.value))}>
+              <select
+                id={cityId}
+                value={city ?? ''}
+                onChange={(e) => setCity(e.target.value === '' ? null : Number(e.target.value))}
+              >
                 <option value="">{t('landing.allCities')}</option>
                 {cities.data?.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -53,7 +57,9 @@ export function Component() {
                   <input
                     type="checkbox"
                     checked={tags.includes(tag.id)}
-                    onChange={() => setTags(tags.includes(tag.id) ? tags.filter((x) => x !== tag.id) : [...tags, tag.id])}
+                    onChange={() =>
+                      setTags(tags.includes(tag.id) ? tags.filter((x) => x !== tag.id) : [...tags, tag.id])
+                    }
                   />
                   <span>{translateField(tag, 'name', lang)}</span>
                 </label>

@@ -1,25 +1,47 @@
 /**
- * Layout of every `/{place}/…` route: theme, top menu bar, footer, welcome banner. Remembers the opened place
- * (cookie, 8760 h) and clears the cart when a different place is opened (spec §4). Unknown place → /404.
+ * Layout of every `/{place}/…` route: theme, top menu bar, footer, welcome banner. Starts the place's data
+ * requests in parallel before anything suspends, remembers the opened place (cookie, 8760 h) and clears the cart
+ * when a different place is opened (spec §4). Unknown place → /404.
  */
-import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useRouteError } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { usePrefetchQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CartToast } from '../../features/cart/components/cart-toast.tsx';
-import { PlaceFooter } from '../../features/place/components/place-footer.tsx';
-import { PlaceHeader } from '../../features/place/components/place-header.tsx';
-import { themeStyle } from '../../features/place/components/theme.ts';
-import { WelcomeBanner } from '../../features/place/components/welcome-banner.tsx';
-import { AllergenFilterButton } from '../../features/preferences/components/allergen-filter.tsx';
-import { LanguageChooser } from '../../features/preferences/components/language-chooser.tsx';
+import { categoriesHierarchyQueryOptions } from '../../api/get-categories-hierarchy.ts';
+import { productsQueryOptions } from '../../api/get-products.ts';
+import { settingsQueryOptions } from '../../api/get-settings.ts';
+import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { ErrorMessage } from '../../components/ui/error-message.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
+import { PlaceHeader } from '../../features/place/components/place-header.tsx';
+import { themeStyle } from '../../features/place/components/theme.ts';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePlaceSlug } from '../../hooks/use-place-slug.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { isNotFound } from '../../lib/api-client.ts';
 import { useCartCount, useCartStore } from '../../stores/cart-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
+
+// Below-the-fold and on-demand parts load after the first screen.
+const PlaceFooter = lazy(() =>
+  import('../../features/place/components/place-footer.tsx').then((m) => ({ default: m.PlaceFooter })),
+);
+const WelcomeBanner = lazy(() =>
+  import('../../features/place/components/welcome-banner.tsx').then((m) => ({ default: m.WelcomeBanner })),
+);
+const CartToast = lazy(() =>
+  import('../../features/cart/components/cart-toast.tsx').then((m) => ({ default: m.CartToast })),
+);
+const LanguageChooser = lazy(() =>
+  import('../../features/preferences/components/language-chooser.tsx').then((m) => ({
+    default: m.LanguageChooser,
+  })),
+);
+const AllergenFilterButton = lazy(() =>
+  import('../../features/preferences/components/allergen-filter.tsx').then((m) => ({
+    default: m.AllergenFilterButton,
+  })),
+);
 
 function placeTitle(name: string | null, slug: string): string {
   return name ?? slug.charAt(0).toUpperCase() + slug.slice(1);
@@ -46,10 +68,10 @@ function PlaceShell() {
         logo={ui.logo}
         cartCount={cartCount}
         tools={
-          <>
+          <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
             <AllergenFilterButton allergens={menu.allergens} lang={lang} />
             <LanguageChooser current={lang} />
-          </>
+          </Suspense>
         }
       />
       <main id="main" className="place-main" tabIndex={-1}>
@@ -57,11 +79,18 @@ function PlaceShell() {
           <Outlet />
         </Suspense>
       </main>
-      {ui.showFooter && <PlaceFooter place={place} ui={ui} />}
-      {ui.welcomeBanner.enabled && (
-        <WelcomeBanner place={place} title={title} text={ui.welcomeBanner.text} image={ui.welcomeBanner.image} />
-      )}
-      <CartToast lang={lang} />
+      <Suspense fallback={null}>
+        {ui.showFooter && <PlaceFooter place={place} ui={ui} />}
+        {ui.welcomeBanner.enabled && (
+          <WelcomeBanner
+            place={place}
+            title={title}
+            text={ui.welcomeBanner.text}
+            image={ui.welcomeBanner.image}
+          />
+        )}
+        <CartToast lang={lang} />
+      </Suspense>
     </div>
   );
 }
@@ -69,6 +98,12 @@ function PlaceShell() {
 export function Component() {
   const place = usePlaceSlug();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { reset } = useQueryErrorResetBoundary();
+  // The three first-screen requests start together here, not one after another as each suspends.
+  usePrefetchQuery(settingsQueryOptions(place));
+  usePrefetchQuery(categoriesHierarchyQueryOptions(place));
+  usePrefetchQuery(productsQueryOptions(place));
   useEffect(() => {
     const session = useSessionStore.getState();
     if (session.placeSlug && session.placeSlug !== place) useCartStore.getState().clear();
@@ -79,19 +114,28 @@ export function Component() {
       <a href="#main" className="skip-link">
         {t('nav.skipToContent')}
       </a>
-      <Suspense fallback={<PageLoading />}>
-        <PlaceShell />
-      </Suspense>
+      <ErrorBoundary
+        key={pathname}
+        fallback={(error, resetBoundary) =>
+          isNotFound(error) ? (
+            <Navigate to="/404" replace />
+          ) : (
+            <main className="page">
+              <ErrorMessage
+                error={error}
+                onRetry={() => {
+                  reset();
+                  resetBoundary();
+                }}
+              />
+            </main>
+          )
+        }
+      >
+        <Suspense fallback={<PageLoading />}>
+          <PlaceShell />
+        </Suspense>
+      </ErrorBoundary>
     </>
-  );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isNotFound(error)) return <Navigate to="/404" replace />;
-  return (
-    <main className="page">
-      <ErrorMessage error={error} onRetry={() => window.location.reload()} />
-    </main>
   );
 }

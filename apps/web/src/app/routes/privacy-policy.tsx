@@ -8,5 +8,7 @@ export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
   usePageMeta(t('legal.privacy'), venue.ui.placeName ?? undefined);
-  return <LegalPage title={t('legal.privacy')} html={venue.ui.legal.privacy} fallbackKey="legal.privacyText" />;
+  return (
+    <LegalPage title={t('legal.privacy')} html={venue.ui.legal.privacy} fallbackKey="legal.privacyText" />
+  );
 }

@@ -43,7 +43,9 @@ export function Component() {
     <div className="page">
       {category && (
         <p className="breadcrumb">
-          <Link to={`/${venue.place}/${category.slug}`}>← {translateField(category, 'name', venue.lang)}</Link>
+          <Link to={`/${venue.place}/${category.slug}`}>
+            ← {translateField(category, 'name', venue.lang)}
+          </Link>
         </p>
       )}
       <ProductDetail
@@ -60,7 +62,10 @@ export function Component() {
         onAdd={(variantId, chosen, comment) => {
           const variant = product.product_variants.find((v) => v.id === variantId);
           if (!variant) return;
-          add(createCartLine(product, variant, { now: new Date(), ingredients: ingredientMap, chosen }), comment);
+          add(
+            createCartLine(product, variant, { now: new Date(), ingredients: ingredientMap, chosen }),
+            comment,
+          );
         }}
       />
       {related.length > 0 && (
@@ -75,7 +80,12 @@ export function Component() {
           </ProductGrid>
         </section>
       )}
-      <BookingModal place={venue.place} product={cards.booking} lang={venue.lang} onClose={cards.closeBooking} />
+      <BookingModal
+        place={venue.place}
+        product={cards.booking}
+        lang={venue.lang}
+        onClose={cards.closeBooking}
+      />
     </div>
   );
 }

@@ -57,7 +57,12 @@ export function Component() {
           ))}
         </ProductGrid>
       )}
-      <BookingModal place={venue.place} product={cards.booking} lang={venue.lang} onClose={cards.closeBooking} />
+      <BookingModal
+        place={venue.place}
+        product={cards.booking}
+        lang={venue.lang}
+        onClose={cards.closeBooking}
+      />
     </div>
   );
 }

@@ -21,7 +21,8 @@ function readVerify(data: unknown): VerifiedToken {
   const o = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   const inner = (o.table ?? o.data ?? o) as Record<string, unknown>;
   const type = inner.ordertype ?? inner.order_type ?? inner.type ?? o.ordertype;
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+  const str = (v: unknown) =>
+    typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
   return {
     ordertype: isOrderType(Number(type)) ? (Number(type) as OrderType) : ORDER_TYPES.SPOT,
     room_number: str(inner.room_number ?? o.room_number),

@@ -4,7 +4,15 @@ import type { StoreAllergen } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 import styles from './allergen-list.module.css';
 
-export function AllergenList({ allergens, lang, avoid }: { allergens: StoreAllergen[]; lang: string; avoid: number[] }) {
+export function AllergenList({
+  allergens,
+  lang,
+  avoid,
+}: {
+  allergens: StoreAllergen[];
+  lang: string;
+  avoid: number[];
+}) {
   const { t } = useTranslation();
   if (allergens.length === 0) return null;
   return (

@@ -9,7 +9,17 @@ export interface LightboxImage {
   height: number | null;
 }
 
-export function Lightbox({ images, alt, open, onClose }: { images: LightboxImage[]; alt: string; open: boolean; onClose: () => void }) {
+export function Lightbox({
+  images,
+  alt,
+  open,
+  onClose,
+}: {
+  images: LightboxImage[];
+  alt: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const image = images[index];
@@ -25,13 +35,21 @@ export function Lightbox({ images, alt, open, onClose }: { images: LightboxImage
       />
       {images.length > 1 && (
         <div className="row-between">
-          <button type="button" className="button button-secondary" onClick={() => setIndex((index - 1 + images.length) % images.length)}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setIndex((index - 1 + images.length) % images.length)}
+          >
             {t('common.previous')}
           </button>
           <span>
             {index + 1} / {images.length}
           </span>
-          <button type="button" className="button button-secondary" onClick={() => setIndex((index + 1) % images.length)}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setIndex((index + 1) % images.length)}
+          >
             {t('common.next')}
           </button>
         </div>

@@ -34,7 +34,9 @@ export function Modal({ open, title, onClose, children, wide, hideTitle }: Modal
     } else {
       dialog.setAttribute('open', '');
     }
-    const firstFocusable = dialog.querySelector<HTMLElement>('[autofocus], button, a[href], input, select, textarea');
+    const firstFocusable = dialog.querySelector<HTMLElement>(
+      '[autofocus], button, a[href], input, select, textarea',
+    );
     firstFocusable?.focus();
     const onCancel = (e: Event) => {
       e.preventDefault();

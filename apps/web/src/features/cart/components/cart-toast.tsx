@@ -15,7 +15,9 @@ export function CartToast({ lang }: { lang: string }) {
   }, [lastAdded]);
   const visible = lastAdded != null && hiddenAt !== lastAdded.at;
   const line = lastAdded?.line;
-  const name = line ? translateField({ name: line.name, translations: line.product_translations }, 'name', lang) : '';
+  const name = line
+    ? translateField({ name: line.name, translations: line.product_translations }, 'name', lang)
+    : '';
   return (
     <div className="toast" role="status" aria-live="polite">
       {visible && line ? `${line.quantity} x ${name}${line.size ? ` - /${line.size}/` : ''}` : ''}

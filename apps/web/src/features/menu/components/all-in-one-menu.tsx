@@ -42,7 +42,12 @@ export function AllInOneMenu({ menu, lang, card, hrefFor, visible }: AllInOneMen
         </ul>
       </nav>
       {sections.map((s) => (
-        <section key={s.category.id} id={`cat-${s.category.slug}`} aria-labelledby={`h-${s.category.slug}`} className={styles.section}>
+        <section
+          key={s.category.id}
+          id={`cat-${s.category.slug}`}
+          aria-labelledby={`h-${s.category.slug}`}
+          className={styles.section}
+        >
           <h2 id={`h-${s.category.slug}`}>{s.path}</h2>
           <ProductGrid>
             {s.products.map((p) => (

@@ -5,7 +5,17 @@ import type { StoreProduct } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 import { Modal } from '../../../components/ui/modal.tsx';
 
-export function BookingModal({ place, product, lang, onClose }: { place: string; product: StoreProduct | null; lang: string; onClose: () => void }) {
+export function BookingModal({
+  place,
+  product,
+  lang,
+  onClose,
+}: {
+  place: string;
+  product: StoreProduct | null;
+  lang: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   if (!product) return null;
   const name = translateField(product, 'name', lang);

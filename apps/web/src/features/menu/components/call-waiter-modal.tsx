@@ -4,7 +4,15 @@ import { Modal } from '../../../components/ui/modal.tsx';
 
 const PRESETS = ['cleanTable', 'newCutlery', 'moreNapkins', 'changeAshtray', 'bringIce', 'other'] as const;
 
-export function CallWaiterModal({ open, onClose, hasToken }: { open: boolean; onClose: () => void; hasToken: boolean }) {
+export function CallWaiterModal({
+  open,
+  onClose,
+  hasToken,
+}: {
+  open: boolean;
+  onClose: () => void;
+  hasToken: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Modal open={open} title={t('callWaiter.title')} onClose={onClose}>

@@ -2,14 +2,16 @@
  * The subcategory list (spec §2, setting subcategories_design): 1 image tiles, 3 column cards, otherwise rows.
  * Link-type categories follow their link rules; the rest open their category page.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { categoryLinkAction, type LinkTarget } from '../../../lib/category-link.ts';
 import styles from './category-list.module.css';
+
+// The links modal is rare; it loads when first opened.
+const Modal = lazy(() => import('../../../components/ui/modal.tsx').then((m) => ({ default: m.Modal })));
 
 interface CategoryListProps {
   place: string;
@@ -34,7 +36,15 @@ function displayName(name: string, replaceSlash: boolean) {
   ));
 }
 
-function TargetLink({ target, className, children }: { target: LinkTarget; className?: string | undefined; children: ReactNode }) {
+function TargetLink({
+  target,
+  className,
+  children,
+}: {
+  target: LinkTarget;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
   if (target.kind === 'internal') {
     return (
       <Link to={target.to} className={className}>
@@ -68,16 +78,26 @@ export function CategoryList({
         {categories.map((c, index) => {
           const name = translateField(c, 'name', lang);
           const action = categoryLinkAction(c, place, roomNumber);
-          const image = c.type === 'image' || design === 1 || design === 3 ? (c.background_image ?? c.icon) : c.icon;
+          const image =
+            c.type === 'image' || design === 1 || design === 3 ? (c.background_image ?? c.icon) : c.icon;
           const content = (
             <>
               {image && (
                 <span className={styles.media}>
-                  <img src={image} alt="" width={400} height={300} loading={index < eagerCount ? 'eager' : 'lazy'} decoding="async" />
+                  <img
+                    src={image}
+                    alt=""
+                    width={400}
+                    height={300}
+                    loading={index < eagerCount ? 'eager' : 'lazy'}
+                    decoding="async"
+                  />
                 </span>
               )}
               <span className={styles.name}>{displayName(name, replaceSlashWithNewLine)}</span>
-              {action.kind === 'external' && <span className="visually-hidden"> ({t('common.opensInNewTab')})</span>}
+              {action.kind === 'external' && (
+                <span className="visually-hidden"> ({t('common.opensInNewTab')})</span>
+              )}
             </>
           );
           return (
@@ -87,7 +107,12 @@ export function CategoryList({
                   {content}
                 </Link>
               ) : action.kind === 'modal' ? (
-                <button type="button" className={styles.entry} aria-haspopup="dialog" onClick={() => setLinksOf({ title: name, targets: action.targets })}>
+                <button
+                  type="button"
+                  className={styles.entry}
+                  aria-haspopup="dialog"
+                  onClick={() => setLinksOf({ title: name, targets: action.targets })}
+                >
                   {content}
                 </button>
               ) : (
@@ -99,17 +124,21 @@ export function CategoryList({
           );
         })}
       </ul>
-      <Modal open={linksOf !== null} title={linksOf?.title ?? ''} onClose={() => setLinksOf(null)}>
-        <ul className={styles.links}>
-          {linksOf?.targets.map((target, i) => (
-            <li key={i}>
-              <TargetLink target={target} className="button button-secondary">
-                {target.kind === 'internal' ? t('nav.feedback') : target.href.replace(/^https?:\/\//, '')}
-              </TargetLink>
-            </li>
-          ))}
-        </ul>
-      </Modal>
+      {linksOf !== null && (
+        <Suspense fallback={null}>
+          <Modal open={linksOf !== null} title={linksOf?.title ?? ''} onClose={() => setLinksOf(null)}>
+            <ul className={styles.links}>
+              {linksOf?.targets.map((target, i) => (
+                <li key={i}>
+                  <TargetLink target={target} className="button button-secondary">
+                    {target.kind === 'internal' ? t('nav.feedback') : target.href.replace(/^https?:\/\//, '')}
+                  </TargetLink>
+                </li>
+              ))}
+            </ul>
+          </Modal>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,7 +6,17 @@ import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 import styles from './category-tabs.module.css';
 
-export function CategoryTabs({ place, siblings, currentId, lang }: { place: string; siblings: StoreCategory[]; currentId: number; lang: string }) {
+export function CategoryTabs({
+  place,
+  siblings,
+  currentId,
+  lang,
+}: {
+  place: string;
+  siblings: StoreCategory[];
+  currentId: number;
+  lang: string;
+}) {
   const { t } = useTranslation();
   const activeRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {

@@ -83,11 +83,19 @@ export function ProductCard({
             decoding="async"
             style={{
               objectPosition: `50% ${product.image_position_y}%`,
-              transform: product.image_scale && product.image_scale !== 1 ? `scale(${product.image_scale})` : undefined,
+              transform:
+                product.image_scale && product.image_scale !== 1
+                  ? `scale(${product.image_scale})`
+                  : undefined,
             }}
           />
           {!outOfStock && (
-            <button type="button" className={styles.zoom} onClick={() => setZoom(true)} aria-label={t('product.zoomImage', { name })}>
+            <button
+              type="button"
+              className={styles.zoom}
+              onClick={() => setZoom(true)}
+              aria-label={t('product.zoomImage', { name })}
+            >
               <span aria-hidden="true">⤢</span>
             </button>
           )}
@@ -100,7 +108,9 @@ export function ProductCard({
           {outOfStock && <span className={styles.outLabel}>{t('product.outOfStock')}</span>}
           {avoided.length > 0 && (
             <span className={styles.avoidLabel}>
-              {t('allergenFilter.contains', { list: avoided.map((a) => translateField(a, 'name', lang)).join(', ') })}
+              {t('allergenFilter.contains', {
+                list: avoided.map((a) => translateField(a, 'name', lang)).join(', '),
+              })}
             </span>
           )}
         </div>
@@ -116,7 +126,9 @@ export function ProductCard({
         {description && <p className={styles.description}>{description}</p>}
         <AllergenList allergens={product.allergens} lang={lang} avoid={avoidAllergens} />
         {product.minimum_durability != null && product.minimum_durability > 0 && (
-          <p className={styles.meta}>{t('product.minimumDurability', { count: product.minimum_durability })}</p>
+          <p className={styles.meta}>
+            {t('product.minimumDurability', { count: product.minimum_durability })}
+          </p>
         )}
         {showVariants && product.product_variants.length > 0 && (
           <ul className={styles.variants} aria-label={t('product.variants')}>
@@ -148,7 +160,9 @@ export function ProductCard({
           </button>
         )}
       </div>
-      {image && zoom && <Lightbox images={product.product_images} alt={name} open={zoom} onClose={() => setZoom(false)} />}
+      {image && zoom && (
+        <Lightbox images={product.product_images} alt={name} open={zoom} onClose={() => setZoom(false)} />
+      )}
     </article>
   );
 }

@@ -8,7 +8,15 @@ export type City = z.infer<typeof StoreCity>;
 export type Tag = z.infer<typeof StoreTag>;
 
 export const citiesQueryOptions = () =>
-  queryOptions({ queryKey: ['citiesForMap'], queryFn: () => api.get<City[]>('getCitiesForMap'), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: ['citiesForMap'],
+    queryFn: () => api.get<City[]>('getCitiesForMap'),
+    staleTime: 10 * 60_000,
+  });
 
 export const tagsQueryOptions = () =>
-  queryOptions({ queryKey: ['tagsForMap'], queryFn: () => api.get<Tag[]>('getTagsForMap'), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: ['tagsForMap'],
+    queryFn: () => api.get<Tag[]>('getTagsForMap'),
+    staleTime: 10 * 60_000,
+  });

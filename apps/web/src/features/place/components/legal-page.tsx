@@ -2,7 +2,15 @@
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 
-export function LegalPage({ title, html, fallbackKey }: { title: string; html: string | null; fallbackKey: string }) {
+export function LegalPage({
+  title,
+  html,
+  fallbackKey,
+}: {
+  title: string;
+  html: string | null;
+  fallbackKey: string;
+}) {
   const { t } = useTranslation();
   const paragraphs = t(fallbackKey, { returnObjects: true }) as unknown;
   return (

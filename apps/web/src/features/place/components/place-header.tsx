@@ -24,7 +24,15 @@ export function PlaceHeader({ place, title, logo, cartCount, tools }: PlaceHeade
         </Link>
         <nav aria-label={t('nav.main')} className={styles.nav}>
           <Link to={`/${place}/search`} className="icon-button" aria-label={t('nav.search')}>
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+            >
               <circle cx="11" cy="11" r="7" />
               <path d="m20 20-3.5-3.5" />
             </svg>
@@ -35,7 +43,11 @@ export function PlaceHeader({ place, title, logo, cartCount, tools }: PlaceHeade
           {tools}
           <span className="icon-button" role="status" aria-label={t('cart.count', { count: cartCount })}>
             <span aria-hidden="true">🛒</span>
-            {cartCount > 0 && <span className="badge" aria-hidden="true">{cartCount}</span>}
+            {cartCount > 0 && (
+              <span className="badge" aria-hidden="true">
+                {cartCount}
+              </span>
+            )}
           </span>
         </nav>
       </div>

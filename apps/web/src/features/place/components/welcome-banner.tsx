@@ -13,7 +13,17 @@ function alreadySeen(place: string): boolean {
   }
 }
 
-export function WelcomeBanner({ place, text, image, title }: { place: string; text: string | null; image: string | null; title: string }) {
+export function WelcomeBanner({
+  place,
+  text,
+  image,
+  title,
+}: {
+  place: string;
+  text: string | null;
+  image: string | null;
+  title: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(() => !alreadySeen(place));
   const close = () => {
@@ -26,7 +36,15 @@ export function WelcomeBanner({ place, text, image, title }: { place: string; te
   };
   return (
     <Modal open={open} title={t('welcome.title', { name: title })} onClose={close}>
-      {image && <img src={image} alt="" width={480} height={270} style={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }} />}
+      {image && (
+        <img
+          src={image}
+          alt=""
+          width={480}
+          height={270}
+          style={{ width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }}
+        />
+      )}
       {text && <p>{text}</p>}
       <button type="button" className="button" onClick={close}>
         {t('welcome.continue')}

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { formatClockTime, WEEKDAYS } from '@trapeza/domain/dates';
 import type { WorkingHours as Hours } from '@trapeza/domain/hours';
 
-const LOCALES: Record<string, string> = { bg: 'bg-BG', en: 'en-GB', es: 'es-ES', de: 'de-DE', 'fr-CH': 'fr-CH' };
+const LOCALES: Record<string, string> = {
+  bg: 'bg-BG',
+  en: 'en-GB',
+  es: 'es-ES',
+  de: 'de-DE',
+  'fr-CH': 'fr-CH',
+};
 
 export function weekdayName(day: number, lang: string): string {
   // 2024-01-01 was a Monday.
@@ -23,7 +29,9 @@ export function WorkingHoursTable({ hours, lang }: { hours: Hours; lang: string 
             <td>
               {hours[d].length === 0
                 ? t('about.closed')
-                : hours[d].map((r) => `${formatClockTime(r.from)}–${formatClockTime(r.to % 1440)}`).join(', ')}
+                : hours[d]
+                    .map((r) => `${formatClockTime(r.from)}–${formatClockTime(r.to % 1440)}`)
+                    .join(', ')}
             </td>
           </tr>
         ))}

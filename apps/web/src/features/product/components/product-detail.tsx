@@ -10,7 +10,12 @@ import type { StoreIngredient, StoreProduct } from '@trapeza/domain/contracts/me
 import type { CartLineIngredients } from '@trapeza/domain/cart';
 import { MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
 import { translateField } from '@trapeza/domain/i18n';
-import { checkAddableSelection, resolveVariant, toggleAddableIngredient, type IngredientRuleError } from '@trapeza/domain/ingredients';
+import {
+  checkAddableSelection,
+  resolveVariant,
+  toggleAddableIngredient,
+  type IngredientRuleError,
+} from '@trapeza/domain/ingredients';
 import { formatPrice, type VenueCurrency } from '@trapeza/domain/money';
 import { AllergenList } from '../../../components/ui/allergen-list.tsx';
 import { Lightbox } from '../../../components/ui/lightbox.tsx';
@@ -37,7 +42,9 @@ export function ProductDetail(props: ProductDetailProps) {
   const formId = useId();
   const [zoom, setZoom] = useState(false);
   const variants = product.product_variants;
-  const [variantId, setVariantId] = useState<number | null>(variants.length === 1 ? (variants[0]?.id ?? null) : null);
+  const [variantId, setVariantId] = useState<number | null>(
+    variants.length === 1 ? (variants[0]?.id ?? null) : null,
+  );
   const byId = new Map(ingredients.map((i) => [i.id, i]));
   const refs = (type: 'required' | 'addable' | 'removable') =>
     product.product_ingredients
@@ -61,7 +68,9 @@ export function ProductDetail(props: ProductDetailProps) {
   const showButton = !props.addToCartHidden && canOrder;
 
   const problemText = (p: IngredientRuleError) =>
-    p.key === 'variant_not_choosed' ? t('product.variantNotChosen') : t(`product.${p.key}`, { value: p.value });
+    p.key === 'variant_not_choosed'
+      ? t('product.variantNotChosen')
+      : t(`product.${p.key}`, { value: p.value });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -86,7 +95,12 @@ export function ProductDetail(props: ProductDetailProps) {
     <article className={styles.product} aria-labelledby={`${formId}-title`}>
       {image && (
         <div className={styles.media}>
-          <button type="button" className={styles.imageButton} onClick={() => setZoom(true)} aria-label={t('product.zoomImage', { name })}>
+          <button
+            type="button"
+            className={styles.imageButton}
+            onClick={() => setZoom(true)}
+            aria-label={t('product.zoomImage', { name })}
+          >
             <img
               src={image.path}
               alt=""
@@ -96,19 +110,27 @@ export function ProductDetail(props: ProductDetailProps) {
               style={{ objectPosition: `50% ${product.image_position_y}%` }}
             />
           </button>
-          {zoom && <Lightbox images={product.product_images} alt={name} open={zoom} onClose={() => setZoom(false)} />}
+          {zoom && (
+            <Lightbox images={product.product_images} alt={name} open={zoom} onClose={() => setZoom(false)} />
+          )}
         </div>
       )}
       <div className={styles.info}>
         <h1 id={`${formId}-title`}>{name}</h1>
         {product.label && <span className={styles.label}>{translateField(product, 'label', lang)}</span>}
         {outOfStock && <p className={styles.out}>{t('product.outOfStock')}</p>}
-        {!orderAllowed && <p className={styles.note} role="note">{t('product.orderingDisabled')}</p>}
+        {!orderAllowed && (
+          <p className={styles.note} role="note">
+            {t('product.orderingDisabled')}
+          </p>
+        )}
         {showButton && props.addToCartPosition !== 'bottom' && addButton}
         {description && <p className={styles.description}>{description}</p>}
         <AllergenList allergens={product.allergens} lang={lang} avoid={avoidAllergens} />
         {product.minimum_durability != null && product.minimum_durability > 0 && (
-          <p className={styles.meta}>{t('product.minimumDurability', { count: product.minimum_durability })}</p>
+          <p className={styles.meta}>
+            {t('product.minimumDurability', { count: product.minimum_durability })}
+          </p>
         )}
         <form id={formId} onSubmit={submit} className={styles.form} noValidate>
           {product.hide_variants !== 1 && variants.length > 0 && (
@@ -119,7 +141,13 @@ export function ProductDetail(props: ProductDetailProps) {
                 const size = translateField(v, 'size', lang) || name;
                 return variants.length > 1 && canOrder ? (
                   <label key={v.id} className={styles.choice}>
-                    <input type="radio" name="variant" value={v.id} checked={variantId === v.id} onChange={() => setVariantId(v.id)} />
+                    <input
+                      type="radio"
+                      name="variant"
+                      value={v.id}
+                      checked={variantId === v.id}
+                      onChange={() => setVariantId(v.id)}
+                    />
                     <span className={styles.choiceName}>{size}</span>
                     <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
                   </label>
@@ -137,7 +165,13 @@ export function ProductDetail(props: ProductDetailProps) {
               <legend>{t('product.requiredIngredient')}</legend>
               {required.map((i) => (
                 <label key={i.id} className={styles.choice}>
-                  <input type="radio" name="required" value={i.id} checked={requiredId === i.id} onChange={() => setRequiredId(i.id)} />
+                  <input
+                    type="radio"
+                    name="required"
+                    value={i.id}
+                    checked={requiredId === i.id}
+                    onChange={() => setRequiredId(i.id)}
+                  />
                   <span className={styles.choiceName}>{translateField(i, 'name', lang)}</span>
                   {i.price > 0 && <span>+{formatPrice(i.price, currency, lang).primary}</span>}
                 </label>
@@ -174,9 +208,15 @@ export function ProductDetail(props: ProductDetailProps) {
                   <input
                     type="checkbox"
                     checked={removed.includes(i.id)}
-                    onChange={() => setRemoved(removed.includes(i.id) ? removed.filter((x) => x !== i.id) : [...removed, i.id])}
+                    onChange={() =>
+                      setRemoved(
+                        removed.includes(i.id) ? removed.filter((x) => x !== i.id) : [...removed, i.id],
+                      )
+                    }
                   />
-                  <span className={styles.choiceName}>{t('product.without', { name: translateField(i, 'name', lang) })}</span>
+                  <span className={styles.choiceName}>
+                    {t('product.without', { name: translateField(i, 'name', lang) })}
+                  </span>
                 </label>
               ))}
             </fieldset>
@@ -192,7 +232,9 @@ export function ProductDetail(props: ProductDetailProps) {
                 onChange={(e) => setComment(e.target.value)}
                 aria-describedby={`${formId}-comment-hint`}
               />
-              <small id={`${formId}-comment-hint`}>{t('product.commentHint', { max: MAX_COMMENT_LENGTH })}</small>
+              <small id={`${formId}-comment-hint`}>
+                {t('product.commentHint', { max: MAX_COMMENT_LENGTH })}
+              </small>
             </div>
           )}
           {problem && (

@@ -1,0 +1,60 @@
+/**
+ * Spec §2: the page scrolls to top on navigation and restores its position on going back. Positions are kept per
+ * history entry in sessionStorage; a restore retries briefly while lazy content is still growing the page.
+ */
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+const KEY = 'scroll_positions';
+
+function positions(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+export function useScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  }, []);
+
+  useEffect(() => {
+    let frame = 0;
+    const save = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const all = positions();
+        all[location.key] = window.scrollY;
+        try {
+          sessionStorage.setItem(KEY, JSON.stringify(all));
+        } catch {
+          // storage unavailable: back navigation simply starts at the top
+        }
+      });
+    };
+    window.addEventListener('scroll', save, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', save);
+    };
+  }, [location.key]);
+
+  useLayoutEffect(() => {
+    if (location.hash) return;
+    const target = navigationType === 'POP' ? (positions()[location.key] ?? 0) : 0;
+    window.scrollTo(0, target);
+    if (target === 0) return;
+    let tries = 0;
+    const id = window.setInterval(() => {
+      tries += 1;
+      if (Math.abs(window.scrollY - target) < 2 || tries > 20) return window.clearInterval(id);
+      window.scrollTo(0, target);
+    }, 50);
+    return () => window.clearInterval(id);
+  }, [location.key, location.hash, navigationType]);
+}
