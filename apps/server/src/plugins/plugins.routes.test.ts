@@ -1,0 +1,141 @@
+import { expect } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.ts';
+
+describeEachDatabase('plugins', (ctx) => {
+  ctx.test('unknown API routes are JSON 404s', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/products'],
+      ['GET', '/api/'],
+      ['DELETE', '/bistro'],
+    ] as const) {
+      const res = await ctx.request(method, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    }
+  });
+
+  ctx.test('malformed JSON, empty JSON and wrong content types are 4xx JSON', async () => {
+    const malformed = await ctx.request('POST', '/api/getPlacesForMap', {
+      place: null,
+      headers: { 'content-type': 'application/json' },
+      body: '{"cityId": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    const empty = await ctx.request('POST', '/api/logs/user_action', {
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'invalid_body' });
+    const xml = await ctx.request('POST', '/api/getPlacesForMap', {
+      place: null,
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  ctx.test('the test clock can be pinned and released (NODE_ENV=test only)', async () => {
+    const put = await ctx.request('PUT', '/api/__test/clock', { body: { now: '2026-12-24T18:30:00.000Z' } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toEqual({ now: '2026-12-24T18:30:00.000Z', overridden: true });
+    expect(ctx.clock.now().toISOString()).toBe('2026-12-24T18:30:00.000Z');
+    expect((await ctx.request('PUT', '/api/__test/clock', { body: { now: 'tomorrow' } })).statusCode).toBe(
+      400,
+    );
+    const del = await ctx.request('DELETE', '/api/__test/clock');
+    expect(del.json()).toMatchObject({ overridden: false });
+    expect(Math.abs(ctx.clock.now().getTime() - Date.now())).toBeLessThan(5_000);
+  });
+
+  ctx.test('OpenAPI document lists every menu call with response schemas; UI is served', async () => {
+    const res = await ctx.get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const [path, method] of [
+      ['/api/settings', 'get'],
+      ['/api/accumulated-order-amount-setting-place', 'get'],
+      ['/api/ingredients', 'get'],
+      ['/api/subcategories/{id}', 'get'],
+      ['/api/products', 'get'],
+      ['/api/categoriesWithSubcategories', 'get'],
+      ['/api/categoriesHierarchy', 'get'],
+      ['/api/languages', 'get'],
+      ['/api/place', 'get'],
+      ['/api/getPlacesForMap', 'post'],
+      ['/api/getCitiesForMap', 'get'],
+      ['/api/getTagsForMap', 'get'],
+      ['/api/places/gallery', 'post'],
+      ['/api/logs/spent_time_on_page', 'post'],
+      ['/api/logs/make-system-log', 'post'],
+      ['/api/logs/user_action', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+      expect(doc.paths[path]![method]!.responses['200'], `${method} ${path}`).toBeDefined();
+    }
+    expect(doc.paths['/api/__test/clock']).toBeUndefined();
+    const ui = await ctx.get('/api/docs/', { client: null, place: null });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  ctx.test('security headers: CSP allows same-origin scripts and https map tiles', async () => {
+    const res = await ctx.get('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toMatch(/img-src [^;]*'self'[^;]*data:[^;]*blob:[^;]*https:/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  ctx.test('large answers are compressed when the client accepts it', async () => {
+    const res = await ctx.get('/api/products?active=1', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describeEachDatabase(
+  'web app serving',
+  (ctx) => {
+    ctx.test('serves index.html at / and for deep links, hashed assets with a long cache', async () => {
+      const root = await ctx.get('/', { client: null, place: null });
+      expect(root.statusCode).toBe(200);
+      expect(root.headers['content-type']).toMatch(/text\/html/);
+      expect(root.headers['cache-control']).toBe('no-cache');
+      const deep = await ctx.get('/bistro/salads/shopska', { client: null, place: null });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toBe(root.body);
+      expect(deep.headers['cache-control']).toBe('no-cache');
+      const asset = await ctx.get('/assets/app-abc123.js', { client: null, place: null });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missingAsset = await ctx.get('/assets/missing-123.js', { client: null, place: null });
+      expect(missingAsset.statusCode).toBe(404);
+      const api = await ctx.get('/api/not-here', { client: null, place: null });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ code: 'not_found' });
+    });
+  },
+  {
+    seed: false,
+    env: { WEB_DIST_DIR: new URL('../../test/web-dist-fixture', import.meta.url).pathname },
+  },
+);
+
+describeEachDatabase(
+  'rate limit',
+  (ctx) => {
+    ctx.test('answers 429 JSON past the per-minute limit', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await ctx.get('/api/health')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const res = await ctx.get('/api/health');
+      expect(res.json()).toMatchObject({ code: 'rate_limited', message: expect.any(String) });
+    });
+  },
+  { seed: false, env: { RATE_LIMIT_PER_MINUTE: '3' } },
+);
