@@ -205,3 +205,19 @@ describe('hours (spec §5, §9: ordering disabled outside hours unless disable_o
     });
   });
 });
+
+describe('hours across daylight-saving changes (venue wall clock)', () => {
+  const h = parseWorkingHours({ 7: '02:00-05:00', 1: '08:00-22:00' });
+  test.each([
+    // 2026-03-29 (Sunday): Sofia jumps from 03:00 EET to 04:00 EEST at 01:00 UTC.
+    ['2026-03-29T00:30:00Z', true], // 02:30 local
+    ['2026-03-29T01:30:00Z', true], // 04:30 local
+    ['2026-03-29T02:00:00Z', false], // 05:00 local
+    // 2026-10-25 (Sunday): back from 04:00 EEST to 03:00 EET at 01:00 UTC.
+    ['2026-10-25T01:59:00Z', true], // 03:59 local (after the change)
+    ['2026-10-25T02:00:00Z', true], // 04:00 local
+    ['2026-10-25T03:00:00Z', false], // 05:00 local
+  ])('at %s open = %s', (iso, open) => {
+    expect(isWithinWorkingHours(h, new Date(iso))).toBe(open);
+  });
+});

@@ -24,6 +24,9 @@ describe('order types (spec §9)', () => {
     [0, false],
     [null, false],
     ['', false],
+    [true, false],
+    [' 1', false],
+    [[1], false],
   ])('isOrderType(%j) = %s', (v, ok) => {
     expect(isOrderType(v)).toBe(ok);
   });

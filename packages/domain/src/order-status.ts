@@ -12,8 +12,10 @@ export const ORDER_TYPES = {
 export type OrderType = (typeof ORDER_TYPES)[keyof typeof ORDER_TYPES];
 export const ORDER_TYPE_IDS: readonly OrderType[] = [1, 2, 3, 4, 6, 7];
 
+/** Whether a value is an order type id; numeric strings ('2') count, as they arrive from cookies and query strings. */
 export function isOrderType(value: unknown): value is OrderType {
-  return ORDER_TYPE_IDS.includes(Number(value) as OrderType) && value !== '' && value !== null;
+  if (typeof value !== 'number' && !(typeof value === 'string' && /^\d+$/.test(value))) return false;
+  return ORDER_TYPE_IDS.includes(Number(value) as OrderType);
 }
 
 /** Spot browse (4) only shows the menu; every other type can be ordered. */
