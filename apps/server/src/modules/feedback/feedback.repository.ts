@@ -48,7 +48,9 @@ export class FeedbackRepository {
   ): Promise<void> {
     await this.#db
       .insertInto('feedback_answers')
-      .values(answers.map((a) => ({ ...a, place_id: placeId, order_id: orderId, name, created_at: createdAt })))
+      .values(
+        answers.map((a) => ({ ...a, place_id: placeId, order_id: orderId, name, created_at: createdAt })),
+      )
       .execute();
   }
 }

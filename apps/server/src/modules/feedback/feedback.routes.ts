@@ -12,7 +12,9 @@ import { FeedbackRepository } from './feedback.repository.ts';
 import { FeedbackService } from './feedback.service.ts';
 
 const errors = {
-  400: StoreOrderError.describe('invalid_order_data with field codes (unknown_question, rating_required, text_required, comment_too_long, feedback_empty)'),
+  400: StoreOrderError.describe(
+    'invalid_order_data with field codes (unknown_question, rating_required, text_required, comment_too_long, feedback_empty)',
+  ),
   404: StoreOrderError.describe('Unknown client or place'),
 };
 
@@ -43,7 +45,8 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Answers to the questions and an optional review comment; linked to the latest order of the token',
+        summary:
+          'Answers to the questions and an optional review comment; linked to the latest order of the token',
         headers: PlaceHeaders,
         body: StoreFeedbackBody,
         response: { 201: StoreFeedbackResponse, ...errors },

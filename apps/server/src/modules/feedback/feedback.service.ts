@@ -16,7 +16,9 @@ import type { FeedbackRepository, NewFeedbackAnswer } from './feedback.repositor
 function parseTranslations(json: string): Record<string, Record<string, string>> {
   try {
     const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, Record<string, string>>) : {};
+    return v && typeof v === 'object' && !Array.isArray(v)
+      ? (v as Record<string, Record<string, string>>)
+      : {};
   } catch {
     return {};
   }
@@ -42,7 +44,10 @@ export class FeedbackService {
   }
 
   /** POST feedback: checks each answer against its question, then stores them together. */
-  async submit(body: StoreFeedbackBody, ctx: { placeId: number; now: Date; lang: Lang }): Promise<StoreFeedbackResponse> {
+  async submit(
+    body: StoreFeedbackBody,
+    ctx: { placeId: number; now: Date; lang: Lang },
+  ): Promise<StoreFeedbackResponse> {
     const questions = new Map((await this.#repo.listActiveQuestions(ctx.placeId)).map((q) => [q.id, q]));
     const errors: StoreFieldError[] = [];
     const rows: NewFeedbackAnswer[] = [];
@@ -51,7 +56,8 @@ export class FeedbackService {
       const q = questions.get(a.question_id);
       const text = a.text?.trim() || null;
       if (!q) errors.push({ field: `answers.${i}.question_id`, code: 'unknown_question' });
-      else if (q.type === 'rating' && a.rating == null) errors.push({ field: `answers.${i}.rating`, code: 'rating_required' });
+      else if (q.type === 'rating' && a.rating == null)
+        errors.push({ field: `answers.${i}.rating`, code: 'rating_required' });
       else if (q.type === 'text' && !text) errors.push({ field: `answers.${i}.text`, code: 'text_required' });
       else if (text && tooLong(text)) errors.push({ field: `answers.${i}.text`, code: 'comment_too_long' });
       else rows.push({ question_id: q.id, rating: q.type === 'rating' ? (a.rating ?? null) : null, text });
@@ -62,7 +68,13 @@ export class FeedbackService {
     if (errors.length === 0 && rows.length === 0) errors.push({ field: 'answers', code: 'feedback_empty' });
     if (errors.length > 0) throw validationError(errors, ctx.lang);
     const orderId = body.token ? await this.#repo.latestOrderIdByToken(ctx.placeId, body.token) : null;
-    await this.#repo.insertAnswers(ctx.placeId, orderId, body.name?.trim() || null, ctx.now.toISOString(), rows);
+    await this.#repo.insertAnswers(
+      ctx.placeId,
+      orderId,
+      body.name?.trim() || null,
+      ctx.now.toISOString(),
+      rows,
+    );
     return { saved: rows.length };
   }
 }

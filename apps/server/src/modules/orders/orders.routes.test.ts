@@ -415,6 +415,7 @@ describeEachDatabase(
     ctx.test('a banned user → anon_user_banned', async () => {
       const f = fx();
       const { token } = await ctx.app.auth.tokens.sign({ userId: f.bannedUserId, role: 'USER', clientId: (await clientId()), pwv: passwordVersion('x') });
+      // The auth plugin does not honour a banned account's token; the order is refused, not taken as a guest's.
       const res = await post('/api/orders/delivery', { ...guest, ...address, products: [cartLine(f.salad.id, f.salad.variant, 2)], ...PIN_LATLNG }, 'bistro', { authorization: `Bearer ${token}` });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('anon_user_banned');

@@ -42,12 +42,24 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new OrdersService(new OrdersRepository(db, dialect), tables);
   const config = { tenancy: 'place' } as const;
   const tags = ['orders'];
-  const ctx = (request: FastifyRequest): OrderCallContext => ({
+  /**
+   * The auth plugin drops the user of a banned account (request.user null), which would let them order as a guest;
+   * the token's subject is read here so the service can refuse them with anon_user_banned.
+   */
+  async function claimedUserId(request: FastifyRequest): Promise<number | null> {
+    const header = request.headers.authorization;
+    const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    if (requestUser(request) || !bearer) return null;
+    const claims = await app.auth.tokens.verify(bearer);
+    return typeof claims === 'object' ? claims.userId : null;
+  }
+  const ctx = async (request: FastifyRequest): Promise<OrderCallContext> => ({
     placeId: request.tenant.placeId,
     clientId: request.tenant.clientId,
     now: app.clock.now(),
     lang: answerLanguage(request.headers),
     user: requestUser(request),
+    claimedUserId: await claimedUserId(request),
   });
   const created = { 201: StoreOrderResponse, ...orderErrors };
 
@@ -63,7 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placeSpotOrder(request.body, ctx(request))),
+    async (request, reply) => reply.code(201).send(await service.placeSpotOrder(request.body, await ctx(request))),
   );
 
   app.post(
@@ -80,7 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.placeDeliveryOrder(request.body, ctx(request))),
+      reply.code(201).send(await service.placeDeliveryOrder(request.body, await ctx(request))),
   );
 
   app.post(
@@ -95,7 +107,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placePreorder(request.body, ctx(request))),
+    async (request, reply) => reply.code(201).send(await service.placePreorder(request.body, await ctx(request))),
   );
 
   app.post(
@@ -110,7 +122,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placeRoomOrder(request.body, ctx(request))),
+    async (request, reply) => reply.code(201).send(await service.placeRoomOrder(request.body, await ctx(request))),
   );
 
   app.post(
@@ -126,7 +138,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.placeServedOnSpotOrder(request.body, ctx(request))),
+      reply.code(201).send(await service.placeServedOnSpotOrder(request.body, await ctx(request))),
   );
 
   app.get(
@@ -143,6 +155,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreSessionOrdersResponse, ...orderErrors },
       },
     },
-    async (request) => service.sessionOrders(request.params.token, ctx(request)),
+    async (request) => service.sessionOrders(request.params.token, await ctx(request)),
   );
 };

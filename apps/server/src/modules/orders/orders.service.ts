@@ -63,6 +63,8 @@ export interface OrderCallContext {
   now: Date;
   lang: Lang;
   user: RequestUser | null;
+  /** The subject of a bearer token the auth plugin did not honour (e.g. a banned account), if any. */
+  claimedUserId?: number | null;
 }
 
 /** One order payload brought to a common form; `kind` says which §7 call it came from. */
@@ -375,7 +377,10 @@ export class OrdersService {
     // 2. who orders
     const userRow = ctx.user ? await this.#repo.getUser(ctx.user.id) : undefined;
     const user = userRow && userRow.client_id === ctx.clientId ? userRow : undefined;
-    if (user?.banned) throw orderError(403, 'anon_user_banned', lang);
+    const claimed = !user && ctx.claimedUserId ? await this.#repo.getUser(ctx.claimedUserId) : undefined;
+    if (user?.banned || (claimed?.banned && claimed.client_id === ctx.clientId)) {
+      throw orderError(403, 'anon_user_banned', lang);
+    }
     if (d.deviceId && (await this.#repo.isDeviceBlocked(placeId, d.deviceId))) {
       throw orderError(403, 'anon_user_banned', lang);
     }

@@ -1,0 +1,127 @@
+/**
+ * Table calls through the real app on SQLite and PostgreSQL: QR entry, session check, tables list, bill request
+ * (once, after an order, +15 minutes) and waiter calls.
+ */
+import { beforeEach, expect } from 'vitest';
+import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
+import type { DialectName } from '../../db/database.ts';
+import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from '../orders/orders.fixtures.ts';
+
+const fixtures = new Map<DialectName, OrderFixture>();
+
+describeEachDatabase(
+  'tables routes',
+  (ctx: TestContext) => {
+    const fx = () => fixtures.get(ctx.dialect)!;
+    let minute = 0;
+    beforeEach(() => {
+      minute += 1;
+      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
+    });
+    const send = (method: 'POST' | 'PUT' | 'GET', url: string, body?: unknown, place = 'bistro') =>
+      ctx.request(method, url, { client: CLIENT, place, body });
+    async function open(token = 'ordt-t1', place = 'bistro') {
+      const res = await send('POST', '/api/tables/verify_token', { token, placeSlug: place }, place);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { session: string; token: string; expires: string };
+    }
+
+    ctx.test('verify_token opens a 2-hour table session', async () => {
+      const now = ctx.clock.now();
+      const s = await open('ordt-t2');
+      expect(s).toMatchObject({ order_type: 1, table: '2', room_number: null, bill_wanted: 0, place_id: fx().bistro });
+      expect(s.token).toBe(s.session);
+      expect(new Date(s.expires).getTime() - now.getTime()).toBe(2 * 3_600_000);
+      const row = await ctx.db.selectFrom('table_sessions').selectAll().where('session', '=', s.session).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ place_id: fx().bistro, order_type: 1, expires_at: s.expires });
+    });
+
+    ctx.test('verify_token of a room answers order type 6 and the room number', async () => {
+      const s = await open('ordt-r101', 'hotel');
+      expect(s).toMatchObject({ order_type: 6, room_number: '101', table: '101' });
+    });
+
+    ctx.test('verify_token with an unknown token or the wrong placeSlug → invalid_qr_code', async () => {
+      const unknown = await send('POST', '/api/tables/verify_token', { token: 'nope', placeSlug: 'bistro' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('invalid_qr_code');
+      const wrongPlace = await send('POST', '/api/tables/verify_token', { token: 'ordt-t1', placeSlug: 'hotel' });
+      expect(wrongPlace.statusCode).toBe(404);
+    });
+
+    ctx.test('verify_session: valid while unexpired and for its QR token only', async () => {
+      const s = await open();
+      const ok = await send('POST', '/api/tables/verify_session', { token: 'ordt-t1', session: s.session, placeSlug: 'bistro' });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().session).toBe(s.session);
+      const otherTable = await send('POST', '/api/tables/verify_session', { token: 'ordt-t2', session: s.session, placeSlug: 'bistro' });
+      expect(otherTable.json().message).toBe('Invalid session');
+      ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 2 * 3_600_000));
+      const expired = await send('POST', '/api/tables/verify_session', { token: 'ordt-t1', session: s.session, placeSlug: 'bistro' });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe('Invalid session');
+    });
+
+    ctx.test('GET tablesMenu lists the tables of the place without QR tokens', async () => {
+      const res = await send('GET', '/api/tablesMenu');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((t: { number: string }) => t.number)).toEqual(['1', '2', '3']);
+      expect(JSON.stringify(res.json())).not.toContain('ordt-t');
+    });
+
+    ctx.test('bill_wanted: before any order → create_order_first; then once (+15 min, user need); twice → bill_already_requested', async () => {
+      const f = fx();
+      const s = await open('ordt-t3');
+      const url = `/api/orders/by_table_session/${s.session}/bill_wanted`;
+      const early = await send('PUT', url, { status: 1, paymentMethod: 'card', placeId: f.bistro });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe('create_order_first');
+
+      const order = await send('POST', '/api/orders', { session: s.session, products: [cartLine(f.salad.id, f.salad.variant)], order_comment: null });
+      expect(order.statusCode).toBe(201);
+      const bill = await send('PUT', url, { status: 1, paymentMethod: 'card', placeId: f.bistro });
+      expect(bill.statusCode).toBe(200);
+      expect(bill.json()).toEqual({ bill_wanted: 1, expires: new Date(new Date(s.expires).getTime() + 15 * 60_000).toISOString() });
+      const need = await ctx.db.selectFrom('user_needs').selectAll().where('session', '=', s.session).executeTakeFirstOrThrow();
+      expect(need).toMatchObject({ type: 'bill', text: 'card', status: 'open', place_id: f.bistro });
+      const orders = await send('GET', `/api/orders/by_table_session/${s.session}`);
+      expect(orders.json().bill_wanted).toBe(1);
+
+      const twice = await send('PUT', url, { status: 1, paymentMethod: 'cash', placeId: f.bistro });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe('bill_already_requested');
+    });
+
+    ctx.test('bill_wanted with an unknown session → Invalid session', async () => {
+      const res = await send('PUT', '/api/orders/by_table_session/unknown-session-123/bill_wanted', { status: 1, paymentMethod: 'cash', placeId: fx().bistro });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid session');
+    });
+
+    ctx.test('user-needs: a preset is added; other needs a text; an unknown session is refused', async () => {
+      const s = await open('ordt-t2');
+      const ok = await send('POST', '/api/user-needs', { token: s.session, type: 'more_napkins' });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json()).toMatchObject({ type: 'more_napkins', status: 'open' });
+      const other = await send('POST', '/api/user-needs', { token: s.session, type: 'other', text: '' });
+      expect(other.statusCode).toBe(400);
+      expect(other.json().errors).toEqual([{ field: 'text', code: 'text_required' }]);
+      const withText = await send('POST', '/api/user-needs', { token: s.session, type: 'other', text: 'Бебешко столче' });
+      expect(withText.statusCode).toBe(201);
+      const bad = await send('POST', '/api/user-needs', { token: s.session, type: 'dance' });
+      expect(bad.statusCode).toBe(400);
+      const unknown = await send('POST', '/api/user-needs', { token: 'unknown-session-123', type: 'bring_ice' });
+      expect(unknown.json().message).toBe('Invalid session');
+      const rows = await ctx.db.selectFrom('user_needs').select(['type', 'text']).where('session', '=', s.session).orderBy('id').execute();
+      expect(rows).toEqual([
+        { type: 'more_napkins', text: null },
+        { type: 'other', text: 'Бебешко столче' },
+      ]);
+    });
+  },
+  {
+    setup: async (db, dialect) => {
+      fixtures.set(dialect, await seedOrderFixture(db));
+    },
+  },
+);
