@@ -33,7 +33,11 @@ afterAll(async () => {
 });
 
 async function settingsOf(placeId: number): Promise<Record<string, string>> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('place_id', '=', placeId).execute();
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('place_id', '=', placeId)
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
@@ -50,7 +54,9 @@ describe('demo seed identifiers', () => {
     expect(places.every((p) => p.client_id === clients[0]?.id)).toBe(true);
     const bistro = places[0];
     expect(bistro?.name).toBe('Бистро Трапеза');
-    expect(parse<Record<string, { name: string }>>(bistro?.translations ?? '{}').en?.name).toBe('Trapeza Bistro');
+    expect(parse<Record<string, { name: string }>>(bistro?.translations ?? '{}').en?.name).toBe(
+      'Trapeza Bistro',
+    );
     expect(parse<string[]>(bistro?.functionality_modules ?? '[]')).toEqual(['payments', 'booking']);
   });
 
@@ -67,7 +73,12 @@ describe('demo seed identifiers', () => {
   });
 
   it('gives hotel rooms 101–120 with tokens demo-r101 … demo-r120', async () => {
-    const rooms = await db.selectFrom('tables').selectAll().where('place_id', '=', hotelId).orderBy('id').execute();
+    const rooms = await db
+      .selectFrom('tables')
+      .selectAll()
+      .where('place_id', '=', hotelId)
+      .orderBy('id')
+      .execute();
     expect(rooms.map((t) => t.token)).toEqual(Array.from({ length: 20 }, (_, i) => `demo-r${101 + i}`));
     expect(rooms.map((t) => t.number)).toEqual(Array.from({ length: 20 }, (_, i) => String(101 + i)));
     expect(rooms.every((t) => t.kind === 'room')).toBe(true);
@@ -124,7 +135,10 @@ describe('demo seed identifiers', () => {
     const s = await settingsOf(bistroId);
     expect(s.working_hours_1).toBe('-');
     for (let d = 2; d <= 7; d++) expect(s[`working_hours_${d}`]).toBe('08:00-23:00');
-    expect(parse<Record<string, string>>(s.working_hours ?? '{}')).toMatchObject({ '1': '-', '2': '08:00-23:00' });
+    expect(parse<Record<string, string>>(s.working_hours ?? '{}')).toMatchObject({
+      '1': '-',
+      '2': '08:00-23:00',
+    });
     expect(s.default_lang).toBe('bg');
     expect(s.default_currency_suffix).toBe('€');
     expect(s.show_prices_in_two_currency).toBe('1');
@@ -175,7 +189,10 @@ describe('bistro menu', () => {
       const image = images.find((i) => i.product_id === p.id);
       expect(image?.width).toBe(800);
       expect(image?.height).toBe(600);
-      expect(existsSync(join(DEMO_IMAGES_DIR, (image?.path ?? '').slice(DEMO_IMAGES_URL.length))), p.slug).toBe(true);
+      expect(
+        existsSync(join(DEMO_IMAGES_DIR, (image?.path ?? '').slice(DEMO_IMAGES_URL.length))),
+        p.slug,
+      ).toBe(true);
     }
   });
 
@@ -218,11 +235,21 @@ describe('bistro menu', () => {
   it('uses all three ingredient types, min/max addable, related products, allergens and discounts', async () => {
     const products = await db.selectFrom('products').selectAll().where('place_id', '=', bistroId).execute();
     const ids = products.map((p) => p.id);
-    const pis = await db.selectFrom('product_ingredients').selectAll().where('product_id', 'in', ids).execute();
+    const pis = await db
+      .selectFrom('product_ingredients')
+      .selectAll()
+      .where('product_id', 'in', ids)
+      .execute();
     expect(new Set(pis.map((pi) => pi.type))).toEqual(new Set(['required', 'addable', 'removable']));
-    const builder = products.find((p) => p.min_count_addable_ingredients === 1 && p.max_count_addable_ingredients === 3);
+    const builder = products.find(
+      (p) => p.min_count_addable_ingredients === 1 && p.max_count_addable_ingredients === 3,
+    );
     expect(builder).toBeDefined();
-    const related = await db.selectFrom('related_products').selectAll().where('product_id', 'in', ids).execute();
+    const related = await db
+      .selectFrom('related_products')
+      .selectAll()
+      .where('product_id', 'in', ids)
+      .execute();
     expect(new Set(related.map((r) => r.product_id)).size).toBeGreaterThanOrEqual(5);
     for (const id of ids) expect(related.filter((r) => r.product_id === id).length).toBeLessThanOrEqual(4);
     const allergens = await db.selectFrom('allergens').selectAll().execute();
@@ -263,7 +290,9 @@ describe('shipped images', () => {
     const files = readdirSync(DEMO_IMAGES_DIR);
     const total = files.reduce((n, f) => n + statSync(join(DEMO_IMAGES_DIR, f)).size, 0);
     expect(total).toBeLessThan(1024 * 1024);
-    const svgs = files.filter((f) => f.endsWith('.svg')).map((f) => readFileSync(join(DEMO_IMAGES_DIR, f), 'utf8'));
+    const svgs = files
+      .filter((f) => f.endsWith('.svg'))
+      .map((f) => readFileSync(join(DEMO_IMAGES_DIR, f), 'utf8'));
     expect(new Set(svgs).size).toBe(svgs.length);
     for (const svg of svgs) expect(svg.startsWith('<svg')).toBe(true);
   });

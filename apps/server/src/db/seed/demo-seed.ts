@@ -49,7 +49,9 @@ export async function seedDemo(db: Kysely<Database>, log: (line: string) => void
   const run = (trx: Db) => insertAll(trx, hashes);
   const counts = db.isTransaction ? await run(db) : await db.transaction().execute(run);
 
-  log(`Demo data seeded: client '${DEMO_CLIENT.slug}' with ${counts.map((c) => `${c.slug} (${c.products} products, ${c.categories} categories)`).join(' and ')}.`);
+  log(
+    `Demo data seeded: client '${DEMO_CLIENT.slug}' with ${counts.map((c) => `${c.slug} (${c.products} products, ${c.categories} categories)`).join(' and ')}.`,
+  );
   for (const account of ACCOUNTS) {
     log(`  account ${account.email} / ${account.password} (${account.role})`);
   }
@@ -118,7 +120,11 @@ async function insertAll(db: Db, passwordHashes: string[]): Promise<PlaceCounts[
     if (cityId === undefined) throw new Error(`Unknown city ${place.city}`);
     const placeId = await insertPlace(db, clientId, cityId, place, tagIds, allergenIds);
     placeIds.set(place.slug, placeId);
-    counts.push({ slug: place.slug, products: place.products.length, categories: countCategories(place.categories) });
+    counts.push({
+      slug: place.slug,
+      products: place.products.length,
+      categories: countCategories(place.categories),
+    });
   }
 
   for (const [i, account] of ACCOUNTS.entries()) {
@@ -142,7 +148,9 @@ async function insertAll(db: Db, passwordHashes: string[]): Promise<PlaceCounts[
     if (account.places.length > 0) {
       await db
         .insertInto('user_places')
-        .values(account.places.map((slug) => ({ user_id: user.id, place_id: mustGet(placeIds, slug, 'place') })))
+        .values(
+          account.places.map((slug) => ({ user_id: user.id, place_id: mustGet(placeIds, slug, 'place') })),
+        )
         .execute();
     }
   }
@@ -194,7 +202,13 @@ async function insertPlace(
   await db
     .insertInto('languages')
     .values(
-      LANGUAGES.map((l, i) => ({ place_id: placeId, code: l.code, name: l.name, is_default: flag(l.code === 'bg'), position: i + 1 })),
+      LANGUAGES.map((l, i) => ({
+        place_id: placeId,
+        code: l.code,
+        name: l.name,
+        is_default: flag(l.code === 'bg'),
+        position: i + 1,
+      })),
     )
     .execute();
 
@@ -262,7 +276,15 @@ async function insertPlace(
   const categoryNames = new Map<string, L5>();
   await insertCategories(db, placeId, place.slug, place.categories, null, 1, categoryIds, categoryNames);
 
-  const productIds = await insertProducts(db, placeId, place, categoryIds, categoryNames, ingredientIds, allergenIds);
+  const productIds = await insertProducts(
+    db,
+    placeId,
+    place,
+    categoryIds,
+    categoryNames,
+    ingredientIds,
+    allergenIds,
+  );
 
   const related = place.products.flatMap((p) =>
     (p.related ?? []).map((slug, i) => {
@@ -387,7 +409,9 @@ async function insertOrderTypes(db: Db, placeId: number, place: PlaceDef): Promi
     if (ot.prices?.length) {
       await db
         .insertInto('order_type_prices')
-        .values(ot.prices.map((p) => ({ order_type_id: orderTypeId, price_over: p.priceOver, price: p.price })))
+        .values(
+          ot.prices.map((p) => ({ order_type_id: orderTypeId, price_over: p.priceOver, price: p.price })),
+        )
         .execute();
     }
     if (ot.discounts?.length) {
@@ -557,14 +581,25 @@ async function insertProducts(
 
     await db
       .insertInto('product_images')
-      .values({ product_id: productId, path: imageUrl(productImageFile(place.slug, p.slug)), width: 800, height: 600, position: 1 })
+      .values({
+        product_id: productId,
+        path: imageUrl(productImageFile(place.slug, p.slug)),
+        width: 800,
+        height: 600,
+        position: 1,
+      })
       .execute();
 
     await db
       .insertInto('product_variants')
       .values(
         p.variants.map((variant, i) => {
-          const size = variant.size === undefined ? undefined : typeof variant.size === 'string' ? translateSize(variant.size) : variant.size;
+          const size =
+            variant.size === undefined
+              ? undefined
+              : typeof variant.size === 'string'
+                ? translateSize(variant.size)
+                : variant.size;
           return {
             product_id: productId,
             price: variant.price,
@@ -582,7 +617,12 @@ async function insertProducts(
     if (p.allergens?.length) {
       await db
         .insertInto('product_allergens')
-        .values(p.allergens.map((key) => ({ product_id: productId, allergen_id: mustGet(allergenIds, key, 'allergen') })))
+        .values(
+          p.allergens.map((key) => ({
+            product_id: productId,
+            allergen_id: mustGet(allergenIds, key, 'allergen'),
+          })),
+        )
         .execute();
     }
 

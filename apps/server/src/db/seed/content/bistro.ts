@@ -292,7 +292,7 @@ export const BISTRO: PlaceDef = {
         'Die Sommerterrasse',
         'La terrasse d’été',
       ],
-      art: { shape: 'salad', food: '#27ae60', accent: '#f5b041', garnish: '#e74c3c' },
+      art: { shape: 'terrace', food: '#c0392b', accent: '#f5b041', garnish: '#27ae60' },
     },
     {
       file: 'gallery-bistro-grill.svg',
@@ -335,6 +335,7 @@ export const BISTRO: PlaceDef = {
         'Du mardi au vendredi de 17 h à 19 h, la bière pression est à −20 %.',
       ],
       art: { shape: 'beer', food: '#f4b400', accent: '#fffdf5', garnish: '#8c2f39' },
+      badge: '−20%',
     },
     {
       file: 'promo-welcome10.svg',
@@ -353,6 +354,7 @@ export const BISTRO: PlaceDef = {
         'Saisissez le code WELCOME10 dans votre panier.',
       ],
       art: { shape: 'tasting', food: '#8c2f39', accent: '#f4e9d8', garnish: '#d9a441' },
+      badge: '−10%',
     },
   ],
 };

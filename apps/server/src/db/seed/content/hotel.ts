@@ -176,7 +176,7 @@ const CATEGORIES: CategoryDef[] = [
       'Massagen und Anwendungen — siehe PDF-Karte',
       'Massages et soins — voir la carte en PDF',
     ],
-    art: art('bar', '#76d7c4', '#fdfefe', '#1f4e5f'),
+    art: art('spa', '#76d7c4', '#fdfefe', '#1f4e5f'),
     pdfPath: SPA_MENU_PDF,
     orderAllowed: false,
   },
@@ -490,7 +490,7 @@ const PRODUCTS: ProductDef[] = [
     ],
     variants: [v(300, '100 г')],
     allergens: ['milk', 'nuts', 'soy'],
-    art: art('bar', '#6d4c41', '#d7ccc8', '#f4d03f'),
+    art: art('board', '#6d4c41', '#d7ccc8', '#f4d03f'),
   },
 ];
 
@@ -567,7 +567,7 @@ export const HOTEL: PlaceDef = {
     {
       file: 'gallery-hotel-room.svg',
       caption: ['Стая „Делукс“', 'Deluxe room', 'Habitación deluxe', 'Deluxe-Zimmer', 'Chambre deluxe'],
-      art: { shape: 'tasting', food: '#85929e', accent: '#fdfefe', garnish: '#c9a227' },
+      art: { shape: 'room', food: '#85929e', accent: '#fdfefe', garnish: '#c9a227' },
     },
   ],
   promotions: [],

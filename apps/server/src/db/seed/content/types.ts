@@ -50,7 +50,12 @@ export type ArtShape =
   | 'icecream'
   | 'tasting'
   | 'can'
-  | 'bar';
+  | 'bar'
+  | 'terrace'
+  | 'room'
+  | 'bell'
+  | 'stars'
+  | 'spa';
 
 export interface Art {
   shape: ArtShape;
@@ -225,7 +230,8 @@ export interface PlaceDef {
   userDiscounts: { onOrderNumber: number; type: 'percent' | 'money'; amount: number }[];
   feedbackQuestions: { text: L5; type: 'rating' | 'text' }[];
   gallery: { file: string; caption: L5; art: Art }[];
-  promotions: { file: string; title: L5; description: L5; art: Art }[];
+  /** `badge`: a short language-neutral text drawn on the image ('−20%'). */
+  promotions: { file: string; title: L5; description: L5; art: Art; badge?: string }[];
 }
 
 /** Path under which the server serves the seed's `images/` folder. */
