@@ -6,6 +6,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:3000', '/demo': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   test: {
+    name: 'apps/web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],

@@ -16,7 +16,8 @@ function visit(file: string) {
   if (seen.has(file)) return;
   seen.add(file);
   const code = readFileSync(dir + file, 'utf8');
-  for (const m of code.matchAll(/(?:^|;|\n)import\s*(?:[^'"]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(m[1]!);
+  for (const m of code.matchAll(/(?:^|;|\n)import\s*(?:[^'"]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
+    visit(m[1]!);
 }
 visit(entry);
 for (const name of process.argv.slice(2)) {

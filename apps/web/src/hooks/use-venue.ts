@@ -3,11 +3,13 @@
  * currency in the current language, and the browsing context from the order token (spec §4).
  */
 import { useMemo } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQueries } from '@tanstack/react-query';
+import type { StorePlaceResponse } from '@trapeza/domain/contracts/places';
 import { parseSettings, type VenueSettings } from '@trapeza/domain/settings';
 import { venueCurrency, type VenueCurrency } from '@trapeza/domain/money';
 import type { BrowseContext } from '@trapeza/domain/visibility';
-import type { Language } from '@trapeza/domain/i18n';
+import { translateField, type Language } from '@trapeza/domain/i18n';
+import { placeQueryOptions } from '../api/get-place.ts';
 import { settingsQueryOptions } from '../api/get-settings.ts';
 import { parseUiSettings, type UiSettings } from '../lib/ui-settings.ts';
 import { useSessionStore } from '../stores/session-store.ts';
@@ -16,6 +18,10 @@ import { usePlaceSlug } from './use-place-slug.ts';
 
 export interface Venue {
   place: string;
+  /** GET place: name, contact, order types (404 for an unknown place). */
+  info: StorePlaceResponse;
+  /** The venue's name in the guest's language. */
+  name: string;
   lang: Language;
   settings: VenueSettings;
   ui: UiSettings;
@@ -27,13 +33,20 @@ export interface Venue {
 export function useVenue(): Venue {
   const place = usePlaceSlug();
   const lang = useLang();
-  const { data: raw } = useSuspenseQuery(settingsQueryOptions(place));
+  const [{ data: raw }, { data: info }] = useSuspenseQueries({
+    queries: [settingsQueryOptions(place), placeQueryOptions(place)],
+  });
   const token = useSessionStore((s) => (s.orderToken?.place === place ? s.orderToken : null));
-  const parsed = useMemo(() => ({ settings: parseSettings(raw), ui: parseUiSettings(raw) }), [raw]);
+  const parsed = useMemo(
+    () => ({ settings: parseSettings(raw), ui: parseUiSettings(raw, lang) }),
+    [raw, lang],
+  );
   return useMemo(() => {
     const { settings, ui } = parsed;
     return {
       place,
+      info,
+      name: translateField(info, 'name', lang) || ui.placeName || place,
       lang,
       settings,
       ui,
@@ -50,5 +63,5 @@ export function useVenue(): Venue {
       },
       roomNumber: token?.room_number ?? null,
     };
-  }, [parsed, place, lang, token]);
+  }, [parsed, place, info, lang, token]);
 }

@@ -31,6 +31,8 @@ export interface UiSettings {
   colors: {
     primary: string | null;
     primaryText: string | null;
+    header: string | null;
+    secondary: string | null;
     background: string | null;
     text: string | null;
     accent: string | null;
@@ -62,10 +64,32 @@ function unwrap(v: unknown): unknown {
   return v !== null && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v;
 }
 
-function text(raw: RawSettings, ...keys: string[]): string | null {
+function plain(raw: RawSettings, ...keys: string[]): string | null {
   for (const key of keys) {
     const v = unwrap(raw[key]);
     if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  return null;
+}
+
+/**
+ * A text setting in the guest's language: `<key>_translations` holds a JSON map language → text; the base value is
+ * the Bulgarian one, used when the language has none (spec §4 fallback).
+ */
+function translatedText(raw: RawSettings, lang: string, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const base = plain(raw, key);
+    if (base === null) continue;
+    if (lang !== 'bg') {
+      try {
+        const map = JSON.parse(plain(raw, `${key}_translations`) ?? '{}') as Record<string, unknown>;
+        const own = map[lang];
+        if (typeof own === 'string' && own.trim() !== '') return own.trim();
+      } catch {
+        // malformed translations: keep the Bulgarian text
+      }
+    }
+    return base;
   }
   return null;
 }
@@ -74,7 +98,7 @@ const CSS_COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[
 
 /** A colour value safe to put into a CSS custom property (no `;`, no url()). */
 function color(raw: RawSettings, key: string): string | null {
-  const v = text(raw, key);
+  const v = plain(raw, key);
   return v && CSS_COLOR.test(v) ? v : null;
 }
 
@@ -82,10 +106,11 @@ function oneToThree(n: number): 1 | 2 | 3 {
   return n === 1 || n === 2 ? n : 3;
 }
 
-export function parseUiSettings(raw: RawSettings): UiSettings {
+export function parseUiSettings(raw: RawSettings, lang = 'bg'): UiSettings {
+  const text = (...keys: string[]) => translatedText(raw, lang, ...keys);
   const flag = (key: string, fallback = false) => parseFlag(raw[key], fallback);
   const position = parseNumber(raw.add_to_cart_view_page_button_position, 1);
-  const positionText = text(raw, 'add_to_cart_view_page_button_position');
+  const positionText = plain(raw, 'add_to_cart_view_page_button_position');
   return {
     theme: oneToThree(parseNumber(raw.theme, 3)),
     subTheme: oneToThree(parseNumber(raw.sub_theme, 1)),
@@ -108,47 +133,49 @@ export function parseUiSettings(raw: RawSettings): UiSettings {
     whiteBackground: flag('white_background'),
     lighterBackgroundImage: flag('lighter_backgound_image'),
     variantModalWithComment: flag('variant_modal_with_comment'),
-    logo: text(raw, 'logo', 'logo_image'),
-    backgroundImage: text(raw, 'background_image', 'bg_image'),
+    logo: text('logo', 'logo_image'),
+    backgroundImage: text('background_image', 'bg_image'),
     colors: {
       primary: color(raw, 'primary_color'),
-      primaryText: color(raw, 'primary_text_color'),
+      primaryText: color(raw, 'button_text_color') ?? color(raw, 'primary_text_color'),
+      header: color(raw, 'header_color'),
+      secondary: color(raw, 'secondary_color'),
       background: color(raw, 'background_color'),
       text: color(raw, 'text_color'),
       accent: color(raw, 'accent_color'),
     },
     social: {
-      facebook: text(raw, 'facebook', 'facebook_link'),
-      instagram: text(raw, 'instagram', 'instagram_link'),
-      youtube: text(raw, 'youtube', 'youtube_link'),
-      tripadvisor: text(raw, 'tripadvisor', 'tripadvisor_link'),
+      facebook: text('facebook', 'facebook_link'),
+      instagram: text('instagram', 'instagram_link'),
+      youtube: text('youtube', 'youtube_link'),
+      tripadvisor: text('tripadvisor', 'tripadvisor_link'),
     },
-    footerHtml: text(raw, 'footer_html_content'),
-    adHtml: text(raw, 'ad_html', 'ad_html_content'),
+    footerHtml: text('footer_html_content'),
+    adHtml: text('ad_html', 'ad_html_content'),
     welcomeBanner: {
-      enabled: flag('welcome_banner_enabled') || text(raw, 'welcome_banner_text') !== null,
-      text: text(raw, 'welcome_banner_text'),
-      image: text(raw, 'welcome_banner_image'),
+      enabled: flag('welcome_banner_enabled') || text('welcome_banner_text') !== null,
+      text: text('welcome_banner_text'),
+      image: text('welcome_banner_image'),
     },
     about: {
-      description: text(raw, 'about_description', 'about_page_description'),
-      facilities: text(raw, 'about_facilities', 'facilities'),
-      household: text(raw, 'about_household', 'household'),
-      technicalSupport: text(raw, 'about_technical_support', 'technical_support'),
-      paymentTypes: (text(raw, 'payment_types') ?? '')
+      description: text('about_description', 'about_page_description'),
+      facilities: text('about_facilities', 'facilities'),
+      household: text('about_household', 'household'),
+      technicalSupport: text('about_technical_support', 'technical_support'),
+      paymentTypes: (text('payment_types') ?? '')
         .split(',')
         .map((s) => s.trim())
         .filter((s) => s !== ''),
-      phone: text(raw, 'place_phone', 'phone'),
-      email: text(raw, 'place_email', 'email'),
-      address: text(raw, 'place_address', 'address'),
+      phone: text('place_phone', 'phone'),
+      email: text('place_email', 'email'),
+      address: text('place_address', 'address'),
     },
     legal: {
-      customTerms: text(raw, 'custom_terms', 'custom_terms_html'),
-      terms: text(raw, 'terms_html', 'terms'),
-      privacy: text(raw, 'privacy_policy_html', 'privacy_policy'),
-      refund: text(raw, 'refund_policy_html', 'refund_policy'),
+      customTerms: text('custom_terms', 'custom_terms_html'),
+      terms: text('terms_html', 'terms'),
+      privacy: text('privacy_policy_html', 'privacy_policy'),
+      refund: text('refund_policy_html', 'refund_policy'),
     },
-    placeName: text(raw, 'place_name', 'name'),
+    placeName: text('place_name', 'name'),
   };
 }

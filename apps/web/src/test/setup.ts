@@ -10,3 +10,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom does not implement scrolling; the scroll restoration only needs the call to exist.
+window.scrollTo = () => undefined;

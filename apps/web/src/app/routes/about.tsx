@@ -13,9 +13,16 @@ export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
   const { ui, settings, lang } = venue;
-  const about = ui.about;
-  const title = ui.placeName ? t('about.titleOf', { name: ui.placeName }) : t('about.title');
+  const about = {
+    ...ui.about,
+    phone: ui.about.phone ?? venue.info.phone,
+    email: ui.about.email ?? venue.info.email,
+    address: ui.about.address ?? venue.info.address,
+  };
+  const title = t('about.titleOf', { name: venue.name });
   usePageMeta(title);
+  const delivery = venue.info.ordertypes.find((o) => o.type === 2) ?? null;
+  const money = (amount: number) => formatPrice(amount, venue.currency, lang).primary;
   const section = (key: string, heading: string, body: string | null) =>
     body && (
       <section aria-labelledby={`about-${key}`} className="card-section">
@@ -35,15 +42,38 @@ export function Component() {
           <p>{t('about.alwaysOpen')}</p>
         )}
       </section>
-      {(settings.minimal_order_price > 0 || about.address) && (
+      {(settings.minimal_order_price > 0 || delivery) && (
         <section aria-labelledby="about-delivery" className="card-section">
           <h2 id="about-delivery">{t('about.delivery')}</h2>
           {settings.minimal_order_price > 0 && (
-            <p>
-              {t('about.minimalOrder', {
-                price: formatPrice(settings.minimal_order_price, venue.currency, lang).primary,
-              })}
-            </p>
+            <p>{t('about.minimalOrder', { price: money(settings.minimal_order_price) })}</p>
+          )}
+          {delivery && delivery.radiuses.length > 0 && (
+            <ul>
+              {delivery.radiuses.map((r) => (
+                <li key={r.id}>
+                  {t('about.radius', {
+                    from: r.radius_start,
+                    to: r.radius_end,
+                    price: money(r.delivery_price),
+                  })}
+                  {r.required_order_price_for_free_delivery != null &&
+                    `, ${t('about.freeOver', { price: money(r.required_order_price_for_free_delivery) })}`}
+                </li>
+              ))}
+            </ul>
+          )}
+          {delivery && delivery.delivery_shapes.length > 0 && (
+            <ul>
+              {delivery.delivery_shapes.map((z) => (
+                <li key={z.id}>
+                  {z.name ? `${z.name}: ` : ''}
+                  {t('about.deliveryFrom', { price: money(z.delivery_price) })}
+                  {z.required_order_price_for_free_delivery != null &&
+                    `, ${t('about.freeOver', { price: money(z.required_order_price_for_free_delivery) })}`}
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       )}

@@ -33,7 +33,7 @@ export function AllInOneBody() {
 export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
-  usePageMeta(t('menu.all'), venue.ui.placeName ?? undefined);
+  usePageMeta(t('menu.all'), venue.name);
   return (
     <div className="page">
       <h1>{t('menu.all')}</h1>

@@ -47,7 +47,7 @@ function CategoryView({ category }: { category: StoreCategory }) {
   const [waiterOpen, setWaiterOpen] = useState(category.open_call_waiter === 1);
   const name = translateField(category, 'name', lang);
   const description = translateField(category, 'description', lang);
-  usePageMeta(name, ui.placeName ?? undefined);
+  usePageMeta(name, venue.name);
 
   const siblings = siblingsOf(menu, category);
   const index = siblings.findIndex((c) => c.id === category.id);

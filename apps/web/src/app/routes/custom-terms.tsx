@@ -7,7 +7,7 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
-  usePageMeta(t('legal.customTerms'), venue.ui.placeName ?? undefined);
+  usePageMeta(t('legal.customTerms'), venue.name);
   return (
     <LegalPage
       title={t('legal.customTerms')}

@@ -15,7 +15,7 @@ export function Component() {
   const { t } = useTranslation();
   const gallery = useQuery(galleryQueryOptions(venue.place));
   const [open, setOpen] = useState<number | null>(null);
-  usePageMeta(t('nav.gallery'), venue.ui.placeName ?? undefined);
+  usePageMeta(t('nav.gallery'), venue.name);
   const caption = (img: { translations: Record<string, Record<string, string>> }) =>
     translateField({ caption: null, translations: img.translations }, 'caption', venue.lang);
   return (

@@ -13,7 +13,7 @@ export function Component() {
   const venue = useVenue();
   const menu = useMenu();
   const { t } = useTranslation();
-  const title = venue.ui.placeName ?? t('menu.title');
+  const title = venue.name || t('menu.title');
   usePageMeta(title);
   return (
     <div className="page">

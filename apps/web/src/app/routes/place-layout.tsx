@@ -9,6 +9,7 @@ import { usePrefetchQuery, useQueryErrorResetBoundary } from '@tanstack/react-qu
 import { useTranslation } from 'react-i18next';
 import { categoriesHierarchyQueryOptions } from '../../api/get-categories-hierarchy.ts';
 import { productsQueryOptions } from '../../api/get-products.ts';
+import { placeQueryOptions } from '../../api/get-place.ts';
 import { settingsQueryOptions } from '../../api/get-settings.ts';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { ErrorMessage } from '../../components/ui/error-message.tsx';
@@ -43,16 +44,12 @@ const AllergenFilterButton = lazy(() =>
   })),
 );
 
-function placeTitle(name: string | null, slug: string): string {
-  return name ?? slug.charAt(0).toUpperCase() + slug.slice(1);
-}
-
 function PlaceShell() {
   const venue = useVenue();
   const menu = useMenu();
   const cartCount = useCartCount();
   const { ui, place, lang } = venue;
-  const title = placeTitle(ui.placeName, place);
+  const title = venue.name;
   return (
     <div
       className="place"
@@ -100,8 +97,9 @@ export function Component() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { reset } = useQueryErrorResetBoundary();
-  // The three first-screen requests start together here, not one after another as each suspends.
+  // The first-screen requests start together here, not one after another as each suspends.
   usePrefetchQuery(settingsQueryOptions(place));
+  usePrefetchQuery(placeQueryOptions(place));
   usePrefetchQuery(categoriesHierarchyQueryOptions(place));
   usePrefetchQuery(productsQueryOptions(place));
   useEffect(() => {

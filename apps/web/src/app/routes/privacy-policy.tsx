@@ -7,7 +7,7 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
-  usePageMeta(t('legal.privacy'), venue.ui.placeName ?? undefined);
+  usePageMeta(t('legal.privacy'), venue.name);
   return (
     <LegalPage title={t('legal.privacy')} html={venue.ui.legal.privacy} fallbackKey="legal.privacyText" />
   );

@@ -29,7 +29,7 @@ export function Component() {
   const product = menu.productBySlug.get(prodSlug);
   const category = menu.bySlug.get(catSlug) ?? null;
   const name = product ? translateField(product, 'name', venue.lang) : '';
-  usePageMeta(name, venue.ui.placeName ?? undefined);
+  usePageMeta(name, venue.name);
   if (!product || product.type === 'booking') return <Navigate to="/404" replace />;
 
   const orderAllowed = checkProductOrderable(product, menu.categories).ok;

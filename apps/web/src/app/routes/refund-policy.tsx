@@ -7,6 +7,6 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
-  usePageMeta(t('legal.refund'), venue.ui.placeName ?? undefined);
+  usePageMeta(t('legal.refund'), venue.name);
   return <LegalPage title={t('legal.refund')} html={venue.ui.legal.refund} fallbackKey="legal.refundText" />;
 }

@@ -21,7 +21,7 @@ export function Component() {
   const setText = useSearchStore((s) => s.setText);
   const setOpened = useSearchStore((s) => s.setOpened);
   const query = useDeferredValue(text);
-  usePageMeta(t('search.title'), venue.ui.placeName ?? undefined);
+  usePageMeta(t('search.title'), venue.name);
   useEffect(() => {
     setOpened(true);
     return () => setOpened(false);

@@ -7,6 +7,6 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
-  usePageMeta(t('legal.terms'), venue.ui.placeName ?? undefined);
+  usePageMeta(t('legal.terms'), venue.name);
   return <LegalPage title={t('legal.terms')} html={venue.ui.legal.terms} fallbackKey="legal.termsText" />;
 }

@@ -24,6 +24,8 @@ export function themeStyle(ui: UiSettings): CSSProperties {
   if (c.primary) vars['--primary'] = c.primary;
   if (c.primaryText) vars['--on-primary'] = c.primaryText;
   if (c.accent) vars['--accent'] = c.accent;
+  if (c.header) vars['--header'] = c.header;
+  if (c.secondary) vars['--chip'] = c.secondary;
   if (!ui.whiteBackground) {
     if (c.background) vars['--bg'] = c.background;
     if (c.text) vars['--text'] = c.text;

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { StorePlaceResponse } from '@trapeza/domain/contracts/places';
+import { createQueryClient } from '../lib/query-client.ts';
+import { useSessionStore } from '../stores/session-store.ts';
+import { category, product } from '../test/fixtures.ts';
+import { AppRoutes } from './router.tsx';
+
+const place: StorePlaceResponse = {
+  id: 1,
+  slug: 'bistro',
+  name: 'Бистро',
+  translations: { en: { name: 'Bistro' } },
+  client: { id: 1, slug: 'demo', name: 'Demo' },
+  address: null,
+  phone: null,
+  email: null,
+  lat: null,
+  lng: null,
+  city_id: null,
+  functionality_modules: [],
+  ordertypes: [],
+  regions: [],
+  working_hours: {},
+};
+
+const tree = [
+  category({ id: 1, slug: 'salads', name: 'Салати', translations: { en: { name: 'Salads' } } }),
+  category({ id: 2, slug: 'soups', name: 'Супи' }),
+  category({ id: 3, slug: 'spa', name: 'Спа', type: 'link', links: [{ link: 'https://spa.test/book' }] }),
+  category({
+    id: 4,
+    slug: 'more',
+    name: 'Още',
+    type: 'link',
+    links: [{ link: 'https://a.test' }, { link: '/feedback' }],
+  }),
+];
+const products = [
+  product({ id: 11, slug: 'shopska', name: 'Шопска салата', catHierarchyIds: [1], catHierarchyId: 1 }),
+];
+
+function mockApi(known: string[] = ['bistro']) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    if (!known.includes(headers.place ?? '')) {
+      return new Response(JSON.stringify({ code: 'place_not_found', message: 'Няма такова място' }), {
+        status: 404,
+      });
+    }
+    const body = url.includes('/api/settings')
+      ? { subcategories_design: { value: '2' } }
+      : url.includes('/api/place')
+        ? place
+        : url.includes('/api/categoriesHierarchy')
+          ? tree
+          : url.includes('/api/products')
+            ? products
+            : url.includes('/api/ingredients')
+              ? []
+              : null;
+    return new Response(JSON.stringify(body), { status: body === null ? 404 : 200 });
+  });
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  sessionStorage.setItem('welcome_banner_seen_bistro', '1');
+  vi.stubGlobal('fetch', mockApi());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.getState().clearOrderToken();
+});
+
+describe('routes (spec §2)', () => {
+  test('/404 shows the error text and a Back button', async () => {
+    renderAt('/404');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Грешка 404' })).toBeTruthy();
+    expect(screen.getByText('Търсената страница не беше намерена!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Назад' })).toBeTruthy();
+  });
+
+  test('an unknown place redirects to /404', async () => {
+    renderAt('/no-such-place');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Грешка 404' })).toBeTruthy();
+  });
+
+  test('an unknown path redirects to /404', async () => {
+    renderAt('/bistro/a/b/c');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Грешка 404' })).toBeTruthy();
+  });
+
+  test('/bistro lists the root categories with one h1 and the link-category rules', async () => {
+    renderAt('/bistro');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Бистро' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Салати' }).getAttribute('href')).toBe('/bistro/salads');
+    // A single link opens directly, in a new tab.
+    const spa = screen.getByRole('link', { name: /Спа/ });
+    expect(spa.getAttribute('href')).toBe('https://spa.test/book');
+    expect(spa.getAttribute('target')).toBe('_blank');
+    // Several links open the links modal; /feedback becomes the in-app page.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Още' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(
+      within(dialog).getByRole('link', { name: 'Обратна връзка', hidden: true }).getAttribute('href'),
+    ).toBe('/bistro/feedback');
+  });
+
+  test('a category page shows sibling tabs and its product cards', async () => {
+    renderAt('/bistro/salads');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Салати' })).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Категории' });
+    expect(within(tabs).getByRole('link', { name: 'Салати' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Шопска салата' }).getAttribute('href')).toBe(
+      '/bistro/salads/shopska',
+    );
+  });
+
+  test('a link category opens with ?room_number when a room number is stored', async () => {
+    useSessionStore
+      .getState()
+      .setOrderToken({
+        token: 'r1',
+        place: 'bistro',
+        ordertype: 6,
+        room_number: '104',
+        table: null,
+        tablet_mode: false,
+      });
+    renderAt('/bistro');
+    const spa = await screen.findByRole('link', { name: /Спа/ });
+    expect(spa.getAttribute('href')).toBe('https://spa.test/book?room_number=104');
+  });
+});

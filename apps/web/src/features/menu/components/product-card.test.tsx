@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { venueCurrency } from '@trapeza/domain/money';
+import { AllergenFilterPanel } from '../../preferences/components/allergen-filter.tsx';
+import { usePreferencesStore } from '../../../stores/preferences-store.ts';
+import { product } from '../../../test/fixtures.ts';
+import { ProductCard, type ProductCardProps } from './product-card.tsx';
+
+const gluten = { id: 1, name: 'Глутен', image: null, translations: { en: { name: 'Gluten' } } };
+const milk = { id: 7, name: 'Мляко', image: null, translations: {} };
+
+function renderCard(over: Partial<ProductCardProps> = {}) {
+  const props: ProductCardProps = {
+    product: product({ id: 1, slug: 'banitsa', name: 'Баница', allergens: [gluten, milk] }),
+    href: '/bistro/breakfast/banitsa',
+    lang: 'bg',
+    currency: venueCurrency({}),
+    priceContext: {
+      now: new Date('2026-01-05T10:00:00Z'),
+      timeZone: 'Europe/Sofia',
+      orderType: null,
+      moneyDiscountOnlyForPreorder: false,
+    },
+    avoidAllergens: [],
+    ...over,
+  };
+  return render(
+    <MemoryRouter>
+      <ProductCard {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe('product card (spec §2)', () => {
+  test('name links to the product page; variants show size and price; allergens listed', () => {
+    renderCard();
+    expect(screen.getByRole('link', { name: 'Баница' }).getAttribute('href')).toBe(
+      '/bistro/breakfast/banitsa',
+    );
+    const variants = screen.getByRole('list', { name: 'Размери и цени' });
+    expect(within(variants).getByText('300 г')).toBeTruthy();
+    expect(within(variants).getByText('10,00 лв.')).toBeTruthy();
+    expect(screen.getByText('Глутен')).toBeTruthy();
+  });
+
+  test('a discounted product shows the old price struck through', () => {
+    const { container } = renderCard({
+      product: product({ id: 2, slug: 'x', name: 'X', discount_percent: 20 }),
+    });
+    expect(container.querySelector('del')?.textContent).toContain('10,00 лв.');
+    expect(screen.getByText(/8,00 лв\./)).toBeTruthy();
+  });
+
+  test('out of stock: dimmed, labelled, and not clickable', () => {
+    const { container } = renderCard({ product: product({ id: 3, slug: 'y', name: 'Y', in_stock: 0 }) });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('Изчерпан')).toBeTruthy();
+    expect(container.querySelector('article')?.hasAttribute('data-out-of-stock')).toBe(true);
+  });
+
+  test('the image gets width/height and loads lazily below the fold', () => {
+    const p = product({
+      id: 4,
+      slug: 'z',
+      name: 'Z',
+      product_images: [{ path: '/demo/images/z.svg', width: 640, height: 480 }],
+    });
+    const { container } = renderCard({ product: p });
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('width')).toBe('640');
+    expect(img?.getAttribute('height')).toBe('480');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+  });
+});
+
+describe('allergen filter (beyond the spec)', () => {
+  test('products containing an avoided allergen are clearly marked', () => {
+    const { container } = renderCard({ avoidAllergens: [7] });
+    expect(screen.getByText('Съдържа: Мляко')).toBeTruthy();
+    expect(container.querySelector('article')?.hasAttribute('data-avoided')).toBe(true);
+  });
+
+  test('the guest marks allergens; the choice is kept on the device', async () => {
+    const user = userEvent.setup();
+    render(<AllergenFilterPanel allergens={[gluten, milk]} lang="en" />);
+    await user.click(screen.getByRole('checkbox', { name: 'Gluten' }));
+    expect(usePreferencesStore.getState().avoidAllergens).toEqual([1]);
+    expect(JSON.parse(localStorage.getItem('trapeza_preferences') ?? '{}')).toMatchObject({
+      avoidAllergens: [1],
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Скрий продуктите с тези алергени' }));
+    expect(usePreferencesStore.getState().hideAvoided).toBe(true);
+  });
+});
