@@ -788,3 +788,36 @@ describeEachDatabase(
   },
   { setup: seedAccounts },
 );
+
+// With the API-wide limiter on (production), the accounts calls keep their own tighter per-IP limits.
+describeEachDatabase(
+  'accounts API with the API-wide rate limit on',
+  (ctx) => {
+    ctx.test('login: 20 per minute per IP, then 429 rate_limited', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < 20; i++) {
+        const res = await call(
+          ctx,
+          'POST',
+          '/api/login',
+          { email: `y${i}@accounts.test`, password: 'whatever' },
+          { ip },
+        );
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await call(
+        ctx,
+        'POST',
+        '/api/login',
+        { email: GUEST_EMAIL, password: GUEST_PASSWORD },
+        { ip },
+      );
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('rate_limited');
+      // Other calls from that address still pass under the API-wide limit.
+      const other = await call(ctx, 'POST', '/api/users/validate', undefined, { ip });
+      expect(other.statusCode).toBe(200);
+    });
+  },
+  { setup: seedAccounts, env: { RATE_LIMIT_PER_MINUTE: '3000' } },
+);
