@@ -132,16 +132,14 @@ describe('routes (spec §2)', () => {
   });
 
   test('a link category opens with ?room_number when a room number is stored', async () => {
-    useSessionStore
-      .getState()
-      .setOrderToken({
-        token: 'r1',
-        place: 'bistro',
-        ordertype: 6,
-        room_number: '104',
-        table: null,
-        tablet_mode: false,
-      });
+    useSessionStore.getState().setOrderToken({
+      token: 'r1',
+      place: 'bistro',
+      ordertype: 6,
+      room_number: '104',
+      table: null,
+      tablet_mode: false,
+    });
     renderAt('/bistro');
     const spa = await screen.findByRole('link', { name: /Спа/ });
     expect(spa.getAttribute('href')).toBe('https://spa.test/book?room_number=104');

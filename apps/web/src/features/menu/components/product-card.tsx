@@ -14,6 +14,7 @@ import { Lightbox } from '../../../components/ui/lightbox.tsx';
 import { Price } from '../../../components/ui/price.tsx';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-card.module.css';
+import { ZoomIcon } from '../../../components/ui/icons.tsx';
 
 export interface PriceContext {
   now: Date;
@@ -96,7 +97,7 @@ export function ProductCard({
               onClick={() => setZoom(true)}
               aria-label={t('product.zoomImage', { name })}
             >
-              <span aria-hidden="true">⤢</span>
+              <ZoomIcon />
             </button>
           )}
         </div>

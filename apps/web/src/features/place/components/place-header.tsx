@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
+import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 
 interface PlaceHeaderProps {
   place: string;
@@ -24,25 +25,14 @@ export function PlaceHeader({ place, title, logo, cartCount, tools }: PlaceHeade
         </Link>
         <nav aria-label={t('nav.main')} className={styles.nav}>
           <Link to={`/${place}/search`} className="icon-button" aria-label={t('nav.search')}>
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-            >
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-3.5-3.5" />
-            </svg>
+            <SearchIcon />
           </Link>
           <Link to={`/${place}/about`} className="icon-button" aria-label={t('nav.about')}>
-            <span aria-hidden="true">ℹ</span>
+            <InfoIcon />
           </Link>
           {tools}
           <span className="icon-button" role="status" aria-label={t('cart.count', { count: cartCount })}>
-            <span aria-hidden="true">🛒</span>
+            <CartIcon />
             {cartCount > 0 && (
               <span className="badge" aria-hidden="true">
                 {cartCount}

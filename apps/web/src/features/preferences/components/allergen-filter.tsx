@@ -9,6 +9,7 @@ import { translateField } from '@trapeza/domain/i18n';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { usePreferencesStore } from '../../../stores/preferences-store.ts';
 import styles from './preferences.module.css';
+import { AllergenIcon } from '../../../components/ui/icons.tsx';
 
 export function AllergenFilterPanel({ allergens, lang }: { allergens: StoreAllergen[]; lang: string }) {
   const { t } = useTranslation();
@@ -57,7 +58,7 @@ export function AllergenFilterButton({ allergens, lang }: { allergens: StoreAlle
         aria-haspopup="dialog"
         aria-label={count > 0 ? t('allergenFilter.buttonActive', { count }) : t('allergenFilter.button')}
       >
-        <span aria-hidden="true">⚠</span>
+        <AllergenIcon />
         {count > 0 && <span className="badge">{count}</span>}
       </button>
       <Modal open={open} title={t('allergenFilter.title')} onClose={() => setOpen(false)}>

@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '@trapeza/domain/i18n';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { changeLanguage, LANGUAGE_NAMES } from '../../../i18n/i18n.ts';
 import styles from './preferences.module.css';
+import { GlobeIcon } from '../../../components/ui/icons.tsx';
 
 export function LanguageChooser({ current }: { current: Language }) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function LanguageChooser({ current }: { current: Language }) {
         aria-label={t('language.choose')}
         aria-haspopup="dialog"
       >
-        <span aria-hidden="true">🌐</span>
+        <GlobeIcon />
         <span className={styles.code}>{current === 'fr-CH' ? 'FR' : current.toUpperCase()}</span>
       </button>
       <Modal open={open} title={t('language.title')} onClose={() => setOpen(false)}>
