@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { StartupError } from './lib/startup-error.ts';
+import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.ts';
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   /** Built web app to serve at `/`, if present. */
   webDistDir: string;
   logLevel: string;
+  /** Payment providers per place and the provider simulator (modules/payments/README.md). */
+  payments: PaymentsConfig;
 }
 
 const EnvSchema = z.object({
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    payments: loadPaymentsConfig(env, dataDir, e.NODE_ENV, cwd),
   };
 }
 

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, for logs (no password). */
   location: string;
+  /** PostgreSQL only: the URL it was opened with (password included; never log it), for LISTEN connections. */
+  connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     throw new StartupError(`cannot connect to PostgreSQL at ${location}: ${reason}`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', location, close: () => db.destroy() };
+  return { db, dialect: 'postgres', location, connectionString: url, close: () => db.destroy() };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

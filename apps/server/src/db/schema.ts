@@ -607,6 +607,21 @@ export interface LogsTable {
   created_at: Timestamp;
 }
 
+/**
+ * Events published to staff boards and guest streams, kept a day for `Last-Event-ID` catch-up. The id is the
+ * event id on the wire (bigserial on PostgreSQL: pg answers it as a string, the event bus converts).
+ */
+export interface StaffEventsTable {
+  id: Generated<number>;
+  place_id: number;
+  /** order.created, order.status_changed, … (contracts/staff.ts STAFF_EVENT_TYPES) */
+  type: string;
+  /** The guest's order token the event concerns (guest stream filter); null for staff-only events. */
+  session: string | null;
+  data: Json<unknown>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   clients: ClientsTable;
   places: PlacesTable;
@@ -654,6 +669,7 @@ export interface Database {
   promotions: PromotionsTable;
   blocked_devices: BlockedDevicesTable;
   logs: LogsTable;
+  staff_events: StaffEventsTable;
 }
 
 export type Place = Selectable<PlacesTable>;

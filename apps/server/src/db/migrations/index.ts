@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as createSchema from './2026-11-22T1200-create-schema.ts';
+import * as createStaffEvents from './2026-11-28T1200-create-staff-events.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
+  '2026-11-28T1200-create-staff-events': createStaffEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

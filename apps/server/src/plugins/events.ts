@@ -1,0 +1,356 @@
+/**
+ * The event bus behind the staff boards and the guests' order streams (architecture: real time by SSE; several
+ * server processes fan out through PostgreSQL LISTEN/NOTIFY).
+ *
+ * Every event is first stored in `staff_events`; its id is the SSE event id, so a client that lost its connection
+ * resumes with `Last-Event-ID` from the table and sees nothing twice. Delivery to the subscribers of this process:
+ * - SQLite (one process by design): right after the insert, in insert order;
+ * - PostgreSQL: only through LISTEN, for this process's own events too. The insert takes a transaction-level
+ *   advisory lock and sends `pg_notify` in the same transaction, so ids are committed in increasing order and
+ *   every process (PostgreSQL delivers notifications in commit order) sees every event once, in id order. A
+ *   stream can then drop anything at or below the last id it sent, which is what makes catch-up + live exact.
+ * When the LISTEN connection drops it reconnects and replays what it missed from the table.
+ *
+ * Decorates `app.events` (the bus); the staff module decorates `app.staffNotifier`, which the orders, tables and
+ * feedback services call after their writes (optional there, so they work without it).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { AppDatabase, DatabaseHandle } from '../db/database.ts';
+
+export interface BusEvent {
+  id: number;
+  placeId: number;
+  type: string;
+  /** The guest order token (table session) the event concerns, if any. */
+  session: string | null;
+  data: unknown;
+  createdAt: string;
+}
+
+export interface NewBusEvent {
+  placeId: number;
+  type: string;
+  session?: string | null;
+  data: unknown;
+}
+
+export type BusListener = (event: BusEvent) => void;
+
+/** What other modules tell the staff boards. Implemented by the staff module; never throws, never waits. */
+export interface StaffNotifier {
+  orderCreated(placeId: number, orderId: number): void;
+  userNeedCreated(placeId: number, userNeedId: number): void;
+  feedbackGiven(placeId: number, feedback: FeedbackNotice): void;
+}
+
+export interface FeedbackNotice {
+  orderId: number | null;
+  name: string | null;
+  createdAt: string;
+  answers: { question_id: number | null; rating: number | null; text: string | null }[];
+}
+
+const CHANNEL = 'trapeza_staff_events';
+/** Key of the advisory lock that orders event inserts across processes (any constant; 'TRPZ'). */
+const ORDER_LOCK_KEY = 0x5452505a;
+/** NOTIFY payloads are limited to 8000 bytes; bigger events travel as their id and are read back. */
+const MAX_INLINE_PAYLOAD = 7000;
+/** How long events are kept for catch-up. */
+export const EVENT_RETENTION_MS = 24 * 3600 * 1000;
+/** Catch-up answers at most this many events; a client further behind gets `reset` and reloads. */
+export const MAX_CATCH_UP = 2000;
+
+type Row = {
+  id: number | string;
+  place_id: number;
+  type: string;
+  session: string | null;
+  data: string;
+  created_at: string;
+};
+
+function fromRow(r: Row): BusEvent {
+  let data: unknown = {};
+  try {
+    data = JSON.parse(r.data);
+  } catch {
+    data = {};
+  }
+  return {
+    id: Number(r.id),
+    placeId: r.place_id,
+    type: r.type,
+    session: r.session,
+    data,
+    createdAt: r.created_at,
+  };
+}
+
+export interface EventBusOptions {
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  now: () => Date;
+}
+
+export class EventBus {
+  readonly #db: AppDatabase;
+  readonly #handle: DatabaseHandle;
+  readonly #opts: EventBusOptions;
+  readonly #listeners = new Map<number, Set<BusListener>>();
+  /** Identifies this process's bus in logs. */
+  readonly origin = randomUUID();
+  #client: pg.Client | null = null;
+  #closed = false;
+  #queue: Promise<void> = Promise.resolve();
+  #lastDispatched = 0;
+  #pruneTimer: NodeJS.Timeout | null = null;
+  #reconnectTimer: NodeJS.Timeout | null = null;
+
+  constructor(handle: DatabaseHandle, opts: EventBusOptions) {
+    this.#handle = handle;
+    this.#db = handle.db;
+    this.#opts = opts;
+  }
+
+  get usesListenNotify(): boolean {
+    return this.#handle.dialect === 'postgres';
+  }
+
+  /** Connects LISTEN (PostgreSQL) and starts the hourly pruning of old events. */
+  async start(): Promise<void> {
+    this.#lastDispatched = await this.lastId();
+    if (this.usesListenNotify) await this.#listen();
+    await this.prune().catch((err: unknown) => this.#opts.log.warn({ err }, 'staff events: prune failed'));
+    this.#pruneTimer = setInterval(() => {
+      this.prune().catch((err: unknown) => this.#opts.log.warn({ err }, 'staff events: prune failed'));
+    }, 3600_000);
+    this.#pruneTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#closed = true;
+    if (this.#pruneTimer) clearInterval(this.#pruneTimer);
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    const client = this.#client;
+    this.#client = null;
+    if (client) await client.end().catch(() => undefined);
+    await this.#queue.catch(() => undefined);
+  }
+
+  /** Stores the event and delivers it to every process's subscribers of its place. */
+  async publish(event: NewBusEvent): Promise<BusEvent> {
+    const values = {
+      place_id: event.placeId,
+      type: event.type,
+      session: event.session ?? null,
+      data: JSON.stringify(event.data ?? {}),
+      created_at: this.#opts.now().toISOString(),
+    };
+    if (!this.usesListenNotify) {
+      const row = await this.#db
+        .insertInto('staff_events')
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const stored = fromRow(row);
+      this.#dispatch(stored);
+      return stored;
+    }
+    return this.#db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${ORDER_LOCK_KEY})`.execute(trx);
+      const row = await trx
+        .insertInto('staff_events')
+        .values(values)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const stored = fromRow(row);
+      const inline = JSON.stringify({
+        id: stored.id,
+        p: stored.placeId,
+        t: stored.type,
+        s: stored.session,
+        d: stored.data,
+        c: stored.createdAt,
+      });
+      const payload =
+        Buffer.byteLength(inline) <= MAX_INLINE_PAYLOAD ? inline : JSON.stringify({ id: stored.id });
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+      return stored;
+    });
+  }
+
+  /** Live events of one place, from now on. Returns the unsubscribe function. */
+  subscribe(placeId: number, listener: BusListener): () => void {
+    let set = this.#listeners.get(placeId);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(placeId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.#listeners.delete(placeId);
+    };
+  }
+
+  /** Stored events of the place after `afterId`, oldest first (at most `limit`); only one session's if given. */
+  async since(
+    placeId: number,
+    afterId: number,
+    opts: { session?: string; limit?: number } = {},
+  ): Promise<BusEvent[]> {
+    let q = this.#db
+      .selectFrom('staff_events')
+      .selectAll()
+      .where('place_id', '=', placeId)
+      .where('id', '>', afterId);
+    if (opts.session !== undefined) q = q.where('session', '=', opts.session);
+    const rows = await q
+      .orderBy('id')
+      .limit(opts.limit ?? MAX_CATCH_UP)
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  /** The newest event id (of a place, or of all), 0 when none. */
+  async lastId(placeId?: number): Promise<number> {
+    let q = this.#db.selectFrom('staff_events').select((eb) => eb.fn.max('id').as('max'));
+    if (placeId !== undefined) q = q.where('place_id', '=', placeId);
+    const row = await q.executeTakeFirst();
+    return Number(row?.max ?? 0);
+  }
+
+  /** Whether events after `afterId` may have been pruned already (the client must reload instead of catching up). */
+  async isPruned(afterId: number): Promise<boolean> {
+    if (afterId <= 0) return false;
+    const row = await this.#db
+      .selectFrom('staff_events')
+      .select((eb) => eb.fn.min('id').as('min'))
+      .executeTakeFirst();
+    const min = row?.min == null ? null : Number(row.min);
+    return min !== null && afterId < min - 1;
+  }
+
+  /** Deletes events older than the retention. */
+  async prune(): Promise<void> {
+    const before = new Date(this.#opts.now().getTime() - EVENT_RETENTION_MS).toISOString();
+    await this.#db.deleteFrom('staff_events').where('created_at', '<', before).execute();
+  }
+
+  #dispatch(event: BusEvent): void {
+    if (event.id <= this.#lastDispatched && this.usesListenNotify) return;
+    this.#lastDispatched = Math.max(this.#lastDispatched, event.id);
+    const set = this.#listeners.get(event.placeId);
+    if (!set) return;
+    for (const listener of [...set]) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.#opts.log.error({ err }, 'staff events: listener failed');
+      }
+    }
+  }
+
+  async #listen(): Promise<void> {
+    const url = this.#handle.connectionString;
+    if (!url) throw new Error('PostgreSQL event bus needs the connection string');
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      const payload = msg.payload;
+      // One at a time: a notification whose event must be read back may not be overtaken by the next one.
+      this.#queue = this.#queue
+        .then(() => this.#onNotification(payload))
+        .catch((err: unknown) => {
+          this.#opts.log.error({ err }, 'staff events: notification failed');
+        });
+    });
+    const lost = (err?: unknown) => {
+      if (this.#client !== client) return;
+      this.#client = null;
+      client.end().catch(() => undefined);
+      if (this.#closed) return;
+      this.#opts.log.warn({ err }, 'staff events: LISTEN connection lost; reconnecting');
+      this.#scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.#client = client;
+  }
+
+  #scheduleReconnect(delay = 1000): void {
+    this.#reconnectTimer = setTimeout(() => {
+      if (this.#closed) return;
+      this.#listen()
+        .then(() => {
+          // Replay whatever was committed while we were not listening.
+          this.#queue = this.#queue.then(() => this.#replayMissed());
+        })
+        .catch((err: unknown) => {
+          this.#opts.log.warn({ err }, 'staff events: LISTEN reconnect failed');
+          this.#scheduleReconnect(Math.min(delay * 2, 30_000));
+        });
+    }, delay);
+    this.#reconnectTimer.unref();
+  }
+
+  async #replayMissed(): Promise<void> {
+    const rows = await this.#db
+      .selectFrom('staff_events')
+      .selectAll()
+      .where('id', '>', this.#lastDispatched)
+      .orderBy('id')
+      .limit(MAX_CATCH_UP)
+      .execute();
+    for (const row of rows) this.#dispatch(fromRow(row));
+  }
+
+  async #onNotification(payload: string): Promise<void> {
+    const msg = JSON.parse(payload) as {
+      id: number;
+      p?: number;
+      t?: string;
+      s?: string | null;
+      d?: unknown;
+      c?: string;
+    };
+    if (msg.p !== undefined && msg.t !== undefined && msg.c !== undefined) {
+      this.#dispatch({
+        id: Number(msg.id),
+        placeId: msg.p,
+        type: msg.t,
+        session: msg.s ?? null,
+        data: msg.d,
+        createdAt: msg.c,
+      });
+      return;
+    }
+    const row = await this.#db
+      .selectFrom('staff_events')
+      .selectAll()
+      .where('id', '=', Number(msg.id))
+      .executeTakeFirst();
+    if (row) this.#dispatch(fromRow(row));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventBus;
+    /** Set by the staff module (registerStaffNotifier); absent before it. */
+    staffNotifier: StaffNotifier | undefined;
+  }
+}
+
+/** Starts the bus (LISTEN on PostgreSQL) and stops it when the app closes. */
+export async function registerEvents(app: FastifyInstance, database: DatabaseHandle): Promise<EventBus> {
+  const bus = new EventBus(database, { log: app.log, now: () => app.clock.now() });
+  await bus.start();
+  app.decorate('events', bus);
+  app.addHook('onClose', async () => bus.stop());
+  return bus;
+}
