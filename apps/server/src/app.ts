@@ -17,6 +17,9 @@ import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService } from './modules/menu/menu.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { PaymentsRepository } from './modules/payments/payments.repository.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
@@ -90,6 +93,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(placesRoutes(places), { prefix: '/api' });
   await app.register(logsRoutes(logs), { prefix: '/api' });
   await app.register(tablesRoutes, { prefix: '/api' });
+  // Before the orders routes: order creation answers ppResp through app.payments.
+  const payments = createPaymentsService({
+    repo: new PaymentsRepository(database.db),
+    config: config.payments,
+    publicUrl: config.publicUrl,
+    now,
+    tokens: app.auth.tokens,
+    log: (err, message) => app.log.error({ err }, message),
+  });
+  app.decorate('payments', payments);
+  await app.register(paymentsRoutes(payments), { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
   const users = createUsersService({

@@ -26,36 +26,53 @@ async function orderableProduct(ctx: TestContext, placeSlug: string) {
     .where('c.order_allowed', '=', 1)
     .where((eb) =>
       eb.not(
-        eb.exists(eb.selectFrom('product_ingredients as pi').select('pi.id').whereRef('pi.product_id', '=', 'p.id').where('pi.type', '=', 'required')),
+        eb.exists(
+          eb
+            .selectFrom('product_ingredients as pi')
+            .select('pi.id')
+            .whereRef('pi.product_id', '=', 'p.id')
+            .where('pi.type', '=', 'required'),
+        ),
       ),
     )
     .orderBy('v.price', 'desc')
     .executeTakeFirstOrThrow();
-  return { product_variant_id: row.variant_id, product_id: row.product_id, quantity: 2, ingredients: { required: 0, addable: [], removable: [] } };
+  return {
+    product_variant_id: row.variant_id,
+    product_id: row.product_id,
+    quantity: 2,
+    ingredients: { required: 0, addable: [], removable: [] },
+  };
 }
-
 
 if (HAS_DEMO_SEED) {
   describeEachDatabase('orders on the demo seed', (ctx) => {
-    ctx.test('scan demo-t1 at bistro, order at the table, see it in my orders, ask for the bill', async () => {
-      ctx.clock.setOverride(OPEN_AT);
-      const scan = await ctx.post('/api/tables/verify_token', { token: 'demo-t1', placeSlug: 'bistro' });
-      expect(scan.statusCode).toBe(200);
-      const { session } = scan.json();
-      const line = await orderableProduct(ctx, 'bistro');
-      const order = await ctx.post('/api/orders', { session, products: [line], order_comment: [] });
-      expect(order.statusCode).toBe(201);
-      const mine = await ctx.get(`/api/orders/by_table_session/${session}`);
-      expect(mine.json().orders).toHaveLength(1);
-      const bill = await ctx.request('PUT', `/api/orders/by_table_session/${session}/bill_wanted`, {
-        body: { status: 1, paymentMethod: 'cash', placeId: await ctx.placeId('bistro') },
-      });
-      expect(bill.statusCode).toBe(200);
-    });
+    ctx.test(
+      'scan demo-t1 at bistro, order at the table, see it in my orders, ask for the bill',
+      async () => {
+        ctx.clock.setOverride(OPEN_AT);
+        const scan = await ctx.post('/api/tables/verify_token', { token: 'demo-t1', placeSlug: 'bistro' });
+        expect(scan.statusCode).toBe(200);
+        const { session } = scan.json();
+        const line = await orderableProduct(ctx, 'bistro');
+        const order = await ctx.post('/api/orders', { session, products: [line], order_comment: [] });
+        expect(order.statusCode).toBe(201);
+        const mine = await ctx.get(`/api/orders/by_table_session/${session}`);
+        expect(mine.json().orders).toHaveLength(1);
+        const bill = await ctx.request('PUT', `/api/orders/by_table_session/${session}/bill_wanted`, {
+          body: { status: 1, paymentMethod: 'cash', placeId: await ctx.placeId('bistro') },
+        });
+        expect(bill.statusCode).toBe(200);
+      },
+    );
 
     ctx.test('room service via demo-r101 at the hotel', async () => {
       ctx.clock.setOverride(OPEN_AT);
-      const scan = await ctx.post('/api/tables/verify_token', { token: 'demo-r101', placeSlug: 'hotel' }, { place: 'hotel' });
+      const scan = await ctx.post(
+        '/api/tables/verify_token',
+        { token: 'demo-r101', placeSlug: 'hotel' },
+        { place: 'hotel' },
+      );
       expect(scan.statusCode).toBe(200);
       expect(scan.json()).toMatchObject({ order_type: 6, room_number: '101' });
       const line = await orderableProduct(ctx, 'hotel');
@@ -80,7 +97,11 @@ if (HAS_DEMO_SEED) {
         { place: 'hotel' },
       );
       expect(res.statusCode, res.body).toBe(201);
-      const order = await ctx.db.selectFrom('orders').select(['type', 'room_number']).where('key', '=', res.json().key).executeTakeFirstOrThrow();
+      const order = await ctx.db
+        .selectFrom('orders')
+        .select(['type', 'room_number'])
+        .where('key', '=', res.json().key)
+        .executeTakeFirstOrThrow();
       expect(order).toEqual({ type: 6, room_number: '101' });
     });
   });

@@ -36,6 +36,7 @@ export interface OrderFixture {
   picky: { id: number; variant: number; a: number; b: number };
   club: { id: number; variant: number };
   promoId: number;
+  regionId: number;
   userId: number;
   bannedUserId: number;
   questions: { rating: number; text: number };
@@ -190,6 +191,12 @@ export async function seedOrderFixture(db: AppDatabase): Promise<OrderFixture> {
     })
     .execute();
 
+  const region = await db
+    .insertInto('regions')
+    .values({ place_id: bistro, name: 'Лозенец', translations: '{}', delivery_price: 200, required_order_price_for_free_delivery: null, active: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const promo = await db
     .insertInto('promo_codes')
     .values({
@@ -257,6 +264,7 @@ export async function seedOrderFixture(db: AppDatabase): Promise<OrderFixture> {
     picky: { id: pickyId, variant: await variantOf(db, pickyId), a, b },
     club: { id: clubId, variant: await variantOf(db, clubId) },
     promoId: promo.id,
+    regionId: region.id,
     userId,
     bannedUserId,
     questions: { rating, text },

@@ -85,40 +85,73 @@ describeEachDatabase(
         ...extra,
       });
 
-    ctx.test('spot order: stored with lines, ingredients, comment, breakdown and first status; prices from the database', async () => {
-      const f = fx();
-      const session = await openSession();
-      const res = await spot(
-        session,
-        [
-          cartLine(f.soup.id, f.soup.variant, 2, { required: f.soup.bread, addable: [f.soup.cheese], removable: [f.soup.onion] }),
-          cartLine(f.salad.id, f.salad.variant, 1),
-        ],
-        [{ variantId: f.soup.variant, comment: 'без сол' }],
-      );
-      expect(res.statusCode).toBe(201);
-      const body = res.json();
-      // soup (500 + bread 50 + cheese 100) × 2 = 1300; salad 800 − 10 % = 720 → 2020.
-      expect(body).toMatchObject({ token: session, totalPrice: 2020, paymentMethod: null, ppResp: {} });
-      expect(body.key).toMatch(/^[0-9a-f]{32}$/);
+    ctx.test(
+      'spot order: stored with lines, ingredients, comment, breakdown and first status; prices from the database',
+      async () => {
+        const f = fx();
+        const session = await openSession();
+        const res = await spot(
+          session,
+          [
+            cartLine(f.soup.id, f.soup.variant, 2, {
+              required: f.soup.bread,
+              addable: [f.soup.cheese],
+              removable: [f.soup.onion],
+            }),
+            cartLine(f.salad.id, f.salad.variant, 1),
+          ],
+          [{ variantId: f.soup.variant, comment: 'без сол' }],
+        );
+        expect(res.statusCode).toBe(201);
+        const body = res.json();
+        // soup (500 + bread 50 + cheese 100) × 2 = 1300; salad 800 − 10 % = 720 → 2020.
+        expect(body).toMatchObject({ token: session, totalPrice: 2020, paymentMethod: null, ppResp: {} });
+        expect(body.key).toMatch(/^[0-9a-f]{32}$/);
 
-      const order = await ctx.db.selectFrom('orders').selectAll().where('key', '=', body.key).executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ place_id: f.bistro, type: 1, status: 'ordered', token: session, subtotal: 2100, discount_total: 80, total: 2020 });
-      expect(JSON.parse(order.breakdown).total).toBe(2020);
-      const lines = await ctx.db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
-      expect(lines.map((l) => [l.product_id, l.quantity, l.unit_price, l.line_total, l.comment])).toEqual([
-        [f.soup.id, 2, 650, 1300, 'без сол'],
-        [f.salad.id, 1, 800, 720, null],
-      ]);
-      const ings = await ctx.db.selectFrom('order_line_ingredients').select(['ingredient_id', 'type', 'price']).where('order_line_id', '=', lines[0]!.id).orderBy('id').execute();
-      expect(ings).toEqual([
-        { ingredient_id: f.soup.bread, type: 'required', price: 50 },
-        { ingredient_id: f.soup.cheese, type: 'addable', price: 100 },
-        { ingredient_id: f.soup.onion, type: 'removable', price: 0 },
-      ]);
-      const history = await ctx.db.selectFrom('order_status_history').select('status').where('order_id', '=', order.id).execute();
-      expect(history).toEqual([{ status: 'ordered' }]);
-    });
+        const order = await ctx.db
+          .selectFrom('orders')
+          .selectAll()
+          .where('key', '=', body.key)
+          .executeTakeFirstOrThrow();
+        expect(order).toMatchObject({
+          place_id: f.bistro,
+          type: 1,
+          status: 'ordered',
+          token: session,
+          subtotal: 2100,
+          discount_total: 80,
+          total: 2020,
+        });
+        expect(JSON.parse(order.breakdown).total).toBe(2020);
+        const lines = await ctx.db
+          .selectFrom('order_lines')
+          .selectAll()
+          .where('order_id', '=', order.id)
+          .orderBy('id')
+          .execute();
+        expect(lines.map((l) => [l.product_id, l.quantity, l.unit_price, l.line_total, l.comment])).toEqual([
+          [f.soup.id, 2, 650, 1300, 'без сол'],
+          [f.salad.id, 1, 800, 720, null],
+        ]);
+        const ings = await ctx.db
+          .selectFrom('order_line_ingredients')
+          .select(['ingredient_id', 'type', 'price'])
+          .where('order_line_id', '=', lines[0]!.id)
+          .orderBy('id')
+          .execute();
+        expect(ings).toEqual([
+          { ingredient_id: f.soup.bread, type: 'required', price: 50 },
+          { ingredient_id: f.soup.cheese, type: 'addable', price: 100 },
+          { ingredient_id: f.soup.onion, type: 'removable', price: 0 },
+        ]);
+        const history = await ctx.db
+          .selectFrom('order_status_history')
+          .select('status')
+          .where('order_id', '=', order.id)
+          .execute();
+        expect(history).toEqual([{ status: 'ordered' }]);
+      },
+    );
 
     ctx.test('spot order with an unknown session → Invalid session', async () => {
       const res = await spot('no-such-session-000000', [cartLine(fx().salad.id, fx().salad.variant)]);
@@ -126,64 +159,123 @@ describeEachDatabase(
       expect(res.json()).toMatchObject({ code: 'Invalid session', message: 'Invalid session' });
     });
 
-    ctx.test('the session lists its orders with lines and statuses (GET orders/by_table_session)', async () => {
-      const f = fx();
-      const session = await openSession('ordt-t2');
-      await spot(session, [cartLine(f.salad.id, f.salad.variant, 3)]);
-      const res = await ctx.get(`/api/orders/by_table_session/${session}?timestamp=1`, { client: CLIENT, place: 'bistro' });
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body).toMatchObject({ bill_wanted: 0, order_type: 1, table: '2', room_number: null });
-      expect(body.orders).toHaveLength(1);
-      expect(body.orders[0]).toMatchObject({ status: 'ordered', total: 2160, statuses: [{ status: 'ordered' }] });
-      expect(body.orders[0].lines[0]).toMatchObject({ product_id: f.salad.id, quantity: 3, unit_price: 800, line_total: 2160 });
-      const bad = await ctx.get('/api/orders/by_table_session/expired-or-unknown-token', { client: CLIENT, place: 'bistro' });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe('Invalid session');
-    });
+    ctx.test(
+      'the session lists its orders with lines and statuses (GET orders/by_table_session)',
+      async () => {
+        const f = fx();
+        const session = await openSession('ordt-t2');
+        await spot(session, [cartLine(f.salad.id, f.salad.variant, 3)]);
+        const res = await ctx.get(`/api/orders/by_table_session/${session}?timestamp=1`, {
+          client: CLIENT,
+          place: 'bistro',
+        });
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body).toMatchObject({ bill_wanted: 0, order_type: 1, table: '2', room_number: null });
+        expect(body.orders).toHaveLength(1);
+        expect(body.orders[0]).toMatchObject({
+          status: 'ordered',
+          total: 2160,
+          statuses: [{ status: 'ordered' }],
+        });
+        expect(body.orders[0].lines[0]).toMatchObject({
+          product_id: f.salad.id,
+          quantity: 3,
+          unit_price: 800,
+          line_total: 2160,
+        });
+        const bad = await ctx.get('/api/orders/by_table_session/expired-or-unknown-token', {
+          client: CLIENT,
+          place: 'bistro',
+        });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().message).toBe('Invalid session');
+      },
+    );
 
-    ctx.test('delivery with a pin inside the shape and WELCOME10: total equals the domain engine for the same cart', async () => {
-      const f = fx();
-      const products = [
-        cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread }),
-        cartLine(f.salad.id, f.salad.variant, 2),
-      ];
-      const res = await delivery(products, { promo_code: 'welcome10' });
-      expect(res.statusCode).toBe(201);
-      const settingsRows = await ctx.db.selectFrom('settings').select(['key', 'value']).where('place_id', '=', f.bistro).execute();
-      const expected = calculateOrderTotal({
-        lines: [
-          { product_variant_id: f.soup.variant, product_id: f.soup.id, price: 500, quantity: 1, ingredients: { required: f.soup.bread, addable: [], removable: [] }, catHierarchyId: null },
-          { product_variant_id: f.salad.variant, product_id: f.salad.id, price: 800, quantity: 2, discount_percent: 10, catHierarchyId: null },
-        ],
-        orderType: 2,
-        settings: parseSettings(Object.fromEntries(settingsRows.map((r) => [r.key, r.value]))),
-        orderTypeConfig: {
-          type: 2,
-          delivery_shapes: [
+    ctx.test(
+      'delivery with a pin inside the shape and WELCOME10: total equals the domain engine for the same cart',
+      async () => {
+        const f = fx();
+        const products = [
+          cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread }),
+          cartLine(f.salad.id, f.salad.variant, 2),
+        ];
+        const res = await delivery(products, { promo_code: 'welcome10' });
+        expect(res.statusCode).toBe(201);
+        const settingsRows = await ctx.db
+          .selectFrom('settings')
+          .select(['key', 'value'])
+          .where('place_id', '=', f.bistro)
+          .execute();
+        const expected = calculateOrderTotal({
+          lines: [
             {
-              id: 1,
-              delivery_price: 250,
-              coordinates: [[42.6797, 23.3039], [42.7157, 23.3039], [42.7157, 23.3399], [42.6797, 23.3399]],
-              required_order_price_for_free_delivery: 5000,
+              product_variant_id: f.soup.variant,
+              product_id: f.soup.id,
+              price: 500,
+              quantity: 1,
+              ingredients: { required: f.soup.bread, addable: [], removable: [] },
+              catHierarchyId: null,
+            },
+            {
+              product_variant_id: f.salad.variant,
+              product_id: f.salad.id,
+              price: 800,
+              quantity: 2,
+              discount_percent: 10,
+              catHierarchyId: null,
             },
           ],
-        },
-        ingredientPrices: { [f.soup.bread]: 50 },
-        promo: { found: true, ignore_other_discounts: false, discount_type: 'percent', discount_value: 10 },
-        delivery: { kind: 'shape', address: PIN_IN_SHAPE },
-        paymentMethod: 'cash',
-        now: ctx.clock.now(),
-      });
-      expect(expected.problems).toEqual([]);
-      expect(expected.fees.delivery).toBe(250);
-      expect(res.json().totalPrice).toBe(expected.total);
-      const order = await ctx.db.selectFrom('orders').selectAll().where('key', '=', res.json().key).executeTakeFirstOrThrow();
-      expect(order).toMatchObject({ type: 2, total: expected.total, delivery_fee: 250, promo_code: 'WELCOME10', postal_code: '1000', street_number: '12' });
-      expect(order.delivery_shape_id).not.toBeNull();
-      const promo = await ctx.db.selectFrom('promo_codes').select('used_count').where('id', '=', f.promoId).executeTakeFirstOrThrow();
-      expect(promo.used_count).toBeGreaterThanOrEqual(1);
-    });
+          orderType: 2,
+          settings: parseSettings(Object.fromEntries(settingsRows.map((r) => [r.key, r.value]))),
+          orderTypeConfig: {
+            type: 2,
+            delivery_shapes: [
+              {
+                id: 1,
+                delivery_price: 250,
+                coordinates: [
+                  [42.6797, 23.3039],
+                  [42.7157, 23.3039],
+                  [42.7157, 23.3399],
+                  [42.6797, 23.3399],
+                ],
+                required_order_price_for_free_delivery: 5000,
+              },
+            ],
+          },
+          ingredientPrices: { [f.soup.bread]: 50 },
+          promo: { found: true, ignore_other_discounts: false, discount_type: 'percent', discount_value: 10 },
+          delivery: { kind: 'shape', address: PIN_IN_SHAPE },
+          paymentMethod: 'cash',
+          now: ctx.clock.now(),
+        });
+        expect(expected.problems).toEqual([]);
+        expect(expected.fees.delivery).toBe(250);
+        expect(res.json().totalPrice).toBe(expected.total);
+        const order = await ctx.db
+          .selectFrom('orders')
+          .selectAll()
+          .where('key', '=', res.json().key)
+          .executeTakeFirstOrThrow();
+        expect(order).toMatchObject({
+          type: 2,
+          total: expected.total,
+          delivery_fee: 250,
+          promo_code: 'WELCOME10',
+          postal_code: '1000',
+          street_number: '12',
+        });
+        expect(order.delivery_shape_id).not.toBeNull();
+        const promo = await ctx.db
+          .selectFrom('promo_codes')
+          .select('used_count')
+          .where('id', '=', f.promoId)
+          .executeTakeFirstOrThrow();
+        expect(promo.used_count).toBeGreaterThanOrEqual(1);
+      },
+    );
 
     ctx.test('delivery outside the shape but within the radius ring is priced by the radius', async () => {
       const f = fx();
@@ -193,6 +285,33 @@ describeEachDatabase(
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().totalPrice).toBe(1440 + 400);
+    });
+
+    ctx.test('delivery by region is priced by the region and stores it', async () => {
+      const f = fx();
+      const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
+        regionId: f.regionId,
+        lat: null,
+        lng: null,
+        delivery_address_lat: null,
+        delivery_address_lng: null,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().totalPrice).toBe(1440 + 200);
+      const order = await ctx.db.selectFrom('orders').select(['region_id', 'delivery_fee']).where('key', '=', res.json().key).executeTakeFirstOrThrow();
+      expect(order).toEqual({ region_id: f.regionId, delivery_fee: 200 });
+    });
+
+    ctx.test('delivery without region nor pin where regions exist → region_required', async () => {
+      const f = fx();
+      const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
+        lat: null,
+        lng: null,
+        delivery_address_lat: null,
+        delivery_address_lng: null,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'regionId', code: 'region_required' }]);
     });
 
     ctx.test('delivery outside every zone → invalid_delivery_shape', async () => {
@@ -206,17 +325,20 @@ describeEachDatabase(
       expect(res.json().message_trans).toBeTruthy();
     });
 
-    ctx.test('delivery under minimal_order_price → min_order_price_for_radius_not_fulfilled with message_trans', async () => {
-      const f = fx();
-      const res = await delivery([cartLine(f.salad.id, f.salad.variant, 1)]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        message: 'min_order_price_for_radius_not_fulfilled',
-        min_order_price: 1000,
-        missing: 280,
-      });
-      expect(res.json().message_trans).toBeTruthy();
-    });
+    ctx.test(
+      'delivery under minimal_order_price → min_order_price_for_radius_not_fulfilled with message_trans',
+      async () => {
+        const f = fx();
+        const res = await delivery([cartLine(f.salad.id, f.salad.variant, 1)]);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: 'min_order_price_for_radius_not_fulfilled',
+          min_order_price: 1000,
+          missing: 280,
+        });
+        expect(res.json().message_trans).toBeTruthy();
+      },
+    );
 
     ctx.test('delivery form checked with the domain validation codes, per field', async () => {
       const f = fx();
@@ -284,7 +406,12 @@ describeEachDatabase(
       });
       expect(served.statusCode).toBe(201);
       expect(served.json().token).toBe(pre.json().token);
-      const rows = await ctx.db.selectFrom('orders').select(['type', 'requested_time', 'order_comment', 'client_address']).where('token', '=', pre.json().token).orderBy('id').execute();
+      const rows = await ctx.db
+        .selectFrom('orders')
+        .select(['type', 'requested_time', 'order_comment', 'client_address'])
+        .where('token', '=', pre.json().token)
+        .orderBy('id')
+        .execute();
       expect(rows).toEqual([
         { type: 3, requested_time: '2026-11-25 18:30', order_comment: 'на тераса', client_address: null },
         { type: 7, requested_time: null, order_comment: null, client_address: 'маса до прозореца' },
@@ -313,7 +440,11 @@ describeEachDatabase(
       );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ token: session, totalPrice: 1200, paymentMethod: 'cash' });
-      const order = await ctx.db.selectFrom('orders').select(['type', 'room_number', 'table_id', 'place_id']).where('key', '=', res.json().key).executeTakeFirstOrThrow();
+      const order = await ctx.db
+        .selectFrom('orders')
+        .select(['type', 'room_number', 'table_id', 'place_id'])
+        .where('key', '=', res.json().key)
+        .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ type: 6, room_number: '101', place_id: f.hotel });
       expect(order.table_id).not.toBeNull();
     });
@@ -322,7 +453,13 @@ describeEachDatabase(
       const f = fx();
       const res = await post(
         '/api/orders/room',
-        { ...guest, products: [cartLine(f.club.id, f.club.variant, 1)], token: null, room_number: '', pickup_time: '' },
+        {
+          ...guest,
+          products: [cartLine(f.club.id, f.club.variant, 1)],
+          token: null,
+          room_number: '',
+          pickup_time: '',
+        },
         'hotel',
       );
       expect(res.statusCode).toBe(400);
@@ -335,15 +472,18 @@ describeEachDatabase(
       expect(res.json()).toMatchObject({ code: 'noProductsToInsert', message: 'noProductsToInsert' });
     });
 
-    ctx.test('tenant isolation: a bistro session cannot order hotel products → invalid_products_for_place', async () => {
-      const f = fx();
-      const res = await spot(await openSession(), [cartLine(f.club.id, f.club.variant, 1)]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'invalid_products_for_place', ids: [f.club.id] });
-      // and a hotel room cannot be opened with the bistro's headers
-      const qr = await post('/api/tables/verify_token', { token: 'ordt-r101', placeSlug: 'bistro' });
-      expect(qr.statusCode).toBe(404);
-    });
+    ctx.test(
+      'tenant isolation: a bistro session cannot order hotel products → invalid_products_for_place',
+      async () => {
+        const f = fx();
+        const res = await spot(await openSession(), [cartLine(f.club.id, f.club.variant, 1)]);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: 'invalid_products_for_place', ids: [f.club.id] });
+        // and a hotel room cannot be opened with the bistro's headers
+        const qr = await post('/api/tables/verify_token', { token: 'ordt-r101', placeSlug: 'bistro' });
+        expect(qr.statusCode).toBe(404);
+      },
+    );
 
     ctx.test('out-of-stock and inactive products → inactiveProductsIds with the ids', async () => {
       const f = fx();
@@ -359,14 +499,21 @@ describeEachDatabase(
       expect([...body.variant_ids].sort()).toEqual([f.soldOut.variant, f.retired.variant].sort());
     });
 
-    ctx.test('an inactive ingredient → inactiveProductIngredientsIds with product and ingredient ids', async () => {
-      const f = fx();
-      const res = await spot(await openSession(), [
-        cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread, addable: [f.soup.oldCheese] }),
-      ]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'inactiveProductIngredientsIds', ids: [f.soup.id], ingredient_ids: [f.soup.oldCheese] });
-    });
+    ctx.test(
+      'an inactive ingredient → inactiveProductIngredientsIds with product and ingredient ids',
+      async () => {
+        const f = fx();
+        const res = await spot(await openSession(), [
+          cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread, addable: [f.soup.oldCheese] }),
+        ]);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: 'inactiveProductIngredientsIds',
+          ids: [f.soup.id],
+          ingredient_ids: [f.soup.oldCheese],
+        });
+      },
+    );
 
     ctx.test('a product of a category that does not allow ordering → product_not_orderable', async () => {
       const f = fx();
@@ -376,12 +523,15 @@ describeEachDatabase(
       expect(res.json().message_trans).toBe('Този продукт не може да бъде поръчан');
     });
 
-    ctx.test('fewer addable ingredients than the minimum → min_count_addable_ingredients_reached', async () => {
-      const f = fx();
-      const res = await spot(await openSession(), [cartLine(f.picky.id, f.picky.variant)]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('min_count_addable_ingredients_reached');
-    });
+    ctx.test(
+      'fewer addable ingredients than the minimum → min_count_addable_ingredients_reached',
+      async () => {
+        const f = fx();
+        const res = await spot(await openSession(), [cartLine(f.picky.id, f.picky.variant)]);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('min_count_addable_ingredients_reached');
+      },
+    );
 
     ctx.test('working hours via the test clock: Monday closed at bistro → orders_not_allowed', async () => {
       const f = fx();
@@ -389,24 +539,44 @@ describeEachDatabase(
       ctx.clock.setOverride(MONDAY);
       const res = await spot(session, [cartLine(f.salad.id, f.salad.variant)]);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'orders_not_allowed', message: 'orders_not_allowed', message_trans: 'В момента не приемаме поръчки. Моля опитайте по-късно.' });
+      expect(res.json()).toMatchObject({
+        code: 'orders_not_allowed',
+        message: 'orders_not_allowed',
+        message_trans: 'В момента не приемаме поръчки. Моля опитайте по-късно.',
+      });
     });
 
     ctx.test('orders_allowed off → orders_not_allowed', async () => {
       const f = fx();
-      await ctx.db.updateTable('settings').set({ value: '0' }).where('place_id', '=', f.hotel).where('key', '=', 'orders_allowed').execute();
+      await ctx.db
+        .updateTable('settings')
+        .set({ value: '0' })
+        .where('place_id', '=', f.hotel)
+        .where('key', '=', 'orders_allowed')
+        .execute();
       try {
-        const res = await post('/api/orders/room', { ...guest, products: [cartLine(f.club.id, f.club.variant)], token: null, room_number: '102' }, 'hotel');
+        const res = await post(
+          '/api/orders/room',
+          { ...guest, products: [cartLine(f.club.id, f.club.variant)], token: null, room_number: '102' },
+          'hotel',
+        );
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe('orders_not_allowed');
       } finally {
-        await ctx.db.updateTable('settings').set({ value: '1' }).where('place_id', '=', f.hotel).where('key', '=', 'orders_allowed').execute();
+        await ctx.db
+          .updateTable('settings')
+          .set({ value: '1' })
+          .where('place_id', '=', f.hotel)
+          .where('key', '=', 'orders_allowed')
+          .execute();
       }
     });
 
     ctx.test('a device staff blocked → anon_user_banned', async () => {
       const f = fx();
-      const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], { userDeviceData: { deviceId: 'dev-blocked' } });
+      const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
+        userDeviceData: { deviceId: 'dev-blocked' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ message: 'anon_user_banned' });
       expect(res.json().message_trans).toBeTruthy();
@@ -414,37 +584,73 @@ describeEachDatabase(
 
     ctx.test('a banned user → anon_user_banned', async () => {
       const f = fx();
-      const { token } = await ctx.app.auth.tokens.sign({ userId: f.bannedUserId, role: 'USER', clientId: (await clientId()), pwv: passwordVersion('x') });
+      const { token } = await ctx.app.auth.tokens.sign({
+        userId: f.bannedUserId,
+        role: 'USER',
+        clientId: await clientId(),
+        pwv: passwordVersion('x'),
+      });
       // The auth plugin does not honour a banned account's token; the order is refused, not taken as a guest's.
-      const res = await post('/api/orders/delivery', { ...guest, ...address, products: [cartLine(f.salad.id, f.salad.variant, 2)], ...PIN_LATLNG }, 'bistro', { authorization: `Bearer ${token}` });
+      const res = await post(
+        '/api/orders/delivery',
+        { ...guest, ...address, products: [cartLine(f.salad.id, f.salad.variant, 2)], ...PIN_LATLNG },
+        'bistro',
+        { authorization: `Bearer ${token}` },
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('anon_user_banned');
     });
 
-    ctx.test('card payment without login → card_payment_requires_login; with login it is accepted', async () => {
-      const f = fx();
-      const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], { payment_method: 'card' });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('card_payment_requires_login');
-      const { token } = await ctx.app.auth.tokens.sign({ userId: f.userId, role: 'USER', clientId: (await clientId()), pwv: passwordVersion('x') });
-      const ok = await post('/api/orders/delivery', { ...guest, ...address, products: [cartLine(f.salad.id, f.salad.variant, 2)], ...PIN_LATLNG, payment_method: 'card' }, 'bistro', { authorization: `Bearer ${token}` });
-      expect(ok.statusCode).toBe(201);
-      expect(ok.json().paymentMethod).toBe('card');
-      const order = await ctx.db.selectFrom('orders').select('user_id').where('key', '=', ok.json().key).executeTakeFirstOrThrow();
-      expect(order.user_id).toBe(f.userId);
-    });
+    ctx.test(
+      'card payment without login → card_payment_requires_login; with login it is accepted',
+      async () => {
+        const f = fx();
+        const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], { payment_method: 'card' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('card_payment_requires_login');
+        const { token } = await ctx.app.auth.tokens.sign({
+          userId: f.userId,
+          role: 'USER',
+          clientId: await clientId(),
+          pwv: passwordVersion('x'),
+        });
+        const ok = await post(
+          '/api/orders/delivery',
+          {
+            ...guest,
+            ...address,
+            products: [cartLine(f.salad.id, f.salad.variant, 2)],
+            ...PIN_LATLNG,
+            payment_method: 'card',
+          },
+          'bistro',
+          { authorization: `Bearer ${token}` },
+        );
+        expect(ok.statusCode).toBe(201);
+        expect(ok.json().paymentMethod).toBe('card');
+        const order = await ctx.db
+          .selectFrom('orders')
+          .select('user_id')
+          .where('key', '=', ok.json().key)
+          .executeTakeFirstOrThrow();
+        expect(order.user_id).toBe(f.userId);
+      },
+    );
 
-    ctx.test('the same order twice within seconds → too_mony_orders_for_session_in_x_seconds, stored once', async () => {
-      const f = fx();
-      const session = await openSession('ordt-t3');
-      const products = [cartLine(f.salad.id, f.salad.variant, 1)];
-      expect((await spot(session, products)).statusCode).toBe(201);
-      const again = await spot(session, products);
-      expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe('too_mony_orders_for_session_in_x_seconds');
-      ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 30_000));
-      expect((await spot(session, products)).statusCode).toBe(201);
-    });
+    ctx.test(
+      'the same order twice within seconds → too_mony_orders_for_session_in_x_seconds, stored once',
+      async () => {
+        const f = fx();
+        const session = await openSession('ordt-t3');
+        const products = [cartLine(f.salad.id, f.salad.variant, 1)];
+        expect((await spot(session, products)).statusCode).toBe(201);
+        const again = await spot(session, products);
+        expect(again.statusCode).toBe(409);
+        expect(again.json().message).toBe('too_mony_orders_for_session_in_x_seconds');
+        ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 30_000));
+        expect((await spot(session, products)).statusCode).toBe(201);
+      },
+    );
 
     ctx.test('five identical orders posted at once → exactly one stored', async () => {
       const f = fx();
@@ -462,7 +668,11 @@ describeEachDatabase(
       delivery_address_lng: PIN_IN_SHAPE.lng,
     };
     async function clientId(): Promise<number> {
-      const row = await ctx.db.selectFrom('clients').select('id').where('slug', '=', CLIENT).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('slug', '=', CLIENT)
+        .executeTakeFirstOrThrow();
       return row.id;
     }
   },

@@ -39,7 +39,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrderErrorHandler(app);
   const { db, dialect } = app.database;
   const tables = new TablesService(new TablesRepository(db));
-  const service = new OrdersService(new OrdersRepository(db, dialect), tables);
+  const service = new OrdersService(
+    new OrdersRepository(db, dialect),
+    tables,
+    app.hasDecorator('payments') ? app.payments : null,
+  );
   const config = { tenancy: 'place' } as const;
   const tags = ['orders'];
   /**
@@ -75,7 +79,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placeSpotOrder(request.body, await ctx(request))),
+    async (request, reply) =>
+      reply.code(201).send(await service.placeSpotOrder(request.body, await ctx(request))),
   );
 
   app.post(
@@ -107,7 +112,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placePreorder(request.body, await ctx(request))),
+    async (request, reply) =>
+      reply.code(201).send(await service.placePreorder(request.body, await ctx(request))),
   );
 
   app.post(
@@ -122,7 +128,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) => reply.code(201).send(await service.placeRoomOrder(request.body, await ctx(request))),
+    async (request, reply) =>
+      reply.code(201).send(await service.placeRoomOrder(request.body, await ctx(request))),
   );
 
   app.post(

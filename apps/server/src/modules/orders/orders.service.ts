@@ -52,6 +52,16 @@ import type { TablesService } from '../tables/tables.service.ts';
 import type { SessionWithTable } from '../tables/tables.repository.ts';
 import type { RequestUser } from './request-user.ts';
 
+/** The payments module's hook (modules/payments): ppResp for an order paid online. Never throws. */
+export interface OrderPaymentStarter {
+  paymentForNewOrder(input: {
+    placeId: number;
+    orderKey: string;
+    paymentMethod: string | null;
+    userId: number | null;
+  }): Promise<{ redForm?: string; redLink?: string }>;
+}
+
 /** The same order (same session or guest, same lines) within this many seconds is stored once. */
 export const DUPLICATE_ORDER_WINDOW_SECONDS = 10;
 
@@ -236,8 +246,10 @@ function eligibleProductIds(json: string | null): number[] | null {
 export class OrdersService {
   readonly #repo: OrdersRepository;
   readonly #tables: TablesService;
+  readonly #payments: OrderPaymentStarter | null;
 
-  constructor(repo: OrdersRepository, tables: TablesService) {
+  constructor(repo: OrdersRepository, tables: TablesService, payments: OrderPaymentStarter | null = null) {
+    this.#payments = payments;
     this.#repo = repo;
     this.#tables = tables;
   }
@@ -568,7 +580,16 @@ export class OrdersService {
       if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code', lang);
       throw tableError(409, 'invalid_order_data', lang);
     }
-    return { token, key, totalPrice: total.total, paymentMethod: d.paymentMethod, ppResp: {} };
+    // Online methods: the payments module signs the provider form for the stored order (spec §4 ppResp).
+    const ppResp = this.#payments
+      ? await this.#payments.paymentForNewOrder({
+          placeId,
+          orderKey: key,
+          paymentMethod: d.paymentMethod,
+          userId: user?.id ?? null,
+        })
+      : {};
+    return { token, key, totalPrice: total.total, paymentMethod: d.paymentMethod, ppResp };
   }
 
   /** Step 3: the domain's form validation, each code with its payload field. */
