@@ -120,6 +120,54 @@ export function passwordResetMail(input: ResetMailInput): MailMessage {
   return { to: input.to, subject: t.subject, text, html, tag: 'password_reset' };
 }
 
+const WELCOME_TEXTS: Record<
+  Language,
+  { subject: (place: string) => string; body: (place: string) => string }
+> = {
+  bg: {
+    subject: (p) => `Добре дошли в ${p}`,
+    body: (p) =>
+      `профилът Ви в ${p} е създаден. Вече можете да поръчвате по-бързо, да виждате поръчките си и да ползвате отстъпките за регистрирани клиенти.`,
+  },
+  en: {
+    subject: (p) => `Welcome to ${p}`,
+    body: (p) =>
+      `your profile at ${p} has been created. You can now order faster, see your orders and enjoy the discounts for registered guests.`,
+  },
+  es: {
+    subject: (p) => `Bienvenido a ${p}`,
+    body: (p) =>
+      `tu perfil en ${p} ha sido creado. Ahora puedes pedir más rápido, ver tus pedidos y disfrutar de los descuentos para clientes registrados.`,
+  },
+  de: {
+    subject: (p) => `Willkommen bei ${p}`,
+    body: (p) =>
+      `Ihr Profil bei ${p} wurde angelegt. Sie können jetzt schneller bestellen, Ihre Bestellungen sehen und die Rabatte für registrierte Gäste nutzen.`,
+  },
+  'fr-CH': {
+    subject: (p) => `Bienvenue chez ${p}`,
+    body: (p) =>
+      `votre profil chez ${p} a été créé. Vous pouvez désormais commander plus vite, voir vos commandes et profiter des remises pour clients enregistrés.`,
+  },
+};
+
+/** The welcome e-mail after registration. */
+export function welcomeMail(input: {
+  to: string;
+  firstName: string;
+  placeName: string;
+  link: string;
+  lang: Language;
+}): MailMessage {
+  const t = WELCOME_TEXTS[input.lang];
+  const greeting = RESET_TEXTS[input.lang].greeting(input.firstName);
+  const text = [greeting, '', t.body(input.placeName), input.link, ''].join('\n');
+  const html =
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body(input.placeName))}</p>` +
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`;
+  return { to: input.to, subject: t.subject(input.placeName), text, html, tag: 'welcome' };
+}
+
 /** Texts of the accounts answers (codes are the stable part; the web app may show its own translation). */
 export const ACCOUNT_MESSAGES = {
   reset_password_sent: {

@@ -257,6 +257,9 @@ describeEachDatabase(
         .where('email', '=', 'new-ok@accounts.test')
         .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      const [welcome] = await outbox(ctx, 'new-ok@accounts.test');
+      expect(welcome).toMatchObject({ tag: 'welcome', subject: expect.stringContaining('Добре дошли') });
+      expect(welcome?.text).toContain('/bistro/profile');
     });
 
     ctx.test(

@@ -36,7 +36,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { ClientTenant, PlaceTenant } from '../../plugins/tenancy.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
-import { accountMessage, passwordResetMail } from './users.mail.ts';
+import { accountMessage, passwordResetMail, welcomeMail } from './users.mail.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 /** A reset link works for one hour, once. */
@@ -203,6 +203,11 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (await repo.findByEmail(tenant.clientId, body.email)) throw accountError(409, 'email_taken', lang);
         throw err;
       }
+      const placeName = place?.name ?? tenant.placeSlug;
+      const link = `${deps.publicUrl}/${encodeURIComponent(tenant.placeSlug)}/profile`;
+      mailer
+        .send(welcomeMail({ to: row.email, firstName: row.first_name, placeName, link, lang }))
+        .catch((err: unknown) => deps.logError?.(err, 'welcome e-mail failed'));
       return authResponse(row);
     },
 
