@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServerClock, type ServerClock } from './lib/clock.ts';
+import { createJsonCache } from './lib/json-cache.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { createLogsRepository } from './modules/logs/logs.repository.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
@@ -47,6 +48,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Publish menu edits at once: drops the cached menu answers of one place (or all). */
+    invalidateMenuCache(placeId?: number): void;
   }
 }
 
@@ -59,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Behind a reverse proxy the client IP (rate limit, logs) comes from X-Forwarded-For.
     trustProxy: true,
     bodyLimit: 1_048_576,
+    // One line per request costs more than a menu answer itself under load; errors are still logged.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -89,7 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const menu = createMenuService({ repo: createMenuRepository(database.db), now });
   const places = createPlacesService({ repo: createPlacesRepository(database.db), now });
   const logs = createLogsService({ repo: createLogsRepository(database.db), now });
-  await app.register(menuRoutes(menu), { prefix: '/api' });
+  const menuCache = createJsonCache(config.menuCacheTtlMs);
+  app.decorate('invalidateMenuCache', (placeId?: number) =>
+    menuCache.clear(placeId === undefined ? undefined : `${placeId}|`),
+  );
+  await app.register(menuRoutes(menu, menuCache), { prefix: '/api' });
   await app.register(placesRoutes(places), { prefix: '/api' });
   await app.register(logsRoutes(logs), { prefix: '/api' });
   await app.register(tablesRoutes, { prefix: '/api' });

@@ -24,16 +24,20 @@ let database: DatabaseHandle | undefined;
 try {
   const config = loadConfig();
   let seeded = false;
+  let seedPrintedAccounts = false;
   database = await prepareDatabase(config, (line) => {
     seeded = true;
+    if (line.includes('@demo.test')) seedPrintedAccounts = true;
     console.log(line);
   });
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Trapeza listening on http://localhost:${config.port} (database: ${database.location})`);
   if (seeded) {
-    console.log('Demo accounts:');
-    for (const [email, password, role] of DEMO_ACCOUNTS) console.log(`  ${email} / ${password} (${role})`);
+    if (!seedPrintedAccounts) {
+      console.log('Demo accounts:');
+      for (const [email, password, role] of DEMO_ACCOUNTS) console.log(`  ${email} / ${password} (${role})`);
+    }
     console.log(`Table links: ${config.publicUrl}/bistro/t/demo-t1 … demo-t12`);
     console.log(`Room links:  ${config.publicUrl}/hotel/t/demo-r101 … demo-r120`);
     console.log(

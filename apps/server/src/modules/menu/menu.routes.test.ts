@@ -440,3 +440,40 @@ describeEachDatabase(
   },
   { setup },
 );
+
+describeEachDatabase(
+  'menu API with the answer cache on',
+  (ctx) => {
+    ctx.test(
+      'cached answers stay per place and order context, and invalidation publishes edits',
+      async () => {
+        const guest = slugs(await products(ctx));
+        const spot = slugs(await products(ctx, '/api/products?active=1', { token: 't-session-spot' }));
+        expect(guest).not.toContain('t-spot-dish');
+        expect(spot).toContain('t-spot-dish');
+        expect(slugs(await products(ctx))).toEqual(guest);
+        expect(slugs(await products(ctx, '/api/products?active=1', { place: 'hotel' }))).not.toEqual(guest);
+
+        const bistro = await ctx.placeId('bistro');
+        const mains = await ctx.db
+          .selectFrom('categories')
+          .select('id')
+          .where('slug', '=', 't-child')
+          .executeTakeFirstOrThrow();
+        await insertProduct(
+          ctx.db,
+          bistro,
+          { slug: 't-new-dish', name: 'T new' },
+          { categoryIds: [mains.id] },
+        );
+        expect(slugs(await products(ctx))).not.toContain('t-new-dish');
+        ctx.app.invalidateMenuCache(bistro);
+        expect(slugs(await products(ctx))).toContain('t-new-dish');
+        const res = await ctx.get('/api/categoriesHierarchy?active=1');
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        StoreCategoriesHierarchyResponse.parse(res.json());
+      },
+    );
+  },
+  { setup, env: { MENU_CACHE_TTL_MS: '60000' } },
+);

@@ -1,5 +1,7 @@
 /** The menu calls of spec §7 under /api: parse with the contract schemas, ask the service, answer. */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   CategoriesWithSubcategoriesQuery,
   IdParam,
@@ -15,9 +17,30 @@ import {
 } from '@trapeza/domain/contracts/menu';
 import { PlaceHeaders, readOrderToken } from '../../lib/request-context.ts';
 import { errorResponses } from '../../lib/openapi.ts';
-import type { MenuService } from './menu.service.ts';
+import type { JsonCache } from '../../lib/json-cache.ts';
+import type { MenuContext, MenuService } from './menu.service.ts';
 
-export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
+/** Cache key part of an order context: guests in the same context see the same menu. */
+function contextKey(ctx: MenuContext): string {
+  return `${ctx.orderType ?? '-'}:${ctx.hasToken ? 1 : 0}:${ctx.hideProductsForOrderingWithToken ? 1 : 0}`;
+}
+
+/**
+ * Answers a cached, already encoded JSON string (encoded once through the response schema, so unknown fields are
+ * still stripped); Fastify sends a string with a JSON content type as is.
+ */
+async function sendCached<S extends z.ZodType>(
+  reply: FastifyReply,
+  cache: JsonCache,
+  key: string,
+  schema: S,
+  build: () => Promise<z.output<S>>,
+): Promise<FastifyReply> {
+  const json = await cache.get(key, async () => JSON.stringify(schema.encode(await build())));
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { tenancy: 'place' } as const;
     const tags = ['menu'];
@@ -112,8 +135,17 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
           response: { 200: StoreProductsResponse, ...errorResponses },
         },
       },
-      async (request) =>
-        menu.listProducts(request.tenant, request.query.active === '1', await context(request)),
+      async (request, reply) => {
+        const ctx = await context(request);
+        const active = request.query.active === '1';
+        return sendCached(
+          reply,
+          cache,
+          `${request.tenant.placeId}|products|${active}|${contextKey(ctx)}`,
+          StoreProductsResponse,
+          () => menu.listProducts(request.tenant, active, ctx),
+        );
+      },
     );
 
     app.get(
@@ -131,17 +163,18 @@ export function menuRoutes(menu: MenuService): FastifyPluginAsyncZod {
           response: { 200: StoreCategoriesWithSubcategoriesResponse, ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const q = request.query;
-        return menu.categoriesWithSubcategories(
-          request.tenant,
-          {
-            activeOnly: q.active === '1',
-            subcatRequired: q.subcatRequired === '1',
-            productRequired: q.productRequired === '1',
-            productActive: q.productActive === '1',
-          },
-          await context(request),
+        const opts = {
+          activeOnly: q.active === '1',
+          subcatRequired: q.subcatRequired === '1',
+          productRequired: q.productRequired === '1',
+          productActive: q.productActive === '1',
+        };
+        const ctx = await context(request);
+        const key = `${request.tenant.placeId}|cws|${Object.values(opts).join(',')}|${contextKey(ctx)}`;
+        return sendCached(reply, cache, key, StoreCategoriesWithSubcategoriesResponse, () =>
+          menu.categoriesWithSubcategories(request.tenant, opts, ctx),
         );
       },
     );
