@@ -1,0 +1,221 @@
+/**
+ * The payment calls of spec §7 under /api (epay/*), the Redsys/Bizum initiation, and the providers' notification
+ * endpoints. The notification endpoints have no tenancy headers (a provider sends none): the merchant is named in
+ * the path, exactly as configured at the provider (ePay merchant profile, Redsys DS_MERCHANT_MERCHANTURL).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  StoreCheckOneTouchStatusBody,
+  StoreCheckPaymentStatusBody,
+  StoreCheckPaymentStatusResponse,
+  StoreDeleteInstrumentBody,
+  StoreDeleteInstrumentResponse,
+  StoreInitiateOneTouchBody,
+  StoreInitiatePaymentBody,
+  StoreInitiatePaymentResponse,
+  StoreOneTouchResponse,
+} from '@trapeza/domain/contracts/payments';
+import { PlaceHeaders } from '../../lib/request-context.ts';
+import type { PaymentsService, PaymentUser } from './payments.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payments service (order creation asks it for ppResp). */
+    payments: PaymentsService;
+  }
+}
+
+const ErrorAnswer = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+const errors = {
+  400: ErrorAnswer.describe('validation_error, payment_method_not_online, amount_too_small'),
+  401: ErrorAnswer.describe(
+    "card_payment_requires_login: 'За да платите онлайн трябва да сте влезли в акаунта си'",
+  ),
+  403: ErrorAnswer.describe('payments_module_disabled'),
+  404: ErrorAnswer.describe('order_not_found, payment_not_found, instrument_not_found, unknown_place'),
+  409: ErrorAnswer.describe('already_paid, order_closed'),
+  503: ErrorAnswer.describe('payments_not_configured'),
+};
+
+const MerchantParams = z.object({
+  client: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+  place: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+});
+const FormBody = z.record(z.string(), z.string());
+
+function userOf(request: FastifyRequest): PaymentUser | null {
+  return request.user ? { id: request.user.id, clientId: request.user.clientId } : null;
+}
+
+/** Routes under /api. */
+export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Providers post application/x-www-form-urlencoded; parsed here only (this plugin's scope). Values are
+    // percent-decoded as the form encoding says; the checksum is then computed over the decoded `encoded` text.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        try {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        } catch (err) {
+          done(err as Error, undefined);
+        }
+      },
+    );
+
+    const config = { tenancy: 'place' } as const;
+    const tags = ['payments'];
+
+    app.post(
+      '/epay/initiateEpayOrder',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Start an ePay web-checkout attempt for the order (new invoice); `red` is where the browser goes',
+          headers: PlaceHeaders,
+          body: StoreInitiatePaymentBody,
+          response: { 200: StoreInitiatePaymentResponse, ...errors },
+        },
+      },
+      async (request) =>
+        payments.initiateEpay(request.tenant.placeId, userOf(request), request.body.orderKey),
+    );
+
+    app.post(
+      '/redsys/initiateRedsysOrder',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Start a Redsys attempt (Bizum when the order method is bizum); submit `form` / `redForm` by POST',
+          headers: PlaceHeaders,
+          body: StoreInitiatePaymentBody,
+          response: { 200: StoreInitiatePaymentResponse, ...errors },
+        },
+      },
+      async (request) =>
+        payments.initiateRedsys(request.tenant.placeId, userOf(request), request.body.orderKey),
+    );
+
+    app.post(
+      '/epay/initiateEpayOrderOneTouch',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Pay with a saved instrument (One Touch), or without one get `red`: the first-card page that saves the card',
+          headers: PlaceHeaders,
+          body: StoreInitiateOneTouchBody,
+          response: { 200: StoreOneTouchResponse, ...errors },
+        },
+      },
+      async (request) =>
+        payments.initiateOneTouch(
+          request.tenant.placeId,
+          userOf(request),
+          request.body.orderKey,
+          request.body.payment_instrument as number | null,
+        ),
+    );
+
+    app.post(
+      '/epay/checkPaymentStatus',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The order's payment state (poll while pending)",
+          headers: PlaceHeaders,
+          body: StoreCheckPaymentStatusBody,
+          response: { 200: StoreCheckPaymentStatusResponse, ...errors },
+        },
+      },
+      async (request) => payments.checkStatus(request.tenant.placeId, userOf(request), request.body.orderKey),
+    );
+
+    app.post(
+      '/epay/checkPaymentStatusOneTouch',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'A One Touch payment state; asks the provider while pending',
+          headers: PlaceHeaders,
+          body: StoreCheckOneTouchStatusBody,
+          response: { 200: StoreOneTouchResponse, ...errors },
+        },
+      },
+      async (request) =>
+        payments.checkOneTouchStatus(request.tenant.placeId, userOf(request), request.body.paymentKey),
+    );
+
+    app.post(
+      '/epay/deleteUserPaymentInstrument',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Forget a saved instrument; answers a new user token (uToken) and 'Успешно изтрит инструмент за плащане'",
+          headers: PlaceHeaders,
+          body: StoreDeleteInstrumentBody,
+          response: { 200: StoreDeleteInstrumentResponse, ...errors },
+        },
+      },
+      async (request) => payments.deleteInstrument(request.tenant.placeId, userOf(request), request.body.key),
+    );
+
+    app.post(
+      '/epay/notify/:client/:place',
+      {
+        schema: {
+          tags,
+          summary:
+            'ePay notification (form: encoded, checksum). Answer text: INVOICE=…:STATUS=OK|ERR|NO per line, or ERR=… for a bad checksum',
+          params: MerchantParams,
+          body: FormBody,
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const text = await payments.handleEpayNotification(
+          request.params.client,
+          request.params.place,
+          request.body,
+        );
+        return reply.type('text/plain; charset=utf-8').send(text);
+      },
+    );
+
+    app.post(
+      '/redsys/notify/:client/:place',
+      {
+        schema: {
+          tags,
+          summary: 'Redsys notification (Ds_SignatureVersion, Ds_MerchantParameters, Ds_Signature)',
+          params: MerchantParams,
+          body: FormBody,
+          response: { 200: z.string(), 400: z.string(), 404: z.string(), 500: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const { status, text } = await payments.handleRedsysNotification(
+          request.params.client,
+          request.params.place,
+          request.body,
+        );
+        return reply
+          .code(status as 200 | 400 | 404 | 500)
+          .type('text/plain; charset=utf-8')
+          .send(text);
+      },
+    );
+  };
+}

@@ -1,0 +1,637 @@
+/**
+ * Card payments (spec §4 payment flow, §7 epay/* calls; payments.md §4 rules; issue 7). The rules, in one place:
+ *   - online payment needs a signed-in user (card_payment_requires_login, 'За да платите онлайн…');
+ *   - the amount is the stored order's total, never anything the browser sends; forms are signed here;
+ *   - every attempt gets a new digits-only invoice (payments row = the invoice → order mapping);
+ *   - the browser's return (URL_OK / URLOK) proves nothing: an order becomes paid only by a verified notification
+ *     or by our own status query to the provider;
+ *   - notifications are verified (constant time) before parsing, deduplicated on (invoice, status); PAID is
+ *     terminal; duplicates are answered OK again, unknown invoices NO.
+ */
+import { isOnlinePayment } from '@trapeza/domain/pricing/fees';
+import { PAYMENT_MESSAGES, type PaymentStatus } from '@trapeza/domain/contracts/payments';
+import type {
+  StoreCheckPaymentStatusResponse,
+  StoreDeleteInstrumentResponse,
+  StoreInitiatePaymentResponse,
+  StoreOneTouchResponse,
+} from '@trapeza/domain/contracts/payments';
+import type { Role } from '@trapeza/domain/roles';
+import { passwordVersion, type AuthTokens } from '../../lib/auth-token.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { placePaymentConfig, type PaymentsConfig, type PlacePaymentConfig } from './payments.config.ts';
+import type { PaymentsRepository, PlaceRow } from './payments.repository.ts';
+import { EpayOneTouch, ONE_TOUCH_STATE, OneTouchError } from './providers/epay-one-touch.ts';
+import {
+  EpayWebCheckout,
+  formatEpayChecksumError,
+  formatEpayReply,
+  type EpayReplyStatus,
+} from './providers/epay-web.ts';
+import { renderCheckoutForm, type CheckoutForm, type PaymentEvent } from './providers/provider.ts';
+import { RedsysRedirect } from './providers/redsys.ts';
+
+/** payments.provider values. */
+export const PROVIDER = {
+  epay: 'epay',
+  redsys: 'redsys',
+  oneTouch: 'epay_onetouch',
+  noReg: 'epay_noreg',
+} as const;
+
+export interface PaymentUser {
+  id: number;
+  clientId: number;
+}
+
+export interface PaymentsServiceDeps {
+  repo: PaymentsRepository;
+  config: PaymentsConfig;
+  publicUrl: string;
+  now: () => Date;
+  tokens: AuthTokens;
+  log: (err: unknown, message: string) => void;
+  fetch?: typeof fetch;
+}
+
+type Order = NonNullable<Awaited<ReturnType<PaymentsRepository['orderByKey']>>>;
+
+/** Methods paid online through a provider: 'online…' and 'epay' (domain), and Bizum (Redsys). */
+export function isProviderPayment(method: string | null | undefined): boolean {
+  return isOnlinePayment(method) || method === 'bizum';
+}
+
+function fail(status: number, code: string, message: string): DomainError {
+  return new DomainError(status, code, message);
+}
+
+const loginRequired = () => fail(401, 'card_payment_requires_login', PAYMENT_MESSAGES.loginRequired);
+
+/** The order's payment_status as the contract's enum. */
+function asStatus(s: string): PaymentStatus {
+  return s === 'paid' || s === 'pending' || s === 'failed' ? s : 'none';
+}
+
+/** A payment row's status as the browser sees it. */
+function attemptStatus(s: string): PaymentStatus {
+  return s === 'paid' ? 'paid' : s === 'pending' ? 'pending' : 'failed';
+}
+
+function transactionText(provider: string, invoice: string, data: Record<string, string>): string {
+  const parts = Object.entries(data).map(([k, v]) => `${k}=${v}`);
+  return `payment paid: ${provider} invoice=${invoice}${parts.length ? ` ${parts.join(' ')}` : ''}`.slice(
+    0,
+    500,
+  );
+}
+
+/** One Touch ties a user token to (APPID, DEVICEID): our server is the user's "device" at this client. */
+function deviceIdOf(user: { id: number; clientId: number }): string {
+  return `trapeza-${user.clientId}-${user.id}`;
+}
+
+interface OneTouchRef {
+  id: string;
+  instrument: number | null;
+}
+function parseOneTouchRef(ref: string | null): OneTouchRef | null {
+  if (!ref) return null;
+  try {
+    const v = JSON.parse(ref) as Partial<OneTouchRef>;
+    return typeof v.id === 'string'
+      ? { id: v.id, instrument: typeof v.instrument === 'number' ? v.instrument : null }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const { repo, config, now, log } = deps;
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const fetchImpl = deps.fetch ?? fetch;
+
+  function configOf(place: PlaceRow): PlacePaymentConfig {
+    if (!place.modules.includes('payments')) {
+      throw fail(403, 'payments_module_disabled', 'Online payments are not enabled at this place');
+    }
+    const c = placePaymentConfig(config, place.clientSlug, place.placeSlug);
+    if (!c) throw fail(503, 'payments_not_configured', 'Online payments are not configured for this place');
+    return c;
+  }
+
+  async function placeOf(placeId: number): Promise<PlaceRow> {
+    const place = await repo.placeById(placeId);
+    if (!place) throw fail(404, 'unknown_place', 'Unknown place');
+    return place;
+  }
+
+  /** The user's own order (or an unowned one), payable online, not paid yet. */
+  async function payableOrder(placeId: number, user: PaymentUser, orderKey: string): Promise<Order> {
+    const order = await repo.orderByKey(placeId, orderKey);
+    if (!order || (order.user_id !== null && order.user_id !== user.id)) {
+      throw fail(404, 'order_not_found', 'Order not found');
+    }
+    if (!isProviderPayment(order.payment_method)) {
+      throw fail(400, 'payment_method_not_online', 'This order is not paid online');
+    }
+    if (order.payment_status === 'paid') throw fail(409, 'already_paid', 'This order is already paid');
+    if (order.status === 'rejected') throw fail(409, 'order_closed', 'This order was rejected');
+    if (order.total <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
+    return order;
+  }
+
+  const urls = (place: PlaceRow, order: Order) => {
+    const back = (result: string) =>
+      `${publicUrl}/${encodeURIComponent(place.placeSlug)}/payment?${new URLSearchParams({ orderKey: order.key, result })}`;
+    const ref = `${encodeURIComponent(place.clientSlug)}/${encodeURIComponent(place.placeSlug)}`;
+    return {
+      okUrl: back('ok'),
+      cancelUrl: back('cancel'),
+      epayNotify: `${publicUrl}/api/epay/notify/${ref}`,
+      redsysNotify: `${publicUrl}/api/redsys/notify/${ref}`,
+    };
+  };
+
+  const description = (place: PlaceRow, order: Order) => `${place.placeName} #${order.key.slice(0, 8)}`;
+
+  /** A new signed redirect attempt with the order's stored amount. */
+  async function startRedirect(
+    place: PlaceRow,
+    order: Order,
+    provider: 'epay' | 'redsys',
+  ): Promise<{ form: CheckoutForm; invoice: string }> {
+    const c = configOf(place);
+    const at = now();
+    const u = urls(place, order);
+    const ttl = (c.invoiceTtlMinutes ?? 60) * 60_000;
+    if (provider === 'epay') {
+      if (!c.epay) throw fail(503, 'payments_not_configured', 'ePay is not configured for this place');
+      const epay = new EpayWebCheckout(c.epay);
+      const { invoice } = await repo.createPayment({
+        placeId: place.placeId,
+        orderId: order.id,
+        provider: PROVIDER.epay,
+        amount: order.total,
+        currency: order.currency,
+        now: at.toISOString(),
+      });
+      const form = epay.buildCheckout({
+        invoice,
+        amount: order.total,
+        currency: order.currency,
+        description: description(place, order),
+        okUrl: u.okUrl,
+        cancelUrl: u.cancelUrl,
+        notifyUrl: u.epayNotify,
+        expiresAt: new Date(at.getTime() + ttl),
+      });
+      return { form, invoice };
+    }
+    if (!c.redsys) throw fail(503, 'payments_not_configured', 'Redsys is not configured for this place');
+    const redsys = new RedsysRedirect(c.redsys);
+    const { invoice } = await repo.createPayment({
+      placeId: place.placeId,
+      orderId: order.id,
+      provider: PROVIDER.redsys,
+      amount: order.total,
+      currency: order.currency,
+      now: at.toISOString(),
+    });
+    const form = redsys.buildCheckout({
+      invoice,
+      amount: order.total,
+      currency: order.currency,
+      description: description(place, order),
+      okUrl: u.okUrl,
+      cancelUrl: u.cancelUrl,
+      notifyUrl: u.redsysNotify,
+      expiresAt: new Date(at.getTime() + ttl),
+      payMethods: order.payment_method === 'bizum' ? 'z' : undefined,
+    });
+    return { form, invoice };
+  }
+
+  function redirectAnswer(form: CheckoutForm, invoice: string): StoreInitiatePaymentResponse {
+    return {
+      success: true,
+      red: form.link ?? '',
+      redForm: renderCheckoutForm(form),
+      form: { action: form.action, method: form.method, fields: form.fields },
+      payment_key: invoice,
+    };
+  }
+
+  function oneTouchClient(place: PlaceRow): EpayOneTouch {
+    const c = configOf(place);
+    if (!c.oneTouch) throw fail(503, 'payments_not_configured', 'One Touch is not configured for this place');
+    return new EpayOneTouch(c.oneTouch, fetchImpl);
+  }
+
+  /** Applies a status-query result (not a notification: no dedupe, recorded for the audit trail). */
+  async function applyQueried(
+    payment: { id: number; invoice: string; provider: string },
+    outcome: 'paid' | 'failed' | 'expired',
+    data: Record<string, string>,
+  ) {
+    await repo.applyEvent({
+      paymentId: payment.id,
+      invoice: payment.invoice,
+      status: `QUERY:${outcome.toUpperCase()}`,
+      outcome,
+      raw: JSON.stringify(data),
+      historyReason: transactionText(payment.provider, payment.invoice, data),
+      now: now().toISOString(),
+      dedupe: false,
+    });
+  }
+
+  return {
+    /**
+     * Order creation hook (spec §4): for an online method at a place with the payments module, start the
+     * redirect attempt and answer ppResp — redForm (and redLink for ePay, which also takes GET) for 'online…',
+     * the Redsys form for Bizum. 'epay' answers nothing: the browser calls initiateEpayOrder / …OneTouch.
+     * Never fails the order: a problem leaves ppResp empty and the initiate calls report it.
+     */
+    async paymentForNewOrder(input: {
+      placeId: number;
+      orderKey: string;
+      paymentMethod: string | null;
+      userId: number | null;
+    }): Promise<{ redForm?: string; redLink?: string }> {
+      const method = input.paymentMethod;
+      if (!isProviderPayment(method) || method === 'epay' || input.userId === null) return {};
+      try {
+        const place = await repo.placeById(input.placeId);
+        if (!place || !place.modules.includes('payments')) return {};
+        const c = placePaymentConfig(config, place.clientSlug, place.placeSlug);
+        if (!c) return {};
+        const order = await repo.orderByKey(input.placeId, input.orderKey);
+        if (!order) return {};
+        const provider = method === 'bizum' || !c.epay ? 'redsys' : 'epay';
+        if (provider === 'redsys' && !c.redsys) return {};
+        const { form } = await startRedirect(place, order, provider);
+        return { redForm: renderCheckoutForm(form), ...(form.link ? { redLink: form.link } : {}) };
+      } catch (err) {
+        log(err, 'payment start for a new order failed');
+        return {};
+      }
+    },
+
+    /** POST epay/initiateEpayOrder: a new ePay web-checkout attempt; `red` is the address to send the browser. */
+    async initiateEpay(placeId: number, user: PaymentUser | null, orderKey: string) {
+      if (!user) throw loginRequired();
+      const place = await placeOf(placeId);
+      configOf(place);
+      const order = await payableOrder(placeId, user, orderKey);
+      const { form, invoice } = await startRedirect(place, order, 'epay');
+      return redirectAnswer(form, invoice);
+    },
+
+    /** POST redsys/initiateRedsysOrder: a Redsys attempt (Bizum when the order's method is bizum). */
+    async initiateRedsys(placeId: number, user: PaymentUser | null, orderKey: string) {
+      if (!user) throw loginRequired();
+      const place = await placeOf(placeId);
+      configOf(place);
+      const order = await payableOrder(placeId, user, orderKey);
+      const { form, invoice } = await startRedirect(place, order, 'redsys');
+      return redirectAnswer(form, invoice);
+    },
+
+    /**
+     * POST epay/initiateEpayOrderOneTouch. With a saved instrument: init → check → send/user → send/status, and
+     * the answer carries the state at once (pending while the provider processes). Without: the first-card page
+     * (noreg/send, SAVECARD=1) in `red`; the card is saved when the status query sees the payment done.
+     */
+    async initiateOneTouch(
+      placeId: number,
+      user: PaymentUser | null,
+      orderKey: string,
+      instrumentId: number | null,
+    ): Promise<StoreOneTouchResponse> {
+      if (!user) throw loginRequired();
+      const place = await placeOf(placeId);
+      const client = oneTouchClient(place);
+      const order = await payableOrder(placeId, user, orderKey);
+      const deviceId = deviceIdOf(user);
+      const at = now().toISOString();
+      if (instrumentId === null) {
+        const { invoice } = await repo.createPayment({
+          placeId,
+          orderId: order.id,
+          provider: PROVIDER.noReg,
+          amount: order.total,
+          currency: order.currency,
+          now: at,
+          providerRef: (inv) => JSON.stringify({ id: inv, instrument: null }),
+        });
+        const red = client.noRegSendUrl({
+          deviceId,
+          id: invoice,
+          amount: order.total,
+          description: description(place, order),
+          reason: `Order ${order.key.slice(0, 8)}`,
+          saveCard: true,
+        });
+        return { success: true, payload: { payment_status: 'pending', payment_key: invoice, red } };
+      }
+      const instrument = await repo.instrument(user.id, placeId, instrumentId);
+      if (!instrument || instrument.provider !== PROVIDER.oneTouch) {
+        throw fail(404, 'instrument_not_found', 'Payment instrument not found');
+      }
+      const payment = await repo.createPayment({
+        placeId,
+        orderId: order.id,
+        provider: PROVIDER.oneTouch,
+        amount: order.total,
+        currency: order.currency,
+        now: at,
+      });
+      const attempt = { ...payment, provider: PROVIDER.oneTouch };
+      try {
+        const sent = await client.payWithInstrument({
+          deviceId,
+          token: instrument.provider_token,
+          instrumentId: instrument.provider_instrument_id,
+          amount: order.total,
+          description: description(place, order),
+          reason: `Order ${order.key.slice(0, 8)}`,
+        });
+        await repo.setProviderRef(payment.id, JSON.stringify({ id: sent.id, instrument: instrument.id }), at);
+        let state = sent.state;
+        if (state !== ONE_TOUCH_STATE.success && state !== ONE_TOUCH_STATE.failed) {
+          state = (await client.sendStatus(deviceId, instrument.provider_token, sent.id)).state;
+        }
+        const data = { ID: sent.id, STATE: String(state), PINS: instrument.provider_instrument_id };
+        if (state === ONE_TOUCH_STATE.success) {
+          await applyQueried(attempt, 'paid', data);
+          return { success: true, payload: { payment_status: 'paid', payment_key: payment.invoice } };
+        }
+        if (state === ONE_TOUCH_STATE.failed) {
+          await applyQueried(attempt, 'failed', data);
+          return { success: true, payload: { payment_status: 'failed', payment_key: payment.invoice } };
+        }
+        if (state === ONE_TOUCH_STATE.processing) {
+          return { success: true, payload: { payment_status: 'pending', payment_key: payment.invoice } };
+        }
+        // No state at all: the browser shows 'Възникна грешка при плащането' and may poll.
+        return { success: false, payload: { payment_key: payment.invoice } };
+      } catch (err) {
+        if (!(err instanceof OneTouchError)) log(err, 'one touch payment failed');
+        await applyQueried(attempt, 'failed', {
+          error: err instanceof OneTouchError ? err.code : 'connection',
+        });
+        return { success: false, payload: { payment_status: 'failed', payment_key: payment.invoice } };
+      }
+    },
+
+    /** POST epay/checkPaymentStatus: the order's payment state as stored (notifications keep it current). */
+    async checkStatus(
+      placeId: number,
+      user: PaymentUser | null,
+      orderKey: string,
+    ): Promise<StoreCheckPaymentStatusResponse> {
+      if (!user) throw loginRequired();
+      const order = await repo.orderByKey(placeId, orderKey);
+      if (!order || (order.user_id !== null && order.user_id !== user.id)) {
+        throw fail(404, 'order_not_found', 'Order not found');
+      }
+      const latest = await repo.latestPaymentOfOrder(order.id);
+      return {
+        success: true,
+        payload: {
+          payment_status: asStatus(order.payment_status),
+          payment_method: order.payment_method,
+          payment_key: latest?.invoice ?? null,
+          amount: order.total,
+        },
+      };
+    },
+
+    /**
+     * POST epay/checkPaymentStatusOneTouch: while pending, asks the provider (send/status, or noreg/send/status
+     * for a first card, which also saves the card with user/info?PINS=1). A status query is proof of payment.
+     */
+    async checkOneTouchStatus(
+      placeId: number,
+      user: PaymentUser | null,
+      paymentKey: string,
+    ): Promise<StoreOneTouchResponse> {
+      if (!user) throw loginRequired();
+      const payment = await repo.paymentByInvoice(placeId, paymentKey);
+      const order = payment?.order_id ? await repo.orderById(placeId, payment.order_id) : undefined;
+      if (
+        !payment ||
+        !order ||
+        (order.user_id !== null && order.user_id !== user.id) ||
+        (payment.provider !== PROVIDER.oneTouch && payment.provider !== PROVIDER.noReg)
+      ) {
+        throw fail(404, 'payment_not_found', 'Payment not found');
+      }
+      if (payment.status !== 'pending') {
+        return {
+          success: true,
+          payload: { payment_status: attemptStatus(payment.status), payment_key: paymentKey },
+        };
+      }
+      const place = await placeOf(placeId);
+      const client = oneTouchClient(place);
+      const owner = { id: order.user_id ?? user.id, clientId: place.clientId };
+      const deviceId = deviceIdOf(owner);
+      const ref = parseOneTouchRef(payment.provider_ref);
+      try {
+        if (payment.provider === PROVIDER.noReg) {
+          const status = await client.noRegStatus(deviceId, payment.invoice);
+          if (status.kind === 'not_paid') {
+            return { success: true, payload: { payment_status: 'pending', payment_key: paymentKey } };
+          }
+          if (status.kind === 'expired') {
+            await applyQueried(payment, 'expired', { msg: 'EXPIRED' });
+            return { success: true, payload: { payment_status: 'failed', payment_key: paymentKey } };
+          }
+          const data = { ID: payment.invoice, STATE: String(status.state) };
+          if (status.state === ONE_TOUCH_STATE.success) {
+            if (status.token) {
+              await saveCards(client, place, owner, deviceId, status.token, status.instrument);
+            }
+            await applyQueried(payment, 'paid', data);
+            return { success: true, payload: { payment_status: 'paid', payment_key: paymentKey } };
+          }
+          if (status.state === ONE_TOUCH_STATE.failed) {
+            await applyQueried(payment, 'failed', data);
+            return { success: true, payload: { payment_status: 'failed', payment_key: paymentKey } };
+          }
+          return { success: true, payload: { payment_status: 'pending', payment_key: paymentKey } };
+        }
+        const instrument = ref?.instrument ? await repo.instrumentById(ref.instrument) : undefined;
+        if (!ref || !instrument) return { success: false, payload: { payment_key: paymentKey } };
+        const { state } = await client.sendStatus(deviceId, instrument.provider_token, ref.id);
+        const data = { ID: ref.id, STATE: String(state), PINS: instrument.provider_instrument_id };
+        if (state === ONE_TOUCH_STATE.success) {
+          await applyQueried(payment, 'paid', data);
+          return { success: true, payload: { payment_status: 'paid', payment_key: paymentKey } };
+        }
+        if (state === ONE_TOUCH_STATE.failed) {
+          await applyQueried(payment, 'failed', data);
+          return { success: true, payload: { payment_status: 'failed', payment_key: paymentKey } };
+        }
+        if (state === ONE_TOUCH_STATE.processing) {
+          return { success: true, payload: { payment_status: 'pending', payment_key: paymentKey } };
+        }
+        return { success: false, payload: { payment_key: paymentKey } };
+      } catch (err) {
+        log(err, 'one touch status query failed');
+        return { success: false, payload: { payment_key: paymentKey } };
+      }
+    },
+
+    /**
+     * POST epay/deleteUserPaymentInstrument: forget the instrument (ePay has no public delete), revoke the token
+     * when no other saved instrument uses it, and hand out a fresh user token.
+     */
+    async deleteInstrument(
+      placeId: number,
+      user: PaymentUser | null,
+      instrumentId: number,
+    ): Promise<StoreDeleteInstrumentResponse> {
+      if (!user) throw loginRequired();
+      const instrument = await repo.instrument(user.id, placeId, instrumentId);
+      if (!instrument) throw fail(404, 'instrument_not_found', 'Payment instrument not found');
+      const left = await repo.deleteInstrument(instrument.id, user.id, instrument.provider_token);
+      if (left === 0 && instrument.provider === PROVIDER.oneTouch) {
+        try {
+          const place = await placeOf(placeId);
+          await oneTouchClient(place).invalidateToken(deviceIdOf(user), instrument.provider_token);
+        } catch (err) {
+          // The instrument is gone on our side either way; a token left valid at ePay is useless without it.
+          log(err, 'one touch token invalidation failed');
+        }
+      }
+      const row = await repo.userForToken(user.id);
+      if (!row || row.banned) throw fail(401, 'unauthorized', 'Please log in');
+      const { token } = await deps.tokens.sign({
+        userId: row.id,
+        role: row.role as Role,
+        clientId: row.client_id,
+        pwv: passwordVersion(row.password_hash),
+      });
+      return { success: true, message: PAYMENT_MESSAGES.instrumentDeleted, payload: { uToken: token } };
+    },
+
+    /**
+     * The ePay notification (payments.md §1): checksum over the raw `encoded` first — a mismatch is answered
+     * `ERR=…` and nothing is parsed; then one answer line per invoice: OK (applied or a duplicate), NO (not
+     * ours), ERR (malformed line or a failure on our side: the provider retries).
+     */
+    async handleEpayNotification(
+      clientSlug: string,
+      placeSlug: string,
+      body: Record<string, string | undefined>,
+    ): Promise<string> {
+      const place = await repo.placeBySlugs(clientSlug, placeSlug);
+      const c = place ? placePaymentConfig(config, place.clientSlug, place.placeSlug) : null;
+      if (!place || !c?.epay) return formatEpayChecksumError('Unknown merchant');
+      const epay = new EpayWebCheckout(c.epay);
+      const encoded = body.encoded ?? '';
+      if (!encoded || !epay.checksumMatches(encoded, body.checksum ?? '')) return formatEpayChecksumError();
+      const answers: { invoice: string; status: EpayReplyStatus }[] = [];
+      for (const line of epay.notificationLines(encoded)) {
+        if (!line.ok) {
+          if (line.invoice) answers.push({ invoice: line.invoice, status: 'ERR' });
+          continue;
+        }
+        answers.push({
+          invoice: line.event.invoice,
+          status: await applyNotified(place, PROVIDER.epay, line.event),
+        });
+      }
+      return formatEpayReply(answers);
+    },
+
+    /** The Redsys notification: signature on the decoded bytes first, then the one event it carries. */
+    async handleRedsysNotification(
+      clientSlug: string,
+      placeSlug: string,
+      body: Record<string, string | undefined>,
+    ): Promise<{ status: number; text: string }> {
+      const place = await repo.placeBySlugs(clientSlug, placeSlug);
+      const c = place ? placePaymentConfig(config, place.clientSlug, place.placeSlug) : null;
+      if (!place || !c?.redsys) return { status: 404, text: 'Unknown merchant' };
+      const verified = new RedsysRedirect(c.redsys).verifyNotification(body);
+      if (!verified.ok) return { status: 400, text: verified.error };
+      const event = verified.events[0]!;
+      const answer = await applyNotified(place, PROVIDER.redsys, event);
+      return answer === 'OK'
+        ? { status: 200, text: 'OK' }
+        : answer === 'NO'
+          ? { status: 404, text: 'Unknown order' }
+          : { status: 500, text: 'Try again' };
+    },
+  };
+
+  async function applyNotified(
+    place: PlaceRow,
+    provider: string,
+    event: PaymentEvent,
+  ): Promise<EpayReplyStatus> {
+    try {
+      const payment = await repo.paymentByInvoice(place.placeId, event.invoice);
+      if (!payment || payment.provider !== provider) return 'NO';
+      let outcome = event.outcome;
+      const data = { ...event.transaction };
+      // Redsys states the amount it charged: anything but the stored amount is not a payment of this order.
+      if (provider === PROVIDER.redsys && outcome === 'paid' && data.Ds_Amount !== String(payment.amount)) {
+        log(new Error(`amount ${data.Ds_Amount} ≠ ${payment.amount}`), 'redsys amount mismatch');
+        outcome = 'denied';
+      }
+      await repo.applyEvent({
+        paymentId: payment.id,
+        invoice: event.invoice,
+        status: event.status,
+        outcome,
+        raw: event.raw,
+        historyReason: transactionText(provider, event.invoice, data),
+        providerRef: data.STAN ?? data.Ds_AuthorisationCode ?? null,
+        now: now().toISOString(),
+        dedupe: true,
+      });
+      return 'OK';
+    } catch (err) {
+      log(err, 'payment notification failed');
+      return 'ERR';
+    }
+  }
+
+  /** Saves the first card (and whatever else user/info?PINS=1 lists for the token) for the order's user. */
+  async function saveCards(
+    client: EpayOneTouch,
+    place: PlaceRow,
+    owner: { id: number },
+    deviceId: string,
+    token: string,
+    saved: { ID: string; NAME: string; TYPE: number; EXPIRES?: string } | null,
+  ): Promise<void> {
+    let list = saved ? [saved] : [];
+    try {
+      const all = await client.instruments(deviceId, token);
+      if (all.length > 0) list = all;
+    } catch (err) {
+      log(err, 'one touch user/info failed; keeping the instrument of the payment');
+    }
+    await repo.saveInstruments(
+      owner.id,
+      place.placeId,
+      PROVIDER.oneTouch,
+      token,
+      list.map((i) => ({
+        id: String(i.ID),
+        name: i.NAME,
+        type: Number(i.TYPE) || 1,
+        expires: i.EXPIRES ?? null,
+      })),
+      now().toISOString(),
+    );
+  }
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
