@@ -96,7 +96,9 @@ describe('routes (spec §2)', () => {
 
   test('an unknown place redirects to /404', async () => {
     renderAt('/no-such-place');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Грешка 404' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Грешка 404' }, { timeout: 4000 }),
+    ).toBeTruthy();
   });
 
   test('an unknown path redirects to /404', async () => {
