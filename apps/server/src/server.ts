@@ -33,6 +33,17 @@ try {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Trapeza listening on http://localhost:${config.port} (database: ${database.location})`);
+  if (config.payments.startSimulator && config.payments.simulatorUrl) {
+    // Demo only: a local payment provider (modules/payments/README.md); never loaded otherwise.
+    const { startDemoPaymentSimulator } = await import('./modules/payments/simulator/demo.ts');
+    await startDemoPaymentSimulator({
+      db: database.db,
+      port: config.payments.simulatorPort,
+      simulatorUrl: config.payments.simulatorUrl,
+      publicUrl: config.publicUrl,
+    });
+    console.log(`Payment provider simulator on ${config.payments.simulatorUrl} (demo cards: Visa •••• 4242 pays)`);
+  }
   if (seeded) {
     if (!seedPrintedAccounts) {
       console.log('Demo accounts:');
