@@ -24,11 +24,15 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
+import { createStaffNotifier } from './modules/staff/staff.events.ts';
+import { StaffRepository } from './modules/staff/staff.repository.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerEvents } from './plugins/events.ts';
 import { registerClock } from './plugins/clock.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerMail } from './plugins/mail.ts';
@@ -83,6 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     enableTestRoutes: config.nodeEnv === 'test',
     now: () => clock.now(),
   });
+  // Live staff boards and guest order streams (SSE); on PostgreSQL, LISTEN/NOTIFY carries events across processes.
+  await registerEvents(app, database);
+  app.decorate('staffNotifier', createStaffNotifier(new StaffRepository(database.db), app.events, app.log));
 
   app.get(
     '/api/health',
@@ -115,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsRoutes(payments), { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(feedbackRoutes, { prefix: '/api' });
+  await app.register(staffRoutes({ config }), { prefix: '/api' });
   const users = createUsersService({
     repo: new UsersRepository(database.db),
     tokens: app.auth.tokens,

@@ -63,9 +63,25 @@ export interface AuthOptions {
   now: () => Date;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Also accept the token as `?access_token=` (Server-Sent Events: EventSource cannot send headers). Only routes
+     * that opt in; the header wins when both are sent.
+     */
+    queryAccessToken?: boolean;
+  }
+}
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
+  if (!header) {
+    if (!request.routeOptions.config?.queryAccessToken) return null;
+    const fromQuery = (request.query as { access_token?: unknown } | undefined)?.access_token;
+    return typeof fromQuery === 'string' && JWT_SHAPE.test(fromQuery) ? fromQuery : null;
+  }
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\s*$/i.exec(header);
   return match?.[1] ?? null;
 }

@@ -73,7 +73,7 @@ type Row = {
 };
 
 function fromRow(r: Row): BusEvent {
-  let data: unknown = {};
+  let data: unknown;
   try {
     data = JSON.parse(r.data);
   } catch {

@@ -21,7 +21,7 @@ const errors = {
 /** Routes under /api; builds its service from the app's database and clock. */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrderErrorHandler(app);
-  const service = new FeedbackService(new FeedbackRepository(app.database.db));
+  const service = new FeedbackService(new FeedbackRepository(app.database.db), app.staffNotifier ?? null);
   const config = { tenancy: 'place' } as const;
   const tags = ['feedback'];
 

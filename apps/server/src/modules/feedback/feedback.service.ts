@@ -12,6 +12,7 @@ import type {
 import type { StoreFieldError } from '@trapeza/domain/contracts/orders';
 import { validationError, type Lang } from '../orders/order-error.ts';
 import type { FeedbackRepository, NewFeedbackAnswer } from './feedback.repository.ts';
+import type { StaffNotifier } from '../../plugins/events.ts';
 
 function parseTranslations(json: string): Record<string, Record<string, string>> {
   try {
@@ -26,9 +27,11 @@ function parseTranslations(json: string): Record<string, Record<string, string>>
 
 export class FeedbackService {
   readonly #repo: FeedbackRepository;
+  readonly #notifier: StaffNotifier | null;
 
-  constructor(repo: FeedbackRepository) {
+  constructor(repo: FeedbackRepository, notifier: StaffNotifier | null = null) {
     this.#repo = repo;
+    this.#notifier = notifier;
   }
 
   /** GET feedback/questions: the active questions in their order. */
@@ -75,6 +78,12 @@ export class FeedbackService {
       ctx.now.toISOString(),
       rows,
     );
+    this.#notifier?.feedbackGiven(ctx.placeId, {
+      orderId,
+      name: body.name?.trim() || null,
+      createdAt: ctx.now.toISOString(),
+      answers: rows,
+    });
     return { saved: rows.length };
   }
 }

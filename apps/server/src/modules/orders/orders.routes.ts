@@ -43,6 +43,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     new OrdersRepository(db, dialect),
     tables,
     app.hasDecorator('payments') ? app.payments : null,
+    app.staffNotifier ?? null,
   );
   const config = { tenancy: 'place' } as const;
   const tags = ['orders'];

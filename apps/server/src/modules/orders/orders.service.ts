@@ -51,6 +51,7 @@ import type { NewOrderLine, OrdersRepository, ProductIngredientRow } from './ord
 import type { TablesService } from '../tables/tables.service.ts';
 import type { SessionWithTable } from '../tables/tables.repository.ts';
 import type { RequestUser } from './request-user.ts';
+import type { StaffNotifier } from '../../plugins/events.ts';
 
 /** The payments module's hook (modules/payments): ppResp for an order paid online. Never throws. */
 export interface OrderPaymentStarter {
@@ -247,9 +248,16 @@ export class OrdersService {
   readonly #repo: OrdersRepository;
   readonly #tables: TablesService;
   readonly #payments: OrderPaymentStarter | null;
+  readonly #notifier: StaffNotifier | null;
 
-  constructor(repo: OrdersRepository, tables: TablesService, payments: OrderPaymentStarter | null = null) {
+  constructor(
+    repo: OrdersRepository,
+    tables: TablesService,
+    payments: OrderPaymentStarter | null = null,
+    notifier: StaffNotifier | null = null,
+  ) {
     this.#payments = payments;
+    this.#notifier = notifier;
     this.#repo = repo;
     this.#tables = tables;
   }
@@ -580,6 +588,8 @@ export class OrdersService {
       if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code', lang);
       throw tableError(409, 'invalid_order_data', lang);
     }
+    // The staff boards hear of it after the commit (fire and forget: the guest's answer does not wait).
+    this.#notifier?.orderCreated(placeId, stored.orderId);
     // Online methods: the payments module signs the provider form for the stored order (spec §4 ppResp).
     const ppResp = this.#payments
       ? await this.#payments.paymentForNewOrder({

@@ -31,7 +31,7 @@ const errors = {
 /** Routes under /api; builds its service from the app's database and clock. */
 export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrderErrorHandler(app);
-  const service = new TablesService(new TablesRepository(app.database.db));
+  const service = new TablesService(new TablesRepository(app.database.db), app.staffNotifier ?? null);
   const config = { tenancy: 'place' } as const;
   const tags = ['tables'];
   const ctx = (request: FastifyRequest): TableCallContext => ({

@@ -17,6 +17,7 @@ import type {
 import { TABLE_ERROR_CODES } from '@trapeza/domain/contracts/orders';
 import { tableError, validationError, type Lang } from '../orders/order-error.ts';
 import type { SessionWithTable, TablesRepository } from './tables.repository.ts';
+import type { StaffNotifier } from '../../plugins/events.ts';
 
 export interface TableCallContext {
   placeId: number;
@@ -49,9 +50,11 @@ function sessionAnswer(s: SessionWithTable): StoreTableSession {
 
 export class TablesService {
   readonly #repo: TablesRepository;
+  readonly #notifier: StaffNotifier | null;
 
-  constructor(repo: TablesRepository) {
+  constructor(repo: TablesRepository, notifier: StaffNotifier | null = null) {
     this.#repo = repo;
+    this.#notifier = notifier;
   }
 
   /** A valid (known, unexpired) session of the place, else the spec's 'Invalid session'. */
@@ -133,7 +136,7 @@ export class TablesService {
     const paymentMethod = body.paymentMethod?.trim() || null;
     const expires = extendForBillRequest(new Date(s.expires_at)).toISOString();
     const at = ctx.now.toISOString();
-    return this.#repo.transaction(async (trx) => {
+    const answer = await this.#repo.transaction(async (trx) => {
       if (!(await this.#repo.sessionHasOrders(ctx.placeId, s.session, trx))) {
         throw tableError(409, TABLE_ERROR_CODES.createOrderFirst, ctx.lang);
       }
@@ -143,7 +146,7 @@ export class TablesService {
         at,
       );
       if (!marked) throw tableError(409, TABLE_ERROR_CODES.billAlreadyRequested, ctx.lang);
-      await this.#repo.insertUserNeed(
+      const need = await this.#repo.insertUserNeed(
         {
           placeId: ctx.placeId,
           tableId: s.table_id,
@@ -154,8 +157,10 @@ export class TablesService {
         },
         trx,
       );
-      return { bill_wanted: 1 as const, expires };
+      return { bill_wanted: 1 as const, expires, needId: need.id };
     });
+    this.#notifier?.userNeedCreated(ctx.placeId, answer.needId);
+    return { bill_wanted: answer.bill_wanted, expires: answer.expires };
   }
 
   /** A waiter call from a table session (POST user-needs): a preset, or 'other' with a text. */
@@ -176,6 +181,7 @@ export class TablesService {
       text,
       createdAt: at,
     });
+    this.#notifier?.userNeedCreated(ctx.placeId, id);
     return { id, type: body.type, status: 'open', created_at: at };
   }
 }

@@ -1,0 +1,120 @@
+/**
+ * One Server-Sent Events stream over the event bus: catch-up from the stored events after `Last-Event-ID`, then
+ * live events, each sent once and in id order (the bus delivers in id order, so anything at or below the last id
+ * sent is a duplicate of the catch-up and is dropped). A `ready` event carries the stream position even when
+ * nothing happens, so that the browser's automatic reconnect always sends a Last-Event-ID. Comments every
+ * `heartbeatMs` keep proxies and load balancers from closing an idle stream.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_CATCH_UP, type BusEvent, type EventBus } from '../plugins/events.ts';
+
+export interface StreamMessage {
+  event: string;
+  data: unknown;
+}
+
+export interface EventStreamOptions {
+  bus: EventBus;
+  placeId: number;
+  /** Resume after this id (the Last-Event-ID header, else the query), or null for live events only. */
+  lastEventId: number | null;
+  /** Only events of this guest session. */
+  session?: string;
+  /** What to send for an event, or null to skip it (guest streams see less). */
+  map: (event: BusEvent) => StreamMessage | null;
+  heartbeatMs: number;
+  /** Open streams, so that a closing server can end them (else it waits for them forever). */
+  open: Set<() => void>;
+}
+
+/** A client that reads slower than this much buffered output is cut off; it reconnects and catches up. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Browsers wait this long before reconnecting. */
+const RETRY_MS = 2000;
+
+/** Reads `Last-Event-ID` (header) or `last_event_id` (query); null when neither is a non-negative integer. */
+export function requestedLastEventId(request: FastifyRequest, fromQuery: number | undefined): number | null {
+  const raw = request.headers['last-event-id'];
+  const header = Array.isArray(raw) ? raw[0] : raw;
+  if (header !== undefined && /^\d{1,15}$/.test(header.trim())) return Number(header.trim());
+  return fromQuery ?? null;
+}
+
+/** Takes over the reply and streams until the client goes away or the server closes. */
+export async function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: EventStreamOptions,
+): Promise<void> {
+  const { bus, placeId } = opts;
+  const res = reply.raw;
+  reply.hijack();
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // nginx and similar proxies buffer responses by default; SSE must go through at once.
+    'x-accel-buffering': 'no',
+  });
+  res.write(`retry: ${RETRY_MS}\n\n`);
+
+  let closed = false;
+  let lastSent = 0;
+  let catchingUp = true;
+  const pending: BusEvent[] = [];
+
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(heartbeat);
+    opts.open.delete(close);
+    if (!res.writableEnded) res.end();
+  };
+  const write = (chunk: string): void => {
+    if (closed) return;
+    res.write(chunk);
+    if (res.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+  const send = (event: BusEvent): void => {
+    if (event.id <= lastSent) return;
+    lastSent = event.id;
+    if (opts.session !== undefined && event.session !== opts.session) return;
+    const message = opts.map(event);
+    if (!message) return;
+    write(`id: ${event.id}\nevent: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`);
+  };
+
+  const unsubscribe = bus.subscribe(placeId, (event) => {
+    if (catchingUp) pending.push(event);
+    else send(event);
+  });
+  const heartbeat = setInterval(() => write(': ping\n\n'), opts.heartbeatMs);
+  heartbeat.unref();
+  opts.open.add(close);
+  request.raw.on('close', close);
+  res.on('close', close);
+  res.on('error', close);
+
+  try {
+    if (opts.lastEventId === null) {
+      lastSent = await bus.lastId(placeId);
+    } else {
+      const missed = await bus.since(placeId, opts.lastEventId, { session: opts.session });
+      if (missed.length >= MAX_CATCH_UP || (await bus.isPruned(opts.lastEventId))) {
+        // Too far behind: what was missed is gone or too much. The client reloads its lists, then goes on.
+        lastSent = await bus.lastId(placeId);
+        write(`event: reset\ndata: {}\n\n`);
+      } else {
+        lastSent = opts.lastEventId;
+        for (const event of missed) send(event);
+      }
+    }
+    catchingUp = false;
+    for (const event of pending.splice(0)) send(event);
+    write(`id: ${lastSent}\nevent: ready\ndata: ${JSON.stringify({ last_event_id: lastSent })}\n\n`);
+  } catch (err) {
+    request.log.error({ err }, 'event stream: catch-up failed');
+    close();
+  }
+}

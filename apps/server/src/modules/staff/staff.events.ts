@@ -1,0 +1,63 @@
+/**
+ * What the guest-facing modules tell the staff boards (`app.staffNotifier`): a new order, a waiter call or bill
+ * request, feedback. Each is read back in the board's shape and published on the event bus. The calls return at
+ * once and never throw: a guest's order must not fail because a board could not be told (the board also reloads
+ * on reconnect, so a lost notice shows up there at the latest).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { StaffFeedback } from '@trapeza/domain/contracts/staff';
+import type { EventBus, FeedbackNotice, StaffNotifier } from '../../plugins/events.ts';
+import type { StaffRepository } from './staff.repository.ts';
+import { toStaffOrders, toStaffUserNeed } from './staff.service.ts';
+
+export function createStaffNotifier(
+  repo: StaffRepository,
+  bus: EventBus,
+  log: FastifyBaseLogger,
+): StaffNotifier {
+  const run = (what: string, work: () => Promise<unknown>): void => {
+    work().catch((err: unknown) => log.error({ err }, `staff events: ${what} not published`));
+  };
+  return {
+    orderCreated(placeId, orderId) {
+      run('order.created', async () => {
+        const [order] = toStaffOrders(await repo.getOrders(placeId, [orderId]));
+        if (!order) return;
+        await bus.publish({
+          placeId,
+          type: 'order.created',
+          session: await repo.orderToken(orderId),
+          data: { order },
+        });
+      });
+    },
+    userNeedCreated(placeId, userNeedId) {
+      run('user_need.created', async () => {
+        const row = await repo.getUserNeed(placeId, userNeedId);
+        if (!row) return;
+        await bus.publish({ placeId, type: 'user_need.created', data: { user_need: toStaffUserNeed(row) } });
+      });
+    },
+    feedbackGiven(placeId, notice: FeedbackNotice) {
+      run('feedback.created', async () => {
+        const ids = notice.answers.map((a) => a.question_id).filter((id): id is number => id !== null);
+        const { order, questions } = await repo.feedbackContext(placeId, notice.orderId, ids);
+        const text = new Map(questions.map((q) => [q.id, q.text]));
+        const feedback: StaffFeedback = {
+          order_id: order?.id ?? null,
+          order_key: order?.key ?? null,
+          table: order?.table_number ?? order?.room_number ?? null,
+          name: notice.name,
+          created_at: notice.createdAt,
+          answers: notice.answers.map((a) => ({
+            question_id: a.question_id,
+            question: a.question_id !== null ? (text.get(a.question_id) ?? null) : null,
+            rating: a.rating,
+            text: a.text,
+          })),
+        };
+        await bus.publish({ placeId, type: 'feedback.created', data: { feedback } });
+      });
+    },
+  };
+}

@@ -1,0 +1,388 @@
+/**
+ * The only place with SQL for the staff console: the order board, status changes with their history, table
+ * changes, waiter calls, blocked devices, tables / rooms / halls and what the QR sheet prints. Every query takes
+ * the place id of the request's tenant, so an id of another venue is simply not found.
+ */
+import type { Selectable } from 'kysely';
+import type { AppDatabase } from '../../db/database.ts';
+import type {
+  OrderLineIngredientsTable,
+  OrderLinesTable,
+  OrderStatusHistoryTable,
+  OrdersTable,
+  UserNeedsTable,
+} from '../../db/schema.ts';
+
+export type OrderRow = Selectable<OrdersTable> & {
+  table_number: string | null;
+  table_kind: string | null;
+};
+export type LineRow = Selectable<OrderLinesTable>;
+export type LineIngredientRow = Selectable<OrderLineIngredientsTable>;
+export type HistoryRow = Selectable<OrderStatusHistoryTable>;
+export type UserNeedRow = Selectable<UserNeedsTable> & {
+  table_number: string | null;
+  table_kind: string | null;
+};
+
+export interface OrderFilter {
+  statuses?: string[];
+  types?: number[];
+  from?: string;
+  to?: string;
+  tableId?: number;
+  beforeId?: number;
+  limit: number;
+}
+
+export interface OrderBundle {
+  orders: OrderRow[];
+  lines: LineRow[];
+  ingredients: LineIngredientRow[];
+  history: HistoryRow[];
+}
+
+export class StaffRepository {
+  readonly #db: AppDatabase;
+
+  constructor(db: AppDatabase) {
+    this.#db = db;
+  }
+
+  #orders(placeId: number) {
+    return this.#db
+      .selectFrom('orders as o')
+      .leftJoin('tables as t', 't.id', 'o.table_id')
+      .selectAll('o')
+      .select(['t.number as table_number', 't.kind as table_kind'])
+      .where('o.place_id', '=', placeId);
+  }
+
+  /** The board: the place's orders matching the filter, newest first, with lines, ingredients and history. */
+  async listOrders(placeId: number, f: OrderFilter): Promise<OrderBundle> {
+    let q = this.#orders(placeId);
+    if (f.statuses?.length) q = q.where('o.status', 'in', f.statuses);
+    if (f.types?.length) q = q.where('o.type', 'in', f.types);
+    if (f.from) q = q.where('o.created_at', '>=', f.from);
+    if (f.to) q = q.where('o.created_at', '<', f.to);
+    if (f.tableId) q = q.where('o.table_id', '=', f.tableId);
+    if (f.beforeId) q = q.where('o.id', '<', f.beforeId);
+    const orders = await q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(f.limit).execute();
+    return this.#withDetails(orders);
+  }
+
+  /** Some orders of the place by id, with their details. */
+  async getOrders(placeId: number, ids: number[]): Promise<OrderBundle> {
+    if (ids.length === 0) return { orders: [], lines: [], ingredients: [], history: [] };
+    const orders = await this.#orders(placeId).where('o.id', 'in', ids).execute();
+    return this.#withDetails(orders);
+  }
+
+  async #withDetails(orders: OrderRow[]): Promise<OrderBundle> {
+    const ids = orders.map((o) => o.id);
+    if (ids.length === 0) return { orders, lines: [], ingredients: [], history: [] };
+    const [lines, history] = await Promise.all([
+      this.#db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+      this.#db
+        .selectFrom('order_status_history')
+        .selectAll()
+        .where('order_id', 'in', ids)
+        .orderBy('id')
+        .execute(),
+    ]);
+    const lineIds = lines.map((l) => l.id);
+    const ingredients = lineIds.length
+      ? await this.#db
+          .selectFrom('order_line_ingredients')
+          .selectAll()
+          .where('order_line_id', 'in', lineIds)
+          .orderBy('id')
+          .execute()
+      : [];
+    return { orders, lines, ingredients, history };
+  }
+
+  /**
+   * Moves the order from `from` to `to` and writes the history row, in one transaction. The update is conditional
+   * on the status read before, so of two waiters pressing at once only one wins; false for the other.
+   */
+  async changeStatus(c: {
+    placeId: number;
+    orderId: number;
+    from: string;
+    to: string;
+    changedBy: number;
+    reason: string | null;
+    at: string;
+  }): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('orders')
+        .set({ status: c.to, updated_at: c.at })
+        .where('id', '=', c.orderId)
+        .where('place_id', '=', c.placeId)
+        .where('status', '=', c.from)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('order_status_history')
+        .values({
+          order_id: c.orderId,
+          status: c.to,
+          changed_by: c.changedBy,
+          reason: c.reason,
+          created_at: c.at,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  async setOrderTable(c: {
+    placeId: number;
+    orderId: number;
+    tableId: number | null;
+    roomNumber?: string | null;
+    at: string;
+  }): Promise<void> {
+    await this.#db
+      .updateTable('orders')
+      .set({
+        table_id: c.tableId,
+        updated_at: c.at,
+        ...(c.roomNumber !== undefined ? { room_number: c.roomNumber } : {}),
+      })
+      .where('id', '=', c.orderId)
+      .where('place_id', '=', c.placeId)
+      .execute();
+  }
+
+  /** The guest's order token (table session) of an order, for the guest stream. */
+  async orderToken(orderId: number): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('orders')
+      .select('token')
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    return row?.token ?? null;
+  }
+
+  // -- waiter calls ----------------------------------------------------------------------------------------------
+
+  #userNeeds(placeId: number) {
+    return this.#db
+      .selectFrom('user_needs as n')
+      .leftJoin('tables as t', 't.id', 'n.table_id')
+      .selectAll('n')
+      .select(['t.number as table_number', 't.kind as table_kind'])
+      .where('n.place_id', '=', placeId);
+  }
+
+  async listUserNeeds(
+    placeId: number,
+    status: 'open' | 'done' | 'all',
+    limit: number,
+  ): Promise<UserNeedRow[]> {
+    let q = this.#userNeeds(placeId);
+    if (status !== 'all') q = q.where('n.status', '=', status);
+    return q.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute();
+  }
+
+  async getUserNeed(placeId: number, id: number): Promise<UserNeedRow | undefined> {
+    return this.#userNeeds(placeId).where('n.id', '=', id).executeTakeFirst();
+  }
+
+  /** Marks an open request done; false when it was done already. */
+  async markUserNeedDone(placeId: number, id: number, at: string): Promise<boolean> {
+    const res = await this.#db
+      .updateTable('user_needs')
+      .set({ status: 'done', done_at: at })
+      .where('id', '=', id)
+      .where('place_id', '=', placeId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  // -- feedback (for the event) ------------------------------------------------------------------------------------
+
+  async feedbackContext(placeId: number, orderId: number | null, questionIds: number[]) {
+    const order = orderId
+      ? await this.#orders(placeId).where('o.id', '=', orderId).executeTakeFirst()
+      : undefined;
+    const questions = questionIds.length
+      ? await this.#db
+          .selectFrom('feedback_questions')
+          .select(['id', 'text'])
+          .where('place_id', '=', placeId)
+          .where('id', 'in', questionIds)
+          .execute()
+      : [];
+    return { order, questions };
+  }
+
+  // -- blocked devices -------------------------------------------------------------------------------------------
+
+  async listBlockedDevices(placeId: number) {
+    return this.#db
+      .selectFrom('blocked_devices')
+      .select(['device_id', 'created_at'])
+      .where('place_id', '=', placeId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Bars the device (idempotent). */
+  async blockDevice(placeId: number, deviceId: string, at: string): Promise<void> {
+    await this.#db
+      .insertInto('blocked_devices')
+      .values({ place_id: placeId, device_id: deviceId, created_at: at })
+      .onConflict((oc) => oc.columns(['place_id', 'device_id']).doNothing())
+      .execute();
+  }
+
+  /** Lifts the bar; false when the device was not barred. */
+  async unblockDevice(placeId: number, deviceId: string): Promise<boolean> {
+    const res = await this.#db
+      .deleteFrom('blocked_devices')
+      .where('place_id', '=', placeId)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  // -- tables, rooms, halls ----------------------------------------------------------------------------------------
+
+  async listTables(placeId: number, opts: { includeInactive: boolean; ids?: number[] }) {
+    let q = this.#db
+      .selectFrom('tables as t')
+      .leftJoin('halls as h', 'h.id', 't.hall_id')
+      .selectAll('t')
+      .select('h.name as hall_name')
+      .where('t.place_id', '=', placeId);
+    if (!opts.includeInactive) q = q.where('t.active', '=', 1);
+    if (opts.ids) q = q.where('t.id', 'in', opts.ids.length ? opts.ids : [-1]);
+    const rows = await q.orderBy('t.kind').orderBy('t.id').execute();
+    // Natural order of the numbers as people read them: 2 before 10.
+    return rows.sort(
+      (a, b) =>
+        a.kind.localeCompare(b.kind) || a.number.localeCompare(b.number, undefined, { numeric: true }),
+    );
+  }
+
+  async getTable(placeId: number, id: number) {
+    const rows = await this.listTables(placeId, { includeInactive: true, ids: [id] });
+    return rows[0];
+  }
+
+  async findTableByNumber(placeId: number, kind: string, number: string) {
+    return this.#db
+      .selectFrom('tables')
+      .select('id')
+      .where('place_id', '=', placeId)
+      .where('kind', '=', kind)
+      .where('number', '=', number)
+      .executeTakeFirst();
+  }
+
+  async insertTable(t: {
+    placeId: number;
+    number: string;
+    kind: string;
+    seats: number;
+    hallId: number | null;
+    token: string;
+    at: string;
+  }): Promise<number> {
+    const row = await this.#db
+      .insertInto('tables')
+      .values({
+        place_id: t.placeId,
+        hall_id: t.hallId,
+        number: t.number,
+        kind: t.kind,
+        seats: t.seats,
+        token: t.token,
+        active: 1,
+        created_at: t.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateTable(
+    placeId: number,
+    id: number,
+    set: {
+      number?: string;
+      kind?: string;
+      seats?: number;
+      hall_id?: number | null;
+      active?: number;
+      token?: string;
+    },
+  ): Promise<void> {
+    await this.#db
+      .updateTable('tables')
+      .set(set)
+      .where('id', '=', id)
+      .where('place_id', '=', placeId)
+      .execute();
+  }
+
+  async listHalls(placeId: number) {
+    return this.#db
+      .selectFrom('halls')
+      .select(['id', 'name', 'active'])
+      .where('place_id', '=', placeId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async getHall(placeId: number, id: number) {
+    return this.#db
+      .selectFrom('halls')
+      .select(['id', 'name', 'active'])
+      .where('place_id', '=', placeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async insertHall(placeId: number, name: string): Promise<number> {
+    const row = await this.#db
+      .insertInto('halls')
+      .values({ place_id: placeId, name, translations: '{}', active: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateHall(placeId: number, id: number, set: { name?: string; active?: number }): Promise<void> {
+    await this.#db
+      .updateTable('halls')
+      .set(set)
+      .where('id', '=', id)
+      .where('place_id', '=', placeId)
+      .execute();
+  }
+
+  /** The venue's name (bg) and translations, for the printed sheet. */
+  async getPlace(placeId: number) {
+    return this.#db
+      .selectFrom('places')
+      .select(['id', 'slug', 'name', 'translations'])
+      .where('id', '=', placeId)
+      .executeTakeFirstOrThrow();
+  }
+
+  async getSetting(placeId: number, key: string): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('settings')
+      .select('value')
+      .where('place_id', '=', placeId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.value ?? null;
+  }
+}
