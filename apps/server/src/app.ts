@@ -10,6 +10,9 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServerClock, type ServerClock } from './lib/clock.ts';
 import { createJsonCache } from './lib/json-cache.ts';
+import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { createLogsRepository } from './modules/logs/logs.repository.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
@@ -132,6 +135,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logError: (err, message) => app.log.error({ err }, message),
   });
   await app.register(usersRoutes(users), { prefix: '/api' });
+
+  // Bookings; app.bookings.confirmBookingPaid is the hook the payments module calls when a deposit is paid.
+  const bookings = createBookingsService({
+    repo: new BookingsRepository(database.db, database.dialect),
+    mailer: app.mailer,
+    now,
+    publicUrl: config.publicUrl,
+    linkSecret: config.jwtSecret,
+    logError: (err, message) => app.log.error({ err }, message),
+  });
+  app.decorate('bookings', bookings);
+  await app.register(bookingsRoutes(bookings), { prefix: '/api' });
 
   await registerWeb(app, config.webDistDir);
   return app;

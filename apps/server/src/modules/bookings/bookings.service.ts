@@ -1,0 +1,677 @@
+/**
+ * Booking rules on the server (issue 10): availability from the domain's pure rules (packages/domain/booking.ts),
+ * creation in ONE locked transaction that re-checks capacity and assigns a table, cancelling by the e-mailed link,
+ * by the signed-in guest or by staff, the optional online deposit and the expiry of unpaid bookings.
+ *
+ * Creating a booking, step by step (`create`):
+ *   1. the place must have the booking module; the guest's details are checked (400 booking_invalid_data);
+ *   2. the duration comes from the booking-type product's variant, else the place default;
+ *   3. in one transaction holding the (place, date) lock (repository `withBookingLock`): read the held bookings,
+ *      `checkSlot` (invalid → 400, no free table → 409 booking_slot_taken), insert with the best-fit table;
+ *   4. after commit: the confirmation e-mail with the cancel link (unless a deposit is due first).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  BOOKING_ERROR_MESSAGES,
+  BOOKING_INVALID_DATA_MESSAGE,
+  bookingDuration,
+  busyDates,
+  canTransitionBooking,
+  checkSlot,
+  datesOfStay,
+  epochDay,
+  freeHoursForDate,
+  holdsTable,
+  isGuestCancellable,
+  nowOnBookingAxis,
+  parseBookingSettings,
+  stayOf,
+  validateBookingForm,
+  addDays,
+  allowedPeople,
+  freeTablesFor,
+  type AvailabilityInput,
+  type BookableTable,
+  type BookingErrorCode,
+  type BookingHall,
+  type BookingSettings,
+  type HeldStay,
+  type Stay,
+} from '@trapeza/domain/booking';
+import type {
+  StaffBooking,
+  StaffBookingUpdate,
+  StaffBookingsQuery,
+  StaffBookingsResponse,
+  StoreBooking,
+  StoreBookingHallsResponse,
+  StoreBusyDatesResponse,
+  StoreCreateBookingResponse,
+  StoreFreeHoursResponse,
+} from '@trapeza/domain/contracts/bookings';
+import { formatClockTime, parseClockTime } from '@trapeza/domain/dates';
+import { translateField, type Language } from '@trapeza/domain/i18n';
+import type { z } from 'zod';
+import { DomainError } from '../../lib/domain-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { bookingConfirmationMail } from './bookings.mail.ts';
+import type { BookingRow, BookingView, BookingsRepository, PlaceInfo } from './bookings.repository.ts';
+
+/** The place a call is for (the tenancy plugin's request.tenant). */
+export interface BookingTenant {
+  placeId: number;
+  placeSlug: string;
+}
+
+export interface BookingsServiceDeps {
+  repo: BookingsRepository;
+  mailer: Mailer;
+  now: () => Date;
+  /** Base of the links in e-mails, e.g. https://menu.example.com */
+  publicUrl: string;
+  /** Server secret the cancel links are signed with (config.jwtSecret). */
+  linkSecret: string;
+  logError: (err: unknown, message: string) => void;
+}
+
+/** What the payments module learns from `confirmBookingPaid`. */
+export type ConfirmPaidResult =
+  | { ok: true; status: 'confirmed'; alreadyConfirmed: boolean }
+  | { ok: false; reason: 'not_found' | 'cancelled' | 'slot_taken' };
+
+/** A booking error: `message` is the Bulgarian text (the spec's, for bad data), `message_trans` the guest's. */
+export function bookingError(
+  statusCode: number,
+  code: BookingErrorCode,
+  lang: Language,
+  details?: unknown,
+): DomainError {
+  const texts = BOOKING_ERROR_MESSAGES[code];
+  return new DomainError(
+    statusCode,
+    code,
+    code === 'booking_invalid_data' ? BOOKING_INVALID_DATA_MESSAGE : texts.bg,
+    {
+      messageTrans: texts[lang],
+      ...(details !== undefined ? { details } : {}),
+    },
+  );
+}
+
+const invalid = (lang: Language, details?: unknown) =>
+  bookingError(400, 'booking_invalid_data', lang, details);
+
+/**
+ * Cancel links: bookings.cancel_token stores a random nonce; the link carries HMAC(secret, nonce). A leaked database
+ * does not give working links, and the server can write the same link again (the e-mail sent after a payment).
+ */
+function linkToken(secret: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`booking-cancel:${nonce}`).digest('base64url');
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function parseTranslations(json: string | null): Record<string, Record<string, string>> {
+  if (!json) return {};
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' ? (v as Record<string, Record<string, string>>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The stay of a stored booking on the booking axis (end_time not after start_time means past midnight). */
+function stayOfRow(row: Pick<BookingRow, 'date' | 'start_time' | 'end_time'>): Stay | null {
+  const day = epochDay(row.date);
+  const start = parseClockTime(row.start_time);
+  const end = parseClockTime(row.end_time);
+  if (day === null || start === null || end === null) return null;
+  const s = day * 1440 + start;
+  return { start: s, end: day * 1440 + (end <= start ? end + 1440 : end) };
+}
+
+interface Context {
+  place: PlaceInfo;
+  settings: BookingSettings;
+  halls: BookingHall[];
+  tables: BookableTable[];
+  duration: number;
+  product: { id: number; name: string; variantId: number | null } | null;
+}
+
+export function createBookingsService(deps: BookingsServiceDeps) {
+  const { repo } = deps;
+
+  async function placeOf(placeId: number, lang: Language, requireModule: boolean): Promise<PlaceInfo> {
+    const place = await repo.findPlace(placeId);
+    if (!place) throw bookingError(404, 'booking_not_found', lang);
+    if (requireModule && !place.modules.includes('booking'))
+      throw bookingError(403, 'booking_module_disabled', lang);
+    return place;
+  }
+
+  async function context(
+    placeId: number,
+    lang: Language,
+    pick: { productId?: number | null; variantId?: number | null },
+  ): Promise<Context> {
+    const place = await placeOf(placeId, lang, true);
+    const [raw, hallRows, tableRows] = await Promise.all([
+      repo.getSettings(placeId),
+      repo.listHalls(placeId),
+      repo.listTables(placeId),
+    ]);
+    const settings = parseBookingSettings(raw);
+    const halls = hallRows.map((h) => ({
+      id: h.id,
+      name: translateField({ name: h.name, translations: parseTranslations(h.translations) }, 'name', lang),
+    }));
+    const tables = tableRows.map((t) => ({ id: t.id, hallId: t.hall_id, seats: t.seats }));
+    let duration = settings.defaultDuration;
+    let product: Context['product'] = null;
+    if (pick.productId != null) {
+      const p = await repo.findBookingProduct(placeId, pick.productId);
+      if (!p) throw invalid(lang, [{ field: 'productId', code: 'not_a_booking_product' }]);
+      const variant =
+        pick.variantId != null ? p.variants.find((v) => v.id === pick.variantId) : (p.variants[0] ?? null);
+      if (pick.variantId != null && !variant)
+        throw invalid(lang, [{ field: 'variantId', code: 'unknown_variant' }]);
+      duration = bookingDuration(settings, variant);
+      product = {
+        id: p.id,
+        name: translateField({ name: p.name, translations: parseTranslations(p.translations) }, 'name', lang),
+        variantId: variant?.id ?? null,
+      };
+    } else if (pick.variantId != null) {
+      throw invalid(lang, [{ field: 'variantId', code: 'variant_without_product' }]);
+    }
+    return { place, settings, halls, tables, duration, product };
+  }
+
+  function checkHall(ctx: Context, hallId: number | null | undefined, lang: Language): void {
+    if (hallId != null && !ctx.halls.some((h) => h.id === hallId))
+      throw invalid(lang, [{ field: 'hallId', code: 'unknown_hall' }]);
+  }
+
+  async function heldStays(
+    placeId: number,
+    from: string,
+    to: string,
+    now: Date,
+    db?: Parameters<BookingsRepository['listHolding']>[3],
+  ) {
+    const rows = await repo.listHolding(placeId, addDays(from, -1), addDays(to, 1), db);
+    const held: HeldStay[] = [];
+    for (const r of rows) {
+      if (!holdsTable(r.status, r.expires_at, now)) continue;
+      const stay = stayOfRow(r);
+      if (stay) held.push({ ...stay, tableId: r.table_id });
+    }
+    return held;
+  }
+
+  function availability(ctx: Context, held: HeldStay[], now: Date, people: number, hallId?: number | null) {
+    const input: AvailabilityInput = {
+      settings: ctx.settings,
+      tables: ctx.tables,
+      halls: ctx.halls,
+      held,
+      now,
+      duration: ctx.duration,
+      people,
+      hallId: hallId ?? null,
+    };
+    return input;
+  }
+
+  function cancelUrl(placeSlug: string, row: Pick<BookingRow, 'id' | 'cancel_token'>): string {
+    const token = linkToken(deps.linkSecret, row.cancel_token);
+    return `${deps.publicUrl}/${encodeURIComponent(placeSlug)}/reservations?booking=${row.id}&token=${token}`;
+  }
+
+  function toStore(row: BookingView, place: PlaceInfo, lang: Language): StoreBooking {
+    return {
+      reservationId: row.id,
+      status: row.status as StoreBooking['status'],
+      canceled: row.status === 'cancelled',
+      date: row.date,
+      time: row.start_time,
+      end_time: row.end_time,
+      people: row.people,
+      hall: row.hall_id !== null && row.hall_name !== null ? { id: row.hall_id, name: row.hall_name } : null,
+      product:
+        row.product_id !== null && row.product_name !== null
+          ? {
+              id: row.product_id,
+              name: translateField(
+                { name: row.product_name, translations: parseTranslations(row.product_translations) },
+                'name',
+                lang,
+              ),
+            }
+          : null,
+      name: row.name,
+      place: {
+        slug: place.slug,
+        name: translateField(
+          { name: place.name, translations: parseTranslations(place.translations) },
+          'name',
+          lang,
+        ),
+      },
+      expires_at: row.expires_at,
+      created_at: row.created_at,
+    };
+  }
+
+  function toStaff(row: BookingView): StaffBooking {
+    return {
+      id: row.id,
+      status: row.status as StaffBooking['status'],
+      date: row.date,
+      time: row.start_time,
+      end_time: row.end_time,
+      people: row.people,
+      hall: row.hall_id !== null && row.hall_name !== null ? { id: row.hall_id, name: row.hall_name } : null,
+      table:
+        row.table_id !== null && row.table_number !== null
+          ? { id: row.table_id, number: row.table_number, seats: row.table_seats ?? 0 }
+          : null,
+      product:
+        row.product_id !== null && row.product_name !== null
+          ? { id: row.product_id, name: row.product_name }
+          : null,
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+      comment: row.comment,
+      user_id: row.user_id,
+      expires_at: row.expires_at,
+      created_at: row.created_at,
+    };
+  }
+
+  async function sendConfirmation(
+    row: BookingView,
+    place: PlaceInfo,
+    lang: Language,
+    url: string,
+  ): Promise<void> {
+    const view = toStore(row, place, lang);
+    try {
+      await deps.mailer.send(
+        bookingConfirmationMail({
+          to: row.email,
+          lang,
+          reservationId: row.id,
+          guestName: row.name,
+          placeName: view.place.name,
+          date: row.date,
+          time: row.start_time,
+          endTime: row.end_time,
+          people: row.people,
+          hallName: view.hall?.name ?? null,
+          productName: view.product?.name ?? null,
+          cancelUrl: url,
+        }),
+      );
+    } catch (err) {
+      // The booking stands; the guest has its id and link in the answer. The failure is for the logs.
+      deps.logError(err, 'booking confirmation e-mail failed');
+    }
+  }
+
+  /** Guest cancel of a holding booking whose stay has not begun (shared by the link and the profile). */
+  async function cancelAsGuest(row: BookingView, place: PlaceInfo, lang: Language): Promise<StoreBooking> {
+    if (row.status === 'cancelled') return toStore(row, place, lang);
+    const stay = stayOfRow(row);
+    const now = nowOnBookingAxis(deps.now(), parseBookingSettings(await repo.getSettings(place.id)).timeZone);
+    if (!stay || !isGuestCancellable(row.status, stay.start, now.abs))
+      throw bookingError(409, 'booking_not_cancellable', lang, { status: row.status });
+    if (!(await repo.transition(place.id, row.id, ['confirmed', 'pending_payment'], 'cancelled')))
+      throw bookingError(409, 'booking_not_cancellable', lang);
+    return toStore({ ...row, status: 'cancelled' }, place, lang);
+  }
+
+  async function findWithToken(tenant: BookingTenant, id: number, token: string, lang: Language) {
+    const place = await placeOf(tenant.placeId, lang, false);
+    const row = await repo.findById(tenant.placeId, id);
+    // The same answer for an unknown id and a wrong token: ids are guessable, tokens are not.
+    if (!row || !sameToken(linkToken(deps.linkSecret, row.cancel_token), token))
+      throw bookingError(404, 'booking_not_found', lang);
+    return { place, row };
+  }
+
+  /**
+   * For the payments module: the deposit of booking `bookingId` was paid. A pending booking becomes confirmed and
+   * its confirmation e-mail goes out. A payment that arrives after expiry still confirms when the table (or
+   * another fitting one) is free, under the same lock as creation; otherwise `slot_taken` (refund the deposit).
+   * Idempotent: a second call for a confirmed booking answers `alreadyConfirmed`.
+   */
+  async function confirmBookingPaid(
+    bookingId: number,
+    options: { lang?: Language } = {},
+  ): Promise<ConfirmPaidResult> {
+    const lang = options.lang ?? 'bg';
+    const row = await repo.findByIdAnyPlace(bookingId);
+    if (!row) return { ok: false, reason: 'not_found' };
+    if (row.status === 'confirmed' || row.status === 'seated')
+      return { ok: true, status: 'confirmed', alreadyConfirmed: true };
+    if (row.status !== 'pending_payment' && row.status !== 'expired')
+      return { ok: false, reason: 'cancelled' };
+    const stay = stayOfRow(row);
+    if (!stay) return { ok: false, reason: 'slot_taken' };
+    const result = await repo.withBookingLock(row.place_id, datesOfStay(stay), async (db) => {
+      const now = deps.now();
+      const current = await repo.findByIdAnyPlace(bookingId, db);
+      if (!current) return { ok: false as const, reason: 'not_found' as const };
+      if (current.status === 'confirmed') return { ok: true as const, already: true };
+      if (current.status === 'pending_payment' && holdsTable(current.status, current.expires_at, now)) {
+        await repo.transition(null, bookingId, ['pending_payment'], 'confirmed', { expires_at: null }, db);
+        return { ok: true as const, already: false };
+      }
+      if (current.status !== 'pending_payment' && current.status !== 'expired')
+        return { ok: false as const, reason: 'cancelled' as const };
+      // Expired meanwhile: take its table back if still free, else any fitting table in the same hall.
+      const tables = (await repo.listTables(row.place_id, db)).map((t) => ({
+        id: t.id,
+        hallId: t.hall_id,
+        seats: t.seats,
+      }));
+      // Its own row no longer holds (expired), so `held` is everyone else's.
+      const held = await heldStays(row.place_id, row.date, row.date, now, db);
+      const free = freeTablesFor(tables, held, stay, current.people, current.hall_id);
+      const table = free.find((t) => t.id === current.table_id) ?? free[0];
+      if (!table) return { ok: false as const, reason: 'slot_taken' as const };
+      await repo.transition(
+        null,
+        bookingId,
+        ['pending_payment', 'expired'],
+        'confirmed',
+        {
+          expires_at: null,
+          table_id: table.id,
+          hall_id: table.hallId,
+        },
+        db,
+      );
+      return { ok: true as const, already: false };
+    });
+    if (!result.ok) return result;
+    if (!result.already) {
+      const place = await repo.findPlace(row.place_id);
+      const view = await repo.findById(row.place_id, bookingId);
+      if (place && view) await sendConfirmation(view, place, lang, cancelUrl(place.slug, view));
+    }
+    return { ok: true, status: 'confirmed', alreadyConfirmed: result.already };
+  }
+
+  /** Marks unpaid bookings past expires_at as expired (one place, or every place for the periodic sweep). */
+  async function sweepExpired(placeId?: number): Promise<number> {
+    return repo.expireUnpaid(deps.now().toISOString(), placeId);
+  }
+
+  return {
+    /** POST bookings/getBusyDates: dates in [from, to] with no free slot for the party (default smallest). */
+    async busyDates(
+      tenant: BookingTenant,
+      body: {
+        from: string;
+        to: string;
+        people?: number | undefined;
+        hallId: number | null;
+        productId: number | null;
+        variantId: number | null;
+      },
+      lang: Language,
+    ): Promise<StoreBusyDatesResponse> {
+      const ctx = await context(tenant.placeId, lang, body);
+      checkHall(ctx, body.hallId, lang);
+      const now = deps.now();
+      const people = body.people ?? ctx.settings.minPeople;
+      const held = await heldStays(tenant.placeId, body.from, body.to, now);
+      return busyDates(availability(ctx, held, now, people, body.hallId), body.from, body.to).map((date) => ({
+        date,
+      }));
+    },
+
+    /** POST bookings/getFreeHoursForDate: the date's slots with a free table, and the halls that have one. */
+    async freeHours(
+      tenant: BookingTenant,
+      body: {
+        date: string;
+        people: number;
+        hallId: number | null;
+        productId: number | null;
+        variantId: number | null;
+      },
+      lang: Language,
+    ): Promise<StoreFreeHoursResponse> {
+      const ctx = await context(tenant.placeId, lang, body);
+      checkHall(ctx, body.hallId, lang);
+      const now = deps.now();
+      const held = await heldStays(tenant.placeId, body.date, body.date, now);
+      return freeHoursForDate(availability(ctx, held, now, body.people, body.hallId), body.date);
+    },
+
+    /** GET bookings/halls: halls (free at date/time/people when given), allowed people, online payment, interval. */
+    async halls(
+      tenant: BookingTenant,
+      query: {
+        date?: string | undefined;
+        time?: string | undefined;
+        people?: number | undefined;
+        productId: number | null;
+        variantId: number | null;
+      },
+      lang: Language,
+    ): Promise<StoreBookingHallsResponse> {
+      const ctx = await context(tenant.placeId, lang, query);
+      const now = deps.now();
+      let freeIds: Set<number> | null = null;
+      if (query.date && query.time) {
+        const people = query.people ?? ctx.settings.minPeople;
+        const held = await heldStays(tenant.placeId, query.date, query.date, now);
+        const check = checkSlot(availability(ctx, held, now, people), query.date, query.time);
+        freeIds = new Set(
+          check.ok ? check.free.map((t) => t.hallId).filter((h): h is number => h !== null) : [],
+        );
+      }
+      return {
+        halls: ctx.halls.map((h) => ({ ...h, free: freeIds === null || freeIds.has(h.id) })),
+        allowed_people: allowedPeople(ctx.settings, ctx.tables),
+        online_payment: ctx.settings.onlinePayment,
+        deposit: ctx.settings.onlinePayment ? ctx.settings.deposit : 0,
+        interval: ctx.settings.interval,
+        duration: ctx.duration,
+        days_ahead: ctx.settings.daysAhead,
+      };
+    },
+
+    /**
+     * POST bookings: checks, then ONE transaction under the (place, date) lock that re-reads the held bookings,
+     * re-checks the slot and inserts with the best-fit table. Two guests racing for the last table: the second
+     * one's check runs after the first one's commit and answers 409 booking_slot_taken.
+     */
+    async create(
+      tenant: BookingTenant,
+      body: {
+        date: string;
+        time: string;
+        people: number;
+        hallId: number | null;
+        productId: number | null;
+        variantId: number | null;
+        name: string;
+        phone: string;
+        email: string;
+        comment?: string | null | undefined;
+        terms_accepted: boolean;
+      },
+      caller: { userId: number | null; lang: Language },
+    ): Promise<StoreCreateBookingResponse> {
+      const { lang } = caller;
+      const ctx = await context(tenant.placeId, lang, body);
+      const raw = await repo.getSettings(tenant.placeId);
+      const fieldErrors = validateBookingForm(body, {
+        phoneRegex: raw.validate_phone_number_regex?.trim() || null,
+      });
+      if (fieldErrors.length > 0) throw invalid(lang, fieldErrors);
+      checkHall(ctx, body.hallId, lang);
+      const stay = stayOf(body.date, body.time, ctx.duration);
+      if (!stay) throw invalid(lang, [{ field: 'time', code: 'not_a_slot' }]);
+
+      const outcome = await repo.withBookingLock(tenant.placeId, datesOfStay(stay), async (db) => {
+        const now = deps.now();
+        const held = await heldStays(tenant.placeId, body.date, body.date, now, db);
+        const check = checkSlot(availability(ctx, held, now, body.people, body.hallId), body.date, body.time);
+        if (!check.ok) return check;
+        const pending = ctx.settings.onlinePayment;
+        const expiresAt = pending
+          ? new Date(now.getTime() + ctx.settings.paymentMinutes * 60_000).toISOString()
+          : null;
+        const id = await repo.insert(db, {
+          place_id: tenant.placeId,
+          hall_id: check.table.hallId,
+          table_id: check.table.id,
+          user_id: caller.userId,
+          product_id: ctx.product?.id ?? null,
+          variant_id: ctx.product?.variantId ?? null,
+          date: body.date,
+          start_time: body.time,
+          end_time: formatClockTime(check.stay.end % 1440),
+          people: body.people,
+          name: body.name.trim(),
+          phone: body.phone.trim(),
+          email: body.email.trim(),
+          comment: body.comment?.trim() || null,
+          status: pending ? 'pending_payment' : 'confirmed',
+          cancel_token: randomBytes(18).toString('base64url'),
+          expires_at: expiresAt,
+          created_at: now.toISOString(),
+        });
+        return { ok: true as const, id };
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'taken') throw bookingError(409, 'booking_slot_taken', lang);
+        throw invalid(lang, [{ field: 'time', code: 'not_a_slot' }]);
+      }
+      const row = await repo.findById(tenant.placeId, outcome.id);
+      if (!row) throw new Error('booking vanished after insert');
+      const url = cancelUrl(tenant.placeSlug, row);
+      if (row.status === 'confirmed') await sendConfirmation(row, ctx.place, lang, url);
+      return {
+        ...toStore(row, ctx.place, lang),
+        cancelUrl: url,
+        payment:
+          row.status === 'pending_payment' && row.expires_at
+            ? { amount: ctx.settings.deposit, expires_at: row.expires_at }
+            : null,
+      };
+    },
+
+    /** GET bookings/{id}?token=: the booking behind an e-mailed link. */
+    async getByToken(
+      tenant: BookingTenant,
+      id: number,
+      token: string,
+      lang: Language,
+    ): Promise<StoreBooking> {
+      await sweepExpired(tenant.placeId);
+      const { place, row } = await findWithToken(tenant, id, token, lang);
+      return toStore(row, place, lang);
+    },
+
+    /** POST bookings/{id}/cancel {token}: the guest cancels by the e-mailed link (repeating it is harmless). */
+    async cancelByToken(
+      tenant: BookingTenant,
+      id: number,
+      token: string,
+      lang: Language,
+    ): Promise<StoreBooking> {
+      const { place, row } = await findWithToken(tenant, id, token, lang);
+      return cancelAsGuest(row, place, lang);
+    },
+
+    /** GET users/bookings: the signed-in guest's bookings at this place. */
+    async listForUser(tenant: BookingTenant, userId: number, lang: Language): Promise<StoreBooking[]> {
+      await sweepExpired(tenant.placeId);
+      const place = await placeOf(tenant.placeId, lang, false);
+      return (await repo.listForUser(tenant.placeId, userId)).map((r) => toStore(r, place, lang));
+    },
+
+    /** POST users/bookings/{id}/cancel: the signed-in guest cancels one of their own bookings. */
+    async cancelForUser(
+      tenant: BookingTenant,
+      id: number,
+      userId: number,
+      lang: Language,
+    ): Promise<StoreBooking> {
+      const place = await placeOf(tenant.placeId, lang, false);
+      const row = await repo.findById(tenant.placeId, id);
+      if (!row || row.user_id !== userId) throw bookingError(404, 'booking_not_found', lang);
+      return cancelAsGuest(row, place, lang);
+    },
+
+    /** GET /api/staff/bookings: a day or a week of bookings at the place (unpaid ones past expiry are expired first). */
+    async staffList(
+      tenant: BookingTenant,
+      query: z.output<typeof StaffBookingsQuery>,
+      lang: Language,
+    ): Promise<StaffBookingsResponse> {
+      await sweepExpired(tenant.placeId);
+      const hallRows = await repo.listHalls(tenant.placeId);
+      const rows = await repo.listForStaff(tenant.placeId, {
+        from: query.date,
+        to: addDays(query.date, query.days - 1),
+        hallId: query.hallId,
+        statuses: query.status,
+      });
+      return {
+        bookings: rows.map(toStaff),
+        halls: hallRows.map((h) => ({
+          id: h.id,
+          name: translateField(
+            { name: h.name, translations: parseTranslations(h.translations) },
+            'name',
+            lang,
+          ),
+        })),
+      };
+    },
+
+    /** PATCH /api/staff/bookings/{id}: confirm, seat, no-show or cancel along the domain's transition table. */
+    async staffUpdate(
+      tenant: BookingTenant,
+      id: number,
+      update: StaffBookingUpdate,
+      lang: Language,
+    ): Promise<StaffBooking> {
+      await sweepExpired(tenant.placeId);
+      const row = await repo.findById(tenant.placeId, id);
+      if (!row) throw bookingError(404, 'booking_not_found', lang);
+      if (row.status === update.status) return toStaff(row);
+      if (!canTransitionBooking(row.status, update.status))
+        throw bookingError(409, 'booking_invalid_transition', lang, { from: row.status, to: update.status });
+      if (row.status === 'pending_payment' && update.status === 'confirmed') {
+        // Paid at the venue: the same path as an online payment (keeps the e-mail and the expiry rules in one place).
+        const result = await confirmBookingPaid(id, { lang });
+        if (!result.ok) throw bookingError(409, 'booking_slot_taken', lang);
+      } else if (!(await repo.transition(tenant.placeId, id, [row.status], update.status))) {
+        throw bookingError(409, 'booking_invalid_transition', lang, { from: row.status, to: update.status });
+      }
+      const fresh = await repo.findById(tenant.placeId, id);
+      return toStaff(fresh ?? row);
+    },
+
+    confirmBookingPaid,
+    sweepExpired,
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;
