@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface RunningServer {
   url: string;
+  /** The spawned process (crash benchmarks kill it with SIGKILL). */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startProcess(
   }
   return {
     url,
+    child,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,0 +1,424 @@
+// bench/crash: crash durability (issue "Reliability and security proof").
+// The real server takes valid orders at full speed from several concurrent loops (table orders through a table
+// session of demo-t1…demo-t12 and delivery orders, client demo, place bistro); at a random moment 100–1500 ms into
+// the load it is killed with SIGKILL, restarted on the same database, and the database is compared with what the
+// clients saw: every acknowledged order (201 received) stored exactly once with all its lines, no order without
+// lines, no order stored twice. ROUNDS rounds per dialect (SQLite file, and a fresh PostgreSQL database).
+//
+//   ROUNDS=20 (per dialect)  DIALECTS=sqlite,postgres  CONCURRENCY=8  PG_URL=postgres://postgres@127.0.0.1:5432
+//   SEED (PRNG seed for the kill moments and carts)
+//
+// Each order carries a unique marker as its first line's comment (`crash:<dialect>:<round>:<loop>:<n>`), so an order
+// stored twice is visible even if it got two keys. Orders stored but never acknowledged (the answer was lost in the
+// crash) are allowed and counted for information.
+import SQLite from 'better-sqlite3';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startProcess, type RunningServer } from '../lib/server-process.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as Dialect[];
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const PG_URL = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const PORT = Number(process.env.PORT ?? 3411);
+/** Tuesday 2026-11-24 12:00 in Sofia: the bistro is open. */
+const OPEN_AT = '2026-11-24T10:00:00Z';
+const HEADERS = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
+
+type Dialect = 'sqlite' | 'postgres';
+
+// mulberry32: repeatable carts and kill moments for a given SEED.
+let seed = Number(process.env.SEED ?? 20261124) >>> 0;
+function rand(): number {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const randInt = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+
+interface Orderable {
+  product_id: number;
+  product_variant_id: number;
+  price: number;
+}
+interface Sent {
+  marker: string;
+  lines: number;
+  key?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, read loosely
+type Json = any;
+
+async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: Json }> {
+  const res = await fetch(url, {
+    method,
+    headers: HEADERS,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  try {
+    return { status: res.status, json: JSON.parse(text) };
+  } catch {
+    return { status: res.status, json: text };
+  }
+}
+
+async function setClock(url: string): Promise<void> {
+  const r = await call(url + '/api/__test/clock', 'PUT', { now: OPEN_AT });
+  if (r.status !== 200) throw new Error(`cannot set the test clock: ${r.status} ${JSON.stringify(r.json)}`);
+}
+
+async function tableSessions(url: string): Promise<string[]> {
+  const sessions: string[] = [];
+  for (let i = 1; i <= 12; i++) {
+    const r = await call(url + '/api/tables/verify_token', 'POST', {
+      token: `demo-t${i}`,
+      placeSlug: 'bistro',
+    });
+    if (r.status !== 200) throw new Error(`verify_token demo-t${i}: ${r.status} ${JSON.stringify(r.json)}`);
+    sessions.push(r.json.session);
+  }
+  return sessions;
+}
+
+/** Products a guest can order as they are at the table and by delivery; each is tried once alone. */
+async function findOrderable(url: string, session: string): Promise<Orderable[]> {
+  const r = await call(url + '/api/products?active=1', 'GET');
+  const candidates: Orderable[] = [];
+  for (const p of r.json as Json[]) {
+    if (p.type !== 'normal' || !p.in_stock || p.hide_for_ordering || p.min_count_addable_ingredients > 0)
+      continue;
+    if ((p.product_ingredients ?? []).some((i: Json) => i.type === 'required')) continue;
+    const v = (p.product_variants ?? [])[0];
+    if (!v) continue;
+    candidates.push({ product_id: p.id, product_variant_id: v.id, price: v.price });
+  }
+  const ok: Orderable[] = [];
+  for (const c of candidates.slice(0, 24)) {
+    const o = await call(url + '/api/orders', 'POST', {
+      session,
+      products: [{ product_id: c.product_id, product_variant_id: c.product_variant_id, quantity: 1 }],
+      order_comment: [
+        { variantId: c.product_variant_id, comment: `probe:${c.product_variant_id}:${Date.now()}` },
+      ],
+    });
+    if (o.status === 201) ok.push(c);
+  }
+  if (ok.length < 4) throw new Error(`only ${ok.length} orderable products found at bistro`);
+  return ok;
+}
+
+function cart(products: Orderable[], minTotal: number) {
+  const n = randInt(1, 4);
+  const picked = [...products].sort(() => rand() - 0.5).slice(0, n);
+  const lines = picked.map((p) => ({
+    product_id: p.product_id,
+    product_variant_id: p.product_variant_id,
+    quantity: randInt(1, 3),
+    ingredients: { required: 0, addable: [], removable: [] },
+  }));
+  let total = picked.reduce((s, p, i) => s + p.price * lines[i]!.quantity, 0);
+  while (total < minTotal) {
+    lines[0]!.quantity += 1;
+    total += picked[0]!.price;
+  }
+  return lines;
+}
+
+function deliveryBody(lines: unknown[], comment: unknown[]) {
+  return {
+    products: lines,
+    client_name: 'Иван Петров',
+    client_phone: '+359888' + String(randInt(100000, 999999)),
+    client_email: 'crash@example.test',
+    token: null,
+    order_comment: comment,
+    payment_method: 'cash',
+    cutlery: 0,
+    exact_time_selected: 0,
+    client_address: 'ул. Шипка / вх. А',
+    street_number: '12',
+    floor_number: '3',
+    ap_number: '7',
+    bell_number: 'Иванова',
+    entrance_number: 'А',
+    delivery_postal_code: '1000',
+    delivery_time: '',
+    lat: 42.696,
+    lng: 23.325,
+    delivery_address_lat: 42.696,
+    delivery_address_lng: 23.325,
+  };
+}
+
+/** Posts orders from CONCURRENCY loops until the server dies; returns what was sent and acknowledged. */
+async function load(url: string, dialect: Dialect, round: number, sessions: string[], products: Orderable[]) {
+  const sent: Sent[] = [];
+  const errors = new Map<string, number>();
+  let dead = false;
+  const loop = async (loopId: number) => {
+    for (let n = 0; !dead; n++) {
+      const marker = `crash:${dialect}:${round}:${loopId}:${n}`;
+      const delivery = rand() < 0.3;
+      const lines = cart(products, delivery ? 2000 : 0);
+      const comment = [{ variantId: lines[0]!.product_variant_id, comment: marker }];
+      const item: Sent = { marker, lines: lines.length };
+      sent.push(item);
+      try {
+        const r = delivery
+          ? await call(url + `/api/orders/delivery?t=${Date.now()}`, 'POST', deliveryBody(lines, comment))
+          : await call(url + '/api/orders', 'POST', {
+              session: sessions[(loopId + n) % sessions.length],
+              products: lines,
+              order_comment: comment,
+            });
+        if (r.status === 201) item.key = r.json.key;
+        else {
+          const k = `${r.status} ${r.json?.code ?? r.json?.message ?? ''}`;
+          errors.set(k, (errors.get(k) ?? 0) + 1);
+        }
+      } catch {
+        dead = true; // connection refused / reset: the server is gone
+      }
+    }
+  };
+  return {
+    sent,
+    errors,
+    run: () => Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => loop(i))),
+    stop: () => {
+      dead = true;
+    },
+  };
+}
+
+interface Db {
+  /** key → number of lines, for the given keys. */
+  linesByKey(keys: string[]): Promise<Map<string, number>>;
+  /** Orders of the place without any line. */
+  ordersWithoutLines(): Promise<number>;
+  /** marker → number of distinct orders carrying it (only markers on more than one order). */
+  duplicateMarkers(): Promise<number>;
+  /** markers stored. */
+  storedMarkers(prefix: string): Promise<Set<string>>;
+  close(): Promise<void>;
+}
+
+function sqliteDb(file: string): Db {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return {
+    async linesByKey(keys) {
+      const out = new Map<string, number>();
+      const stmt = db.prepare(
+        'select count(l.id) as n from orders o left join order_lines l on l.order_id = o.id where o.key = ? group by o.id',
+      );
+      for (const k of keys) {
+        const rows = stmt.all(k) as { n: number }[];
+        for (const r of rows) out.set(k, r.n);
+        if (rows.length > 1) out.set(k, -rows.length);
+      }
+      return out;
+    },
+    async ordersWithoutLines() {
+      return (
+        db
+          .prepare(
+            'select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)',
+          )
+          .get() as { n: number }
+      ).n;
+    },
+    async duplicateMarkers() {
+      return (
+        db
+          .prepare(
+            "select count(*) as n from (select comment from order_lines where comment like 'crash:%' group by comment having count(distinct order_id) > 1) d",
+          )
+          .get() as { n: number }
+      ).n;
+    },
+    async storedMarkers(prefix) {
+      const rows = db.prepare('select comment from order_lines where comment like ?').all(prefix + '%') as {
+        comment: string;
+      }[];
+      return new Set(rows.map((r) => r.comment));
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function postgresDb(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  return {
+    async linesByKey(keys) {
+      const out = new Map<string, number>();
+      const r = await pool.query(
+        'select o.key, count(l.id)::int as n, count(distinct o.id)::int as orders from orders o left join order_lines l on l.order_id = o.id where o.key = any($1) group by o.key',
+        [keys],
+      );
+      for (const row of r.rows) out.set(row.key, row.orders > 1 ? -row.orders : row.n);
+      return out;
+    },
+    async ordersWithoutLines() {
+      const r = await pool.query(
+        'select count(*)::int as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)',
+      );
+      return r.rows[0].n;
+    },
+    async duplicateMarkers() {
+      const r = await pool.query(
+        "select count(*)::int as n from (select comment from order_lines where comment like 'crash:%' group by comment having count(distinct order_id) > 1) d",
+      );
+      return r.rows[0].n;
+    },
+    async storedMarkers(prefix) {
+      const r = await pool.query('select comment from order_lines where comment like $1', [prefix + '%']);
+      return new Set(r.rows.map((x) => x.comment as string));
+    },
+    close: () => pool.end(),
+  };
+}
+
+interface Row {
+  dialect: Dialect;
+  rounds: number;
+  sent: number;
+  acknowledged: number;
+  found: number;
+  missing: number;
+  duplicates: number;
+  partial: number;
+  storedUnacknowledged: number;
+  ordersPerRound: number;
+  pass: boolean;
+}
+
+async function runDialect(dialect: Dialect): Promise<Row> {
+  const dataDir = mkdtempSync(join(tmpdir(), `trapeza-crash-${dialect}-`));
+  const dbName = `trapeza_crash_${process.pid}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'silent',
+    NODE_NO_WARNINGS: '1',
+  };
+  let admin: pg.Client | undefined;
+  if (dialect === 'postgres') {
+    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    env.DATABASE_URL = `${PG_URL}/${dbName}`;
+  }
+  const start = () =>
+    startProcess(['apps/server/src/server.ts'], { port: PORT, cwd: root, env, readyPath: '/api/health' });
+  let server: RunningServer = await start();
+  const db = dialect === 'sqlite' ? sqliteDb(join(dataDir, 'trapeza.db')) : postgresDb(env.DATABASE_URL!);
+  const acked: Sent[] = [];
+  let sentCount = 0;
+  let unacked = 0;
+  const errorTotals = new Map<string, number>();
+  try {
+    await setClock(server.url);
+    const products = await findOrderable(server.url, (await tableSessions(server.url))[0]!);
+    for (let round = 1; round <= ROUNDS; round++) {
+      await setClock(server.url);
+      const sessions = await tableSessions(server.url);
+      const l = await load(server.url, dialect, round, sessions, products);
+      const killAfter = randInt(100, 1500);
+      const running = l.run();
+      await new Promise((r) => setTimeout(r, killAfter));
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGKILL');
+      await exited;
+      l.stop();
+      await running;
+      server = await start();
+      await setClock(server.url);
+      const roundAcked = l.sent.filter((s) => s.key);
+      acked.push(...roundAcked);
+      sentCount += l.sent.length;
+      for (const [k, v] of l.errors) errorTotals.set(k, (errorTotals.get(k) ?? 0) + v);
+      const stored = await db.storedMarkers(`crash:${dialect}:${round}:`);
+      unacked += l.sent.filter((s) => !s.key && stored.has(s.marker)).length;
+      process.stderr.write(
+        `${dialect} round ${round}/${ROUNDS}: killed after ${killAfter} ms, ${l.sent.length} sent, ${roundAcked.length} acknowledged\n`,
+      );
+    }
+    const byKey = await db.linesByKey(acked.map((a) => a.key!));
+    let found = 0;
+    let missing = 0;
+    let duplicates = await db.duplicateMarkers();
+    let partial = await db.ordersWithoutLines();
+    for (const a of acked) {
+      const n = byKey.get(a.key!);
+      if (n === undefined) {
+        missing++;
+        process.stderr.write(`MISSING ${a.key} (${a.marker})\n`);
+      } else if (n < 0) duplicates++;
+      else if (n !== a.lines) {
+        partial++;
+        process.stderr.write(`PARTIAL ${a.key} (${a.marker}): ${n} of ${a.lines} lines\n`);
+      } else found++;
+    }
+    if (errorTotals.size > 0) {
+      process.stderr.write(`${dialect}: refused orders ${JSON.stringify(Object.fromEntries(errorTotals))}\n`);
+    }
+    return {
+      dialect,
+      rounds: ROUNDS,
+      sent: sentCount,
+      acknowledged: acked.length,
+      found,
+      missing,
+      duplicates,
+      partial,
+      storedUnacknowledged: unacked,
+      ordersPerRound: Math.round(acked.length / Math.max(1, ROUNDS)),
+      pass: missing === 0 && duplicates === 0 && partial === 0 && acked.length > 0,
+    };
+  } finally {
+    await server.stop();
+    await db.close();
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+for (const d of DIALECTS) rows.push(await runDialect(d));
+
+console.log(
+  `\nbench/crash — ${ROUNDS} kill -9 rounds per dialect, ${CONCURRENCY} order loops, ${process.version}\n`,
+);
+console.log(
+  '| database | rounds | sent | acknowledged | found | missing | duplicates | partial | stored, answer lost | target 0/0/0 |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.rounds} | ${r.sent} | ${r.acknowledged} | ${r.found} | ${r.missing} | ${r.duplicates} | ${r.partial} | ${r.storedUnacknowledged} | ${r.pass ? 'pass' : 'FAIL'} |`,
+  );
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/crash.json'),
+  JSON.stringify({ date: new Date().toISOString(), rows }, null, 2),
+);
+process.exit(rows.every((r) => r.pass) ? 0 : 1);
