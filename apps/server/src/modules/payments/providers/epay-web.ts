@@ -80,7 +80,7 @@ export function parseEpayNotification(decoded: string): EpayNotificationLine[] {
     .filter((l) => l.length > 0)
     .map((raw): EpayNotificationLine => {
       const m = LINE.exec(raw);
-      if (!m) return { ok: false, invoice: /^INVOICE=(\d+)/.exec(raw)?.[1] ?? null, raw };
+      if (!m) return { ok: false, invoice: /^INVOICE=(\d+):/.exec(raw)?.[1] ?? null, raw };
       const [, invoice, status, payTime, stan, bcode, amount, bin] = m;
       const transaction: Record<string, string> = {};
       if (payTime) transaction.PAY_TIME = payTime;

@@ -1,0 +1,572 @@
+/**
+ * Card payments end to end on SQLite and PostgreSQL: the real app listening on a port, the provider simulator on
+ * another, a logged-in demo guest ordering at bistro. Covers ePay web checkout (pay, decline, expire and retry,
+ * replay, forged checksum, unknown invoice, several invoices per POST, a tampered form), One Touch (first card
+ * saved, saved card paid, declined, pending then paid), Redsys/Bizum (paid with Ds_ProcessedPayMethod=68,
+ * declined), deleting an instrument, login, and secrets absent from GET settings.
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { describeEachDatabase, HAS_DEMO_SEED, type TestContext } from '../../../test/harness.ts';
+import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { simulatorAccounts } from './payments.config.ts';
+import { epayChecksum } from './providers/epay-web.ts';
+import { redsysDecodeParameters } from './providers/redsys.ts';
+import { simulatorMerchantFor } from './simulator/demo.ts';
+import { createPaymentSimulator } from './simulator/simulator.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const APP_PORT = await freePort();
+const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+const sim = createPaymentSimulator({
+  merchants: () => Promise.resolve([simulatorMerchantFor('demo', 'bistro', 'Бистро', sim.url, APP_URL)]),
+  timeFactor: 0.001,
+});
+await sim.listen(0);
+const accounts = simulatorAccounts('demo/bistro', sim.url);
+
+afterAll(async () => {
+  await sim.close();
+});
+
+async function orderableLine(ctx: TestContext) {
+  const placeId = await ctx.placeId('bistro');
+  const row = await ctx.db
+    .selectFrom('products as p')
+    .innerJoin('product_variants as v', 'v.product_id', 'p.id')
+    .innerJoin('product_categories as pc', 'pc.product_id', 'p.id')
+    .innerJoin('categories as c', 'c.id', 'pc.category_id')
+    .select(['p.id as product_id', 'v.id as variant_id'])
+    .where('p.place_id', '=', placeId)
+    .where('p.active', '=', 1)
+    .where('p.in_stock', '=', 1)
+    .where('p.type', '=', 'normal')
+    .where('p.hide_for_ordering', '=', 0)
+    .where('p.min_count_addable_ingredients', '=', 0)
+    .where('v.active', '=', 1)
+    .where('c.active', '=', 1)
+    .where('c.order_allowed', '=', 1)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('product_ingredients as pi')
+            .select('pi.id')
+            .whereRef('pi.product_id', '=', 'p.id')
+            .where('pi.type', '=', 'required'),
+        ),
+      ),
+    )
+    .orderBy('v.price', 'desc')
+    .executeTakeFirstOrThrow();
+  return {
+    product_variant_id: row.variant_id,
+    product_id: row.product_id,
+    quantity: 1,
+    ingredients: { required: 0, addable: [], removable: [] },
+  };
+}
+
+if (HAS_DEMO_SEED) {
+  describeEachDatabase(
+    'payments',
+    (ctx) => {
+      let auth = '';
+      let minute = 0;
+      let quantity = 0;
+
+      beforeAll(async () => {
+        await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
+        const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
+        expect(login.statusCode, login.body).toBe(200);
+        auth = `Bearer ${login.json().token}`;
+      });
+
+      const as = (token = auth): { headers: Record<string, string> } => ({
+        headers: token ? { authorization: token } : {},
+      });
+
+      /** A pickup order at bistro paid by `method`; each one at its own minute and quantity (no duplicate guard). */
+      async function placeOrder(method: string, token = auth) {
+        minute += 1;
+        quantity += 1;
+        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
+        const line = { ...(await orderableLine(ctx)), quantity: (quantity % 5) + 1 };
+        const res = await ctx.post(
+          '/api/orders/preorder',
+          {
+            products: [line],
+            client_name: 'Гост Демо',
+            client_phone: '+359888000111',
+            client_email: 'guest@demo.test',
+            token: null,
+            order_comment: [],
+            pickup_time: '',
+            exact_time_selected: 0,
+            payment_method: method,
+            cutlery: 0,
+            promo_code: null,
+            order_text_comment: '',
+          },
+          as(token),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json() as {
+          key: string;
+          totalPrice: number;
+          ppResp: { redForm?: string; redLink?: string };
+        };
+      }
+
+      const orderRow = (key: string) =>
+        ctx.db
+          .selectFrom('orders')
+          .select(['id', 'payment_status', 'total'])
+          .where('key', '=', key)
+          .executeTakeFirstOrThrow();
+      const history = (orderId: number) =>
+        ctx.db
+          .selectFrom('order_status_history')
+          .select(['status', 'reason'])
+          .where('order_id', '=', orderId)
+          .orderBy('id')
+          .execute();
+      const notificationCount = async () =>
+        Number(
+          (
+            await ctx.db
+              .selectFrom('payment_notifications')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+
+      /** Opens a provider page and presses one of its buttons, as a browser would (no redirects followed). */
+      async function decide(page: Response, action: string): Promise<Response> {
+        const text = await page.text();
+        expect(page.status, text).toBe(200);
+        const to = /<form method="post" action="([^"]+)"/.exec(text)?.[1];
+        expect(to, text).toBeTruthy();
+        return fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ action }).toString(),
+          redirect: 'manual',
+        });
+      }
+
+      const postForm = (action: string, fields: Record<string, string>) =>
+        fetch(action, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+          redirect: 'manual',
+        });
+
+      const notifyEpay = (body: string, checksum?: string) => {
+        const encoded = Buffer.from(body).toString('base64');
+        return ctx.app.inject({
+          method: 'POST',
+          url: '/api/epay/notify/demo/bistro',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            encoded,
+            checksum: checksum ?? epayChecksum(accounts.epay.secret, encoded),
+          }).toString(),
+        });
+      };
+
+      ctx.test(
+        'online order: ppResp carries the signed ePay form; the simulator pays; the notification marks it paid',
+        async () => {
+          const order = await placeOrder('online');
+          expect(order.ppResp.redForm).toContain(`action="${sim.url}/epay/"`);
+          expect(order.ppResp.redLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/epay\/\?PAGE=paylogin&ENCODED=/);
+          expect(order.ppResp.redForm).not.toContain(accounts.epay.secret);
+          const row = await orderRow(order.key);
+          expect(row.payment_status).toBe('pending');
+          const encoded = new URL(order.ppResp.redLink!).searchParams.get('ENCODED')!;
+          const data = Buffer.from(encoded, 'base64').toString('utf8');
+          // The amount is the stored order's total.
+          expect(data).toContain(`AMOUNT=${(row.total / 100).toFixed(2)}\n`);
+          expect(data).toMatch(/^MIN=\d{10}\nINVOICE=\d{10}\n/);
+
+          const paid = await decide(await fetch(order.ppResp.redLink!), 'pay');
+          expect(paid.status).toBe(303);
+          expect(paid.headers.get('location')).toBe(
+            `${APP_URL}/bistro/payment?orderKey=${order.key}&result=ok`,
+          );
+          await sim.settle();
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+          const last = (await history(row.id)).at(-1)!;
+          expect(last.reason).toMatch(
+            /^payment paid: epay invoice=\d{10} PAY_TIME=\d{14} STAN=\d{6} BCODE=[0-9A-F]{6}$/,
+          );
+          const status = await ctx.post('/api/epay/checkPaymentStatus', { orderKey: order.key }, as());
+          expect(status.json()).toMatchObject({
+            success: true,
+            payload: { payment_status: 'paid', amount: row.total },
+          });
+          // Paid is final: another attempt is refused.
+          const again = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as());
+          expect(again.statusCode).toBe(409);
+          expect(sim.epayAttempts.at(-1)?.settled).toHaveLength(1);
+        },
+      );
+
+      ctx.test('epay method: initiateEpayOrder answers red; decline → DENIED → failed', async () => {
+        const order = await placeOrder('epay');
+        expect(order.ppResp).toEqual({});
+        const start = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as());
+        expect(start.statusCode, start.body).toBe(200);
+        const { red, payment_key, form } = start.json();
+        expect(form.fields.CHECKSUM).toMatch(/^[0-9a-f]{40}$/);
+        const declined = await decide(await fetch(red), 'decline');
+        expect(declined.status).toBe(200);
+        await sim.settle();
+        expect((await orderRow(order.key)).payment_status).toBe('failed');
+        const payment = await ctx.db
+          .selectFrom('payments')
+          .select(['status'])
+          .where('invoice', '=', payment_key)
+          .executeTakeFirstOrThrow();
+        expect(payment.status).toBe('denied');
+      });
+
+      ctx.test('cancel, EXPIRED, then a retry gets a new invoice and pays', async () => {
+        const order = await placeOrder('epay');
+        const first = (await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as())).json();
+        const cancelled = await decide(await fetch(first.red), 'cancel');
+        expect(cancelled.status).toBe(303);
+        expect((await orderRow(order.key)).payment_status).toBe('pending');
+        expect(sim.expireEpayInvoice(first.payment_key)).toBe(true);
+        await sim.settle();
+        expect((await orderRow(order.key)).payment_status).toBe('failed');
+        const second = (await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as())).json();
+        expect(second.payment_key).not.toBe(first.payment_key);
+        expect((await orderRow(order.key)).payment_status).toBe('pending');
+        await decide(await fetch(second.red), 'pay');
+        await sim.settle();
+        expect((await orderRow(order.key)).payment_status).toBe('paid');
+        // The old invoice is single-use at the provider too.
+        const reuse = await fetch(first.red);
+        expect(reuse.status).toBe(409);
+      });
+
+      ctx.test(
+        'replayed PAID → OK again, nothing changes twice; forged checksum → ERR; unknown → NO',
+        async () => {
+          const order = await placeOrder('epay');
+          const { payment_key: invoice } = (
+            await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as())
+          ).json();
+          const row = await orderRow(order.key);
+          const line = `INVOICE=${invoice}:STATUS=PAID:PAY_TIME=20261124120000:STAN=654321:BCODE=XYZ789\n`;
+
+          const forged = await notifyEpay(line, 'a'.repeat(40));
+          expect(forged.body).toBe('ERR=Not valid CHECKSUM\n');
+          expect(forged.headers['content-type']).toMatch(/^text\/plain/);
+          expect((await orderRow(order.key)).payment_status).toBe('pending');
+          const tampered = Buffer.from(line.replace('STAN=654321', 'STAN=000000')).toString('base64');
+          const tamperedRes = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/epay/notify/demo/bistro',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({
+              encoded: tampered,
+              checksum: epayChecksum(accounts.epay.secret, Buffer.from(line).toString('base64')),
+            }).toString(),
+          });
+          expect(tamperedRes.body).toBe('ERR=Not valid CHECKSUM\n');
+
+          const before = await notificationCount();
+          const first = await notifyEpay(line);
+          expect(first.body).toBe(`INVOICE=${invoice}:STATUS=OK\n`);
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+          const historyAfterFirst = (await history(row.id)).length;
+          const replay = await notifyEpay(line);
+          expect(replay.body).toBe(`INVOICE=${invoice}:STATUS=OK\n`);
+          expect(await notificationCount()).toBe(before + 1);
+          expect((await history(row.id)).length).toBe(historyAfterFirst);
+          // PAID is terminal: a later DENIED is acknowledged and changes nothing.
+          const late = await notifyEpay(`INVOICE=${invoice}:STATUS=DENIED\n`);
+          expect(late.body).toBe(`INVOICE=${invoice}:STATUS=OK\n`);
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+
+          const several = await notifyEpay(
+            `INVOICE=${invoice}:STATUS=PAID:PAY_TIME=20261124120000:STAN=654321:BCODE=XYZ789\nINVOICE=9999999999:STATUS=PAID:PAY_TIME=20261124120000:STAN=1:BCODE=A1\nINVOICE=12x:STATUS=PAID\n`,
+          );
+          expect(several.body).toBe(`INVOICE=${invoice}:STATUS=OK\nINVOICE=9999999999:STATUS=NO\n`);
+          const otherPlace = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/epay/notify/demo/hotel',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'encoded=x&checksum=y',
+          });
+          expect(otherPlace.body).toMatch(/^ERR=/);
+        },
+      );
+
+      ctx.test('a form with a changed amount is refused by the provider', async () => {
+        const order = await placeOrder('epay');
+        const { form } = (
+          await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as())
+        ).json();
+        const data = Buffer.from(form.fields.ENCODED, 'base64')
+          .toString('utf8')
+          .replace(/AMOUNT=[0-9.]+/, 'AMOUNT=0.50');
+        const res = await postForm(form.action, {
+          ...form.fields,
+          ENCODED: Buffer.from(data).toString('base64'),
+        });
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain('Invalid CHECKSUM');
+      });
+
+      ctx.test(
+        'online payment needs login (spec §5 message), and only the owner reaches the order',
+        async () => {
+          const order = await placeOrder('epay');
+          const anonymous = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key });
+          expect(anonymous.statusCode).toBe(401);
+          expect(anonymous.json()).toMatchObject({
+            code: 'card_payment_requires_login',
+            message: 'За да платите онлайн трябва да сте влезли в акаунта си',
+          });
+          const guestOrder = await ctx.post('/api/orders/preorder', {
+            products: [await orderableLine(ctx)],
+            client_name: 'Гост Демо',
+            client_phone: '+359888000111',
+            payment_method: 'online',
+            cutlery: 0,
+          });
+          expect(guestOrder.json()).toMatchObject({ message: 'card_payment_requires_login' });
+          const unknown = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: 'nope' }, as());
+          expect(unknown.statusCode).toBe(404);
+          const cash = await placeOrder('cash');
+          const notOnline = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: cash.key }, as());
+          expect(notOnline.json()).toMatchObject({ code: 'payment_method_not_online' });
+        },
+      );
+
+      ctx.test(
+        'One Touch: first card via noreg/send with SAVECARD=1, then one-touch with the saved card',
+        async () => {
+          const order = await placeOrder('epay');
+          const start = await ctx.post(
+            '/api/epay/initiateEpayOrderOneTouch',
+            { orderKey: order.key, payment_instrument: null },
+            as(),
+          );
+          expect(start.statusCode, start.body).toBe(200);
+          const { payload } = start.json();
+          expect(payload.payment_status).toBe('pending');
+          expect(new URL(payload.red).searchParams.get('SAVECARD')).toBe('1');
+          const pending = await ctx.post(
+            '/api/epay/checkPaymentStatusOneTouch',
+            { paymentKey: payload.payment_key },
+            as(),
+          );
+          expect(pending.json().payload.payment_status).toBe('pending');
+          const paid = await decide(await fetch(payload.red), '4242');
+          expect(paid.status).toBe(303);
+          expect(paid.headers.get('location')).toBe(
+            `${APP_URL}/bistro/payment?ID=${payload.payment_key}&ret=ok`,
+          );
+          // The return proves nothing; the status query does.
+          expect((await orderRow(order.key)).payment_status).toBe('pending');
+          const status = await ctx.post(
+            '/api/epay/checkPaymentStatusOneTouch',
+            { paymentKey: payload.payment_key },
+            as(),
+          );
+          expect(status.json()).toEqual({
+            success: true,
+            payload: { payment_status: 'paid', payment_key: payload.payment_key },
+          });
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+
+          const instruments = await ctx.get('/api/users/payment-instruments', as());
+          expect(instruments.statusCode, instruments.body).toBe(200);
+          const card = instruments.json().find((i: { name: string }) => i.name === 'Visa •••• 4242');
+          expect(card).toBeTruthy();
+          expect(instruments.body).not.toMatch(/provider_token/);
+
+          const next = await placeOrder('epay');
+          const oneTouch = await ctx.post(
+            '/api/epay/initiateEpayOrderOneTouch',
+            { orderKey: next.key, payment_instrument: card.id },
+            as(),
+          );
+          expect(oneTouch.json()).toMatchObject({ success: true, payload: { payment_status: 'paid' } });
+          expect((await orderRow(next.key)).payment_status).toBe('paid');
+          const row = await orderRow(next.key);
+          expect((await history(row.id)).at(-1)!.reason).toMatch(
+            /^payment paid: epay_onetouch invoice=\d{10} ID=\d+ STATE=3/,
+          );
+        },
+      );
+
+      ctx.test('One Touch: a declined saved card, and a slow one (pending, then paid)', async () => {
+        const user = await ctx.db
+          .selectFrom('users')
+          .innerJoin('clients', 'clients.id', 'users.client_id')
+          .select(['users.id', 'users.client_id'])
+          .where('users.email', '=', 'guest@demo.test')
+          .where('clients.slug', '=', 'demo')
+          .executeTakeFirstOrThrow();
+        const device = `trapeza-${user.client_id}-${user.id}`;
+        const linked = sim.provisionOneTouchUser(accounts.oneTouch.appId, device, ['0002', '3220']);
+        const placeId = await ctx.placeId('bistro');
+        const ids: number[] = [];
+        for (const [i, name] of [
+          [linked.instrumentIds[0]!, 'Visa •••• 0002'],
+          [linked.instrumentIds[1]!, 'Mastercard •••• 3220'],
+        ] as const) {
+          const r = await ctx.db
+            .insertInto('payment_instruments')
+            .values({
+              user_id: user.id,
+              place_id: placeId,
+              provider: 'epay_onetouch',
+              provider_token: linked.token,
+              provider_instrument_id: i,
+              name,
+              type: 1,
+              expires: '12/2030',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.push(r.id);
+        }
+        const declined = await placeOrder('epay');
+        const d = await ctx.post(
+          '/api/epay/initiateEpayOrderOneTouch',
+          { orderKey: declined.key, payment_instrument: ids[0] },
+          as(),
+        );
+        expect(d.json()).toMatchObject({ success: true, payload: { payment_status: 'failed' } });
+        expect((await orderRow(declined.key)).payment_status).toBe('failed');
+
+        const slow = await placeOrder('epay');
+        const s = await ctx.post(
+          '/api/epay/initiateEpayOrderOneTouch',
+          { orderKey: slow.key, payment_instrument: ids[1] },
+          as(),
+        );
+        expect(s.json()).toMatchObject({ success: true, payload: { payment_status: 'pending' } });
+        expect((await orderRow(slow.key)).payment_status).toBe('pending');
+        const later = await ctx.post(
+          '/api/epay/checkPaymentStatusOneTouch',
+          { paymentKey: s.json().payload.payment_key },
+          as(),
+        );
+        expect(later.json().payload.payment_status).toBe('paid');
+        expect((await orderRow(slow.key)).payment_status).toBe('paid');
+
+        // Deleting: the instrument is forgotten, a new user token comes back, the ePay token is revoked with the last one.
+        const del1 = await ctx.post('/api/epay/deleteUserPaymentInstrument', { key: ids[0] }, as());
+        expect(del1.statusCode, del1.body).toBe(200);
+        expect(del1.json()).toMatchObject({ success: true, message: 'Успешно изтрит инструмент за плащане' });
+        const uToken = del1.json().payload.uToken as string;
+        expect(uToken.split('.')).toHaveLength(3);
+        const validate = await ctx.post('/api/users/validate', {}, as(`Bearer ${uToken}`));
+        expect(validate.json()).toEqual({ valid: true });
+        const again = await ctx.post('/api/epay/deleteUserPaymentInstrument', { key: ids[0] }, as());
+        expect(again.statusCode).toBe(404);
+        const del2 = await ctx.post('/api/epay/deleteUserPaymentInstrument', { key: ids[1] }, as());
+        expect(del2.statusCode).toBe(200);
+        const left = (await ctx.get('/api/users/payment-instruments', as()))
+          .json()
+          .map((i: { id: number }) => i.id);
+        expect(left).not.toContain(ids[0]);
+        expect(left).not.toContain(ids[1]);
+        // The 4242 card saved earlier shares the device's ePay token, so the token stays valid and still pays.
+        const stillSaved = (await ctx.get('/api/users/payment-instruments', as())).json();
+        expect(stillSaved.some((i: { name: string }) => i.name === 'Visa •••• 4242')).toBe(true);
+      });
+
+      ctx.test(
+        'Bizum through Redsys: ppResp form, paid with Ds_ProcessedPayMethod=68; a declined one fails',
+        async () => {
+          const order = await placeOrder('bizum');
+          expect(order.ppResp.redForm).toContain(`action="${sim.url}/sis/realizarPago"`);
+          expect(order.ppResp.redLink).toBeUndefined();
+          const fields = Object.fromEntries(
+            [...order.ppResp.redForm!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+          );
+          const params = redsysDecodeParameters(fields.Ds_MerchantParameters!);
+          const row = await orderRow(order.key);
+          expect(params).toMatchObject({
+            DS_MERCHANT_PAYMETHODS: 'z',
+            DS_MERCHANT_AMOUNT: String(row.total),
+            DS_MERCHANT_MERCHANTURL: `${APP_URL}/api/redsys/notify/demo/bistro`,
+          });
+          const page = await postForm(`${sim.url}/sis/realizarPago`, fields);
+          const paid = await decide(page, 'pay');
+          expect(paid.status).toBe(303);
+          await sim.settle();
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+          const note = await ctx.db
+            .selectFrom('payment_notifications')
+            .select(['raw', 'status'])
+            .where('invoice', '=', params.DS_MERCHANT_ORDER!)
+            .executeTakeFirstOrThrow();
+          expect(note.status).toBe('0000');
+          expect(JSON.parse(note.raw)).toMatchObject({ Ds_ProcessedPayMethod: '68', Ds_Response: '0000' });
+          expect((await history(row.id)).at(-1)!.reason).toMatch(
+            /Ds_AuthorisationCode=\d{6} Ds_ProcessedPayMethod=68/,
+          );
+          // A forged notification is refused.
+          const forged = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/redsys/notify/demo/bistro',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ ...fields, Ds_Signature: 'AAAA' }).toString(),
+          });
+          expect(forged.statusCode).toBe(400);
+
+          const declined = await placeOrder('bizum');
+          const koFields = Object.fromEntries(
+            [...declined.ppResp.redForm!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+              m[1]!,
+              m[2]!,
+            ]),
+          );
+          const ko = await decide(await postForm(`${sim.url}/sis/realizarPago`, koFields), 'decline');
+          expect(ko.headers.get('location')).toContain('result=cancel');
+          await sim.settle();
+          expect((await orderRow(declined.key)).payment_status).toBe('failed');
+        },
+      );
+
+      ctx.test('no secret reaches GET settings or any payment answer', async () => {
+        const settings = await ctx.get('/api/settings');
+        expect(settings.statusCode).toBe(200);
+        for (const secret of [accounts.epay.secret, accounts.oneTouch.secret, accounts.redsys.key]) {
+          expect(settings.body).not.toContain(secret);
+        }
+        const order = await placeOrder('epay');
+        const start = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as());
+        const redsys = await ctx.post('/api/redsys/initiateRedsysOrder', { orderKey: order.key }, as());
+        for (const body of [start.body, redsys.body]) {
+          for (const secret of [accounts.epay.secret, accounts.oneTouch.secret, accounts.redsys.key]) {
+            expect(body).not.toContain(secret);
+          }
+        }
+      });
+    },
+    { env: { PUBLIC_URL: APP_URL, PAYMENT_SIMULATOR_URL: sim.url, PAYMENT_SIMULATOR: '0' } },
+  );
+}
