@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendNotFound } from './errors.ts';
+import { DEMO_IMAGES_DIR, DEMO_IMAGES_URL } from '../db/seed/demo-seed.ts';
 
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
@@ -25,6 +26,18 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       },
     });
   }
+  // The demo venues' pictures and PDF menu ship in the repository; they change only with a release.
+  await app.register(fastifyStatic, {
+    root: DEMO_IMAGES_DIR,
+    prefix: DEMO_IMAGES_URL,
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply) {
+      reply.header('cache-control', 'public, max-age=86400');
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
