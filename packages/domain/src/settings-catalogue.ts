@@ -88,12 +88,6 @@ const flag = (dflt: 0 | 1, description: string, extra: Partial<Def> = {}): Def =
   description,
   ...extra,
 });
-const text = (description: string, extra: Partial<Def> = {}): Def => ({
-  type: 'text',
-  default: '',
-  description,
-  ...extra,
-});
 const translatable = (type: 'text' | 'long_text' | 'html', description: string, dflt = ''): Def => ({
   type,
   default: dflt,

@@ -116,13 +116,15 @@ export type AdminCategory = Omit<StoreCategory, 'children'> & {
   children: AdminCategory[];
 };
 /** A category with every field (active or not), its direct product count and its children. */
-export const AdminCategory: z.ZodType<AdminCategory> = z.lazy(() =>
-  StoreSubcategoriesResponse.element.extend({
-    active: flag,
-    productCount: z.number().int(),
-    children: z.array(AdminCategory),
-  }),
-);
+export const AdminCategory: z.ZodType<AdminCategory> = z
+  .lazy(() =>
+    StoreSubcategoriesResponse.element.extend({
+      active: flag,
+      productCount: z.number().int(),
+      children: z.array(AdminCategory),
+    }),
+  )
+  .meta({ id: 'AdminCategory' });
 export const AdminCategoryTreeResponse = z.array(AdminCategory);
 
 /** PUT categories/order: re-parent and reorder in one call; refused when it would make a cycle. */

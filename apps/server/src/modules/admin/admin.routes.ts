@@ -1,0 +1,92 @@
+/**
+ * The admin API (`/api/admin/…`, issue "Admin console"): places the user may administer, the audit trail, and the
+ * areas — menu editor, images, settings, order types and zones, promo codes, reports — each in its own files.
+ * Access: admin-access.ts. Every write is audited (admin-audit.repository.ts) and published to guests at once.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminAuditQuery, AdminAuditResponse, AdminPlacesResponse } from '@trapeza/domain/contracts/admin';
+import { hasAccess } from '@trapeza/domain/roles';
+import { DomainError } from '../../lib/domain-error.ts';
+import { parseJson } from '../menu/menu.mapping.ts';
+import { createMenuRepository } from '../menu/menu.repository.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { adminContext, adminErrors, adminSecurity, placeRoute } from './admin-access.ts';
+import { createAuditRepository } from './admin-audit.repository.ts';
+import { adminMenuRoutes } from './admin-menu.routes.ts';
+import { createAdminMenuRepository } from './admin-menu.repository.ts';
+import { createAdminMenuService } from './admin-menu.service.ts';
+import { createAdminPlacesRepository } from './admin-places.repository.ts';
+
+export interface AdminRoutesOptions {
+  /** DATA_DIR: uploads go to DATA_DIR/uploads. */
+  dataDir: string;
+}
+
+export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = app.database.db;
+    const audit = createAuditRepository(db);
+    const publish = (placeId?: number) => app.invalidateMenuCache(placeId);
+    const places = createAdminPlacesRepository(db);
+
+    app.get(
+      '/admin/places',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['admin'],
+          security: adminSecurity,
+          summary: 'The places the signed-in user may administer (spec §6 scope)',
+          description:
+            'SUPER_ADMIN: every place; CLIENT_ADMIN / SALES_ADMIN: the places of their client; PLACE_ADMIN / ' +
+            'RASPBERRY_ADMIN: the places assigned to them. Other roles get 403.',
+          response: { 200: AdminPlacesResponse, ...adminErrors },
+        },
+      },
+      async (request) => {
+        const user = request.user!;
+        if (!hasAccess(user.role, 'PLACE_ADMIN')) {
+          throw new DomainError(403, 'forbidden', 'You do not have access to this', {
+            details: { required: 'PLACE_ADMIN' },
+          });
+        }
+        const rows =
+          user.role === 'SUPER_ADMIN'
+            ? await places.all()
+            : user.role === 'CLIENT_ADMIN' || user.role === 'SALES_ADMIN'
+              ? await places.ofClient(user.clientId)
+              : await places.ofUser(user.id, user.clientId);
+        return rows.map((r) => ({
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          client: { id: r.client_id, slug: r.client_slug, name: r.client_name },
+          active: r.active ? (1 as const) : (0 as const),
+          functionality_modules: parseJson<unknown[]>(r.functionality_modules, []).filter(
+            (m): m is string => typeof m === 'string',
+          ),
+        }));
+      },
+    );
+
+    const auditRoute = placeRoute(['admin']);
+    app.get(
+      '/admin/audit',
+      auditRoute.with({
+        summary: 'The latest admin changes of the place: who, when, what',
+        querystring: AdminAuditQuery,
+        response: { 200: AdminAuditResponse, ...adminErrors },
+      }),
+      async (request) => audit.list(adminContext(request).placeId, request.query.limit),
+    );
+
+    const menu = createAdminMenuService({
+      repo: createAdminMenuRepository(db),
+      menuRepo: createMenuRepository(db),
+      audit,
+      publish,
+    });
+    await app.register(adminMenuRoutes(menu));
+    void options;
+  };
+}
