@@ -401,6 +401,16 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   }
 }
 
+// A server left on the port would answer instead of ours: refuse to start.
+if (
+  await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
+  process.exit(2);
+}
 const rows: Row[] = [];
 for (const d of DIALECTS) rows.push(await runDialect(d));
 

@@ -10,12 +10,22 @@ export interface RunningServer {
 
 export async function startProcess(
   args: string[],
-  opts: { port: number; env?: Record<string, string>; readyPath: string; cwd: string },
+  opts: {
+    port: number;
+    env?: Record<string, string>;
+    readyPath: string;
+    cwd: string;
+    /** File descriptor to receive the server's stdout and stderr (default: stdout dropped, stderr inherited). */
+    outputFd?: number;
+  },
 ): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: opts.cwd,
     env: { ...process.env, PORT: String(opts.port), ...opts.env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio:
+      opts.outputFd === undefined
+        ? ['ignore', 'ignore', 'inherit']
+        : ['ignore', opts.outputFd, opts.outputFd],
   });
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + 120_000;
