@@ -23,6 +23,8 @@ export interface PlaceTenant extends ClientTenant {
 declare module 'fastify' {
   interface FastifyContextConfig {
     tenancy?: TenancyLevel;
+    /** Also read `client` / `place` from the query string when the header is absent (SSE routes only). */
+    tenancyFromQuery?: boolean;
   }
   interface FastifyRequest {
     /** Set on routes with `config.tenancy = 'place'` (and on `place-if-sent` routes when the headers came). */
@@ -45,7 +47,12 @@ function parseRef(value: string): { id: number } | { slug: string } {
 }
 
 function readHeader(request: FastifyRequest, name: 'client' | 'place'): string {
-  const raw = request.headers[name];
+  let raw = request.headers[name];
+  // EventSource cannot send headers: the event-stream routes opt in to `?client=&place=` as well.
+  if (raw === undefined && request.routeOptions.config?.tenancyFromQuery) {
+    const q = (request.query as Record<string, unknown> | undefined)?.[name];
+    raw = typeof q === 'string' ? q : undefined;
+  }
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!value) throw new DomainError(400, `missing_${name}`, `The "${name}" header is required`);
   if (!SLUG_OR_ID.test(value)) {

@@ -344,11 +344,13 @@ export const GuestOrderEventData = z.object({
 export type GuestOrderEventData = z.infer<typeof GuestOrderEventData>;
 
 /**
- * Query of both streams. `access_token`: the staff bearer token, for EventSource (it cannot send headers; the
- * Authorization header works as well and is preferred). `last_event_id`: where to resume on a first connection;
+ * Query of both streams. EventSource cannot send headers, so `client`, `place` and (staff stream) `access_token`
+ * may come in the query instead; the headers work as well and win when both are sent. `last_event_id`: where to resume on a first connection;
  * on reconnects the browser sends the `Last-Event-ID` header itself, which wins.
  */
 export const StaffEventsQuery = z.object({
+  client: z.string().max(100).optional().describe('Instead of the client header (EventSource)'),
+  place: z.string().max(100).optional().describe('Instead of the place header (EventSource)'),
   access_token: z.string().max(2000).optional(),
   last_event_id: z.coerce.number().int().min(0).optional(),
 });

@@ -209,6 +209,29 @@ describeEachDatabase(
       expect(ok.status).toBe(200);
       expect(ok.contentType).toMatch(/^text\/event-stream/);
       await ok.waitFor((m) => m.event === 'ready');
+      // As EventSource connects: no headers at all, everything in the query.
+      const bare = await openSse(
+        `${base}/api/staff/events?client=${CLIENT}&place=${PLACE}&access_token=${tokens.waiter}`,
+      );
+      streams.push(bare);
+      expect(bare.status).toBe(200);
+      await bare.waitFor((m) => m.event === 'ready');
+      const bareOther = await openSse(
+        `${base}/api/staff/events?client=${CLIENT}&place=cafe2&access_token=${tokens.waiter}`,
+      );
+      streams.push(bareOther);
+      expect(bareOther.status).toBe(403);
+      // Only the streams read the query: other routes still need the headers.
+      const board = await ctx.request(
+        'GET',
+        `/api/staff/orders?client=${CLIENT}&place=${PLACE}&access_token=${tokens.waiter}`,
+        {
+          client: null,
+          place: null,
+        },
+      );
+      expect(board.statusCode).toBe(400);
+      bare.close();
       const header = await stream('/api/staff/events', { authorization: `Bearer ${tokens.clientAdmin}` });
       expect(header.status).toBe(200);
       ok.close();
@@ -624,7 +647,10 @@ describeEachDatabase(
       const otherSession = await openSession(await tableToken(fx().tables['3']));
       const bad = await stream('/api/orders/by_table_session/no-such-session/events');
       expect(bad.status).toBe(400);
-      const guest = await stream(`/api/orders/by_table_session/${session}/events`);
+      const guest = await openSse(
+        `${base}/api/orders/by_table_session/${session}/events?client=${CLIENT}&place=${PLACE}`,
+      );
+      streams.push(guest);
       await guest.waitFor((m) => m.event === 'ready');
       const mine = await placeSpotOrder(session);
       const theirs = await placeSpotOrder(otherSession);
@@ -652,7 +678,7 @@ describeEachDatabase(
 
     ctx.test('the OpenAPI document lists the staff API', async () => {
       const res = await ctx.get('/api/docs/json', { client: null, place: null });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       const paths = Object.keys(res.json().paths);
       for (const p of [
         '/api/staff/orders',

@@ -79,7 +79,8 @@ const STREAM_DOC =
   '`?last_event_id=` on a first connection, e.g. the `last_event_id` of the list you just loaded): the events ' +
   'after it are sent first, each once. A `ready` event follows the catch-up; `reset` means the history was ' +
   'pruned: reload the lists. `: ping` comments every 15 s. Auth: `Authorization: Bearer …` or, for ' +
-  'EventSource, `?access_token=` (keep such URLs out of logs and shared links).';
+  'EventSource, `?access_token=` (keep such URLs out of logs and shared links); likewise `?client=&place=` ' +
+  'instead of the tenancy headers.';
 
 /**
  * PUBLIC_URL when it was set; else the request's own origin (behind a proxy, X-Forwarded-Proto/Host), so that
@@ -298,7 +299,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
     app.get(
       '/staff/events',
       {
-        config: { ...config, queryAccessToken: true },
+        config: { ...config, tenancyFromQuery: true, queryAccessToken: true },
         preHandler: waiter,
         schema: {
           tags,
@@ -326,15 +327,15 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
     app.get(
       '/orders/by_table_session/:token/events',
       {
-        config,
+        config: { ...config, tenancyFromQuery: true },
         schema: {
           tags: ['orders'],
           summary:
             "The guest's order statuses live (order.created, order.status_changed with key, type, status, at, reason); the polling call stays",
           description: `${STREAM_DOC.split(' Auth:')[0]} No login: the order token (table session) is the key; an unknown or expired one answers 400 'Invalid session' before the stream starts.`,
-          headers: PlaceHeaders,
+          headers: PlaceHeaders.partial({ client: true, place: true }),
           params: OrderTokenParam,
-          querystring: StaffEventsQuery.pick({ last_event_id: true }),
+          querystring: StaffEventsQuery.omit({ access_token: true }),
         },
       },
       async (request, reply) => {
