@@ -31,6 +31,9 @@ const RefundPolicy = route(() => import('./routes/refund-policy.tsx'));
 const ComingSoon = route(() => import('./routes/coming-soon.tsx'));
 const Category = route(() => import('./routes/category.tsx'));
 const Product = route(() => import('./routes/product.tsx'));
+const Profile = route(() => import('./routes/profile.tsx'));
+const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
+const ResetPassword = route(() => import('./routes/reset-password.tsx'));
 
 export function AppRoutes() {
   return (
@@ -52,12 +55,13 @@ export function AppRoutes() {
           <Route path="terms" element={<Terms />} />
           <Route path="privacy-policy" element={<PrivacyPolicy />} />
           <Route path="refund-policy" element={<RefundPolicy />} />
-          {/* Screens of later issues (booking, payment, feedback, accounts) keep their URLs reserved. */}
+          {/* Screens of later issues (booking, payment, feedback) keep their URLs reserved. */}
           <Route path="reservations" element={<ComingSoon />} />
           <Route path="payment" element={<ComingSoon />} />
           <Route path="feedback" element={<ComingSoon />} />
-          <Route path="profile" element={<ComingSoon />} />
-          <Route path="profile/orders" element={<ComingSoon />} />
+          <Route path="profile" element={<Profile />} />
+          <Route path="profile/orders" element={<ProfileOrders />} />
+          <Route path="reset-password" element={<ResetPassword />} />
           {/* `/{place}/about-{product}` cannot be a partial segment; the category route hands `about-…` on. */}
           <Route path=":catSlug" element={<Category />} />
           <Route path=":catSlug/:prodSlug" element={<Product />} />

@@ -34,6 +34,8 @@ export interface RequestOptions {
   place?: string | null;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra headers for this call, e.g. `lang` so the server answers and mails in the guest's language. */
+  headers?: Record<string, string>;
 }
 
 /** The headers every call carries (spec §7). */
@@ -47,7 +49,7 @@ export function apiHeaders(place?: string | null): Record<string, string> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = apiHeaders(options.place);
+  const headers = { ...apiHeaders(options.place), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const signals: AbortSignal[] = [];
   if (options.signal) signals.push(options.signal);

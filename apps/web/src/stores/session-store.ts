@@ -42,7 +42,8 @@ interface SessionState {
   setPlace: (slug: string) => void;
   setOrderToken: (t: Omit<OrderTokenCookie, 'expires'>) => void;
   clearOrderToken: () => void;
-  setAuthToken: (token: string | null) => void;
+  /** `hours`: the cookie's lifetime, the token's own (spec §3 auth token); 90 h when not given. */
+  setAuthToken: (token: string | null, hours?: number) => void;
 }
 
 export const useSessionStore = create<SessionState>((set) => ({
@@ -62,8 +63,8 @@ export const useSessionStore = create<SessionState>((set) => ({
     deleteCookie(ORDER_TOKEN_COOKIE);
     set({ orderToken: null });
   },
-  setAuthToken: (token) => {
-    if (token) setCookie(AUTH_COOKIE, token, COOKIE_LIFETIME_HOURS.default);
+  setAuthToken: (token, hours = COOKIE_LIFETIME_HOURS.default) => {
+    if (token) setCookie(AUTH_COOKIE, token, hours);
     else deleteCookie(AUTH_COOKIE);
     set({ authToken: token });
   },

@@ -33,6 +33,13 @@ const WelcomeBanner = lazy(() =>
 const CartToast = lazy(() =>
   import('../../features/cart/components/cart-toast.tsx').then((m) => ({ default: m.CartToast })),
 );
+// Accounts: the header's account button and, mounted once, the session keeper with the login modal (openLogin()).
+const AccountMenu = lazy(() =>
+  import('../../features/account/components/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
+);
+const AccountHost = lazy(() =>
+  import('../../features/account/components/account-host.tsx').then((m) => ({ default: m.AccountHost })),
+);
 const LanguageChooser = lazy(() =>
   import('../../features/preferences/components/language-chooser.tsx').then((m) => ({
     default: m.LanguageChooser,
@@ -65,10 +72,15 @@ function PlaceShell() {
         logo={ui.logo}
         cartCount={cartCount}
         tools={
-          <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
-            <AllergenFilterButton allergens={menu.allergens} lang={lang} />
-            <LanguageChooser current={lang} />
-          </Suspense>
+          <>
+            <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
+              <AllergenFilterButton allergens={menu.allergens} lang={lang} />
+              <LanguageChooser current={lang} />
+            </Suspense>
+            <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
+              <AccountMenu place={place} />
+            </Suspense>
+          </>
         }
       />
       <main id="main" className="place-main" tabIndex={-1}>
@@ -87,6 +99,9 @@ function PlaceShell() {
           />
         )}
         <CartToast lang={lang} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AccountHost place={place} />
       </Suspense>
     </div>
   );

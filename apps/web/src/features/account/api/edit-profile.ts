@@ -1,0 +1,7 @@
+/** POST users/editProfile: changed fields only; the answer carries a fresh token. */
+import type { StoreAuthResponse, StoreEditProfileRequest } from '@trapeza/domain/contracts/users';
+import { api } from '../../../lib/api-client.ts';
+import { langHeader } from './lang-header.ts';
+
+export const editProfile = (body: StoreEditProfileRequest) =>
+  api.post<StoreAuthResponse>('users/editProfile', body, { headers: langHeader() });

@@ -1,0 +1,179 @@
+/**
+ * Register (spec §2, §5): first and last name 3–40, e-mail, phone (with the venue's regex), password of at least
+ * 8 characters, optional address, and the venue's terms/privacy agreements (designed: the same agreement settings
+ * as the order form). Every rule is the domain's; a success logs the new guest in.
+ */
+import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+  isValidPhone,
+  validateAgreements,
+  type AgreementRules,
+} from '@trapeza/domain/validation';
+import { useVenue } from '../../../hooks/use-venue.ts';
+import { register } from '../api/register.ts';
+import { startSession } from '../hooks/auth-session.ts';
+import { domainResolver, type FieldCodes } from '../hooks/domain-resolver.ts';
+import { FormError } from './form-error.tsx';
+import { TextField, fieldErrorText } from './text-field.tsx';
+import styles from './account.module.css';
+
+export interface RegisterValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+  address: string;
+  terms: boolean;
+  privacy: boolean;
+  combined: boolean;
+}
+
+/** Field → domain code for the register form (exported for the profile form's shared fields). */
+export function registerCodes(v: RegisterValues, phoneRegex: string | null, rules: AgreementRules) {
+  const codes: FieldCodes<RegisterValues> = {
+    first_name: isValidName(v.first_name) ? undefined : 'invalid_name',
+    last_name: isValidName(v.last_name) ? undefined : 'invalid_name',
+    email: isValidEmail(v.email) ? undefined : 'invalid_email',
+    phone: isValidPhone(v.phone, phoneRegex) ? undefined : 'invalid_phone',
+    password: isValidPassword(v.password) ? undefined : 'invalid_password',
+  };
+  for (const code of validateAgreements(v, rules)) {
+    if (rules.agreement_combined) codes.combined = code;
+    else if (code === 'privacy_not_accepted') codes.privacy = code;
+    else codes.terms = code;
+  }
+  return codes;
+}
+
+export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
+  const { t } = useTranslation();
+  const { place, settings } = useVenue();
+  const rules: AgreementRules = {
+    agreement_terms_required: settings.agreement_terms_required,
+    agreement_privacy_required: settings.agreement_privacy_required,
+    agreement_combined: settings.agreement_combined,
+  };
+  const form = useForm<RegisterValues>({
+    resolver: domainResolver((v) => registerCodes(v, settings.validate_phone_number_regex, rules)),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      password: '',
+      address: '',
+      terms: false,
+      privacy: false,
+      combined: false,
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: register,
+    onSuccess: (answer) => {
+      startSession(answer, 'register_success');
+      onSuccess?.();
+    },
+  });
+  const { errors } = form.formState;
+  // The link texts come from the translation (<0>…</0>); the pages open beside the form.
+  const legal = (path: string) => <Link key={path} to={`/${place}/${path}`} target="_blank" rel="noopener" />;
+  const checkbox = (name: 'terms' | 'privacy' | 'combined', text: string, links: string[]) => (
+    <div>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `register-${name}-error` : undefined}
+          {...form.register(name)}
+        />
+        <span>
+          <Trans i18nKey={text} components={links.map(legal)} />
+        </span>
+      </label>
+      {errors[name] && (
+        <span id={`register-${name}-error`} className={styles.error}>
+          {fieldErrorText(errors[name], t)}
+        </span>
+      )}
+    </div>
+  );
+  const showTerms = rules.agreement_terms_required;
+  const showPrivacy = rules.agreement_privacy_required;
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={form.handleSubmit((v) =>
+        mutation.mutate({
+          first_name: v.first_name.trim(),
+          last_name: v.last_name.trim(),
+          email: v.email.trim(),
+          phone: v.phone.trim(),
+          password: v.password,
+          ...(v.address.trim() ? { address: v.address.trim() } : {}),
+        }),
+      )}
+    >
+      <FormError error={mutation.error} />
+      <div className={styles.grid2}>
+        <TextField
+          label={t('account.field.firstName')}
+          autoComplete="given-name"
+          registration={form.register('first_name')}
+          error={errors.first_name}
+        />
+        <TextField
+          label={t('account.field.lastName')}
+          autoComplete="family-name"
+          registration={form.register('last_name')}
+          error={errors.last_name}
+        />
+      </div>
+      <TextField
+        label={t('account.field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        registration={form.register('email')}
+        error={errors.email}
+      />
+      <TextField
+        label={t('account.field.phone')}
+        type="tel"
+        autoComplete="tel"
+        registration={form.register('phone')}
+        error={errors.phone}
+      />
+      <TextField
+        label={t('account.field.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('account.field.passwordHint')}
+        registration={form.register('password')}
+        error={errors.password}
+      />
+      <TextField
+        label={t('account.field.addressOptional')}
+        autoComplete="street-address"
+        registration={form.register('address')}
+      />
+      {rules.agreement_combined && (showTerms || showPrivacy)
+        ? checkbox('combined', 'account.register.acceptBoth', ['terms', 'privacy-policy'])
+        : null}
+      {!rules.agreement_combined && showTerms && checkbox('terms', 'account.register.acceptTerms', ['terms'])}
+      {!rules.agreement_combined &&
+        showPrivacy &&
+        checkbox('privacy', 'account.register.acceptPrivacy', ['privacy-policy'])}
+      <button type="submit" className="button button-block" disabled={mutation.isPending}>
+        {t('account.register.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The text for a failed accounts call (spec §8): the account codes (login_fail, email_taken, …) and the domain's
+ * validation codes in the guest's language from the account texts; anything else the generic 'error #n' text.
+ */
+import type { TFunction } from 'i18next';
+import { ACCOUNT_ERROR_CODES } from '@trapeza/domain/contracts/users';
+import { VALIDATION_CODES } from '@trapeza/domain/validation';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+
+const known = new Set<string>([...ACCOUNT_ERROR_CODES, ...VALIDATION_CODES]);
+
+/** `fallbackKey`: the text for server errors without a known code (edit profile: edit_profile_error). */
+export function accountErrorText(error: unknown, t: TFunction, fallbackKey?: string): string[] {
+  if (error instanceof ApiRequestError && error.kind === 1) {
+    const code = error.body?.code;
+    const details = Array.isArray(error.body?.details) ? (error.body.details as { code?: unknown }[]) : [];
+    const codes = [code, ...details.map((d) => d.code)].filter(
+      (c): c is string => typeof c === 'string' && known.has(c),
+    );
+    if (codes.length > 0) {
+      return [...new Set(codes)].map((c) =>
+        (VALIDATION_CODES as readonly string[]).includes(c)
+          ? t(`account.validation.${c}`)
+          : t(`account.errors.${c}`),
+      );
+    }
+    if (fallbackKey) return [t(fallbackKey)];
+  }
+  const kind = error instanceof ApiRequestError ? error.kind : 3;
+  return kind === 2
+    ? [t('errors.generic', { n: kind }), t('errors.noResponse')]
+    : [t('errors.generic', { n: kind })];
+}

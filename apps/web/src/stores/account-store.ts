@@ -1,0 +1,81 @@
+/**
+ * The signed-in user and what login loads with it (spec §3 "users" and "registered-user discounts" state groups,
+ * §4 login/logout): the user object (authenticated ⇔ set), payment instruments, the nth-order discount and the
+ * accumulated order amount. The account feature fills it; ordering reads it (`useAccountStore`) and calls
+ * `refreshAccountData()` after an order so the discounts are read again (spec §4 "discounts refreshed").
+ *
+ * The user object is kept in localStorage beside the auth cookie, since no call answers it on a reload; it is
+ * dropped when the cookie is gone and whenever users/validate says the session no longer stands.
+ */
+import { create } from 'zustand';
+import type {
+  StorePaymentInstrument,
+  StoreRegisteredUserDiscount,
+  StoreUser,
+} from '@trapeza/domain/contracts/users';
+import { config } from '../config.ts';
+import { getCookie } from '../lib/cookies.ts';
+import { readJson, writeJson } from '../lib/storage.ts';
+
+const USER_KEY = `${config.productName}_user`;
+
+function forgetUser(): void {
+  try {
+    globalThis.localStorage?.removeItem(USER_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
+
+function storedUser(): StoreUser | null {
+  if (!getCookie('auth_token')) return null;
+  return readJson<StoreUser | null>(USER_KEY, null);
+}
+
+export interface AccountExtras {
+  paymentInstruments: StorePaymentInstrument[];
+  registeredDiscount: StoreRegisteredUserDiscount | null;
+  /** Accumulated order amount the user may spend, minor units. */
+  accumulatedAmount: number;
+}
+
+interface AccountState extends AccountExtras {
+  user: StoreUser | null;
+  /** Bumped by refreshAccountData(); the account session reloads the extras when it changes. */
+  revision: number;
+  setUser: (user: StoreUser | null) => void;
+  setExtras: (extras: Partial<AccountExtras>) => void;
+  reset: () => void;
+}
+
+const NO_EXTRAS: AccountExtras = { paymentInstruments: [], registeredDiscount: null, accumulatedAmount: 0 };
+
+const initialUser = storedUser();
+
+export const useAccountStore = create<AccountState>((set) => ({
+  user: initialUser,
+  ...NO_EXTRAS,
+  // Until GET accumulated-order-amount-setting-place answers, the user object's amount.
+  accumulatedAmount: initialUser?.accumulated_amount ?? 0,
+  revision: 0,
+  setUser: (user) => {
+    if (user) writeJson(USER_KEY, user);
+    else forgetUser();
+    set(user ? { user, accumulatedAmount: user.accumulated_amount } : { user });
+  },
+  setExtras: (extras) => set(extras),
+  reset: () => {
+    forgetUser();
+    set({ user: null, ...NO_EXTRAS });
+  },
+}));
+
+/** Spec §4: the user is authenticated when a user object is set. */
+export function useIsAuthenticated(): boolean {
+  return useAccountStore((s) => s.user !== null);
+}
+
+/** Reads the discounts, accumulated amount and payment instruments again (e.g. after an order was sent). */
+export function refreshAccountData(): void {
+  useAccountStore.setState((s) => ({ revision: s.revision + 1 }));
+}
