@@ -16,6 +16,15 @@ import { adminMenuRoutes } from './admin-menu.routes.ts';
 import { createAdminMenuRepository } from './admin-menu.repository.ts';
 import { createAdminMenuService } from './admin-menu.service.ts';
 import { createAdminPlacesRepository } from './admin-places.repository.ts';
+import { createAdminPromosRepository } from './admin-promos.repository.ts';
+import { adminPromosRoutes } from './admin-promos.routes.ts';
+import { createAdminPromosService } from './admin-promos.service.ts';
+import { createAdminSettingsRepository } from './admin-settings.repository.ts';
+import { adminSettingsRoutes } from './admin-settings.routes.ts';
+import { createAdminSettingsService } from './admin-settings.service.ts';
+import { createAdminZonesRepository } from './admin-zones.repository.ts';
+import { adminZonesRoutes } from './admin-zones.routes.ts';
+import { createAdminZonesService } from './admin-zones.service.ts';
 
 export interface AdminRoutesOptions {
   /** DATA_DIR: uploads go to DATA_DIR/uploads. */
@@ -87,6 +96,16 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
       publish,
     });
     await app.register(adminMenuRoutes(menu));
+    const settingsRepo = createAdminSettingsRepository(db);
+    await app.register(
+      adminSettingsRoutes(createAdminSettingsService({ repo: settingsRepo, audit, publish })),
+    );
+    await app.register(
+      adminZonesRoutes(createAdminZonesService({ repo: createAdminZonesRepository(db), audit, publish })),
+    );
+    await app.register(
+      adminPromosRoutes(createAdminPromosService({ repo: createAdminPromosRepository(db), audit })),
+    );
     void options;
   };
 }
