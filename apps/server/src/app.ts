@@ -147,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     linkSecret: config.jwtSecret,
     logError: (err, message) => app.log.error({ err }, message),
+    publish: (event) => app.events.publish(event),
   });
   app.decorate('bookings', bookings);
   await app.register(bookingsRoutes(bookings), { prefix: '/api' });

@@ -225,3 +225,13 @@ export const StaffBookingUpdate = z.object({
   status: z.enum(['confirmed', 'seated', 'no_show', 'cancelled']),
 });
 export type StaffBookingUpdate = z.infer<typeof StaffBookingUpdate>;
+
+/**
+ * Live events on the staff stream (`/api/staff/events`, the same SSE as orders): `booking.created` when a guest
+ * books (pending_payment or confirmed), `booking.status_changed` on every later change (paid, cancelled by the
+ * guest or staff, seated, no-show). Data: `{ booking: StaffBooking }`.
+ */
+export const BOOKING_EVENT_TYPES = ['booking.created', 'booking.status_changed'] as const;
+export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];
+export const StaffBookingEventData = z.object({ booking: StaffBooking });
+export type StaffBookingEventData = z.infer<typeof StaffBookingEventData>;

@@ -20,6 +20,7 @@ import {
 } from '../../../test/accounts.fixtures.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
+import { openSse } from '../staff/sse-client.fixtures.ts';
 import { BookingsRepository } from './bookings.repository.ts';
 import { createBookingsService } from './bookings.service.ts';
 
@@ -72,6 +73,9 @@ describeEachDatabase(
       return res.json() as { time: string; halls: { id: number; name: string }[] }[];
     };
     const times = (hours: { time: string }[]) => hours.map((h) => h.time);
+    let listening: string | null = null;
+    /** The app on a real port (once per suite), for concurrent requests and the event stream. */
+    const baseUrl = async () => (listening ??= await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
 
     ctx.test(
       'GET bookings/halls: halls, allowed people (capped by the largest table), payment flag, interval',
@@ -566,7 +570,7 @@ describeEachDatabase(
         pin();
         const date = '2026-03-18';
         expect((await ctx.post('/api/bookings', form(date, '19:00', 6))).statusCode).toBe(201);
-        const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+        const address = await baseUrl();
         const started = performance.now();
         const answers = await Promise.all(
           Array.from({ length: 20 }, () =>
@@ -634,6 +638,38 @@ describeEachDatabase(
       console.info(`[${ctx.dialect}] same race WITHOUT the lock: ${created} created for 2 tables`);
       expect(created).toBeGreaterThan(2);
     });
+
+    ctx.test(
+      'staff boards get new bookings and their changes live (booking.created, booking.status_changed)',
+      async () => {
+        pin();
+        const waiter = await login(ctx, roleEmail('WAITER'), STAFF_PASSWORD);
+        const stream = await openSse(`${await baseUrl()}/api/staff/events?access_token=${waiter}`, {
+          client: 'demo',
+          place: 'bistro',
+        });
+        try {
+          expect(stream.status).toBe(200);
+          const created = await ctx.post('/api/bookings', form('2026-03-20', '20:00', 5));
+          const id = created.json().reservationId as number;
+          const has = (type: string, status: string) => (m: { event: string; data: string }) =>
+            m.event === type &&
+            JSON.parse(m.data).booking?.id === id &&
+            JSON.parse(m.data).booking.status === status;
+          const event = await stream.waitFor(has('booking.created', 'confirmed'), 3000);
+          expect(JSON.parse(event.data).booking).toMatchObject({
+            people: 5,
+            time: '20:00',
+            table: { seats: 6 },
+          });
+          const token = new URL(created.json().cancelUrl).searchParams.get('token');
+          await ctx.post(`/api/bookings/${id}/cancel`, { token });
+          await stream.waitFor(has('booking.status_changed', 'cancelled'), 3000);
+        } finally {
+          stream.close();
+        }
+      },
+    );
 
     ctx.test('OpenAPI documents every booking call', async () => {
       const doc = (await ctx.get('/api/docs/json')).json();

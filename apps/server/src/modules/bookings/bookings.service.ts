@@ -39,6 +39,7 @@ import {
   type Stay,
 } from '@trapeza/domain/booking';
 import type {
+  BookingEventType,
   StaffBooking,
   StaffBookingUpdate,
   StaffBookingsQuery,
@@ -72,6 +73,12 @@ export interface BookingsServiceDeps {
   /** Server secret the cancel links are signed with (config.jwtSecret). */
   linkSecret: string;
   logError: (err: unknown, message: string) => void;
+  /** Publishes on the staff event stream (app.events); absent in unit set-ups. */
+  publish?: (event: {
+    placeId: number;
+    type: BookingEventType;
+    data: { booking: StaffBooking };
+  }) => Promise<unknown>;
 }
 
 /** What the payments module learns from `confirmBookingPaid`. */
@@ -296,6 +303,17 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     };
   }
 
+  /** Tells the staff boards, after the change is committed; never fails the guest's call. */
+  async function notify(placeId: number, id: number, type: BookingEventType): Promise<void> {
+    if (!deps.publish) return;
+    try {
+      const row = await repo.findById(placeId, id);
+      if (row) await deps.publish({ placeId, type, data: { booking: toStaff(row) } });
+    } catch (err) {
+      deps.logError(err, `booking event ${type} not published`);
+    }
+  }
+
   async function sendConfirmation(
     row: BookingView,
     place: PlaceInfo,
@@ -335,6 +353,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       throw bookingError(409, 'booking_not_cancellable', lang, { status: row.status });
     if (!(await repo.transition(place.id, row.id, ['confirmed', 'pending_payment'], 'cancelled')))
       throw bookingError(409, 'booking_not_cancellable', lang);
+    await notify(place.id, row.id, 'booking.status_changed');
     return toStore({ ...row, status: 'cancelled' }, place, lang);
   }
 
@@ -407,6 +426,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       const place = await repo.findPlace(row.place_id);
       const view = await repo.findById(row.place_id, bookingId);
       if (place && view) await sendConfirmation(view, place, lang, cancelUrl(place.slug, view));
+      await notify(row.place_id, bookingId, 'booking.status_changed');
     }
     return { ok: true, status: 'confirmed', alreadyConfirmed: result.already };
   }
@@ -565,6 +585,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       if (!row) throw new Error('booking vanished after insert');
       const url = cancelUrl(tenant.placeSlug, row);
       if (row.status === 'confirmed') await sendConfirmation(row, ctx.place, lang, url);
+      await notify(tenant.placeId, row.id, 'booking.created');
       return {
         ...toStore(row, ctx.place, lang),
         cancelUrl: url,
@@ -664,6 +685,8 @@ export function createBookingsService(deps: BookingsServiceDeps) {
         if (!result.ok) throw bookingError(409, 'booking_slot_taken', lang);
       } else if (!(await repo.transition(tenant.placeId, id, [row.status], update.status))) {
         throw bookingError(409, 'booking_invalid_transition', lang, { from: row.status, to: update.status });
+      } else {
+        await notify(tenant.placeId, id, 'booking.status_changed');
       }
       const fresh = await repo.findById(tenant.placeId, id);
       return toStaff(fresh ?? row);
