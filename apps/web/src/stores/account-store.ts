@@ -15,21 +15,28 @@ import type {
 } from '@trapeza/domain/contracts/users';
 import { config } from '../config.ts';
 import { getCookie } from '../lib/cookies.ts';
-import { readJson, writeJson } from '../lib/storage.ts';
 
 const USER_KEY = `${config.productName}_user`;
 
-function forgetUser(): void {
+// Plain localStorage calls rather than lib/storage.ts: sharing that module with the cart store splits it into a
+// chunk of its own on the first screen.
+function keepUser(user: StoreUser | null): void {
   try {
-    globalThis.localStorage?.removeItem(USER_KEY);
+    if (user) globalThis.localStorage?.setItem(USER_KEY, JSON.stringify(user));
+    else globalThis.localStorage?.removeItem(USER_KEY);
   } catch {
-    // Storage disabled: nothing was kept.
+    // Storage full or disabled: the session lasts for this page only.
   }
 }
 
 function storedUser(): StoreUser | null {
   if (!getCookie('auth_token')) return null;
-  return readJson<StoreUser | null>(USER_KEY, null);
+  try {
+    const raw = globalThis.localStorage?.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as StoreUser) : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface AccountExtras {
@@ -59,13 +66,12 @@ export const useAccountStore = create<AccountState>((set) => ({
   accumulatedAmount: initialUser?.accumulated_amount ?? 0,
   revision: 0,
   setUser: (user) => {
-    if (user) writeJson(USER_KEY, user);
-    else forgetUser();
+    keepUser(user);
     set(user ? { user, accumulatedAmount: user.accumulated_amount } : { user });
   },
   setExtras: (extras) => set(extras),
   reset: () => {
-    forgetUser();
+    keepUser(null);
     set({ user: null, ...NO_EXTRAS });
   },
 }));

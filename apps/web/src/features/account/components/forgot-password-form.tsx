@@ -3,7 +3,7 @@
  * a profile exists, and so is what the guest sees: 'instructions sent if the profile exists'.
  */
 import { useForm } from 'react-hook-form';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@trapeza/domain/validation';
 import type { StoreResetPasswordRequest } from '@trapeza/domain/contracts/users';
@@ -20,7 +20,7 @@ const resolver = domainResolver<StoreResetPasswordRequest>((v) => ({
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const form = useForm<StoreResetPasswordRequest>({ resolver, defaultValues: { email: '' } });
-  const mutation = useMutation({ mutationFn: requestPasswordReset });
+  const mutation = useAction({ mutationFn: requestPasswordReset });
   if (mutation.isSuccess) {
     return (
       <p role="status" className={styles.notice}>

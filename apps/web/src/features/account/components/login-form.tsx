@@ -3,7 +3,7 @@
  * (spec §8 'Login failed: Invalid credentials').
  */
 import { useForm } from 'react-hook-form';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@trapeza/domain/validation';
 import type { StoreLoginRequest } from '@trapeza/domain/contracts/users';
@@ -29,7 +29,7 @@ export function LoginForm({
 }) {
   const { t } = useTranslation();
   const form = useForm<StoreLoginRequest>({ resolver, defaultValues: { email: defaultEmail, password: '' } });
-  const mutation = useMutation({
+  const mutation = useAction({
     mutationFn: login,
     onSuccess: (answer) => {
       startSession(answer, 'login_success');

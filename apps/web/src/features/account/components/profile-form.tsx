@@ -4,7 +4,7 @@
  * login's. Failures show the server's codes, otherwise edit_profile_error (spec §8).
  */
 import { useForm } from 'react-hook-form';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import type { StoreEditProfileRequest, StoreUser } from '@trapeza/domain/contracts/users';
 import { isValidEmail, isValidName, isValidPassword, isValidPhone } from '@trapeza/domain/validation';
@@ -74,7 +74,7 @@ export function ProfileForm({ user, phoneRegex }: { user: StoreUser; phoneRegex:
     resolver: domainResolver((v) => profileCodes(v, user, phoneRegex)),
     defaultValues: valuesOf(user),
   });
-  const mutation = useMutation({
+  const mutation = useAction({
     mutationFn: editProfile,
     onSuccess: (answer) => {
       startSession(answer, 'profile_updated');

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@trapeza/domain/validation';
 import { usePageMeta } from '../../../hooks/use-page-meta.ts';
@@ -30,7 +30,7 @@ export function ResetPasswordView() {
   const token = params.get('token') ?? '';
   const signedIn = useAccountStore((s) => s.user !== null);
   const form = useForm<{ password: string }>({ resolver, defaultValues: { password: '' } });
-  const mutation = useMutation({ mutationFn: confirmPasswordReset });
+  const mutation = useAction({ mutationFn: confirmPasswordReset });
   const [view, setView] = useState<AuthView>('login');
   usePageMeta(t('account.reset.title'));
 

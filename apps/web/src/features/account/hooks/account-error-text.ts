@@ -3,11 +3,26 @@
  * validation codes in the guest's language from the account texts; anything else the generic 'error #n' text.
  */
 import type { TFunction } from 'i18next';
-import { ACCOUNT_ERROR_CODES } from '@trapeza/domain/contracts/users';
-import { VALIDATION_CODES } from '@trapeza/domain/validation';
+import type { AccountErrorCode } from '@trapeza/domain/contracts/users';
+import { VALIDATION_CODES, type ValidationCode } from '@trapeza/domain/validation';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
-const known = new Set<string>([...ACCOUNT_ERROR_CODES, ...VALIDATION_CODES]);
+// The contracts' ACCOUNT_ERROR_CODES is a value of a zod module; a typed list keeps zod out of the bundle, and
+// `satisfies` fails the build if a code is not one of the contract's.
+const ACCOUNT_CODES = [
+  'login_fail',
+  'email_taken',
+  'reset_token_invalid',
+  'current_password_invalid',
+  'unauthorized',
+  'forbidden',
+  'user_banned',
+  'rate_limited',
+  'payments_module_disabled',
+] as const satisfies readonly AccountErrorCode[];
+const known = new Set<string>([...ACCOUNT_CODES, ...VALIDATION_CODES]);
+const isValidationCode = (c: string): c is ValidationCode =>
+  (VALIDATION_CODES as readonly string[]).includes(c);
 
 /** `fallbackKey`: the text for server errors without a known code (edit profile: edit_profile_error). */
 export function accountErrorText(error: unknown, t: TFunction, fallbackKey?: string): string[] {
