@@ -7,10 +7,11 @@ import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
 import { createCartLine } from '@trapeza/domain/cart';
+import { needsVariantModal } from '@trapeza/domain/ingredients';
 import { ingredientsQueryOptions } from '../api/get-ingredients.ts';
 import { productCategory, type MenuIndex } from '../lib/menu-index.ts';
 import { productPath } from '../lib/product-path.ts';
-import { useCartStore } from '../stores/cart-store.ts';
+import { useCartStore, useCartUiStore } from '../stores/cart-store.ts';
 import { usePreferencesStore } from '../stores/preferences-store.ts';
 import type { Venue } from './use-venue.ts';
 
@@ -46,12 +47,18 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
     [menu, pathname, venue.place, venue.ui.viewProductPage],
   );
 
+  const withComment = venue.ui.variantModalWithComment;
   const onAddVariant = useCallback(
     (product: StoreProduct, variant: StoreVariant) => {
+      // Spec §4: a preselected variant is added straight away unless the variant-comment modal is on.
+      if (needsVariantModal(product.product_variants.length, true, withComment)) {
+        useCartUiStore.getState().requestAdd({ productId: product.id, variantId: variant.id });
+        return;
+      }
       const map = new Map((ingredients ?? []).map((i) => [i.id, i]));
       add(createCartLine(product, variant, { now: new Date(), ingredients: map }));
     },
-    [add, ingredients],
+    [add, ingredients, withComment],
   );
 
   /** Products the guest asked to hide because of an avoided allergen drop out of lists. */
@@ -69,7 +76,8 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
       currency: venue.currency,
       priceContext,
       avoidAllergens,
-      onAddVariant: venue.ui.clickableProductVariants ? onAddVariant : null,
+      // Spot browse (type 4) shows no ordering.
+      onAddVariant: venue.ui.clickableProductVariants && venue.ctx.orderType !== 4 ? onAddVariant : null,
       onBook: setBooking,
     },
     hrefFor,

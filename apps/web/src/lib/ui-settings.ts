@@ -76,7 +76,7 @@ function plain(raw: RawSettings, ...keys: string[]): string | null {
  * A text setting in the guest's language: `<key>_translations` holds a JSON map language → text; the base value is
  * the Bulgarian one, used when the language has none (spec §4 fallback).
  */
-function translatedText(raw: RawSettings, lang: string, ...keys: string[]): string | null {
+export function translatedText(raw: RawSettings, lang: string, ...keys: string[]): string | null {
   for (const key of keys) {
     const base = plain(raw, key);
     if (base === null) continue;

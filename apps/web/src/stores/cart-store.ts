@@ -15,13 +15,27 @@ import { readJson, writeJson } from '../lib/storage.ts';
 
 const KEY = 'to_order';
 const COMMENTS_KEY = 'order_comments';
+const TEXT_COMMENT_KEY = 'order_text_comment';
+/** Spec §4: a set clear-cart flag empties the cart on the next start (e.g. after a kiosk hand-over). */
+const CLEAR_FLAG_KEY = 'clear_cart';
+const clearFlag = readJson<unknown>(CLEAR_FLAG_KEY, null);
+if (clearFlag === 1 || clearFlag === true || clearFlag === '1') {
+  writeJson(KEY, {});
+  writeJson(COMMENTS_KEY, []);
+  writeJson(CLEAR_FLAG_KEY, 0);
+}
 
 interface CartState {
   cart: Cart;
   /** The last add, for the 'N x name - /size/' tooltip (spec §2, shown 2.5 s). */
   lastAdded: { line: CartLine; at: number } | null;
   comments: OrderComment[];
+  /** The free-text comment of the whole order (≤ 500, spec §5). */
+  orderComment: string;
   add: (line: CartLine, comment?: string) => void;
+  /** Replaces the cart (and optionally the per-variant comments) with the result of a domain cart rule. */
+  setCart: (cart: Cart, comments?: OrderComment[]) => void;
+  setOrderComment: (text: string) => void;
   clear: () => void;
 }
 
@@ -29,6 +43,7 @@ export const useCartStore = create<CartState>((set, get) => ({
   cart: readJson<Cart>(KEY, {}),
   lastAdded: null,
   comments: readJson<OrderComment[]>(COMMENTS_KEY, []),
+  orderComment: readJson<string>(TEXT_COMMENT_KEY, ''),
   add: (line, comment) => {
     const cart = addToCart(get().cart, line);
     writeJson(KEY, cart);
@@ -40,11 +55,56 @@ export const useCartStore = create<CartState>((set, get) => ({
     }
     set({ cart, comments, lastAdded: { line, at: Date.now() } });
   },
+  setCart: (cart, comments) => {
+    writeJson(KEY, cart);
+    if (comments) writeJson(COMMENTS_KEY, comments);
+    set(comments ? { cart, comments } : { cart });
+  },
+  setOrderComment: (text) => {
+    writeJson(TEXT_COMMENT_KEY, text);
+    set({ orderComment: text });
+  },
   clear: () => {
     writeJson(KEY, {});
     writeJson(COMMENTS_KEY, []);
-    set({ cart: {}, comments: [], lastAdded: null });
+    writeJson(TEXT_COMMENT_KEY, '');
+    set({ cart: {}, comments: [], orderComment: '', lastAdded: null });
   },
 }));
 
 export const useCartCount = () => useCartStore((s) => cartItemCount(s.cart));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Which cart screen is open (spec §3 client state: selected cart tab) and a pending add that needs the variant
+// modal. Kept in this first-screen module so the header's cart button and the cards can open the lazily loaded
+// cart screens without a chunk of their own.
+
+export type CartTab = 'cart' | 'orders';
+
+export interface AddRequest {
+  productId: number;
+  /** A variant chosen on the card (clickable_product_variants); null lets the guest choose. */
+  variantId: number | null;
+}
+
+interface CartUiState {
+  /** The drawer's tab, or null when closed. */
+  tab: CartTab | null;
+  addRequest: AddRequest | null;
+  /** Set once anything asked for the cart screens, so their chunk is loaded and stays mounted. */
+  wanted: boolean;
+  openCart: (tab?: CartTab) => void;
+  closeCart: () => void;
+  requestAdd: (request: AddRequest) => void;
+  clearAddRequest: () => void;
+}
+
+export const useCartUiStore = create<CartUiState>((set) => ({
+  tab: null,
+  addRequest: null,
+  wanted: false,
+  openCart: (tab = 'cart') => set({ tab, wanted: true }),
+  closeCart: () => set({ tab: null }),
+  requestAdd: (addRequest) => set({ addRequest, wanted: true }),
+  clearAddRequest: () => set({ addRequest: null }),
+}));

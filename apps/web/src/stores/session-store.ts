@@ -42,6 +42,8 @@ interface SessionState {
   setPlace: (slug: string) => void;
   setOrderToken: (t: Omit<OrderTokenCookie, 'expires'>) => void;
   clearOrderToken: () => void;
+  /** A bill request extends the token (spec §4: by 15 minutes; the server answers the new expiry). */
+  setOrderTokenExpiry: (expires: number) => void;
   /** `hours`: the cookie's lifetime, the token's own (spec §3 auth token); 90 h when not given. */
   setAuthToken: (token: string | null, hours?: number) => void;
 }
@@ -63,6 +65,13 @@ export const useSessionStore = create<SessionState>((set) => ({
     deleteCookie(ORDER_TOKEN_COOKIE);
     set({ orderToken: null });
   },
+  setOrderTokenExpiry: (expires) =>
+    set((s) => {
+      if (!s.orderToken || !Number.isFinite(expires)) return s;
+      const value = { ...s.orderToken, expires };
+      setCookie(ORDER_TOKEN_COOKIE, JSON.stringify(value), COOKIE_LIFETIME_HOURS.default);
+      return { orderToken: value };
+    }),
   setAuthToken: (token, hours = COOKIE_LIFETIME_HOURS.default) => {
     if (token) setCookie(AUTH_COOKIE, token, hours);
     else deleteCookie(AUTH_COOKIE);

@@ -20,7 +20,7 @@ import { useMenu } from '../../hooks/use-menu.ts';
 import { usePlaceSlug } from '../../hooks/use-place-slug.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { isNotFound } from '../../lib/api-client.ts';
-import { useCartCount, useCartStore } from '../../stores/cart-store.ts';
+import { useCartCount, useCartStore, useCartUiStore } from '../../stores/cart-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 
 // Below-the-fold and on-demand parts load after the first screen.
@@ -71,6 +71,7 @@ function PlaceShell() {
         title={title}
         logo={ui.logo}
         cartCount={cartCount}
+        onCartClick={() => useCartUiStore.getState().openCart()}
         tools={
           <>
             <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>

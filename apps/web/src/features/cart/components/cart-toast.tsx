@@ -1,13 +1,20 @@
-/** After an add, a tooltip 'N x name - /size/' for 2.5 seconds (spec §2, §9). */
-import { useEffect, useState } from 'react';
+/** After an add, a tooltip 'N x name - /size/' for 2.5 seconds (spec §2, §9); host of the lazily loaded cart screens. */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { translateField } from '@trapeza/domain/i18n';
-import { useCartStore } from '../../../stores/cart-store.ts';
+import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
+import { takeFlash } from '../lib/device.ts';
 
 const TOOLTIP_MS = 2500;
 
+// The cart screens load on demand; this already-lazy chunk hosts them so the first screen carries none of it.
+const CartRoot = lazy(() => import('./cart-root.tsx').then((m) => ({ default: m.CartRoot })));
+
 export function CartToast({ lang }: { lang: string }) {
   const lastAdded = useCartStore((s) => s.lastAdded);
+  const cartWanted = useCartUiStore((s) => s.wanted);
   const [hiddenAt, setHiddenAt] = useState<number | null>(null);
+  // A message kept across a reload (spec §8 invalid_products_for_place), shown until dismissed.
+  const [flash, setFlash] = useState<string | null>(() => takeFlash());
   useEffect(() => {
     if (!lastAdded) return;
     const id = window.setTimeout(() => setHiddenAt(lastAdded.at), TOOLTIP_MS);
@@ -19,8 +26,23 @@ export function CartToast({ lang }: { lang: string }) {
     ? translateField({ name: line.name, translations: line.product_translations }, 'name', lang)
     : '';
   return (
-    <div className="toast" role="status" aria-live="polite">
-      {visible && line ? `${line.quantity} x ${name}${line.size ? ` - /${line.size}/` : ''}` : ''}
-    </div>
+    <>
+      <div className="toast" role="status" aria-live="polite">
+        {visible && line ? `${line.quantity} x ${name}${line.size ? ` - /${line.size}/` : ''}` : ''}
+      </div>
+      {cartWanted && (
+        <Suspense fallback={null}>
+          <CartRoot />
+        </Suspense>
+      )}
+      {flash && (
+        <div className="flash alert" role="alert" data-testid="order-flash">
+          <p>{flash}</p>
+          <button type="button" className="button button-secondary" onClick={() => setFlash(null)}>
+            OK
+          </button>
+        </div>
+      )}
+    </>
   );
 }

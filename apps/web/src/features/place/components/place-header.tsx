@@ -10,11 +10,13 @@ interface PlaceHeaderProps {
   title: string;
   logo: string | null;
   cartCount: number;
+  /** Opens the cart drawer (a lazily loaded chunk). */
+  onCartClick?: () => void;
   /** Language chooser and allergen filter, composed by the route. */
   tools: ReactNode;
 }
 
-export function PlaceHeader({ place, title, logo, cartCount, tools }: PlaceHeaderProps) {
+export function PlaceHeader({ place, title, logo, cartCount, onCartClick, tools }: PlaceHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className={styles.header}>
@@ -31,14 +33,20 @@ export function PlaceHeader({ place, title, logo, cartCount, tools }: PlaceHeade
             <InfoIcon />
           </Link>
           {tools}
-          <span className="icon-button" role="status" aria-label={t('cart.count', { count: cartCount })}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onCartClick}
+            aria-label={t('cart.count', { count: cartCount })}
+            data-testid="cart-button"
+          >
             <CartIcon />
             {cartCount > 0 && (
               <span className="badge" aria-hidden="true">
                 {cartCount}
               </span>
             )}
-          </span>
+          </button>
         </nav>
       </div>
     </header>

@@ -1,0 +1,77 @@
+/**
+ * The ordering calls of spec §7: the five order payloads (55 s time-out), the table session check, the session's
+ * orders (polled) and the bill request. Types come from the zod contracts (type-only imports).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  StoreBillWantedBody,
+  StoreBillWantedResponse,
+  StoreDeliveryOrderBody,
+  StoreOrderResponse,
+  StorePreorderBody,
+  StoreRoomOrderBody,
+  StoreServedOnSpotOrderBody,
+  StoreSessionOrdersResponse,
+  StoreSpotOrderBody,
+  StoreTableSession,
+} from '@trapeza/domain/contracts/orders';
+import { ORDER_REQUEST_TIMEOUT_MS } from '@trapeza/domain/tokens';
+import { api, apiRequest } from '../../../lib/api-client.ts';
+
+export type OrderRequest =
+  | { type: 1; body: StoreSpotOrderBody }
+  | { type: 2; body: StoreDeliveryOrderBody }
+  | { type: 3; body: StorePreorderBody }
+  | { type: 6; body: StoreRoomOrderBody }
+  | { type: 7; body: StoreServedOnSpotOrderBody };
+
+function orderPath(type: OrderRequest['type']): string {
+  switch (type) {
+    case 1:
+      return 'orders';
+    case 2:
+      return `orders/delivery?t=${Date.now()}`;
+    case 3:
+      return 'orders/preorder';
+    case 6:
+      return 'orders/room';
+    case 7:
+      return 'orders/served-on-spot';
+  }
+}
+
+/** POST orders… for the order type; the answer is the order response of spec §3. */
+export function placeOrder(place: string, request: OrderRequest, lang: string): Promise<StoreOrderResponse> {
+  return apiRequest<StoreOrderResponse>(orderPath(request.type), {
+    method: 'POST',
+    body: request.body,
+    place,
+    headers: { lang },
+    timeoutMs: ORDER_REQUEST_TIMEOUT_MS,
+  });
+}
+
+/** POST tables/verify_session: is the stored table session still valid? */
+export const verifySession = (place: string, token: string, session: string) =>
+  api.post<StoreTableSession>('tables/verify_session', { token, session, placeSlug: place }, { place });
+
+/** GET orders/by_table_session/{token}?timestamp, polled about every 10 s while the orders tab is open. */
+export const sessionOrdersQueryOptions = (place: string, token: string) =>
+  queryOptions({
+    queryKey: ['session-orders', place, token],
+    queryFn: ({ signal }) =>
+      api.get<StoreSessionOrdersResponse>(
+        `orders/by_table_session/${encodeURIComponent(token)}?timestamp=${Date.now()}`,
+        { place, signal },
+      ),
+    refetchInterval: 10_000,
+    retry: false,
+  });
+
+/** PUT orders/by_table_session/{token}/bill_wanted with the payment method (spec §7). */
+export const askForBill = (place: string, token: string, body: StoreBillWantedBody) =>
+  apiRequest<StoreBillWantedResponse>(`orders/by_table_session/${encodeURIComponent(token)}/bill_wanted`, {
+    method: 'PUT',
+    body,
+    place,
+  });

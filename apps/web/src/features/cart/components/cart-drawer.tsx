@@ -1,0 +1,146 @@
+/**
+ * Cart drawer (spec §2): the cart and orders tabs. Cart: lines with quantity +/− and remove, the order comment
+ * (≤ 500), the displayed totals (domain engine), the ordering window's message, and the Order button ('save for
+ * order' in tablet mode; none in spot browse), which offers related products first (upselling) and then opens the
+ * order modal. Orders: the table session's orders and the bill.
+ */
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cartItemCount, cartLines, createCartLine, MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
+import { validateComment } from '@trapeza/domain/validation';
+import type { StoreProduct } from '@trapeza/domain/contracts/menu';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useCartStore, useCartUiStore, type CartTab } from '../../../stores/cart-store.ts';
+import { useOrderTotal } from '../hooks/use-order-total.ts';
+import type { CartContext } from '../hooks/use-cart-context.ts';
+import { orderingClosedText } from '../lib/ordering-window.ts';
+import { CartLines } from './cart-lines.tsx';
+import { MyOrders } from './my-orders.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { UpsellModal } from './upsell-modal.tsx';
+
+const OrderModal = lazy(() => import('./order-modal.tsx').then((m) => ({ default: m.OrderModal })));
+
+const RELATED_LIMIT = 4;
+
+export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
+  const { t } = useTranslation();
+  const { venue, menu, raw } = ctx;
+  const { cart, comments, orderComment, setCart, setOrderComment, add } = useCartStore();
+  const { openCart, closeCart } = useCartUiStore();
+  const [step, setStep] = useState<'cart' | 'upsell' | 'order'>('cart');
+  const [upsold, setUpsold] = useState(false);
+  const orderType = venue.ctx.orderType ?? 1;
+  const view = useOrderTotal(ctx, cart, { orderType });
+  const count = cartItemCount(cart);
+  const spotBrowse = venue.ctx.orderType === 4;
+  const closed = orderingClosedText(venue.settings, raw, venue.lang, t);
+  const commentProblem = validateComment(orderComment)[0];
+
+  const upsell = useMemo(() => {
+    const inCart = new Set(cartLines(cart).map((l) => l.product_id));
+    const out: StoreProduct[] = [];
+    for (const line of cartLines(cart)) {
+      for (const id of menu.productById.get(line.product_id)?.related_products ?? []) {
+        const p = menu.productById.get(id);
+        if (p && !inCart.has(id) && p.in_stock !== 0 && p.type !== 'booking' && !out.includes(p)) out.push(p);
+      }
+    }
+    return out.slice(0, RELATED_LIMIT);
+  }, [cart, menu]);
+
+  const startOrder = () => {
+    if (!upsold && upsell.length > 0) {
+      setUpsold(true);
+      setStep('upsell');
+    } else setStep('order');
+  };
+
+  if (step === 'upsell') {
+    return (
+      <UpsellModal
+        products={upsell}
+        lang={venue.lang}
+        currency={venue.currency}
+        onAdd={(p) => {
+          const variant = p.product_variants[0];
+          if (variant) add(createCartLine(p, variant, { now: new Date(), ingredients: ctx.ingredientMap }));
+        }}
+        onContinue={() => setStep('order')}
+      />
+    );
+  }
+  if (step === 'order') {
+    return (
+      <Suspense fallback={null}>
+        <OrderModal ctx={ctx} onClose={() => setStep('cart')} />
+      </Suspense>
+    );
+  }
+
+  const tabButton = (id: CartTab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`cart-tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls={`cart-panel-${id}`}
+      className={tab === id ? 'tab tab-active' : 'tab'}
+      onClick={() => openCart(id)}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <Modal open title={t('cart.title')} onClose={closeCart} wide>
+      <div role="tablist" className="tabs" aria-label={t('cart.title')}>
+        {tabButton('cart', t('cart.cartTab', { count }))}
+        {tabButton('orders', t('cart.ordersTab'))}
+      </div>
+      <div role="tabpanel" id={`cart-panel-${tab}`} aria-labelledby={`cart-tab-${tab}`} className="stack">
+        {tab === 'orders' ? (
+          <MyOrders ctx={ctx} />
+        ) : count === 0 ? (
+          <p className="muted">{t('cart.empty')}</p>
+        ) : (
+          <>
+            <CartLines
+              cart={cart}
+              comments={comments}
+              ingredientMap={ctx.ingredientMap}
+              view={view}
+              lang={venue.lang}
+              currency={venue.currency}
+              onChange={setCart}
+            />
+            <div className="field">
+              <label htmlFor="order-comment">{t('cart.orderComment')}</label>
+              <textarea
+                id="order-comment"
+                rows={2}
+                maxLength={MAX_COMMENT_LENGTH}
+                value={orderComment}
+                onChange={(e) => setOrderComment(e.target.value)}
+                aria-invalid={commentProblem ? true : undefined}
+              />
+              <small>{commentProblem ? t(`cart.validation.${commentProblem}`) : t('cart.commentHint', { max: MAX_COMMENT_LENGTH })}</small>
+            </div>
+            <OrderSummary view={view} currency={venue.currency} lang={venue.lang} />
+            {spotBrowse ? (
+              <p className="muted">{t('cart.browseOnly')}</p>
+            ) : closed ? (
+              <p role="alert" className="alert">
+                {closed}
+              </p>
+            ) : (
+              <button type="button" className="button button-block" onClick={startOrder} disabled={!!commentProblem}>
+                {venue.ctx.tabletMode ? t('cart.saveForOrder') : t('cart.order')}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

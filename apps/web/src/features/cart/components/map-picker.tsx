@@ -1,0 +1,70 @@
+/**
+ * Delivery map picker (spec §2): OpenStreetMap tiles (URL from the map_tile_url setting, OSM by default), the
+ * venue's delivery shapes drawn, a draggable pin; a click on the map moves the pin there. Leaflet loads with this
+ * chunk only, when a guest chooses delivery.
+ */
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+
+export interface MapPickerProps {
+  center: { lat: number; lng: number };
+  pin: { lat: number; lng: number } | null;
+  shapes: readonly { coordinates: [number, number][] }[];
+  tileUrl: string;
+  label: string;
+  onPin: (p: { lat: number; lng: number }) => void;
+}
+
+const pinIcon = L.divIcon({ className: 'map-pin', iconSize: [24, 24], iconAnchor: [12, 24] });
+
+export function MapPicker({ center, pin, shapes, tileUrl, label, onPin }: MapPickerProps) {
+  const el = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const onPinRef = useRef(onPin);
+  useEffect(() => {
+    onPinRef.current = onPin;
+  }, [onPin]);
+
+  useEffect(() => {
+    if (!el.current) return;
+    const m = L.map(el.current, { center: [center.lat, center.lng], zoom: 14 });
+    L.tileLayer(tileUrl, {
+      maxZoom: 19,
+      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+    }).addTo(m);
+    for (const s of shapes) L.polygon(s.coordinates, { weight: 2, fillOpacity: 0.1 }).addTo(m);
+    m.on('click', (e: L.LeafletMouseEvent) => onPinRef.current({ lat: e.latlng.lat, lng: e.latlng.lng }));
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+      marker.current = null;
+    };
+    // The map is created once; the pin follows below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (!pin) {
+      marker.current?.remove();
+      marker.current = null;
+      return;
+    }
+    if (!marker.current) {
+      marker.current = L.marker([pin.lat, pin.lng], { draggable: true, icon: pinIcon, keyboard: true, title: label })
+        .on('dragend', (e) => {
+          const p = (e.target as L.Marker).getLatLng();
+          onPinRef.current({ lat: p.lat, lng: p.lng });
+        })
+        .addTo(m);
+    } else {
+      marker.current.setLatLng([pin.lat, pin.lng]);
+    }
+  }, [pin, label]);
+
+  return <div ref={el} className="map-picker" role="application" aria-label={label} data-testid="map-picker" />;
+}

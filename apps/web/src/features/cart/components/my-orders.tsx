@@ -1,0 +1,119 @@
+/**
+ * The orders tab at the table (spec §2, §4): the session's orders with their live status (polled about every 10 s
+ * while open; 'Invalid session' drops the token), asking for the bill with a payment method (once; only after an
+ * order; extends the token 15 minutes).
+ */
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { parseFlag } from '@trapeza/domain/settings';
+import { formatPrice } from '@trapeza/domain/money';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { askForBill, sessionOrdersQueryOptions } from '../api/orders.ts';
+import type { CartContext } from '../hooks/use-cart-context.ts';
+
+const INVALID_SESSION = 'Invalid session';
+
+export function MyOrders({ ctx }: { ctx: CartContext }) {
+  const { t } = useTranslation();
+  const { venue, raw, tableSession } = ctx;
+  if (!tableSession) return <p className="muted">{t('cart.scanForOrders')}</p>;
+  return <SessionOrders ctx={ctx} token={tableSession.token} askHidden={parseFlag(raw.ask_for_bill_hidden, false)} place={venue.place} />;
+}
+
+function SessionOrders({ ctx, token, askHidden, place }: { ctx: CartContext; token: string; askHidden: boolean; place: string }) {
+  const { t } = useTranslation();
+  const { venue } = ctx;
+  const query = useQuery(sessionOrdersQueryOptions(place, token));
+  const [method, setMethod] = useState(venue.ui.about.paymentTypes[0] ?? 'cash');
+  const [billState, setBillState] = useState<{ loading: boolean; message: string | null; asked: boolean }>({
+    loading: false,
+    message: null,
+    asked: false,
+  });
+
+  const error = query.error;
+  if (error instanceof ApiRequestError && error.body?.message === INVALID_SESSION) {
+    // Spec §7: 'Invalid session' clears the token.
+    queueMicrotask(() => useSessionStore.getState().clearOrderToken());
+    return <p role="alert" className="alert">{t('cart.errors.rescan')}</p>;
+  }
+  if (query.isPending) return <p className="muted">{t('common.loading')}</p>;
+  const data = query.data;
+  const orders = data?.orders ?? [];
+  const billWanted = billState.asked || data?.bill_wanted === 1;
+
+  const requestBill = async () => {
+    setBillState({ loading: true, message: null, asked: false });
+    try {
+      const answer = await askForBill(place, token, { status: 1, paymentMethod: method, placeId: venue.info.id });
+      useSessionStore.getState().setOrderTokenExpiry(new Date(answer.expires).getTime());
+      setBillState({ loading: false, message: t('cart.billRequested'), asked: true });
+      void query.refetch();
+    } catch (e) {
+      const code = e instanceof ApiRequestError ? e.body?.message : null;
+      const message =
+        code === 'bill_already_requested'
+          ? t('cart.billAlreadyRequested')
+          : code === 'create_order_first'
+            ? t('cart.createOrderFirst')
+            : t('cart.billFailed');
+      setBillState({ loading: false, message, asked: code === 'bill_already_requested' });
+    }
+  };
+
+  return (
+    <div className="stack">
+      {orders.length === 0 ? (
+        <p className="muted">{t('cart.noOrders')}</p>
+      ) : (
+        <ul className="stack plain" aria-label={t('cart.myOrders')}>
+          {orders.map((o) => (
+            <li key={o.key} className="card-section" data-testid="session-order">
+              <div className="row-between">
+                <strong>{new Date(o.created_at).toLocaleTimeString(venue.lang, { hour: '2-digit', minute: '2-digit' })}</strong>
+                <span className="status-chip" data-status={o.status}>
+                  {t(`cart.status.${o.status}`, { defaultValue: o.status })}
+                </span>
+              </div>
+              <ul className="plain">
+                {o.lines.map((l, i) => (
+                  <li key={i}>
+                    {l.quantity} x {l.name}
+                    {l.size ? ` – ${l.size}` : ''}
+                  </li>
+                ))}
+              </ul>
+              <p className="row-between">
+                <span>{t('cart.total')}</span>
+                <strong>{formatPrice(o.total, venue.currency, venue.lang).primary}</strong>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!askHidden && (
+        <div className="stack card-section">
+          <h3>{t('cart.askForBill')}</h3>
+          {venue.ui.about.paymentTypes.length > 0 && (
+            <label className="field">
+              <span>{t('cart.fields.paymentMethod')}</span>
+              <select value={method} onChange={(e) => setMethod(e.target.value)}>
+                {venue.ui.about.paymentTypes.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`cart.payment.${m}`, { defaultValue: m })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <button type="button" className="button" disabled={billState.loading} onClick={() => void requestBill()}>
+            {billWanted ? t('cart.billAskedButton') : t('cart.askForBill')}
+          </button>
+          {billState.message && <p role="status">{billState.message}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

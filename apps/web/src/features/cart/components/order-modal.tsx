@@ -1,0 +1,525 @@
+/**
+ * Order modal (spec §2, §3 order form, §5): the order-type choice among the place's offered types (a table or room
+ * session fixes it), each type's fields, required as the domain's validateOrderForm says, the displayed breakdown,
+ * promo code, e-mail, agreements, and the submission of spec §4 with the §8 reactions. Lazily loaded with
+ * react-hook-form; the map picker is a further chunk (Leaflet).
+ */
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { OrderType } from '@trapeza/domain/order-status';
+import { cutleryOptionOn, parseFlag } from '@trapeza/domain/settings';
+import { cartItemCount } from '@trapeza/domain/cart';
+import { formatPrice } from '@trapeza/domain/money';
+import { translateField } from '@trapeza/domain/i18n';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Price } from '../../../components/ui/price.tsx';
+import { translatedText } from '../../../lib/ui-settings.ts';
+import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { useOrderTotal } from '../hooks/use-order-total.ts';
+import { useSubmitOrder } from '../hooks/use-submit-order.ts';
+import type { CartContext } from '../hooks/use-cart-context.ts';
+import {
+  buildOrderRequest,
+  checkOrderForm,
+  EMPTY_ORDER_FORM,
+  FIELD_OF_CODE,
+  FIELD_OF_PAYLOAD,
+  type OrderFormRulesInput,
+  type OrderFormValues,
+} from '../lib/order-form.ts';
+import { deviceId } from '../lib/device.ts';
+import { openLogin } from '../lib/open-login.ts';
+import { orderingClosedText } from '../lib/ordering-window.ts';
+import { savedAddresses } from '../lib/saved-addresses.ts';
+import { OrderSummary } from './order-summary.tsx';
+
+const MapPicker = lazy(() => import('./map-picker.tsx').then((m) => ({ default: m.MapPicker })));
+
+/** Order types a guest without a table session may choose (spot needs a table; spot browse takes no orders). */
+const GUEST_TYPES: readonly OrderType[] = [2, 3, 6, 7];
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** The next days as 'DD.MM' for the exact-time choice. */
+function nextDays(count: number): string[] {
+  const out: string[] = [];
+  const d = new Date();
+  for (let i = 0; i < count; i++) {
+    out.push(`${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}`);
+    d.setDate(d.getDate() + 1);
+  }
+  return out;
+}
+
+export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const { venue, raw, tableSession } = ctx;
+  const { settings, lang, currency } = venue;
+  const cart = useCartStore((s) => s.cart);
+  const comments = useCartStore((s) => s.comments);
+  const orderComment = useCartStore((s) => s.orderComment);
+  const loggedIn = useSessionStore((s) => s.authToken != null);
+  const submitter = useSubmitOrder(ctx);
+
+  const offered = useMemo(() => {
+    if (tableSession) return [tableSession.ordertype];
+    const types = new Set(venue.info.ordertypes.map((o) => o.type));
+    return GUEST_TYPES.filter((x) => types.has(x));
+  }, [tableSession, venue.info.ordertypes]);
+
+  const paymentTypes = venue.ui.about.paymentTypes;
+  const saved = useMemo(() => savedAddresses(venue.info.id), [venue.info.id]);
+  const rules: OrderFormRulesInput = {
+    validate_phone_number_regex: settings.validate_phone_number_regex,
+    required_delivery_pickup_times: settings.required_delivery_pickup_times,
+    cutleryOptionOn: false,
+    regionsEnabled: false,
+    pickupPlacesEnabled: false,
+    roomAdditionalOrderTypes: settings.room_additional_order_types,
+    tokenRoomNumber: tableSession?.room_number ?? null,
+    loggedIn,
+    agreement_terms_required: settings.agreement_terms_required,
+    agreement_privacy_required: settings.agreement_privacy_required,
+    agreement_combined: settings.agreement_combined,
+  };
+  const rulesFor = (v: OrderFormValues): OrderFormRulesInput => {
+    const type = Number(v.orderType) as OrderType;
+    return {
+      ...rules,
+      cutleryOptionOn: cutleryOptionOn(settings, type),
+      // Regions are one of three zone kinds: required only when no map pin names the zone (as the server does).
+      regionsEnabled: venue.info.regions.length > 0 && (v.lat === null || v.lng === null),
+    };
+  };
+
+  const resolver: Resolver<OrderFormValues> = (values) => {
+    const errors: FieldErrors<OrderFormValues> = {};
+    if (!values.orderType) {
+      errors.orderType = { type: 'order_type_required', message: 'order_type_required' };
+      return { values: {}, errors };
+    }
+    const codes = checkOrderForm(values, Number(values.orderType) as OrderType, rulesFor(values), orderComment);
+    for (const code of codes) {
+      const field = FIELD_OF_CODE[code];
+      if (!errors[field]) errors[field] = { type: code, message: code };
+    }
+    return codes.length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
+
+  const form = useForm<OrderFormValues>({
+    defaultValues: {
+      ...EMPTY_ORDER_FORM,
+      orderType: offered.length === 1 ? String(offered[0]) : '',
+      roomNumber: tableSession?.room_number ?? '',
+    },
+    resolver,
+  });
+  const { register, handleSubmit, setValue, setError, formState, control } = form;
+  const values = { ...EMPTY_ORDER_FORM, ...useWatch({ control }) } as OrderFormValues;
+  const type = values.orderType ? (Number(values.orderType) as OrderType) : null;
+  const cutleryOn = type != null && cutleryOptionOn(settings, type);
+  const pin = values.lat != null && values.lng != null ? { lat: values.lat, lng: values.lng } : null;
+  const regionId = values.regionId === '' ? null : Number(values.regionId);
+  const view = useOrderTotal(ctx, cart, {
+    orderType: type ?? 1,
+    regionId,
+    pin,
+    cutleryCount: values.cutlery === 'yes' ? values.cutleryCount : 0,
+    paymentMethod: values.paymentMethod || null,
+  });
+
+  // A server validation answer marks its fields.
+  useEffect(() => {
+    for (const e of submitter.fieldErrors) {
+      const field = FIELD_OF_PAYLOAD[e.field];
+      if (field) setError(field, { type: e.code, message: e.code });
+    }
+  }, [submitter.fieldErrors, setError]);
+
+  const closed = orderingClosedText(settings, raw, lang, t);
+  const mayBeLate = translatedText(raw, lang, 'orders_may_be_late');
+  const promoVisible = settings.promocode_visible;
+  const emailVisible = parseFlag(raw.order_email_visible, false);
+  const errorText = (name: keyof OrderFormValues) => {
+    const e = formState.errors[name];
+    return e?.message ? t(`cart.validation.${e.message}`) : null;
+  };
+  const fieldProps = (name: keyof OrderFormValues) => {
+    const err = errorText(name);
+    return {
+      id: `${formId}-${name}`,
+      'aria-invalid': err ? true : undefined,
+      'aria-describedby': err ? `${formId}-${name}-error` : undefined,
+    };
+  };
+  const errorOf = (name: keyof OrderFormValues) => {
+    const err = errorText(name);
+    return err ? (
+      <small id={`${formId}-${name}-error`} className="field-error">
+        {err}
+      </small>
+    ) : null;
+  };
+  const text = (name: keyof OrderFormValues, label: string, opts: { type?: string; autoComplete?: string } = {}) => (
+    <div className="field">
+      <label htmlFor={`${formId}-${name}`}>{label}</label>
+      <input type={opts.type ?? 'text'} autoComplete={opts.autoComplete} {...fieldProps(name)} {...register(name)} />
+      {errorOf(name)}
+    </div>
+  );
+
+  const onValid = (v: OrderFormValues) => {
+    if (type == null) return;
+    const request = buildOrderRequest(v, type, {
+      cart,
+      comments,
+      orderComment,
+      token: tableSession?.token ?? ctx.token?.token ?? null,
+      tokenRoomNumber: tableSession?.room_number ?? null,
+      cutleryOn,
+      deviceId: deviceId(),
+      deliveryZone: view.total.deliveryZone,
+    });
+    void submitter.submit(request);
+  };
+
+  if (submitter.success) {
+    return (
+      <Modal open title={t('cart.orderTitle')} onClose={onClose}>
+        <div className="stack" role="status">
+          <p className="lead">{submitter.success.message}</p>
+          <p>
+            {t('cart.total')}:{' '}
+            <strong data-testid="order-answer-total">
+              {formatPrice(submitter.success.totalPrice, currency, lang).primary}
+            </strong>
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              onClose();
+              if (tableSession) useCartUiStore.getState().openCart('orders');
+            }}
+          >
+            {tableSession ? t('cart.seeMyOrders') : t('common.close')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  const empty = cartItemCount(cart) === 0;
+  const shapes = venue.info.ordertypes.find((o) => o.type === 2)?.delivery_shapes ?? [];
+  const venuePoint =
+    venue.info.lat != null && venue.info.lng != null ? { lat: venue.info.lat, lng: venue.info.lng } : null;
+
+  return (
+    <Modal open title={t('cart.orderTitle')} onClose={onClose} wide>
+      {closed ? (
+        <p role="alert" className="alert">
+          {closed}
+        </p>
+      ) : offered.length === 0 ? (
+        <p role="alert" className="alert">
+          {t('cart.noOrderTypes')}
+        </p>
+      ) : (
+        <form id={formId} className="stack order-form" noValidate onSubmit={handleSubmit(onValid)}>
+          {offered.length > 1 ? (
+            <fieldset className="fieldset">
+              <legend>{t('cart.orderType')}</legend>
+              {offered.map((o) => (
+                <label key={o} className="choice">
+                  <input type="radio" value={String(o)} {...register('orderType')} />
+                  <span>{t(`cart.types.${o}`)}</span>
+                </label>
+              ))}
+              {errorOf('orderType')}
+            </fieldset>
+          ) : (
+            type != null && (
+              <p className="muted">
+                {t(`cart.types.${type}`)}
+                {tableSession?.table ? ` – ${t('cart.table', { table: tableSession.table })}` : ''}
+              </p>
+            )
+          )}
+
+          {type != null && type !== 1 && (
+            <>
+              {text('name', t('cart.fields.name'), { autoComplete: 'name' })}
+              {text('phone', t('cart.fields.phone'), { type: 'tel', autoComplete: 'tel' })}
+              {emailVisible && text('email', t('cart.fields.email'), { type: 'email', autoComplete: 'email' })}
+            </>
+          )}
+
+          {type === 2 && (
+            <fieldset className="fieldset">
+              <legend>{t('cart.fields.address')}</legend>
+              {saved.length > 0 && (
+                <div className="field">
+                  <label htmlFor={`${formId}-saved`}>{t('cart.fields.savedAddress')}</label>
+                  <select
+                    id={`${formId}-saved`}
+                    defaultValue=""
+                    onChange={(e) => {
+                      const a = saved[Number(e.target.value)];
+                      if (!a) return;
+                      const keys = ['street', 'number', 'floor', 'apartment', 'bell', 'entrance', 'postalCode'] as const;
+                      for (const k of keys) setValue(k, a[k] ?? '');
+                      setValue('regionId', a.regionId != null ? String(a.regionId) : '');
+                      setValue('lat', a.lat ?? null);
+                      setValue('lng', a.lng ?? null);
+                    }}
+                  >
+                    <option value="">—</option>
+                    {saved.map((a, i) => (
+                      <option key={i} value={i}>
+                        {a.label ?? [a.street, a.number].filter(Boolean).join(' ')}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              {text('street', t('cart.fields.street'), { autoComplete: 'address-line1' })}
+              <div className="field-row">
+                {text('number', t('cart.fields.number'))}
+                {text('entrance', t('cart.fields.entrance'))}
+                {text('floor', t('cart.fields.floor'))}
+                {text('apartment', t('cart.fields.apartment'))}
+                {text('bell', t('cart.fields.bell'))}
+                {text('postalCode', t('cart.fields.postalCode'), { autoComplete: 'postal-code' })}
+              </div>
+              {text('addressDetails', t('cart.fields.addressDetails'))}
+              {venue.info.regions.length > 0 && (
+                <div className="field">
+                  <label htmlFor={`${formId}-regionId`}>{t('cart.fields.region')}</label>
+                  <select {...fieldProps('regionId')} {...register('regionId')}>
+                    <option value="">{pin ? t('cart.fields.regionByPin') : '—'}</option>
+                    {venue.info.regions.map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {translateField(r, 'name', lang)} ({formatPrice(r.delivery_price, currency, lang).primary})
+                      </option>
+                    ))}
+                  </select>
+                  {errorOf('regionId')}
+                </div>
+              )}
+              <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+                <MapPicker
+                  center={pin ?? venuePoint ?? { lat: 42.6977, lng: 23.3219 }}
+                  pin={pin}
+                  shapes={shapes}
+                  tileUrl={translatedText(raw, 'bg', 'map_tile_url') ?? DEFAULT_TILE_URL}
+                  label={t('cart.mapLabel')}
+                  onPin={(p) => {
+                    setValue('lat', p.lat);
+                    setValue('lng', p.lng);
+                    setValue('regionId', '');
+                  }}
+                />
+              </Suspense>
+              <p className="muted" role="status" data-testid="delivery-zone">
+                {view.zone
+                  ? t('cart.deliveryZone', {
+                      price: formatPrice(view.zone.delivery_price, currency, lang).primary,
+                    })
+                  : pin || regionId != null
+                    ? t('cart.outsideZones')
+                    : t('cart.placePin')}
+                {view.zone?.free_from != null &&
+                  ` ${t('cart.freeDeliveryFromText', { price: formatPrice(view.zone.free_from, currency, lang).primary })}`}
+              </p>
+              {view.total.missingForMinimalOrder > 0 && (
+                <p className="alert">
+                  {t('cart.minimalOrder', {
+                    price: formatPrice(settings.minimal_order_price, currency, lang).primary,
+                    missing: formatPrice(view.total.missingForMinimalOrder, currency, lang).primary,
+                  })}
+                </p>
+              )}
+            </fieldset>
+          )}
+
+          {type === 6 && (
+            <>
+              {tableSession?.room_number ? (
+                <p>{t('cart.room', { room: tableSession.room_number })}</p>
+              ) : (
+                text('roomNumber', t('cart.fields.roomNumber'))
+              )}
+              {settings.room_additional_order_types.length > 0 && (
+                <div className="field">
+                  <label htmlFor={`${formId}-additionalOrderType`}>{t('cart.fields.additionalOrderType')}</label>
+                  <select {...fieldProps('additionalOrderType')} {...register('additionalOrderType')}>
+                    <option value="">—</option>
+                    {settings.room_additional_order_types.map((o) => (
+                      <option key={o} value={o}>
+                        {t(`cart.additionalTypes.${o}`, { defaultValue: o })}
+                      </option>
+                    ))}
+                  </select>
+                  {errorOf('additionalOrderType')}
+                </div>
+              )}
+            </>
+          )}
+
+          {type != null && type !== 1 && (
+            <fieldset className="fieldset">
+              <legend>{type === 2 ? t('cart.fields.deliveryTime') : t('cart.fields.pickupTime')}</legend>
+              <label className="choice">
+                <input type="radio" value="asap" {...register('timeMode')} />
+                <span>{t('cart.fields.asap')}</span>
+              </label>
+              <label className="choice">
+                <input type="radio" value="exact" {...register('timeMode')} />
+                <span>{t('cart.fields.exactTime')}</span>
+              </label>
+              {values.timeMode === 'exact' && (
+                <div className="field-row">
+                  <div className="field">
+                    <label htmlFor={`${formId}-orderDate`}>{t('cart.fields.orderDate')}</label>
+                    <select {...fieldProps('orderDate')} {...register('orderDate')}>
+                      <option value="">—</option>
+                      {nextDays(7).map((d) => (
+                        <option key={d} value={d}>
+                          {d}
+                        </option>
+                      ))}
+                    </select>
+                    {errorOf('orderDate')}
+                  </div>
+                  {text('orderTime', t('cart.fields.orderTime'), { type: 'time' })}
+                </div>
+              )}
+              {mayBeLate && <p className="muted">{mayBeLate}</p>}
+            </fieldset>
+          )}
+
+          {type != null && type !== 1 && paymentTypes.length > 0 && (
+            <fieldset className="fieldset" aria-describedby={`${formId}-paymentMethod-error`}>
+              <legend>{t('cart.fields.paymentMethod')}</legend>
+              {paymentTypes.map((m) => (
+                <label key={m} className="choice">
+                  <input type="radio" value={m} {...register('paymentMethod')} />
+                  <span>{t(`cart.payment.${m}`, { defaultValue: m })}</span>
+                </label>
+              ))}
+              {errorOf('paymentMethod')}
+              {formState.errors.paymentMethod?.message === 'online_payment_requires_login' && (
+                <button type="button" className="button button-secondary" onClick={() => openLogin()}>
+                  {t('cart.logIn')}
+                </button>
+              )}
+            </fieldset>
+          )}
+
+          {cutleryOn && (
+            <fieldset className="fieldset">
+              <legend>{t('cart.fields.cutlery')}</legend>
+              <label className="choice">
+                <input type="radio" value="yes" {...register('cutlery')} />
+                <span>{t('cart.fields.cutleryYes')}</span>
+              </label>
+              <label className="choice">
+                <input type="radio" value="no" {...register('cutlery')} />
+                <span>{t('cart.fields.cutleryNo')}</span>
+              </label>
+              {values.cutlery === 'yes' && (
+                <div className="field">
+                  <label htmlFor={`${formId}-cutleryCount`}>{t('cart.fields.cutleryCount')}</label>
+                  <input
+                    id={`${formId}-cutleryCount`}
+                    type="number"
+                    min={1}
+                    max={100}
+                    {...register('cutleryCount', { valueAsNumber: true })}
+                  />
+                </div>
+              )}
+              {errorOf('cutlery')}
+            </fieldset>
+          )}
+
+          {promoVisible && type != null && type !== 1 && (
+            <div className="field">
+              <label htmlFor={`${formId}-promoInput`}>{t('cart.fields.promo')}</label>
+              {values.promoApplied ? (
+                <p>
+                  {t('cart.promoApplied', { code: values.promoApplied })}{' '}
+                  <button type="button" className="button button-secondary" onClick={() => setValue('promoApplied', '')}>
+                    {t('cart.remove')}
+                  </button>
+                </p>
+              ) : (
+                <div className="field-row">
+                  <input id={`${formId}-promoInput`} {...register('promoInput')} />
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => setValue('promoApplied', values.promoInput.trim().toUpperCase())}
+                    disabled={values.promoInput.trim() === ''}
+                  >
+                    {t('cart.applyPromo')}
+                  </button>
+                </div>
+              )}
+            </div>
+          )}
+
+          {(settings.agreement_terms_required || settings.agreement_privacy_required) &&
+            (settings.agreement_combined ? (
+              <label className="choice">
+                <input type="checkbox" {...fieldProps('agreeCombined')} {...register('agreeCombined')} />
+                <span>
+                  {t('cart.agreeBefore')} <Link to={`/${venue.place}/terms`}>{t('cart.terms')}</Link>{' '}
+                  {t('cart.and')} <Link to={`/${venue.place}/privacy-policy`}>{t('cart.privacy')}</Link>
+                </span>
+              </label>
+            ) : (
+              <>
+                {settings.agreement_terms_required && (
+                  <label className="choice">
+                    <input type="checkbox" {...fieldProps('agreeTerms')} {...register('agreeTerms')} />
+                    <span>
+                      {t('cart.agreeBefore')} <Link to={`/${venue.place}/terms`}>{t('cart.terms')}</Link>
+                    </span>
+                  </label>
+                )}
+                {settings.agreement_privacy_required && (
+                  <label className="choice">
+                    <input type="checkbox" {...fieldProps('agreePrivacy')} {...register('agreePrivacy')} />
+                    <span>
+                      {t('cart.agreeBefore')} <Link to={`/${venue.place}/privacy-policy`}>{t('cart.privacy')}</Link>
+                    </span>
+                  </label>
+                )}
+              </>
+            ))}
+          {errorOf('agreeCombined')}
+          {errorOf('agreeTerms')}
+          {errorOf('agreePrivacy')}
+
+          {type != null && <OrderSummary view={view} currency={currency} lang={lang} />}
+          {values.promoApplied && <p className="muted">{t('cart.promoConfirmed')}</p>}
+
+          {submitter.error && (
+            <p role="alert" className="alert" data-testid="order-error">
+              {submitter.error}
+            </p>
+          )}
+          <button type="submit" className="button button-block" disabled={submitter.loading || empty}>
+            {submitter.loading ? t('cart.sending') : t('cart.send')}{' '}
+            {!submitter.loading && !empty && <Price amount={view.total.total} currency={currency} lang={lang} />}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}
+

@@ -1,0 +1,130 @@
+/**
+ * Order submission (spec §4): loading; order_sent null → true / false (resettable); on success the payment redirect
+ * (redForm → /{place}/payment, which auto-submits it; redLink → navigate) or the success message of the order
+ * type, the answered token stored when none is, the cart cleared and discounts refreshed; on failure the §8
+ * reaction. A refused cart keeps the table session (the catalogue asks the guest to press Order again); a lost
+ * session is dropped, and the guest is asked to rescan (or, in the native app, sent to /close-browser-app).
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StoreFieldError, StoreOrderResponse } from '@trapeza/domain/contracts/orders';
+import type { OrderType } from '@trapeza/domain/order-status';
+import { useCartStore } from '../../../stores/cart-store.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { translatedText } from '../../../lib/ui-settings.ts';
+import { placeOrder, type OrderRequest } from '../api/orders.ts';
+import { reactToOrderError } from '../lib/order-errors.ts';
+import { isNativeApp, setFlash } from '../lib/device.ts';
+import { openLogin } from '../lib/open-login.ts';
+import type { CartContext } from './use-cart-context.ts';
+
+/** Where the payment route finds the provider's redirect form (the payments screen submits it). */
+export const PAYMENT_FORM_KEY = 'payment_redirect_form';
+export const PAYMENT_ORDER_KEY = 'payment_order_key';
+
+export interface OrderSuccess {
+  message: string;
+  totalPrice: number;
+  key: string;
+}
+
+export function useSubmitOrder(ctx: CartContext) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(false);
+  const [orderSent, setOrderSent] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<StoreFieldError[]>([]);
+  const [success, setSuccess] = useState<OrderSuccess | null>(null);
+  const { venue, raw } = ctx;
+
+  const successMessage = (type: OrderType) => {
+    if (type === 2) return translatedText(raw, venue.lang, 'seccess_message_delivery_order') ?? t('cart.successDefault');
+    if (type === 3) return translatedText(raw, venue.lang, 'seccess_message_pickup_order') ?? t('cart.successDefault');
+    if (type === 6) return t('cart.order_sent_success');
+    return t('cart.successDefault');
+  };
+
+  const onAnswer = (type: OrderType, answer: StoreOrderResponse) => {
+    const session = useSessionStore.getState();
+    if (!session.orderToken || session.orderToken.place !== venue.place) {
+      session.setOrderToken({
+        token: answer.token,
+        place: venue.place,
+        ordertype: type,
+        room_number: null,
+        table: null,
+        tablet_mode: false,
+      });
+    }
+    void queryClient.invalidateQueries({ queryKey: ['session-orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['user-discount'] });
+    const { redForm, redLink } = answer.ppResp;
+    if (redForm) {
+      sessionStorage.setItem(PAYMENT_FORM_KEY, redForm);
+      sessionStorage.setItem(PAYMENT_ORDER_KEY, answer.key);
+      useCartStore.getState().clear();
+      void navigate(`/${venue.place}/payment`);
+      return;
+    }
+    if (redLink) {
+      useCartStore.getState().clear();
+      window.location.assign(redLink);
+      return;
+    }
+    if (answer.paymentMethod === 'epay') {
+      // The payments screen starts the epay flow with the key (spec §4 payment flow).
+      sessionStorage.setItem(PAYMENT_ORDER_KEY, answer.key);
+      useCartStore.getState().clear();
+      void navigate(`/${venue.place}/payment`);
+      return;
+    }
+    useCartStore.getState().clear();
+    setSuccess({ message: successMessage(type), totalPrice: answer.totalPrice, key: answer.key });
+  };
+
+  const submit = async (request: OrderRequest) => {
+    setLoading(true);
+    setOrderSent(null);
+    setError(null);
+    setFieldErrors([]);
+    try {
+      const answer = await placeOrder(venue.place, request, venue.lang);
+      setOrderSent(true);
+      onAnswer(request.type, answer);
+    } catch (e) {
+      setOrderSent(false);
+      const store = useCartStore.getState();
+      const session = useSessionStore.getState();
+      const outcome = reactToOrderError(e, t, {
+        cart: store.cart,
+        setCart: (cart) => store.setCart(cart),
+        clearCart: () => store.clear(),
+        reloadWithMessage: (message) => {
+          setFlash(message);
+          window.location.reload();
+        },
+        openLogin: () => openLogin(),
+        sessionLost: () => {
+          session.clearOrderToken();
+          if (request.type === 1 && isNativeApp()) void navigate('/close-browser-app');
+        },
+      });
+      setError(outcome.message);
+      setFieldErrors(outcome.fieldErrors);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const reset = () => {
+    setOrderSent(null);
+    setError(null);
+    setSuccess(null);
+  };
+
+  return { submit, loading, orderSent, error, fieldErrors, success, reset };
+}
