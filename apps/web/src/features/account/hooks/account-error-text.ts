@@ -34,9 +34,7 @@ export function accountErrorText(error: unknown, t: TFunction, fallbackKey?: str
     );
     if (codes.length > 0) {
       return [...new Set(codes)].map((c) =>
-        (VALIDATION_CODES as readonly string[]).includes(c)
-          ? t(`account.validation.${c}`)
-          : t(`account.errors.${c}`),
+        isValidationCode(c) ? t(`account.validation.${c}`) : t(`account.errors.${c}`),
       );
     }
     if (fallbackKey) return [t(fallbackKey)];
