@@ -10,7 +10,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServerClock, type ServerClock } from './lib/clock.ts';
 import { createJsonCache } from './lib/json-cache.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { registerUploads } from './modules/admin/admin-images.routes.ts';
+import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
 import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bookingsRoutes(bookings), { prefix: '/api' });
 
   await app.register(adminRoutes({ dataDir: config.dataDir }), { prefix: '/api' });
+  await registerUploads(app, uploadsDirOf(config.dataDir));
 
   await registerWeb(app, config.webDistDir);
   return app;

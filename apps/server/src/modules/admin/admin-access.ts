@@ -1,6 +1,7 @@
 /**
  * Who may use the admin API and on which place (spec §6). Every `/api/admin/…` route names the place it edits with
- * the `client` and `place` headers (tenancy 'place') and requires PLACE_ADMIN or above through `requireRole`, which
+ * the `client` and `place` headers (tenancy 'place') and requires PLACE_ADMIN or above through `requireRole` (run
+ * before the body is validated), which
  * also checks the place against the user's scope: a place-level admin only its places (user_places), a client
  * admin every place of its client, a super admin everything. The stock toggle alone is open to WAITER and above.
  */
@@ -24,7 +25,7 @@ export function adminContext(request: FastifyRequest): AdminCallContext {
     placeId: request.tenant.placeId,
     placeSlug: request.tenant.placeSlug,
     clientId: request.tenant.clientId,
-    // requireRole ran as the preHandler, so the user is there.
+    // requireRole ran before the handler, so the user is there.
     userId: request.user!.id,
     now: request.server.clock.now(),
   };
@@ -47,12 +48,13 @@ export const adminErrors = {
  *   app.get('/admin/x', cat.with({ summary, response }), handler)
  */
 export function placeRoute(tags: string[], minRole: Role = 'PLACE_ADMIN') {
-  const preHandler = requireRole(minRole);
+  // preValidation, not preHandler: a caller without access learns nothing, not even what a valid body looks like.
+  const preValidation = requireRole(minRole);
   return {
     with<S extends object>(schema: S) {
       return {
         config: { tenancy: 'place' as const },
-        preHandler,
+        preValidation,
         schema: { tags, security: adminSecurity, headers: PlaceHeaders, ...schema },
       };
     },

@@ -12,10 +12,16 @@ import { createMenuRepository } from '../menu/menu.repository.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { adminContext, adminErrors, adminSecurity, placeRoute } from './admin-access.ts';
 import { createAuditRepository } from './admin-audit.repository.ts';
+import { join } from 'node:path';
+import { adminImagesRoutes } from './admin-images.routes.ts';
+import { createAdminImagesService } from './admin-images.service.ts';
 import { adminMenuRoutes } from './admin-menu.routes.ts';
 import { createAdminMenuRepository } from './admin-menu.repository.ts';
 import { createAdminMenuService } from './admin-menu.service.ts';
 import { createAdminPlacesRepository } from './admin-places.repository.ts';
+import { createAdminReportsRepository } from './admin-reports.repository.ts';
+import { adminReportsRoutes } from './admin-reports.routes.ts';
+import { createAdminReportsService } from './admin-reports.service.ts';
 import { createAdminPromosRepository } from './admin-promos.repository.ts';
 import { adminPromosRoutes } from './admin-promos.routes.ts';
 import { createAdminPromosService } from './admin-promos.service.ts';
@@ -31,6 +37,11 @@ export interface AdminRoutesOptions {
   dataDir: string;
 }
 
+/** Where uploaded images are stored (served at /uploads by registerUploads). */
+export function uploadsDirOf(dataDir: string): string {
+  return join(dataDir, 'uploads');
+}
+
 export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const db = app.database.db;
@@ -41,7 +52,7 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
     app.get(
       '/admin/places',
       {
-        preHandler: requireUser,
+        preValidation: requireUser,
         schema: {
           tags: ['admin'],
           security: adminSecurity,
@@ -106,6 +117,11 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
     await app.register(
       adminPromosRoutes(createAdminPromosService({ repo: createAdminPromosRepository(db), audit })),
     );
-    void options;
+    await app.register(
+      adminReportsRoutes(createAdminReportsService({ repo: createAdminReportsRepository(db) })),
+    );
+    await app.register(
+      adminImagesRoutes(createAdminImagesService({ uploadsDir: uploadsDirOf(options.dataDir), audit })),
+    );
   };
 }
