@@ -31,6 +31,7 @@ const RefundPolicy = route(() => import('./routes/refund-policy.tsx'));
 const ComingSoon = route(() => import('./routes/coming-soon.tsx'));
 const Category = route(() => import('./routes/category.tsx'));
 const Product = route(() => import('./routes/product.tsx'));
+const Admin = route(() => import('./routes/admin.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="/join" element={<Join />} />
         <Route path="/thankyou" element={<ThankYou />} />
         <Route path="/close-browser-app" element={<CloseBrowserApp />} />
+        <Route path="/admin/*" element={<Admin />} />
         <Route path="/:place" element={<PlaceLayout />}>
           <Route index element={<PlaceHome />} />
           <Route path="t/:token" element={<TableEntry />} />

@@ -1,0 +1,6 @@
+/** /admin/menu */
+import { MenuEditor } from '../../features/admin/components/menu-editor.tsx';
+
+export function Component() {
+  return <MenuEditor />;
+}

@@ -1,0 +1,6 @@
+/** /admin/reports */
+import { ReportsPage } from '../../features/admin/components/reports-page.tsx';
+
+export function Component() {
+  return <ReportsPage />;
+}

@@ -1,0 +1,6 @@
+/** /admin/settings */
+import { SettingsPage } from '../../features/admin/components/settings-page.tsx';
+
+export function Component() {
+  return <SettingsPage />;
+}

@@ -1,0 +1,6 @@
+/** /admin/zones */
+import { ZonesPage } from '../../features/admin/components/zones-page.tsx';
+
+export function Component() {
+  return <ZonesPage />;
+}

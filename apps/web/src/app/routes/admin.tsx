@@ -1,0 +1,33 @@
+/**
+ * /admin and its areas (issue "Admin console"). Every admin module is its own chunk behind this lazy route, so the
+ * guest pages never load a byte of it; the map area (Leaflet) is split further.
+ */
+import { lazy, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminShell } from '../../features/admin/components/admin-shell.tsx';
+
+function area(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(() => load().then((m) => ({ default: m.Component })));
+}
+
+const Menu = area(() => import('./admin-menu.tsx'));
+const Settings = area(() => import('./admin-settings.tsx'));
+const Zones = area(() => import('./admin-zones.tsx'));
+const Promotions = area(() => import('./admin-promotions.tsx'));
+const Reports = area(() => import('./admin-reports.tsx'));
+
+export function Component() {
+  return (
+    <AdminShell>
+      <Routes>
+        <Route index element={<Navigate to="menu" replace />} />
+        <Route path="menu" element={<Menu />} />
+        <Route path="settings" element={<Settings />} />
+        <Route path="zones" element={<Zones />} />
+        <Route path="promotions" element={<Promotions />} />
+        <Route path="reports" element={<Reports />} />
+        <Route path="*" element={<Navigate to="menu" replace />} />
+      </Routes>
+    </AdminShell>
+  );
+}

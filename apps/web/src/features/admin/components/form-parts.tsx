@@ -1,0 +1,144 @@
+/** Small inputs the admin forms share: 0/1 flags, numbers, texts, and translations side by side. */
+import { LANGUAGES, type Language } from '@trapeza/domain/i18n';
+import { useAdminT } from '../hooks/use-admin-texts.ts';
+import s from './admin.module.css';
+
+export type Translations = Partial<Record<Exclude<Language, 'bg'>, Record<string, string>>>;
+
+export function FlagInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange: (v: 0 | 1) => void;
+}) {
+  return (
+    <label className={s.check}>
+      <input type="checkbox" checked={value === 1} onChange={(e) => onChange(e.target.checked ? 1 : 0)} />
+      {label}
+    </label>
+  );
+}
+
+export function TextInput({
+  label,
+  value,
+  onChange,
+  multiline = false,
+  required = false,
+  placeholder,
+}: {
+  label: string;
+  value: string | null | undefined;
+  onChange: (v: string) => void;
+  multiline?: boolean;
+  required?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <label className={s.field}>
+      {label}
+      {multiline ? (
+        <textarea rows={3} value={value ?? ''} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input value={value ?? ''} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      )}
+    </label>
+  );
+}
+
+export function NumberInput({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+}: {
+  label: string;
+  value: number | null | undefined;
+  onChange: (v: number | null) => void;
+  min?: number;
+  max?: number;
+  step?: number;
+}) {
+  return (
+    <label className={s.field}>
+      {label}
+      <input
+        type="number"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        step={step}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      />
+    </label>
+  );
+}
+
+/** Null for an empty text, so optional fields go back to null. */
+export const orNull = (v: string): string | null => (v.trim() === '' ? null : v);
+
+interface GridProps {
+  /** field → label */
+  fields: Record<string, string>;
+  /** Bulgarian, the base fields */
+  base: Record<string, string | null | undefined>;
+  onBase: (field: string, value: string) => void;
+  translations: Translations | undefined;
+  onTranslations: (next: Translations) => void;
+  multiline?: string[];
+}
+
+/** The five languages side by side: Bulgarian edits the base fields, the others `translations[lang][field]`. */
+export function TranslationGrid({ fields, base, onBase, translations, onTranslations, multiline = [] }: GridProps) {
+  const t = useAdminT();
+  const set = (lang: Exclude<Language, 'bg'>, field: string, value: string) => {
+    const forLang = { ...(translations?.[lang] ?? {}) };
+    if (value === '') delete forLang[field];
+    else forLang[field] = value;
+    const next: Translations = { ...(translations ?? {}), [lang]: forLang };
+    if (Object.keys(forLang).length === 0) delete next[lang];
+    onTranslations(next);
+  };
+  return (
+    <fieldset className={s.translations} aria-label={t('common.translations')}>
+      {LANGUAGES.map((lang) => (
+        <div key={lang} className={s.field}>
+          <strong lang={lang}>{t(`languages.${lang}`)}</strong>
+          {Object.entries(fields).map(([field, label]) => {
+            const value = lang === 'bg' ? (base[field] ?? '') : (translations?.[lang]?.[field] ?? '');
+            const onChange = (v: string) => (lang === 'bg' ? onBase(field, v) : set(lang, field, v));
+            const aria = `${label} (${lang})`;
+            return multiline.includes(field) ? (
+              <textarea key={field} rows={3} aria-label={aria} placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+            ) : (
+              <input key={field} aria-label={aria} placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+            );
+          })}
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A save result line: the server's message for a refusal, "saved" otherwise. */
+export function SaveStatus({ error, saved }: { error: unknown; saved: boolean }) {
+  const t = useAdminT();
+  if (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return (
+      <p className={s.error} role="alert">
+        {t('errors.save')}: {message}
+      </p>
+    );
+  }
+  return saved ? (
+    <p className={s.ok} role="status">
+      {t('common.saved')}
+    </p>
+  ) : null;
+}

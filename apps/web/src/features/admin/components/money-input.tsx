@@ -1,0 +1,54 @@
+/** An amount typed as a decimal ("12,50") and handed on as minor units (1250); invalid text is flagged, not sent. */
+import { useId, useState } from 'react';
+import { formatMoneyInput, parseMoneyInput } from '../lib/money.ts';
+import { useAdminT } from '../hooks/use-admin-texts.ts';
+import s from './admin.module.css';
+
+interface Props {
+  label: string;
+  /** minor units; null = empty */
+  value: number | null;
+  onChange: (minor: number | null) => void;
+  /** an empty field is allowed (null) */
+  optional?: boolean;
+  hint?: string;
+}
+
+export function MoneyInput({ label, value, onChange, optional = false, hint }: Props) {
+  const t = useAdminT();
+  const id = useId();
+  const [text, setText] = useState(() => formatMoneyInput(value));
+  const [shown, setShown] = useState(value);
+  // A new value from outside (another product loaded) replaces the text.
+  if (shown !== value && parseMoneyInput(text) !== value) {
+    setShown(value);
+    setText(formatMoneyInput(value));
+  }
+  const parsed = parseMoneyInput(text);
+  const invalid = text.trim() === '' ? !optional : parsed === null;
+  return (
+    <label className={s.field} htmlFor={id}>
+      {label}
+      <input
+        id={id}
+        inputMode="decimal"
+        value={text}
+        aria-invalid={invalid}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          const minor = next.trim() === '' ? null : parseMoneyInput(next);
+          if (next.trim() === '' || minor !== null) {
+            setShown(minor);
+            onChange(minor);
+          }
+        }}
+        onBlur={() => {
+          if (parsed !== null) setText(formatMoneyInput(parsed));
+        }}
+      />
+      {invalid && <span className={s.error}>{t('errors.money')}</span>}
+      {hint && <span className={s.hint}>{hint}</span>}
+    </label>
+  );
+}

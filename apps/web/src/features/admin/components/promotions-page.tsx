@@ -1,0 +1,3 @@
+export function PromotionsPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ZonesPage() {
+  return null;
+}
