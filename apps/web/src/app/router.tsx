@@ -31,6 +31,8 @@ const RefundPolicy = route(() => import('./routes/refund-policy.tsx'));
 const ComingSoon = route(() => import('./routes/coming-soon.tsx'));
 const Category = route(() => import('./routes/category.tsx'));
 const Product = route(() => import('./routes/product.tsx'));
+const Feedback = route(() => import('./routes/feedback.tsx'));
+const Payment = route(() => import('./routes/payment.tsx'));
 const Admin = route(() => import('./routes/admin.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
@@ -59,8 +61,8 @@ export function AppRoutes() {
           <Route path="refund-policy" element={<RefundPolicy />} />
           {/* Screens of later issues (booking, payment, feedback) keep their URLs reserved. */}
           <Route path="reservations" element={<ComingSoon />} />
-          <Route path="payment" element={<ComingSoon />} />
-          <Route path="feedback" element={<ComingSoon />} />
+          <Route path="payment" element={<Payment />} />
+          <Route path="feedback" element={<Feedback />} />
           <Route path="profile" element={<Profile />} />
           <Route path="profile/orders" element={<ProfileOrders />} />
           <Route path="reset-password" element={<ResetPassword />} />

@@ -2,13 +2,13 @@
  * `/{place}/{catSlug}`: one category (spec §2) with its sibling tabs and swipe, children or product cards, video,
  * PDF mode, link rules and the call-waiter modal. Slugs `about-…` are the `/{place}/about-{product}` page.
  */
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
-import { CallWaiterModal } from '../../features/menu/components/call-waiter-modal.tsx';
+import { useSessionStore } from '../../stores/session-store.ts';
 import { CategoryList } from '../../features/menu/components/category-list.tsx';
 import { CategoryTabs } from '../../features/menu/components/category-tabs.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
@@ -22,6 +22,9 @@ import { categoryLinkAction } from '../../lib/category-link.ts';
 import { siblingsOf } from '../../lib/menu-index.ts';
 
 const AboutProductPage = lazy(() => import('./about-product.tsx'));
+const CallWaiterModal = lazy(() =>
+  import('../../features/table/components/call-waiter-modal.tsx').then((m) => ({ default: m.CallWaiterModal })),
+);
 
 export function Component() {
   const { catSlug = '' } = useParams();
@@ -45,6 +48,7 @@ function CategoryView({ category }: { category: StoreCategory }) {
   const { t } = useTranslation();
   const { place, lang, ui } = venue;
   const [waiterOpen, setWaiterOpen] = useState(category.open_call_waiter === 1);
+  const orderToken = useSessionStore((s) => (s.orderToken?.place === place ? s.orderToken.token : null));
   const name = translateField(category, 'name', lang);
   const description = translateField(category, 'description', lang);
   usePageMeta(name, venue.name);
@@ -132,7 +136,11 @@ function CategoryView({ category }: { category: StoreCategory }) {
           ))}
         </ProductGrid>
       )}
-      <CallWaiterModal open={waiterOpen} onClose={() => setWaiterOpen(false)} hasToken={venue.ctx.hasToken} />
+      {waiterOpen && (
+        <Suspense fallback={null}>
+          <CallWaiterModal open place={place} token={orderToken} onClose={() => setWaiterOpen(false)} />
+        </Suspense>
+      )}
       <BookingModal place={place} product={cards.booking} lang={lang} onClose={cards.closeBooking} />
     </div>
   );

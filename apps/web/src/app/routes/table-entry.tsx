@@ -1,58 +1,58 @@
 /**
- * `/{place}/t/{token}`: table / room QR entry (spec §2). Stores the token with its order type (verified by
- * POST tables/verify_token when the server knows it), then shows the menu.
+ * `/{place}/t/{token}`: table / room QR entry (spec §2). POST tables/verify_token opens the table session; its
+ * token (the session, which the spot order sends) is stored with the order type, table and room in the order-token
+ * cookie (spec §3, §9), then the menu shows. An unknown QR code asks the guest to scan again (order_sent_fail).
  */
 import { useEffect, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
-import { isOrderType, ORDER_TYPES, type OrderType } from '@trapeza/domain/order-status';
+import { Link, Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StoreTableSession } from '@trapeza/domain/contracts/orders';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { api } from '../../lib/api-client.ts';
+import { verifyToken } from '../../features/table/api/table.ts';
+import { tableBundle } from '../../features/table/i18n/loaders.ts';
+import { useFeatureTranslations } from '../../i18n/feature-bundles.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
 
-interface VerifiedToken {
-  ordertype: OrderType;
-  room_number: string | null;
-  table: string | null;
-  tablet_mode: boolean;
-}
-
-/** Reads the verify answer defensively: its shape is not fixed by the spec ("result not shown"). */
-function readVerify(data: unknown): VerifiedToken {
-  const o = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-  const inner = (o.table ?? o.data ?? o) as Record<string, unknown>;
-  const type = inner.ordertype ?? inner.order_type ?? inner.type ?? o.ordertype;
-  const str = (v: unknown) =>
-    typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
-  return {
-    ordertype: isOrderType(Number(type)) ? (Number(type) as OrderType) : ORDER_TYPES.SPOT,
-    room_number: str(inner.room_number ?? o.room_number),
-    table: str(inner.table_number ?? inner.name ?? inner.table),
-    tablet_mode: inner.tablet_mode === 1 || inner.tablet_mode === true,
-  };
-}
-
 export function Component() {
+  useFeatureTranslations('table', tableBundle);
+  const { t } = useTranslation();
   const { place = '', token = '' } = useParams();
   const setOrderToken = useSessionStore((s) => s.setOrderToken);
-  const [done, setDone] = useState(false);
+  const [state, setState] = useState<'loading' | 'done' | 'invalid'>('loading');
   useEffect(() => {
     let cancelled = false;
-    api
-      .post<unknown>('tables/verify_token', { token, placeSlug: place }, { place })
-      .then(readVerify)
-      .catch((error: unknown) => {
-        // Verification is best effort here; the order call checks the token again.
-        console.warn('verify_token failed', error);
-        return readVerify({});
-      })
-      .then((v) => {
+    verifyToken(place, token)
+      .then((s: StoreTableSession) => {
         if (cancelled) return;
-        setOrderToken({ token, place, ...v });
-        setDone(true);
+        setOrderToken({
+          token: s.token,
+          place,
+          ordertype: s.order_type,
+          room_number: s.room_number,
+          table: s.table,
+          tablet_mode: false,
+        });
+        setState('done');
+      })
+      .catch(() => {
+        if (!cancelled) setState('invalid');
       });
     return () => {
       cancelled = true;
     };
   }, [place, token, setOrderToken]);
-  return done ? <Navigate to={`/${place}`} replace /> : <PageLoading />;
+  if (state === 'done') return <Navigate to={`/${place}`} replace />;
+  if (state === 'invalid') {
+    return (
+      <div className="page page-narrow">
+        <p role="alert" className="alert">
+          {t('table.invalidQr')}
+        </p>
+        <Link className="button" to={`/${place}`}>
+          {t('table.toMenu')}
+        </Link>
+      </div>
+    );
+  }
+  return <PageLoading />;
 }

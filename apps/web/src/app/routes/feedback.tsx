@@ -1,0 +1,19 @@
+/** `/{place}/feedback`: feedback questions and a customer review (spec §2). */
+import { useTranslation } from 'react-i18next';
+import { FeedbackForm } from '../../features/table/components/feedback-form.tsx';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+import { useVenue } from '../../hooks/use-venue.ts';
+import { useSessionStore } from '../../stores/session-store.ts';
+
+export function Component() {
+  const venue = useVenue();
+  const { t } = useTranslation();
+  const token = useSessionStore((s) => (s.orderToken?.place === venue.place ? s.orderToken.token : null));
+  usePageMeta(t('nav.feedback'), venue.name);
+  return (
+    <div className="page page-narrow">
+      <h1>{t('nav.feedback')}</h1>
+      <FeedbackForm place={venue.place} lang={venue.lang} token={token} />
+    </div>
+  );
+}
