@@ -42,7 +42,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ ...(v.params as object), message: v.message }));
+      // path: the field the issue is about, e.g. ['product_variants', '0', 'price'] (empty for the whole input).
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath ?? '').split('/').filter(Boolean),
+        ...(v.params as object),
+        message: v.message,
+      }));
       const where = error.validationContext ?? 'request';
       const first = error.validation[0]?.params as { issue?: ZodIssueLike } | undefined;
       return reply.code(400).send({
