@@ -1,0 +1,235 @@
+/**
+ * The live board (WAITER and above): open orders by status, filterable by order type, newest first; calls and
+ * bill requests beside them. New arrivals beep (after "start service" unlocked audio; mutable), pulse until
+ * accepted, count in the document title and are announced to screen readers.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { ORDER_STATUSES, TERMINAL_STATUSES, type OrderStatus } from '@trapeza/domain/order-status';
+import { readJson, writeJson } from '../../../lib/storage.ts';
+import { getTablesMenu } from '../api/board.ts';
+import { useStaffBoard } from '../hooks/use-staff-board.ts';
+import { playAlertSound, unlockAlertSound } from '../lib/alert-sound.ts';
+import { freshCount, openNeedsOldestFirst, ordersNewestFirst, type BoardState } from '../lib/board-state.ts';
+import { BOARD_ORDER_TYPES, clockTime } from '../lib/order-format.ts';
+import { NeedsPanel, useNeedText } from './needs-panel.tsx';
+import { OrderCard } from './order-card.tsx';
+import styles from './staff.module.css';
+
+const MUTE_KEY = 'trapeza_staff_muted';
+
+interface StaffBoardProps {
+  place: string;
+  token: string;
+  lang: string;
+  title: string;
+  onUnauthorized: () => void;
+}
+
+export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffBoardProps) {
+  const { t } = useTranslation();
+  const board = useStaffBoard(place, token, onUnauthorized);
+  const { state, dispatch, status } = board;
+  const [started, setStarted] = useState(false);
+  const [muted, setMuted] = useState(() => readJson<boolean>(MUTE_KEY, false));
+  const [typeFilter, setTypeFilter] = useState<number | null>(null);
+  const tables = useQuery({
+    queryKey: ['staff', 'tablesMenu', place],
+    queryFn: () => getTablesMenu(place),
+    staleTime: 60_000,
+  });
+
+  // Sound for each live arrival once service started (the gesture unlocked audio) and unless muted.
+  const heard = useRef(state.alerts);
+  useEffect(() => {
+    if (state.alerts > heard.current && started && !muted) playAlertSound();
+    heard.current = state.alerts;
+  }, [state.alerts, started, muted]);
+
+  // "(3) Orders · bistro": a busy waiter sees the count on the tab or the home-screen app.
+  const count = freshCount(state);
+  useEffect(() => {
+    const previous = document.title;
+    document.title = count > 0 ? `(${count}) ${title}` : title;
+    return () => {
+      document.title = previous;
+    };
+  }, [count, title]);
+
+  const orders = useMemo(() => ordersNewestFirst(state), [state]);
+  const needs = useMemo(() => openNeedsOldestFirst(state), [state]);
+  const shown = typeFilter === null ? orders : orders.filter((o) => o.type === typeFilter);
+  const byStatus = new Map<string, typeof orders>();
+  for (const o of shown) byStatus.set(o.status, [...(byStatus.get(o.status) ?? []), o]);
+  const statuses = [
+    ...ORDER_STATUSES,
+    ...[...byStatus.keys()].filter((s) => !ORDER_STATUSES.includes(s as OrderStatus)),
+  ];
+
+  const toggleMute = () => {
+    writeJson(MUTE_KEY, !muted);
+    setMuted(!muted);
+  };
+
+  return (
+    <div className={styles.board}>
+      <div className={styles.toolbar}>
+        <span className={`${styles.pill} ${styles[`conn_${status}`]}`}>
+          {t(`staff.connection.${status}`)}
+        </span>
+        {!started ? (
+          <button
+            type="button"
+            className={`button ${styles.start}`}
+            onClick={() => {
+              unlockAlertSound();
+              setStarted(true);
+            }}
+          >
+            {t('staff.service.start')}
+          </button>
+        ) : (
+          <button type="button" className="button button-secondary" aria-pressed={muted} onClick={toggleMute}>
+            {muted ? t('staff.service.unmute') : t('staff.service.mute')}
+          </button>
+        )}
+        {count > 0 && (
+          <button
+            type="button"
+            className={`button ${styles.freshButton}`}
+            onClick={() => dispatch({ type: 'acknowledgeAll' })}
+          >
+            {t('staff.fresh.count', { count })} · {t('staff.fresh.acknowledgeAll')}
+          </button>
+        )}
+      </div>
+      {!started && <p className={styles.hint}>{t('staff.service.startHint')}</p>}
+      {status === 'reconnecting' && (
+        <p className={styles.banner} role="status">
+          {t('staff.connection.reconnectingLong')}
+        </p>
+      )}
+      <Announcer state={state} lang={lang} />
+
+      {board.loadError ? (
+        <div className={styles.banner} role="alert">
+          {t('staff.board.loadFailed')}{' '}
+          <button type="button" className="button" onClick={board.retry}>
+            {t('staff.common.retry')}
+          </button>
+        </div>
+      ) : null}
+
+      <div className={styles.layout}>
+        <NeedsPanel
+          needs={needs}
+          fresh={state.freshNeeds}
+          feedback={state.feedback}
+          lang={lang}
+          onDone={board.markNeedDone}
+          onDismissFeedback={(id) => dispatch({ type: 'dismissFeedback', id })}
+        />
+        <section className={styles.orders} aria-labelledby="staff-orders-title">
+          <h2 id="staff-orders-title" className="visually-hidden">
+            {t('staff.board.title')}
+          </h2>
+          <div role="group" aria-label={t('staff.filter.label')} className={styles.filters}>
+            <button
+              type="button"
+              className={styles.chip}
+              aria-pressed={typeFilter === null}
+              onClick={() => setTypeFilter(null)}
+            >
+              {t('staff.filter.all')} <span className={styles.count}>{orders.length}</span>
+            </button>
+            {BOARD_ORDER_TYPES.map((type) => {
+              const n = orders.filter((o) => o.type === type).length;
+              if (n === 0 && typeFilter !== type) return null;
+              return (
+                <button
+                  key={type}
+                  type="button"
+                  className={styles.chip}
+                  aria-pressed={typeFilter === type}
+                  onClick={() => setTypeFilter(type)}
+                >
+                  {t(`staff.type.${type}`)} <span className={styles.count}>{n}</span>
+                </button>
+              );
+            })}
+          </div>
+          {!state.loaded && !board.loadError && <p className={styles.muted}>{t('staff.board.loading')}</p>}
+          {state.loaded && shown.length === 0 && <p className={styles.muted}>{t('staff.board.empty')}</p>}
+          {statuses.map((s) => {
+            const list = byStatus.get(s);
+            if (!list?.length) return null;
+            const cards = list.map((order) => (
+              <OrderCard
+                key={order.id}
+                order={order}
+                lang={lang}
+                fresh={state.freshOrders.includes(order.id)}
+                tables={tables.data}
+                onStatus={(to, reason) => board.setOrderStatus(order, to, reason)}
+                onTable={(tableId) => board.setOrderTable(order, tableId)}
+                onAcknowledge={() => dispatch({ type: 'acknowledge', kind: 'order', id: order.id })}
+              />
+            ));
+            const heading = (
+              <>
+                {t(`staff.statusGroup.${s}`, { defaultValue: s })}{' '}
+                <span className={styles.count}>{list.length}</span>
+              </>
+            );
+            return TERMINAL_STATUSES.includes(s as OrderStatus) ? (
+              <details key={s} className={styles.group}>
+                <summary className={styles.sectionTitle}>{heading}</summary>
+                <div className={styles.cards}>{cards}</div>
+              </details>
+            ) : (
+              <section key={s} className={styles.group} aria-labelledby={`staff-status-${s}`}>
+                <h2 id={`staff-status-${s}`} className={styles.sectionTitle}>
+                  {heading}
+                </h2>
+                <div className={styles.cards}>{cards}</div>
+              </section>
+            );
+          })}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Polite live region: one sentence per arrival ("New order AB12: Table 3"). */
+function Announcer({ state, lang }: { state: BoardState; lang: string }) {
+  const { t } = useTranslation();
+  const needText = useNeedText();
+  const arrival = state.lastArrival;
+  let text = '';
+  if (arrival?.kind === 'order') {
+    const o = state.orders[arrival.id];
+    if (o)
+      text = t('staff.announce.order', {
+        key: o.key,
+        where: o.table
+          ? t(o.table.kind === 'room' ? 'staff.order.room' : 'staff.order.table', { number: o.table.number })
+          : t(`staff.type.${o.type}`),
+        time: clockTime(o.created_at, lang),
+      });
+  } else if (arrival?.kind === 'need') {
+    const n = state.needs[arrival.id];
+    if (n) {
+      const { what, where } = needText(n);
+      text = t('staff.announce.need', { what, where });
+    }
+  } else if (arrival?.kind === 'feedback') {
+    text = t('staff.announce.feedback');
+  }
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {text}
+    </div>
+  );
+}
