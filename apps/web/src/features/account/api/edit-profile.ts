@@ -3,5 +3,5 @@ import type { StoreAuthResponse, StoreEditProfileRequest } from '@trapeza/domain
 import { api } from '../../../lib/api-client.ts';
 import { langHeader } from './lang-header.ts';
 
-export const editProfile = (body: StoreEditProfileRequest) =>
-  api.post<StoreAuthResponse>('users/editProfile', body, { headers: langHeader() });
+export const editProfile = (place: string, body: StoreEditProfileRequest) =>
+  api.post<StoreAuthResponse>('users/editProfile', body, { place, headers: langHeader() });

@@ -3,5 +3,5 @@ import type { StoreAuthResponse, StoreRegisterRequest } from '@trapeza/domain/co
 import { api } from '../../../lib/api-client.ts';
 import { langHeader } from './lang-header.ts';
 
-export const register = (body: StoreRegisterRequest) =>
-  api.post<StoreAuthResponse>('register', body, { headers: langHeader() });
+export const register = (place: string, body: StoreRegisterRequest) =>
+  api.post<StoreAuthResponse>('register', body, { place, headers: langHeader() });

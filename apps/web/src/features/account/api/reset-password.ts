@@ -10,8 +10,8 @@ import type {
 import { api } from '../../../lib/api-client.ts';
 import { langHeader } from './lang-header.ts';
 
-export const requestPasswordReset = (body: StoreResetPasswordRequest) =>
-  api.post<StoreMessageResponse>('users/reset-password', body, { headers: langHeader() });
+export const requestPasswordReset = (place: string, body: StoreResetPasswordRequest) =>
+  api.post<StoreMessageResponse>('users/reset-password', body, { place, headers: langHeader() });
 
 export const confirmPasswordReset = (body: StoreResetPasswordConfirmRequest) =>
   api.post<StoreMessageResponse>('users/reset-password/confirm', body, { headers: langHeader() });

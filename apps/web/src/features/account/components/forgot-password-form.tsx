@@ -3,11 +3,12 @@
  * a profile exists, and so is what the guest sees: 'instructions sent if the profile exists'.
  */
 import { useForm } from 'react-hook-form';
-import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@trapeza/domain/validation';
 import type { StoreResetPasswordRequest } from '@trapeza/domain/contracts/users';
+import { usePlaceSlug } from '../../../hooks/use-place-slug.ts';
 import { requestPasswordReset } from '../api/reset-password.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { domainResolver } from '../hooks/domain-resolver.ts';
 import { FormError } from './form-error.tsx';
 import { TextField } from './text-field.tsx';
@@ -20,7 +21,10 @@ const resolver = domainResolver<StoreResetPasswordRequest>((v) => ({
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const form = useForm<StoreResetPasswordRequest>({ resolver, defaultValues: { email: '' } });
-  const mutation = useAction({ mutationFn: requestPasswordReset });
+  const place = usePlaceSlug();
+  const mutation = useAction({
+    mutationFn: (body: StoreResetPasswordRequest) => requestPasswordReset(place, body),
+  });
   if (mutation.isSuccess) {
     return (
       <p role="status" className={styles.notice}>

@@ -3,12 +3,12 @@
  * (spec §8 'Login failed: Invalid credentials').
  */
 import { useForm } from 'react-hook-form';
-import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@trapeza/domain/validation';
 import type { StoreLoginRequest } from '@trapeza/domain/contracts/users';
 import { login } from '../api/login.ts';
 import { startSession } from '../hooks/auth-session.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { domainResolver } from '../hooks/domain-resolver.ts';
 import { FormError } from './form-error.tsx';
 import { TextField } from './text-field.tsx';

@@ -4,12 +4,12 @@
  * login's. Failures show the server's codes, otherwise edit_profile_error (spec §8).
  */
 import { useForm } from 'react-hook-form';
-import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import type { StoreEditProfileRequest, StoreUser } from '@trapeza/domain/contracts/users';
 import { isValidEmail, isValidName, isValidPassword, isValidPhone } from '@trapeza/domain/validation';
 import { editProfile } from '../api/edit-profile.ts';
 import { startSession } from '../hooks/auth-session.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { domainResolver, type FieldCodes } from '../hooks/domain-resolver.ts';
 import { FormError } from './form-error.tsx';
 import { TextField } from './text-field.tsx';
@@ -68,14 +68,20 @@ function changes(v: ProfileValues, user: StoreUser): StoreEditProfileRequest {
   return body;
 }
 
-export function ProfileForm({ user, phoneRegex }: { user: StoreUser; phoneRegex: string | null }) {
+interface ProfileFormProps {
+  place: string;
+  user: StoreUser;
+  phoneRegex: string | null;
+}
+
+export function ProfileForm({ place, user, phoneRegex }: ProfileFormProps) {
   const { t } = useTranslation();
   const form = useForm<ProfileValues>({
     resolver: domainResolver((v) => profileCodes(v, user, phoneRegex)),
     defaultValues: valuesOf(user),
   });
   const mutation = useAction({
-    mutationFn: editProfile,
+    mutationFn: (body: StoreEditProfileRequest) => editProfile(place, body),
     onSuccess: (answer) => {
       startSession(answer, 'profile_updated');
       form.reset(valuesOf(answer.user));

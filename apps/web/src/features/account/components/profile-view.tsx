@@ -55,7 +55,12 @@ export function ProfileView() {
         <Link to={`/${venue.place}/profile/orders`}>{t('account.profile.ordersLink')}</Link>
       </section>
       <section className="card-section">
-        <ProfileForm key={user.id} user={user} phoneRegex={venue.settings.validate_phone_number_regex} />
+        <ProfileForm
+          key={user.id}
+          place={venue.place}
+          user={user}
+          phoneRegex={venue.settings.validate_phone_number_regex}
+        />
       </section>
       <SavedAddresses placeId={venue.info.id} />
     </div>

@@ -4,7 +4,6 @@
  * as the order form). Every rule is the domain's; a success logs the new guest in.
  */
 import { useForm } from 'react-hook-form';
-import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -15,9 +14,11 @@ import {
   validateAgreements,
   type AgreementRules,
 } from '@trapeza/domain/validation';
+import type { StoreRegisterRequest } from '@trapeza/domain/contracts/users';
 import { useVenue } from '../../../hooks/use-venue.ts';
 import { register } from '../api/register.ts';
 import { startSession } from '../hooks/auth-session.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { domainResolver, type FieldCodes } from '../hooks/domain-resolver.ts';
 import { FormError } from './form-error.tsx';
 import { TextField, fieldErrorText } from './text-field.tsx';
@@ -75,7 +76,7 @@ export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
     },
   });
   const mutation = useAction({
-    mutationFn: register,
+    mutationFn: (body: StoreRegisterRequest) => register(place, body),
     onSuccess: (answer) => {
       startSession(answer, 'register_success');
       onSuccess?.();

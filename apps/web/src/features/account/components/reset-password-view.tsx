@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { useAction } from '../hooks/use-action.ts';
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@trapeza/domain/validation';
 import { usePageMeta } from '../../../hooks/use-page-meta.ts';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { useAuthUiStore, type AuthView } from '../../../stores/auth-ui-store.ts';
 import { confirmPasswordReset } from '../api/reset-password.ts';
+import { useAction } from '../hooks/use-action.ts';
 import { domainResolver } from '../hooks/domain-resolver.ts';
 import { useAccountTexts } from '../hooks/use-account-texts.ts';
 import { AuthForms } from './auth-forms.tsx';
