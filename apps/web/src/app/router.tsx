@@ -37,8 +37,7 @@ const Admin = route(() => import('./routes/admin.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
-const StaffBoard = route(() => import('./routes/staff-board.tsx'));
-const StaffTables = route(() => import('./routes/staff-tables.tsx'));
+const Staff = route(() => import('./routes/staff.tsx'));
 
 export function AppRoutes() {
   return (
@@ -50,9 +49,8 @@ export function AppRoutes() {
         <Route path="/thankyou" element={<ThankYou />} />
         <Route path="/close-browser-app" element={<CloseBrowserApp />} />
         <Route path="/admin/*" element={<Admin />} />
-        {/* Staff screens sit beside the place layout (no guest chrome) and outrank its `:catSlug`. */}
-        <Route path="/:place/staff" element={<StaffBoard />} />
-        <Route path="/:place/staff/tables" element={<StaffTables />} />
+        {/* Staff screens (board, tables) sit beside the place layout (no guest chrome), before its `:catSlug`. */}
+        <Route path="/:place/staff/*" element={<Staff />} />
         <Route path="/:place" element={<PlaceLayout />}>
           <Route index element={<PlaceHome />} />
           <Route path="t/:token" element={<TableEntry />} />
