@@ -260,6 +260,8 @@ function sqliteDb(file: string): Db {
 
 function postgresDb(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // A connection cut from outside (database dropped, server restarted) must not end the benchmark.
+  pool.on('error', (err) => process.stderr.write(`verification pool: ${err.message}\n`));
   return {
     async linesByKey(keys) {
       const out = new Map<string, number>();
@@ -318,6 +320,7 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   let admin: pg.Client | undefined;
   if (dialect === 'postgres') {
     admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    admin.on('error', (err) => process.stderr.write(`admin connection: ${err.message}\n`));
     await admin.connect();
     await admin.query(`drop database if exists ${dbName}`);
     await admin.query(`create database ${dbName}`);
@@ -412,7 +415,11 @@ if (
   process.exit(2);
 }
 const rows: Row[] = [];
-for (const d of DIALECTS) rows.push(await runDialect(d));
+for (const d of DIALECTS) {
+  const row = await runDialect(d);
+  rows.push(row);
+  process.stderr.write(`${d}: ${JSON.stringify(row)}\n`);
+}
 
 console.log(
   `\nbench/crash — ${ROUNDS} kill -9 rounds per dialect, ${CONCURRENCY} order loops, ${process.version}\n`,
