@@ -1,0 +1,200 @@
+/**
+ * Accounts journeys in a real browser against the real server (fresh database with the demo seed): log in,
+ * profile, edit, log out; register; forgotten password through the test outbox; wrong password in en and bg;
+ * staff links in the account menu.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const API_HEADERS = { client: 'demo', place: 'bistro' };
+
+async function openLogin(page: Page) {
+  await page.getByRole('button', { name: 'Log in' }).first().click();
+  return page.getByRole('dialog', { name: 'Log in' });
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  const dialog = await openLogin(page);
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function accountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account: / }).click();
+}
+
+test.describe('accounts', () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
+    // The venue's welcome banner shows once per browser session; these journeys start past it.
+    await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  });
+
+  test('guest logs in, sees name and points, edits the phone, logs out', async ({ page, request }) => {
+    await page.goto('/bistro');
+    await logIn(page, 'guest@demo.test', 'demo-guest');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You have logged in successfully.' }),
+    ).toBeVisible();
+    expect((await page.context().cookies()).find((c) => c.name === 'auth_token')?.path).toBe('/');
+
+    await accountMenu(page);
+    await page.getByRole('link', { name: 'My profile' }).click();
+    await expect(page).toHaveURL(/\/bistro\/profile$/);
+    await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Елена');
+    await expect(page.getByLabel('Last name')).toHaveValue('Димитрова');
+    await expect(page.getByTestId('profile-points')).toHaveText('120');
+
+    await page.getByLabel('Phone').fill('+359 888 765 432');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your profile has been updated.' }),
+    ).toBeVisible();
+    // The server kept it: a fresh login answers the new phone.
+    const again = await request.post('/api/login', {
+      headers: API_HEADERS,
+      data: { email: 'guest@demo.test', password: 'demo-guest' },
+    });
+    expect((await again.json()).user.phone).toBe('+359 888 765 432');
+
+    await page.getByRole('link', { name: 'See my orders' }).click();
+    await expect(page.getByRole('heading', { name: 'My orders' })).toBeVisible();
+
+    await accountMenu(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/bistro$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You have logged out successfully.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    expect((await page.context().cookies()).some((c) => c.name === 'auth_token')).toBe(false);
+  });
+
+  test('a new guest registers and is logged in', async ({ page }) => {
+    const email = `new-${Date.now()}@example.com`;
+    await page.goto('/bistro');
+    const dialog = await openLogin(page);
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    const form = page.getByRole('dialog', { name: 'Register' });
+    await form.getByRole('button', { name: 'Create profile' }).click();
+    await expect(form.getByText('Please enter a valid name (3 to 40 symbols)').first()).toBeVisible();
+    await expect(
+      form.getByText('Please accept the terms and conditions and the privacy policy'),
+    ).toBeVisible();
+    await form.getByLabel('First name').fill('Ива');
+    await form.getByLabel('Last name').fill('Стоянова');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Phone').fill('+359 887 111 222');
+    await form.getByLabel('Password', { exact: true }).fill('a-good-password');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Create profile' }).click();
+    await expect(form).toBeHidden();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your registration was successful.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account: Ива Стоянова' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Account: Ива Стоянова' })).toBeVisible();
+  });
+
+  test('forgotten password: the e-mailed link sets a new password that logs in', async ({
+    page,
+    request,
+  }) => {
+    const email = `reset-${Date.now()}@example.com`;
+    const created = await request.post('/api/register', {
+      headers: API_HEADERS,
+      data: {
+        first_name: 'Нина',
+        last_name: 'Колева',
+        email,
+        phone: '+359 887 333 444',
+        password: 'old-password',
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/bistro');
+    const dialog = await openLogin(page);
+    await dialog.getByRole('button', { name: 'Forgot your password?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Forgotten password' });
+    await forgot.getByLabel('E-mail').fill(email);
+    await forgot.getByRole('button', { name: 'Send instructions' }).click();
+    await expect(
+      forgot.getByText('If a profile with this e-mail exists, we have sent password reset instructions.'),
+    ).toBeVisible();
+
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mails = (await (
+          await request.get(`/api/__test/outbox?to=${encodeURIComponent(email)}`)
+        ).json()) as {
+          tag?: string;
+          text: string;
+        }[];
+        link =
+          /https?:\/\/\S+\/bistro\/reset-password\?token=\S+/.exec(
+            mails.find((m) => m.tag === 'password_reset')?.text ?? '',
+          )?.[0] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    const url = new URL(link);
+    await page.goto(url.pathname + url.search);
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText('Please enter a valid password')).toBeVisible();
+    await page.getByLabel('New password').fill('brand-new-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(
+      page.getByText('Your password has been changed. You can log in with the new password.'),
+    ).toBeVisible();
+
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('brand-new-password');
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('button', { name: 'Account: Нина Колева' })).toBeVisible();
+
+    // The link was single-use.
+    await page.goto(url.pathname + url.search);
+    await page.getByLabel('New password').fill('third-password');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('The password reset link is invalid or has expired.');
+  });
+
+  test('a wrong password shows login_fail in English and in Bulgarian', async ({ page, baseURL }) => {
+    await page.goto('/bistro');
+    let dialog = await openLogin(page);
+    await dialog.getByLabel('E-mail').fill('guest@demo.test');
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Login failed: Invalid credentials');
+
+    await page.context().addCookies([{ name: 'language', value: 'bg', url: baseURL! }]);
+    await page.goto('/bistro');
+    await page.getByRole('button', { name: 'Вход' }).click();
+    dialog = page.getByRole('dialog', { name: 'Вход' });
+    await dialog.getByLabel('Имейл').fill('guest@demo.test');
+    await dialog.getByLabel('Парола').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Вход' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Неуспешен вход: невалидни данни');
+  });
+
+  test('staff log in with the same form and find their screens in the account menu', async ({ page }) => {
+    await page.goto('/bistro');
+    await logIn(page, 'waiter@demo.test', 'demo-waiter');
+    await accountMenu(page);
+    await expect(page.getByRole('link', { name: 'Staff screen' })).toHaveAttribute('href', '/bistro/staff');
+    await expect(page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    await logIn(page, 'admin@demo.test', 'demo-admin');
+    await accountMenu(page);
+    await expect(page.getByRole('link', { name: 'Staff screen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
+  });
+});
