@@ -150,8 +150,10 @@ describe('fees (spec §9)', () => {
     ['card', false, true],
     ['cash', false, false],
     ['card_on_delivery', false, false],
-    ['bizum', false, false],
+    ['bizum', false, true],
+    ['room_bill', false, false],
     [null, false, false],
+    ['', false, false],
   ])('payment %j: online %s, needs login %s', (method, online, login) => {
     expect(isOnlinePayment(method)).toBe(online);
     expect(paymentRequiresLogin(method)).toBe(login);

@@ -24,7 +24,10 @@ export function cutleryFee(pieces: number, pricePerPiece: Minor): Minor {
   return Math.floor(pieces) * pricePerPiece;
 }
 
-/** Payment types (spec §9): cash, card, card on delivery, epay / online, Bizum, on room bill. */
+/**
+ * Payment types (spec §9): cash, card, card on delivery, epay / online, Bizum, on room bill. The single source of the
+ * list: contracts/orders.ts (PaymentMethodSchema) and settings-catalogue.ts import it from here.
+ */
 export const PAYMENT_METHODS = [
   'cash',
   'card',
@@ -42,12 +45,17 @@ export function isOnlinePayment(method: string | null | undefined): boolean {
   return method.includes('online') || method === 'epay';
 }
 
+/** Methods paid online through a provider that are not covered by isOnlinePayment: Bizum goes through Redsys. */
+const LOGIN_REQUIRED_PAYMENT_METHODS: readonly string[] = ['card', 'bizum'] satisfies readonly PaymentMethod[];
+
 /**
- * Whether a method needs a logged-in user (spec §5, §6: card or online payment; epay is the online card provider).
- * Kept in line with LOGIN_REQUIRED_PAYMENT_METHODS of contracts/orders.ts.
+ * Whether a method needs a logged-in user (spec §6: "Card or online payment needs login"): card, every online
+ * method (isOnlinePayment: 'online', 'epay') and Bizum, which is paid online through Redsys. The online payment tax
+ * (onlinePaymentTax) still applies only to isOnlinePayment methods.
  */
 export function paymentRequiresLogin(method: string | null | undefined): boolean {
-  return method === 'card' || isOnlinePayment(method);
+  if (!method) return false;
+  return LOGIN_REQUIRED_PAYMENT_METHODS.includes(method) || isOnlinePayment(method);
 }
 
 /** Online payment tax on `amount`: percent × amount + fixed, 0 on a zero amount. */
