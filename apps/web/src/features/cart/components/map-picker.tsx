@@ -16,7 +16,12 @@ export interface MapPickerProps {
   onPin: (p: { lat: number; lng: number }) => void;
 }
 
-const pinIcon = L.divIcon({ className: 'map-pin', iconSize: [24, 24], iconAnchor: [12, 24] });
+const pinIcon = L.divIcon({
+  className: 'map-pin',
+  html: '<span style="display:block;width:24px;height:24px;border-radius:50% 50% 50% 0;background:var(--primary);transform:rotate(-45deg);border:2px solid #fff;box-shadow:0 1px 3px rgb(0 0 0 / .4)"></span>',
+  iconSize: [24, 24],
+  iconAnchor: [12, 24],
+});
 
 export function MapPicker({ center, pin, shapes, tileUrl, label, onPin }: MapPickerProps) {
   const el = useRef<HTMLDivElement>(null);
@@ -66,5 +71,14 @@ export function MapPicker({ center, pin, shapes, tileUrl, label, onPin }: MapPic
     }
   }, [pin, label]);
 
-  return <div ref={el} className="map-picker" role="application" aria-label={label} data-testid="map-picker" />;
+  return (
+    <div
+      ref={el}
+      className="map-picker"
+      style={{ height: '16rem', borderRadius: 'var(--radius)' }}
+      role="application"
+      aria-label={label}
+      data-testid="map-picker"
+    />
+  );
 }

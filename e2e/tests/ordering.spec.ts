@@ -1,0 +1,222 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00), the centre delivery shape is active.
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+const MONDAY_NOON = '2026-03-02T10:00:00.000Z';
+
+async function setServerClock(page: Page, now: string) {
+  const res = await page.request.put('/api/__test/clock', { data: { now } });
+  expect(res.ok()).toBe(true);
+}
+
+test.beforeEach(async ({ page }) => {
+  await setServerClock(page, TUESDAY_NOON);
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => {
+    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
+  });
+});
+
+/** Adds the kebapcheta (two sizes, a required side, add-ons) from its product page. */
+async function addKebapcheta(page: Page, times = 1) {
+  await page.goto('/bistro/skara/kebapcheta');
+  await page.getByLabel('5 бр.').check();
+  await page.getByRole('checkbox').first().check();
+  for (let i = 0; i < times; i++) {
+    await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  }
+}
+
+async function openOrderModal(page: Page) {
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
+  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+  if (await upsell.isVisible()) await upsell.click();
+  await expect(page.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
+}
+
+async function fillGuest(page: Page) {
+  const d = page.getByRole('dialog');
+  await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
+  await d.getByLabel('Телефон').fill('+359 888 123 456');
+}
+
+async function scan(page: Page, token: string, place = 'bistro') {
+  await page.goto(`/${place}/t/${token}`);
+  await expect(page).toHaveURL(new RegExp(`/${place}$`), { timeout: 15_000 });
+}
+
+async function fillAddress(page: Page) {
+  const d = page.getByRole('dialog');
+  await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
+  await d.getByLabel('Номер', { exact: true }).fill('12');
+  await d.getByLabel('Вход', { exact: true }).fill('А');
+  await d.getByLabel('Етаж').fill('3');
+  await d.getByLabel('Апартамент').fill('7');
+  await d.getByLabel('Звънец').fill('Петров');
+  await d.getByTestId('map-picker').click();
+}
+
+test('at the table: scan, add a multi-variant product with ingredients, order, see it, ask for the bill', async ({ page }) => {
+  await scan(page, 'demo-t1');
+  await addKebapcheta(page);
+  await expect(page.getByRole('status').filter({ hasText: '1 x Кебапчета - /5 бр./' })).toBeVisible();
+  await openOrderModal(page);
+  await page.getByRole('dialog').getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
+  await page.getByRole('button', { name: 'Виж моите поръчки' }).click();
+  await expect(page.getByTestId('session-order')).toHaveCount(1);
+  await expect(page.getByTestId('session-order')).toContainText('Приета');
+  await expect(page.getByTestId('session-order')).toContainText('Кебапчета');
+  await page.getByRole('button', { name: 'Поискай сметката' }).click();
+  await expect(page.getByText('Сметката е поискана. Сервитьорът идва.')).toBeVisible();
+  await page.getByRole('button', { name: 'Сметката е поискана' }).click();
+  await expect(page.getByText('Сметката вече е поискана.')).toBeVisible();
+});
+
+test('delivery with a pin in the centre zone and WELCOME10: the total shown is the server total', async ({ page }) => {
+  await addKebapcheta(page, 2);
+  await openOrderModal(page);
+  await page.getByLabel('Доставка').check();
+  await fillGuest(page);
+  await fillAddress(page);
+  await expect(page.getByTestId('delivery-zone')).toContainText('Адресът е в зоната за доставка');
+  await page.getByLabel('В брой').check();
+  await page.getByLabel('Не, без прибори').check();
+  await page.getByLabel('Промо код').fill('welcome10');
+  await page.getByRole('button', { name: 'Приложи' }).click();
+  await expect(page.getByText('Код WELCOME10 е приложен.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('checkbox').check();
+  const answer = page.waitForResponse((r) => r.url().includes('/api/orders/delivery'));
+  await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  const body = (await (await answer).json()) as { totalPrice: number };
+  expect((await answer).status()).toBe(201);
+  await expect(page.getByText('Благодарим ви! Поръчката е приета и ще пристигне до 45–60 минути.')).toBeVisible();
+  const shown = await page.getByTestId('order-answer-total').innerText();
+  expect(Number(shown.replace(/[^\d]/g, ''))).toBe(body.totalPrice);
+});
+
+test('pickup', async ({ page }) => {
+  await addKebapcheta(page);
+  await openOrderModal(page);
+  await page.getByLabel('Вземане от място').check();
+  await fillGuest(page);
+  await page.getByLabel('В брой').check();
+  await page.getByLabel('Не, без прибори').check();
+  await page.getByRole('dialog').getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(page.getByText('Благодарим ви! Поръчката ще бъде готова за вземане след около 20 минути.')).toBeVisible();
+});
+
+test('room service via the room QR code at the hotel', async ({ page }) => {
+  await scan(page, 'demo-r101', 'hotel');
+  const first = await page.evaluate(async () => {
+    const r = await fetch('/api/products?active=1', { headers: { client: 'demo', place: 'hotel' } });
+    const list = (await r.json()) as { slug: string; product_variants: unknown[]; in_stock: number; type: string }[];
+    return list.find((p) => p.in_stock !== 0 && p.type !== 'booking' && p.product_variants.length > 0)!;
+  });
+  await page.goto(`/hotel/x/${first.slug}`);
+  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await openOrderModal(page);
+  await expect(page.getByText('Стая 101')).toBeVisible();
+  await fillGuest(page);
+  await page.getByLabel('Вид поръчка').selectOption('lunch');
+  await page.getByLabel('Към сметката на стаята').check();
+  await page.getByLabel('Не, без прибори').check();
+  await page.getByRole('dialog').getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(page.getByText('Поръчката е приета. Ще я доставим в стаята ви.')).toBeVisible();
+});
+
+test.describe('order errors shown as §8 says', () => {
+  test('orders_not_allowed', async ({ page }) => {
+    await addKebapcheta(page);
+    await openOrderModal(page);
+    await page.getByLabel('Вземане от място').check();
+    await fillGuest(page);
+    await page.getByLabel('В брой').check();
+    await page.getByLabel('Не, без прибори').check();
+    await page.getByRole('dialog').getByRole('checkbox').check();
+    // The venue closes (server clock on a Monday) while the guest fills the form.
+    await setServerClock(page, MONDAY_NOON);
+    await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    await expect(page.getByTestId('order-error')).toHaveText('В момента не приемаме поръчки. Моля опитайте по-късно.');
+  });
+
+  test('too_mony_orders_for_session_in_x_seconds', async ({ page }) => {
+    await scan(page, 'demo-t3');
+    for (let round = 0; round < 2; round++) {
+      await addKebapcheta(page);
+      await openOrderModal(page);
+      await page.getByRole('dialog').getByRole('checkbox').check();
+      await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+      if (round === 0) {
+        await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
+        await page.getByRole('button', { name: 'Виж моите поръчки' }).click();
+        await page.keyboard.press('Escape');
+      }
+    }
+    await expect(page.getByTestId('order-error')).toHaveText(
+      'Същата поръчка е изпратена повече от веднъж. Опитайте отново след няколко секунди.',
+    );
+  });
+
+  test('inactiveProductsIds removes the line', async ({ page }) => {
+    await scan(page, 'demo-t4');
+    await addKebapcheta(page);
+    await page.evaluate(() => {
+      const cart = JSON.parse(localStorage.getItem('to_order') ?? '{}') as Record<string, Record<string, unknown>[]>;
+      const line = Object.values(cart)[0]![0]!;
+      cart['999999'] = [{ ...line, product_variant_id: 999999, product_id: 999999, name: 'Изчезнал' }];
+      localStorage.setItem('to_order', JSON.stringify(cart));
+    });
+    await page.reload();
+    await openOrderModal(page);
+    await page.getByRole('dialog').getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    await expect(page.getByTestId('order-error')).toContainText('Някои продукти вече не са налични и бяха премахнати от количката.');
+    const left = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('to_order') ?? '{}') as object));
+    expect(left).not.toContain('999999');
+  });
+
+  test('invalid_products_for_place clears the cart and reloads with the message', async ({ page }) => {
+    await scan(page, 'demo-t5');
+    await addKebapcheta(page);
+    const hotelProduct = await page.evaluate(async () => {
+      const r = await fetch('/api/products?active=1', { headers: { client: 'demo', place: 'hotel' } });
+      const list = (await r.json()) as { id: number; product_variants: { id: number }[] }[];
+      const p = list.find((x) => x.product_variants.length > 0)!;
+      return { id: p.id, variant: p.product_variants[0]!.id };
+    });
+    await page.evaluate((hp) => {
+      const cart = JSON.parse(localStorage.getItem('to_order') ?? '{}') as Record<string, Record<string, unknown>[]>;
+      const line = Object.values(cart)[0]![0]!;
+      cart[String(hp.variant)] = [{ ...line, product_variant_id: hp.variant, product_id: hp.id }];
+      localStorage.setItem('to_order', JSON.stringify(cart));
+    }, hotelProduct);
+    await page.reload();
+    await openOrderModal(page);
+    await page.getByRole('dialog').getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    await expect(page.getByTestId('order-flash')).toContainText('Опитахте да поръчате продукти от друго заведение', {
+      timeout: 15_000,
+    });
+    expect(await page.evaluate(() => localStorage.getItem('to_order'))).toBe('{}');
+  });
+
+  test('min_order_price_for_radius_not_fulfilled', async ({ page }) => {
+    await addKebapcheta(page);
+    await openOrderModal(page);
+    await page.getByLabel('Доставка').check();
+    await fillGuest(page);
+    await fillAddress(page);
+    await page.getByLabel('В брой').check();
+    await page.getByLabel('Не, без прибори').check();
+    await page.getByRole('dialog').getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    await expect(page.getByTestId('order-error')).toBeVisible();
+    await expect(page.getByTestId('order-error')).not.toHaveText('Моля опитайте отново!!');
+  });
+});
