@@ -114,6 +114,7 @@ export function OrderCard({ order, lang, fresh, tables, onStatus, onTable, onAck
       className={`${styles.card} ${fresh ? styles.fresh : ''}`}
       aria-labelledby={headingId}
       data-order-id={order.id}
+      data-order-key={order.key}
       data-status={order.status}
     >
       <header className={styles.cardHeader}>

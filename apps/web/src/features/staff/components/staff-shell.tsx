@@ -27,7 +27,7 @@ export function StaffShell({ place, required, title, children }: StaffShellProps
     endStaffSession();
   };
   if (!session.token || !sessionAllows(session, required)) {
-    const reason = session.token ? 'forbidden' : session.expired || ended ? 'expired' : 'none';
+    const reason = session.token ? 'forbidden' : ended ? 'expired' : 'none';
     return <StaffLogin place={place} required={required} reason={reason} />;
   }
   const token = session.token;

@@ -9,31 +9,25 @@ import { useSessionStore } from '../../../stores/session-store.ts';
 export interface StaffSession {
   token: string | null;
   role: Role | null;
-  /** Expired tokens count as none (the server would answer 401). */
-  expired: boolean;
 }
 
-/** The `role` and `exp` claims of a JWT, or nulls when it cannot be read. */
-export function readTokenClaims(token: string): { role: Role | null; exp: number | null } {
+/**
+ * The `role` claim of a JWT, or null when it cannot be read. Expiry is left to the server (a 401 brings the login
+ * back): a tablet's clock may be off, and the server's clock is the one that counts.
+ */
+export function readTokenRole(token: string): Role | null {
   try {
     const payload = token.split('.')[1] ?? '';
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(json) as { role?: unknown; exp?: unknown };
-    return {
-      role: isRole(claims.role) ? claims.role : null,
-      exp: typeof claims.exp === 'number' ? claims.exp : null,
-    };
+    const claims = JSON.parse(json) as { role?: unknown };
+    return isRole(claims.role) ? claims.role : null;
   } catch {
-    return { role: null, exp: null };
+    return null;
   }
 }
 
-/** The session a stored token gives at `now`. */
-export function staffSessionOf(token: string | null, now: number = Date.now()): StaffSession {
-  if (!token) return { token: null, role: null, expired: false };
-  const { role, exp } = readTokenClaims(token);
-  const expired = exp !== null && exp * 1000 <= now;
-  return { token: expired ? null : token, role, expired };
+export function staffSessionOf(token: string | null): StaffSession {
+  return { token, role: token ? readTokenRole(token) : null };
 }
 
 export function useStaffSession(): StaffSession {
