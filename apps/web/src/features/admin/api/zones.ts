@@ -49,7 +49,8 @@ export const createRadius = (orderTypeId: number, body: RadiusInput) =>
   adminRequest<unknown>(`admin/order-types/${orderTypeId}/radiuses`, { method: 'POST', body });
 export const updateRadius = (id: number, body: RadiusInput) =>
   adminRequest<unknown>(`admin/radiuses/${id}`, { method: 'PUT', body });
-export const deleteRadius = (id: number) => adminRequest<unknown>(`admin/radiuses/${id}`, { method: 'DELETE' });
+export const deleteRadius = (id: number) =>
+  adminRequest<unknown>(`admin/radiuses/${id}`, { method: 'DELETE' });
 
 export const createShape = (orderTypeId: number, body: ShapeInput) =>
   adminRequest<unknown>(`admin/order-types/${orderTypeId}/shapes`, { method: 'POST', body });
@@ -61,4 +62,5 @@ export const createRegion = (body: RegionInput) =>
   adminRequest<AdminRegionRow>('admin/regions', { method: 'POST', body });
 export const updateRegion = (id: number, body: Partial<RegionInput>) =>
   adminRequest<AdminRegionRow>(`admin/regions/${id}`, { method: 'PUT', body });
-export const deleteRegion = (id: number) => adminRequest<unknown>(`admin/regions/${id}`, { method: 'DELETE' });
+export const deleteRegion = (id: number) =>
+  adminRequest<unknown>(`admin/regions/${id}`, { method: 'DELETE' });

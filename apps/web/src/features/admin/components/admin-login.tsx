@@ -38,7 +38,13 @@ export function AdminLogin({ forbidden }: { forbidden: boolean }) {
       )}
       <label className={s.field}>
         {t('login.email')}
-        <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </label>
       <label className={s.field}>
         {t('login.password')}

@@ -32,7 +32,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
   // A place kept from another account (or removed) is dropped; a single place is chosen for the admin.
   useEffect(() => {
     if (!places.data) return;
-    const still = place && places.data.find((p) => p.slug === place.slug && p.client.slug === place.clientSlug);
+    const still =
+      place && places.data.find((p) => p.slug === place.slug && p.client.slug === place.clientSlug);
     if (!still && place) choose(null);
     if (!place && places.data.length === 1) {
       const only = places.data[0]!;
@@ -45,7 +46,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
     if (unauthorized) adminLogout();
   }, [unauthorized]);
 
-  if (!token || !user || !allowed) return <AdminLogin forbidden={token !== null && user !== null && !allowed} />;
+  if (!token || !user || !allowed)
+    return <AdminLogin forbidden={token !== null && user !== null && !allowed} />;
 
   function onChoose(value: string) {
     const p = places.data?.find((x) => `${x.client.slug}/${x.slug}` === value);
@@ -105,7 +107,11 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <ul>
                 {places.data.map((p) => (
                   <li key={p.id}>
-                    <button type="button" className={s.btnGhost} onClick={() => onChoose(`${p.client.slug}/${p.slug}`)}>
+                    <button
+                      type="button"
+                      className={s.btnGhost}
+                      onClick={() => onChoose(`${p.client.slug}/${p.slug}`)}
+                    >
                       {p.name} ({p.client.name})
                     </button>
                   </li>

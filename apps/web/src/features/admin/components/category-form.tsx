@@ -6,7 +6,14 @@ import { useState, type FormEvent } from 'react';
 import type { AdminCategoryUpdateBody } from '@trapeza/domain/contracts/admin';
 import type { AdminCategory } from '../api/menu.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
-import { FlagInput, SaveStatus, TextInput, TranslationGrid, orNull, type Translations } from './form-parts.tsx';
+import {
+  FlagInput,
+  SaveStatus,
+  TextInput,
+  TranslationGrid,
+  orNull,
+  type Translations,
+} from './form-parts.tsx';
 import { ImageField } from './image-drop.tsx';
 import s from './admin.module.css';
 
@@ -70,7 +77,10 @@ export function CategoryForm({ category, parents, defaultParent, onSave, onDelet
     setBusy(true);
     setError(null);
     try {
-      await onSave({ ...draft, links: draft.type === 'link' ? draft.links.filter((l) => l.link.trim()) : draft.links });
+      await onSave({
+        ...draft,
+        links: draft.type === 'link' ? draft.links.filter((l) => l.link.trim()) : draft.links,
+      });
       setSaved(true);
     } catch (err) {
       setError(err);
@@ -91,7 +101,12 @@ export function CategoryForm({ category, parents, defaultParent, onSave, onDelet
         onTranslations={(v) => set('translations', v)}
       />
       <div className={s.grid}>
-        <TextInput label={t('fields.slug')} value={draft.slug} placeholder={t('fields.slugAuto')} onChange={(v) => set('slug', v)} />
+        <TextInput
+          label={t('fields.slug')}
+          value={draft.slug}
+          placeholder={t('fields.slugAuto')}
+          onChange={(v) => set('slug', v)}
+        />
         <label className={s.field}>
           {t('fields.type')}
           <select value={draft.type} onChange={(e) => set('type', e.target.value as CategoryDraft['type'])}>
@@ -118,8 +133,16 @@ export function CategoryForm({ category, parents, defaultParent, onSave, onDelet
               ))}
           </select>
         </label>
-        <TextInput label={t('fields.video')} value={draft.video_name} onChange={(v) => set('video_name', orNull(v))} />
-        <TextInput label={t('fields.pdf')} value={draft.pdf_path} onChange={(v) => set('pdf_path', orNull(v))} />
+        <TextInput
+          label={t('fields.video')}
+          value={draft.video_name}
+          onChange={(v) => set('video_name', orNull(v))}
+        />
+        <TextInput
+          label={t('fields.pdf')}
+          value={draft.pdf_path}
+          onChange={(v) => set('pdf_path', orNull(v))}
+        />
       </div>
       {draft.type === 'link' && (
         <fieldset>
@@ -129,32 +152,58 @@ export function CategoryForm({ category, parents, defaultParent, onSave, onDelet
               <input
                 aria-label={`${t('fields.link')} ${i + 1}`}
                 value={l.link}
-                onChange={(e) => set('links', draft.links.map((x, j) => (j === i ? { link: e.target.value } : x)))}
+                onChange={(e) =>
+                  set(
+                    'links',
+                    draft.links.map((x, j) => (j === i ? { link: e.target.value } : x)),
+                  )
+                }
               />
               <button
                 type="button"
                 className={s.iconBtn}
                 aria-label={t('common.remove')}
-                onClick={() => set('links', draft.links.filter((_, j) => j !== i))}
+                onClick={() =>
+                  set(
+                    'links',
+                    draft.links.filter((_, j) => j !== i),
+                  )
+                }
               >
                 ×
               </button>
             </div>
           ))}
-          <button type="button" className={s.btnGhost} onClick={() => set('links', [...draft.links, { link: '' }])}>
+          <button
+            type="button"
+            className={s.btnGhost}
+            onClick={() => set('links', [...draft.links, { link: '' }])}
+          >
             {t('fields.addLink')}
           </button>
         </fieldset>
       )}
       <div className={s.grid}>
         <ImageField label={t('fields.icon')} value={draft.icon} onChange={(v) => set('icon', v)} />
-        <ImageField label={t('fields.backgroundImage')} value={draft.background_image} onChange={(v) => set('background_image', v)} />
+        <ImageField
+          label={t('fields.backgroundImage')}
+          value={draft.background_image}
+          onChange={(v) => set('background_image', v)}
+        />
       </div>
       <fieldset className={s.grid}>
         <legend>{t('menu.behaviour')}</legend>
         <FlagInput label={t('fields.active')} value={draft.active} onChange={(v) => set('active', v)} />
-        <FlagInput label={t('fields.order_allowed')} value={draft.order_allowed} onChange={(v) => set('order_allowed', v)} />
-        <FlagInput label={t('fields.open_call_waiter')} value={draft.open_call_waiter} onChange={(v) => set('open_call_waiter', v)} />
+        <FlagInput
+          label={t('fields.order_allowed')}
+          value={draft.order_allowed}
+          onChange={(v) => set('order_allowed', v)}
+        />
+        <FlagInput
+          label={t('fields.open_call_waiter')}
+          value={draft.open_call_waiter}
+          onChange={(v) => set('open_call_waiter', v)}
+        />
         {VISIBILITY.map((key) => (
           <FlagInput key={key} label={t(`fields.${key}`)} value={draft[key]} onChange={(v) => set(key, v)} />
         ))}

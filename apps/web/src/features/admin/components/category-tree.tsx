@@ -49,16 +49,17 @@ export function CategoryTree({ tree, selectedId, onSelect, onOrder }: Props) {
     void onOrder(items);
   };
 
-  const render = (nodes: AdminCategory[]) => (
-    <ul role="group">
-      {nodes.map((node) => renderNode(node))}
-    </ul>
-  );
+  const render = (nodes: AdminCategory[]) => <ul role="group">{nodes.map((node) => renderNode(node))}</ul>;
 
   const renderNode = (node: AdminCategory) => {
     const can = possibleMoves(tree, node.id);
     return (
-      <li key={node.id} role="treeitem" aria-selected={selectedId === node.id} aria-expanded={node.children.length > 0 ? true : undefined}>
+      <li
+        key={node.id}
+        role="treeitem"
+        aria-selected={selectedId === node.id}
+        aria-expanded={node.children.length > 0 ? true : undefined}
+      >
         <div
           className={`${s.treeItem} ${node.active ? '' : s.inactive}`}
           data-selected={selectedId === node.id}

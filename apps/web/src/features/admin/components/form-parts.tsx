@@ -41,9 +41,19 @@ export function TextInput({
     <label className={s.field}>
       {label}
       {multiline ? (
-        <textarea rows={3} value={value ?? ''} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+        <textarea
+          rows={3}
+          value={value ?? ''}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+        />
       ) : (
-        <input value={value ?? ''} required={required} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+        <input
+          value={value ?? ''}
+          required={required}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
     </label>
   );
@@ -94,7 +104,14 @@ interface GridProps {
 }
 
 /** The five languages side by side: Bulgarian edits the base fields, the others `translations[lang][field]`. */
-export function TranslationGrid({ fields, base, onBase, translations, onTranslations, multiline = [] }: GridProps) {
+export function TranslationGrid({
+  fields,
+  base,
+  onBase,
+  translations,
+  onTranslations,
+  multiline = [],
+}: GridProps) {
   const t = useAdminT();
   const set = (lang: Exclude<Language, 'bg'>, field: string, value: string) => {
     const forLang = { ...(translations?.[lang] ?? {}) };
@@ -114,9 +131,22 @@ export function TranslationGrid({ fields, base, onBase, translations, onTranslat
             const onChange = (v: string) => (lang === 'bg' ? onBase(field, v) : set(lang, field, v));
             const aria = `${label} (${lang})`;
             return multiline.includes(field) ? (
-              <textarea key={field} rows={3} aria-label={aria} placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+              <textarea
+                key={field}
+                rows={3}
+                aria-label={aria}
+                placeholder={label}
+                value={value}
+                onChange={(e) => onChange(e.target.value)}
+              />
             ) : (
-              <input key={field} aria-label={aria} placeholder={label} value={value} onChange={(e) => onChange(e.target.value)} />
+              <input
+                key={field}
+                aria-label={aria}
+                placeholder={label}
+                value={value}
+                onChange={(e) => onChange(e.target.value)}
+              />
             );
           })}
         </div>

@@ -3,7 +3,11 @@
  * POST admin/images, which stores the resized WebP / AVIF / JPEG renditions and answers the path to keep.
  */
 import { useState, type DragEvent } from 'react';
-import { ADMIN_IMAGE_MAX_BYTES, ADMIN_IMAGE_TYPES, type AdminImageResponse } from '@trapeza/domain/contracts/admin';
+import {
+  ADMIN_IMAGE_MAX_BYTES,
+  ADMIN_IMAGE_TYPES,
+  type AdminImageResponse,
+} from '@trapeza/domain/contracts/admin';
 import { uploadImage } from '../api/menu.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
@@ -14,7 +18,13 @@ export function imageProblem(file: File): 'type' | 'size' | null {
   return null;
 }
 
-export function ImageDrop({ onUploaded, label }: { onUploaded: (image: AdminImageResponse) => void; label?: string }) {
+export function ImageDrop({
+  onUploaded,
+  label,
+}: {
+  onUploaded: (image: AdminImageResponse) => void;
+  label?: string;
+}) {
   const t = useAdminT();
   const [over, setOver] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -98,7 +108,12 @@ export function ImageField({
           onChange={(e) => onChange(e.target.value.trim() === '' ? null : e.target.value)}
         />
         {value && (
-          <button type="button" className={s.iconBtn} aria-label={t('common.remove')} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className={s.iconBtn}
+            aria-label={t('common.remove')}
+            onClick={() => onChange(null)}
+          >
             ×
           </button>
         )}

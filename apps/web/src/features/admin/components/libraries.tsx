@@ -109,9 +109,21 @@ function IngredientForm({ row, onDone }: { row: AdminIngredientRow | null; onDon
         onTranslations={(v) => setDraft({ ...draft, translations: v })}
       />
       <div className={s.grid}>
-        <MoneyInput label={t('fields.price')} value={draft.price} onChange={(v) => setDraft({ ...draft, price: v ?? 0 })} />
-        <NumberInput label={t('fields.priority')} value={draft.priority} onChange={(v) => setDraft({ ...draft, priority: v ?? 0 })} />
-        <FlagInput label={t('fields.active')} value={draft.active} onChange={(v) => setDraft({ ...draft, active: v })} />
+        <MoneyInput
+          label={t('fields.price')}
+          value={draft.price}
+          onChange={(v) => setDraft({ ...draft, price: v ?? 0 })}
+        />
+        <NumberInput
+          label={t('fields.priority')}
+          value={draft.priority}
+          onChange={(v) => setDraft({ ...draft, priority: v ?? 0 })}
+        />
+        <FlagInput
+          label={t('fields.active')}
+          value={draft.active}
+          onChange={(v) => setDraft({ ...draft, active: v })}
+        />
       </div>
       <SaveStatus error={error} saved={false} />
       <div className={s.row}>
@@ -166,14 +178,22 @@ function AllergenForm({ row, onDone }: { row: AdminAllergenRow | null; onDone: (
         translations={draft.translations}
         onTranslations={(v) => setDraft({ ...draft, translations: v })}
       />
-      <ImageField label={t('fields.image')} value={draft.image} onChange={(v) => setDraft({ ...draft, image: v })} />
+      <ImageField
+        label={t('fields.image')}
+        value={draft.image}
+        onChange={(v) => setDraft({ ...draft, image: v })}
+      />
       <SaveStatus error={error} saved={false} />
       <div className={s.row}>
         <button className={s.btn} disabled={draft.name.trim() === ''}>
           {t('common.save')}
         </button>
         {row && (
-          <button type="button" className={s.btnDanger} onClick={() => deleteAllergen(row.id).then(onDone, setError)}>
+          <button
+            type="button"
+            className={s.btnDanger}
+            onClick={() => deleteAllergen(row.id).then(onDone, setError)}
+          >
             {t('common.delete')}
           </button>
         )}

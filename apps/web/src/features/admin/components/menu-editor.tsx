@@ -37,7 +37,10 @@ import s from './admin.module.css';
 type Tab = 'menu' | 'ingredients' | 'allergens';
 
 function flatten(nodes: AdminCategory[], depth = 0): { id: number; label: string }[] {
-  return nodes.flatMap((n) => [{ id: n.id, label: `${'— '.repeat(depth)}${n.name}` }, ...flatten(n.children, depth + 1)]);
+  return nodes.flatMap((n) => [
+    { id: n.id, label: `${'— '.repeat(depth)}${n.name}` },
+    ...flatten(n.children, depth + 1),
+  ]);
 }
 
 function find(nodes: AdminCategory[], id: number | null): AdminCategory | null {
@@ -100,7 +103,9 @@ export function MenuEditor() {
   const category = find(tree.data, categoryId);
   const product =
     typeof productId === 'number'
-      ? (products.data?.find((p) => p.id === productId) ?? allProducts.data?.find((p) => p.id === productId) ?? null)
+      ? (products.data?.find((p) => p.id === productId) ??
+        allProducts.data?.find((p) => p.id === productId) ??
+        null)
       : null;
 
   async function saveCategory(draft: CategoryDraft) {
@@ -141,7 +146,12 @@ export function MenuEditor() {
         ))}
       </div>
       {tab !== 'menu' ? (
-        <Libraries kind={tab} ingredients={ingredients.data ?? []} allergens={allergens.data ?? []} onChanged={refresh} />
+        <Libraries
+          kind={tab}
+          ingredients={ingredients.data ?? []}
+          allergens={allergens.data ?? []}
+          onChanged={refresh}
+        />
       ) : (
         <div className={s.columns}>
           <section className={s.card} aria-label={t('menu.categories')}>

@@ -18,11 +18,11 @@ export function MoneyInput({ label, value, onChange, optional = false, hint }: P
   const t = useAdminT();
   const id = useId();
   const [text, setText] = useState(() => formatMoneyInput(value));
-  const [shown, setShown] = useState(value);
-  // A new value from outside (another product loaded) replaces the text.
-  if (shown !== value && parseMoneyInput(text) !== value) {
-    setShown(value);
-    setText(formatMoneyInput(value));
+  const [previous, setPrevious] = useState(value);
+  // A new value from outside (another product loaded) replaces the text; our own echo does not.
+  if (previous !== value) {
+    setPrevious(value);
+    if (parseMoneyInput(text) !== value) setText(formatMoneyInput(value));
   }
   const parsed = parseMoneyInput(text);
   const invalid = text.trim() === '' ? !optional : parsed === null;
@@ -38,10 +38,7 @@ export function MoneyInput({ label, value, onChange, optional = false, hint }: P
           const next = e.target.value;
           setText(next);
           const minor = next.trim() === '' ? null : parseMoneyInput(next);
-          if (next.trim() === '' || minor !== null) {
-            setShown(minor);
-            onChange(minor);
-          }
+          if (next.trim() === '' || minor !== null) onChange(minor);
         }}
         onBlur={() => {
           if (parsed !== null) setText(formatMoneyInput(parsed));

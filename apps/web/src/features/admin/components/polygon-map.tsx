@@ -57,14 +57,16 @@ export default function PolygonMap({ center, points, others, onChange, label }: 
     const group = othersLayer.current;
     if (!group) return;
     group.clearLayers();
-    for (const shape of others) L.polygon(shape, { color: '#777', weight: 1, fillOpacity: 0.05, interactive: false }).addTo(group);
+    for (const shape of others)
+      L.polygon(shape, { color: '#777', weight: 1, fillOpacity: 0.05, interactive: false }).addTo(group);
   }, [others]);
 
   useEffect(() => {
     const group = layer.current;
     if (!group) return;
     group.clearLayers();
-    if (points.length >= 2) L.polygon(points, { color: '#1a5fd6', weight: 2, fillOpacity: 0.15, interactive: false }).addTo(group);
+    if (points.length >= 2)
+      L.polygon(points, { color: '#1a5fd6', weight: 2, fillOpacity: 0.15, interactive: false }).addTo(group);
     points.forEach((p, i) => {
       const marker = L.marker(p, { draggable: true, icon: vertexIcon, keyboard: true, title: `${i + 1}` });
       marker.on('dragend', () => {
@@ -81,7 +83,9 @@ export default function PolygonMap({ center, points, others, onChange, label }: 
     });
   }, [points]);
 
-  return <div ref={el} style={{ height: '28rem', borderRadius: '0.5rem' }} role="application" aria-label={label} />;
+  return (
+    <div ref={el} style={{ height: '28rem', borderRadius: '0.5rem' }} role="application" aria-label={label} />
+  );
 }
 
 function round(n: number): number {

@@ -9,7 +9,15 @@ import type { z } from 'zod';
 import type { AdminProductCreateBody } from '@trapeza/domain/contracts/admin';
 import type { AdminAllergenRow, AdminIngredientRow, AdminProduct } from '../api/menu.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
-import { FlagInput, NumberInput, SaveStatus, TextInput, TranslationGrid, orNull, type Translations } from './form-parts.tsx';
+import {
+  FlagInput,
+  NumberInput,
+  SaveStatus,
+  TextInput,
+  TranslationGrid,
+  orNull,
+  type Translations,
+} from './form-parts.tsx';
 import { FocalPoint, ImageDrop } from './image-drop.tsx';
 import { MoneyInput } from './money-input.tsx';
 import s from './admin.module.css';
@@ -93,10 +101,14 @@ export function productProblems(d: ProductDraft): string[] {
   const problems: string[] = [];
   if (d.name.trim() === '') problems.push('name');
   if (d.product_variants.length === 0) problems.push('variants');
-  if (d.max_count_addable_ingredients > 0 && d.max_count_addable_ingredients < d.min_count_addable_ingredients)
+  if (
+    d.max_count_addable_ingredients > 0 &&
+    d.max_count_addable_ingredients < d.min_count_addable_ingredients
+  )
     problems.push('maxIngredients');
   if (d.related_products.length > 4) problems.push('related');
-  if (d.catHierarchyId !== null && !d.catHierarchyIds.includes(d.catHierarchyId)) problems.push('primaryCategory');
+  if (d.catHierarchyId !== null && !d.catHierarchyIds.includes(d.catHierarchyId))
+    problems.push('primaryCategory');
   return problems;
 }
 
@@ -112,7 +124,17 @@ interface Props {
   onClose: () => void;
 }
 
-export function ProductForm({ product, categoryId, categories, products, ingredients, allergens, onSave, onDelete, onClose }: Props) {
+export function ProductForm({
+  product,
+  categoryId,
+  categories,
+  products,
+  ingredients,
+  allergens,
+  onSave,
+  onDelete,
+  onClose,
+}: Props) {
   const t = useAdminT();
   const [draft, setDraft] = useState(() => productDraft(product, categoryId));
   const [error, setError] = useState<unknown>(null);
@@ -144,13 +166,16 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
     }
   }
 
-  const ingredientType = (id: number) => draft.product_ingredients.find((i) => i.ingredientId === id)?.type ?? '';
+  const ingredientType = (id: number) =>
+    draft.product_ingredients.find((i) => i.ingredientId === id)?.type ?? '';
   const firstImage = draft.product_images[0];
 
   return (
     <form className={s.card} onSubmit={submit} aria-label={t('menu.productForm')}>
       <div className={s.row}>
-        <h2 style={{ marginRight: 'auto' }}>{product ? t('menu.editProduct', { name: product.name }) : t('menu.newProduct')}</h2>
+        <h2 style={{ marginRight: 'auto' }}>
+          {product ? t('menu.editProduct', { name: product.name }) : t('menu.newProduct')}
+        </h2>
         <button type="button" className={s.btnGhost} onClick={onClose}>
           {t('common.close')}
         </button>
@@ -164,7 +189,12 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
         onTranslations={(v) => set('translations', v)}
       />
       <div className={s.grid}>
-        <TextInput label={t('fields.slug')} value={draft.slug} placeholder={t('fields.slugAuto')} onChange={(v) => set('slug', v)} />
+        <TextInput
+          label={t('fields.slug')}
+          value={draft.slug}
+          placeholder={t('fields.slugAuto')}
+          onChange={(v) => set('slug', v)}
+        />
         <label className={s.field}>
           {t('fields.type')}
           <select value={draft.type} onChange={(e) => set('type', e.target.value as 'normal' | 'booking')}>
@@ -173,9 +203,22 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
           </select>
         </label>
         <TextInput label={t('fields.label')} value={draft.label} onChange={(v) => set('label', orNull(v))} />
-        <TextInput label={t('fields.subcategory')} value={draft.subcategory} onChange={(v) => set('subcategory', orNull(v))} />
-        <NumberInput label={t('fields.minimum_durability')} value={draft.minimum_durability} min={0} onChange={(v) => set('minimum_durability', v)} />
-        <NumberInput label={t('fields.priority')} value={draft.priority} onChange={(v) => set('priority', v ?? 0)} />
+        <TextInput
+          label={t('fields.subcategory')}
+          value={draft.subcategory}
+          onChange={(v) => set('subcategory', orNull(v))}
+        />
+        <NumberInput
+          label={t('fields.minimum_durability')}
+          value={draft.minimum_durability}
+          min={0}
+          onChange={(v) => set('minimum_durability', v)}
+        />
+        <NumberInput
+          label={t('fields.priority')}
+          value={draft.priority}
+          onChange={(v) => set('priority', v ?? 0)}
+        />
       </div>
       <fieldset className={s.grid}>
         <legend>{t('menu.behaviour')}</legend>
@@ -200,13 +243,25 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
             {draft.product_variants.map((v, i) => (
               <tr key={v.id ?? `new-${i}`}>
                 <td>
-                  <MoneyInput label={`${t('fields.price')} ${i + 1}`} value={v.price} onChange={(m) => setVariant(i, { price: m ?? 0 })} />
+                  <MoneyInput
+                    label={`${t('fields.price')} ${i + 1}`}
+                    value={v.price}
+                    onChange={(m) => setVariant(i, { price: m ?? 0 })}
+                  />
                 </td>
                 <td>
-                  <MoneyInput label={`${t('fields.boxFee')} ${i + 1}`} value={v.additional_price} onChange={(m) => setVariant(i, { additional_price: m ?? 0 })} />
+                  <MoneyInput
+                    label={`${t('fields.boxFee')} ${i + 1}`}
+                    value={v.additional_price}
+                    onChange={(m) => setVariant(i, { additional_price: m ?? 0 })}
+                  />
                 </td>
                 <td>
-                  <TextInput label={`${t('fields.size')} ${i + 1}`} value={v.size} onChange={(x) => setVariant(i, { size: orNull(x) })} />
+                  <TextInput
+                    label={`${t('fields.size')} ${i + 1}`}
+                    value={v.size}
+                    onChange={(x) => setVariant(i, { size: orNull(x) })}
+                  />
                 </td>
                 {draft.type === 'booking' && (
                   <td>
@@ -225,7 +280,12 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
                     className={s.iconBtn}
                     disabled={draft.product_variants.length <= 1}
                     aria-label={t('menu.removeVariant', { n: i + 1 })}
-                    onClick={() => set('product_variants', draft.product_variants.filter((_, j) => j !== i))}
+                    onClick={() =>
+                      set(
+                        'product_variants',
+                        draft.product_variants.filter((_, j) => j !== i),
+                      )
+                    }
                   >
                     ×
                   </button>
@@ -258,7 +318,12 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
                 type="button"
                 className={s.iconBtn}
                 aria-label={t('common.remove')}
-                onClick={() => set('product_images', draft.product_images.filter((_, j) => j !== i))}
+                onClick={() =>
+                  set(
+                    'product_images',
+                    draft.product_images.filter((_, j) => j !== i),
+                  )
+                }
               >
                 ×
               </button>
@@ -267,7 +332,10 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
         </div>
         <ImageDrop
           onUploaded={(img) =>
-            set('product_images', [...draft.product_images, { path: img.path, width: img.width, height: img.height }])
+            set('product_images', [
+              ...draft.product_images,
+              { path: img.path, width: img.width, height: img.height },
+            ])
           }
         />
         {firstImage && (
@@ -284,10 +352,25 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
       <fieldset>
         <legend>{t('menu.discounts')}</legend>
         <div className={s.grid}>
-          <NumberInput label={t('fields.discount_percent')} value={draft.discount_percent} min={0} max={100} step={0.01} onChange={(v) => set('discount_percent', v ?? 0)} />
-          <MoneyInput label={t('fields.discount_money')} value={draft.discount_money} onChange={(v) => set('discount_money', v ?? 0)} />
+          <NumberInput
+            label={t('fields.discount_percent')}
+            value={draft.discount_percent}
+            min={0}
+            max={100}
+            step={0.01}
+            onChange={(v) => set('discount_percent', v ?? 0)}
+          />
+          <MoneyInput
+            label={t('fields.discount_money')}
+            value={draft.discount_money}
+            onChange={(v) => set('discount_money', v ?? 0)}
+          />
         </div>
-        <FlagInput label={t('fields.time_based_discount_enabled')} value={draft.time_based_discount_enabled} onChange={(v) => set('time_based_discount_enabled', v)} />
+        <FlagInput
+          label={t('fields.time_based_discount_enabled')}
+          value={draft.time_based_discount_enabled}
+          onChange={(v) => set('time_based_discount_enabled', v)}
+        />
         {draft.time_based_discount_enabled === 1 && (
           <div className={s.grid}>
             <fieldset className={s.row}>
@@ -310,9 +393,27 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
                 </label>
               ))}
             </fieldset>
-            <NumberInput label={t('fields.startHour')} value={draft.time_based_discount_start_hour} min={0} max={23} onChange={(v) => set('time_based_discount_start_hour', v ?? 0)} />
-            <NumberInput label={t('fields.endHour')} value={draft.time_based_discount_end_hour} min={0} max={23} onChange={(v) => set('time_based_discount_end_hour', v ?? 0)} />
-            <NumberInput label={t('fields.time_based_discount_percent')} value={draft.time_based_discount_percent} min={0} max={100} onChange={(v) => set('time_based_discount_percent', v ?? 0)} />
+            <NumberInput
+              label={t('fields.startHour')}
+              value={draft.time_based_discount_start_hour}
+              min={0}
+              max={23}
+              onChange={(v) => set('time_based_discount_start_hour', v ?? 0)}
+            />
+            <NumberInput
+              label={t('fields.endHour')}
+              value={draft.time_based_discount_end_hour}
+              min={0}
+              max={23}
+              onChange={(v) => set('time_based_discount_end_hour', v ?? 0)}
+            />
+            <NumberInput
+              label={t('fields.time_based_discount_percent')}
+              value={draft.time_based_discount_percent}
+              min={0}
+              max={100}
+              onChange={(v) => set('time_based_discount_percent', v ?? 0)}
+            />
           </div>
         )}
       </fieldset>
@@ -320,8 +421,20 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
       <fieldset>
         <legend>{t('menu.ingredients')}</legend>
         <div className={s.grid}>
-          <NumberInput label={t('fields.minAddable')} value={draft.min_count_addable_ingredients} min={0} max={100} onChange={(v) => set('min_count_addable_ingredients', v ?? 0)} />
-          <NumberInput label={t('fields.maxAddable')} value={draft.max_count_addable_ingredients} min={0} max={100} onChange={(v) => set('max_count_addable_ingredients', v ?? 0)} />
+          <NumberInput
+            label={t('fields.minAddable')}
+            value={draft.min_count_addable_ingredients}
+            min={0}
+            max={100}
+            onChange={(v) => set('min_count_addable_ingredients', v ?? 0)}
+          />
+          <NumberInput
+            label={t('fields.maxAddable')}
+            value={draft.max_count_addable_ingredients}
+            min={0}
+            max={100}
+            onChange={(v) => set('max_count_addable_ingredients', v ?? 0)}
+          />
         </div>
         {problems.includes('maxIngredients') && <p className={s.error}>{t('errors.maxIngredients')}</p>}
         <table className={s.table}>
@@ -361,7 +474,10 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
               type="checkbox"
               checked={draft.allergens.includes(a.id)}
               onChange={(e) =>
-                set('allergens', e.target.checked ? [...draft.allergens, a.id] : draft.allergens.filter((x) => x !== a.id))
+                set(
+                  'allergens',
+                  e.target.checked ? [...draft.allergens, a.id] : draft.allergens.filter((x) => x !== a.id),
+                )
               }
             />
             {a.name}
@@ -378,11 +494,16 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
                 type="checkbox"
                 checked={draft.catHierarchyIds.includes(c.id)}
                 onChange={(e) => {
-                  const ids = e.target.checked ? [...draft.catHierarchyIds, c.id] : draft.catHierarchyIds.filter((x) => x !== c.id);
+                  const ids = e.target.checked
+                    ? [...draft.catHierarchyIds, c.id]
+                    : draft.catHierarchyIds.filter((x) => x !== c.id);
                   setDraft((d) => ({
                     ...d,
                     catHierarchyIds: ids,
-                    catHierarchyId: d.catHierarchyId !== null && ids.includes(d.catHierarchyId) ? d.catHierarchyId : (ids[0] ?? null),
+                    catHierarchyId:
+                      d.catHierarchyId !== null && ids.includes(d.catHierarchyId)
+                        ? d.catHierarchyId
+                        : (ids[0] ?? null),
                   }));
                 }}
               />
@@ -424,7 +545,9 @@ export function ProductForm({ product, categoryId, categories, products, ingredi
                     onChange={(e) =>
                       set(
                         'related_products',
-                        e.target.checked ? [...draft.related_products, p.id] : draft.related_products.filter((x) => x !== p.id),
+                        e.target.checked
+                          ? [...draft.related_products, p.id]
+                          : draft.related_products.filter((x) => x !== p.id),
                       )
                     }
                   />

@@ -87,9 +87,14 @@ export function PromotionsPage() {
                 <td>
                   <code>{c.code}</code>
                 </td>
-                <td>{c.discount_type === 'percent' ? `${c.discount_value} %` : formatMoneyInput(c.discount_value)}</td>
                 <td>
-                  {c.valid_from ? new Date(c.valid_from).toLocaleString() : '…'} – {c.valid_to ? new Date(c.valid_to).toLocaleString() : '…'}
+                  {c.discount_type === 'percent'
+                    ? `${c.discount_value} %`
+                    : formatMoneyInput(c.discount_value)}
+                </td>
+                <td>
+                  {c.valid_from ? new Date(c.valid_from).toLocaleString() : '…'} –{' '}
+                  {c.valid_to ? new Date(c.valid_to).toLocaleString() : '…'}
                 </td>
                 <td>
                   {c.used_count} / {c.max_uses ?? '∞'}
@@ -121,7 +126,15 @@ export function PromotionsPage() {
   );
 }
 
-function PromoForm({ row, onDone, onCancel }: { row: AdminPromoCodeRow | null; onDone: () => Promise<unknown>; onCancel: () => void }) {
+function PromoForm({
+  row,
+  onDone,
+  onCancel,
+}: {
+  row: AdminPromoCodeRow | null;
+  onDone: () => Promise<unknown>;
+  onCancel: () => void;
+}) {
   const t = useAdminT();
   const { slug: place } = useAdminPlace();
   const products = useQuery(productsQuery(place, null));
@@ -129,8 +142,10 @@ function PromoForm({ row, onDone, onCancel }: { row: AdminPromoCodeRow | null; o
   const [error, setError] = useState<unknown>(null);
   const set = <K extends keyof PromoDraft>(k: K, v: PromoDraft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const codeOk = /^[A-Za-z0-9_-]{3,40}$/.test(draft.code.trim());
-  const valueOk = draft.discount_value > 0 && (draft.discount_type === 'money' || draft.discount_value <= 100);
-  const datesOk = !draft.valid_from || !draft.valid_to || Date.parse(draft.valid_from) < Date.parse(draft.valid_to);
+  const valueOk =
+    draft.discount_value > 0 && (draft.discount_type === 'money' || draft.discount_value <= 100);
+  const datesOk =
+    !draft.valid_from || !draft.valid_to || Date.parse(draft.valid_from) < Date.parse(draft.valid_to);
   const save = async () => {
     try {
       if (row) await updatePromoCode(row.id, draft);
@@ -150,29 +165,67 @@ function PromoForm({ row, onDone, onCancel }: { row: AdminPromoCodeRow | null; o
       }}
     >
       <div className={s.grid}>
-        <TextInput label={t('promos.code')} value={draft.code} required onChange={(v) => set('code', v.toUpperCase())} />
+        <TextInput
+          label={t('promos.code')}
+          value={draft.code}
+          required
+          onChange={(v) => set('code', v.toUpperCase())}
+        />
         <label className={s.field}>
           {t('promos.kind')}
-          <select value={draft.discount_type} onChange={(e) => setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_value: 0 })}>
+          <select
+            value={draft.discount_type}
+            onChange={(e) =>
+              setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_value: 0 })
+            }
+          >
             <option value="percent">{t('promos.percent')}</option>
             <option value="money">{t('promos.money')}</option>
           </select>
         </label>
         {draft.discount_type === 'money' ? (
-          <MoneyInput label={t('promos.value')} value={draft.discount_value} onChange={(v) => set('discount_value', v ?? 0)} />
+          <MoneyInput
+            label={t('promos.value')}
+            value={draft.discount_value}
+            onChange={(v) => set('discount_value', v ?? 0)}
+          />
         ) : (
-          <NumberInput label={t('promos.value')} value={draft.discount_value} min={0} max={100} step={0.01} onChange={(v) => set('discount_value', v ?? 0)} />
+          <NumberInput
+            label={t('promos.value')}
+            value={draft.discount_value}
+            min={0}
+            max={100}
+            step={0.01}
+            onChange={(v) => set('discount_value', v ?? 0)}
+          />
         )}
         <label className={s.field}>
           {t('promos.validFrom')}
-          <input type="datetime-local" value={toLocalInput(draft.valid_from)} onChange={(e) => set('valid_from', fromLocalInput(e.target.value))} />
+          <input
+            type="datetime-local"
+            value={toLocalInput(draft.valid_from)}
+            onChange={(e) => set('valid_from', fromLocalInput(e.target.value))}
+          />
         </label>
         <label className={s.field}>
           {t('promos.validTo')}
-          <input type="datetime-local" value={toLocalInput(draft.valid_to)} onChange={(e) => set('valid_to', fromLocalInput(e.target.value))} />
+          <input
+            type="datetime-local"
+            value={toLocalInput(draft.valid_to)}
+            onChange={(e) => set('valid_to', fromLocalInput(e.target.value))}
+          />
         </label>
-        <NumberInput label={t('promos.maxUses')} value={draft.max_uses} min={1} onChange={(v) => set('max_uses', v)} />
-        <FlagInput label={t('promos.ignoreOther')} value={draft.ignore_other_discounts} onChange={(v) => set('ignore_other_discounts', v)} />
+        <NumberInput
+          label={t('promos.maxUses')}
+          value={draft.max_uses}
+          min={1}
+          onChange={(v) => set('max_uses', v)}
+        />
+        <FlagInput
+          label={t('promos.ignoreOther')}
+          value={draft.ignore_other_discounts}
+          onChange={(v) => set('ignore_other_discounts', v)}
+        />
         <FlagInput label={t('fields.active')} value={draft.active} onChange={(v) => set('active', v)} />
       </div>
       <fieldset>
@@ -216,7 +269,11 @@ function PromoForm({ row, onDone, onCancel }: { row: AdminPromoCodeRow | null; o
           {t('common.cancel')}
         </button>
         {row && (
-          <button type="button" className={s.btnDanger} onClick={() => deletePromoCode(row.id).then(onDone, setError)}>
+          <button
+            type="button"
+            className={s.btnDanger}
+            onClick={() => deletePromoCode(row.id).then(onDone, setError)}
+          >
             {t('common.delete')}
           </button>
         )}
@@ -230,7 +287,12 @@ function UserDiscounts() {
   const { slug: place } = useAdminPlace();
   const queryClient = useQueryClient();
   const list = useQuery(userDiscountsQuery(place));
-  const [draft, setDraft] = useState<Required<UserDiscountInput>>({ on_order_number: 1, discount_type: 'percent', discount_amount: 10, active: 1 });
+  const [draft, setDraft] = useState<Required<UserDiscountInput>>({
+    on_order_number: 1,
+    discount_type: 'percent',
+    discount_amount: 10,
+    active: 1,
+  });
   const [error, setError] = useState<unknown>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', place] });
   const act = (p: Promise<unknown>) =>
@@ -247,12 +309,24 @@ function UserDiscounts() {
           {list.data?.map((d) => (
             <tr key={d.id} className={d.active ? '' : s.inactive}>
               <td>{t('promos.nthOrder', { n: d.on_order_number })}</td>
-              <td>{d.discount_type === 'percent' ? `${d.discount_amount} %` : formatMoneyInput(d.discount_amount)}</td>
               <td>
-                <FlagInput label={t('fields.active')} value={d.active} onChange={(v) => void act(updateUserDiscount(d.id, { active: v }))} />
+                {d.discount_type === 'percent'
+                  ? `${d.discount_amount} %`
+                  : formatMoneyInput(d.discount_amount)}
               </td>
               <td>
-                <button type="button" className={s.btnDanger} onClick={() => void act(deleteUserDiscount(d.id))}>
+                <FlagInput
+                  label={t('fields.active')}
+                  value={d.active}
+                  onChange={(v) => void act(updateUserDiscount(d.id, { active: v }))}
+                />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className={s.btnDanger}
+                  onClick={() => void act(deleteUserDiscount(d.id))}
+                >
                   {t('common.delete')}
                 </button>
               </td>
@@ -261,18 +335,38 @@ function UserDiscounts() {
         </tbody>
       </table>
       <div className={s.row}>
-        <NumberInput label={t('promos.orderNumber')} value={draft.on_order_number} min={1} onChange={(v) => setDraft({ ...draft, on_order_number: v ?? 1 })} />
+        <NumberInput
+          label={t('promos.orderNumber')}
+          value={draft.on_order_number}
+          min={1}
+          onChange={(v) => setDraft({ ...draft, on_order_number: v ?? 1 })}
+        />
         <label className={s.field}>
           {t('promos.kind')}
-          <select value={draft.discount_type} onChange={(e) => setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_amount: 0 })}>
+          <select
+            value={draft.discount_type}
+            onChange={(e) =>
+              setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_amount: 0 })
+            }
+          >
             <option value="percent">{t('promos.percent')}</option>
             <option value="money">{t('promos.money')}</option>
           </select>
         </label>
         {draft.discount_type === 'money' ? (
-          <MoneyInput label={t('promos.value')} value={draft.discount_amount} onChange={(v) => setDraft({ ...draft, discount_amount: v ?? 0 })} />
+          <MoneyInput
+            label={t('promos.value')}
+            value={draft.discount_amount}
+            onChange={(v) => setDraft({ ...draft, discount_amount: v ?? 0 })}
+          />
         ) : (
-          <NumberInput label={t('promos.value')} value={draft.discount_amount} min={0} max={100} onChange={(v) => setDraft({ ...draft, discount_amount: v ?? 0 })} />
+          <NumberInput
+            label={t('promos.value')}
+            value={draft.discount_amount}
+            min={0}
+            max={100}
+            onChange={(v) => setDraft({ ...draft, discount_amount: v ?? 0 })}
+          />
         )}
         <button
           type="button"
@@ -326,7 +420,12 @@ function PointsRule() {
           </div>
         ))}
       </div>
-      <button type="button" className={s.btn} disabled={Object.keys(draft).length === 0} onClick={() => save.mutate()}>
+      <button
+        type="button"
+        className={s.btn}
+        disabled={Object.keys(draft).length === 0}
+        onClick={() => save.mutate()}
+      >
         {t('common.save')}
       </button>
       <SaveStatus error={save.error} saved={save.isSuccess} />

@@ -84,24 +84,43 @@ export function ReportsPage() {
             </div>
             <Table
               head={[t('reports.date'), t('reports.orders'), t('reports.revenue'), t('reports.average')]}
-              rows={report.data.by_day.map((d) => [d.date, String(d.orders), money(d.revenue), money(d.average)])}
+              rows={report.data.by_day.map((d) => [
+                d.date,
+                String(d.orders),
+                money(d.revenue),
+                money(d.average),
+              ])}
             />
           </section>
           <section className={s.card}>
             <h2>{t('reports.byType')}</h2>
             <Table
               head={[t('reports.type'), t('reports.orders'), t('reports.revenue'), t('reports.average')]}
-              rows={report.data.by_order_type.map((d) => [t(`orderTypes.${d.type}`), String(d.orders), money(d.revenue), money(d.average)])}
+              rows={report.data.by_order_type.map((d) => [
+                t(`orderTypes.${d.type}`),
+                String(d.orders),
+                money(d.revenue),
+                money(d.average),
+              ])}
             />
             <h2>{t('reports.byPayment')}</h2>
             <Table
               head={[t('reports.payment'), t('reports.orders'), t('reports.revenue'), t('reports.average')]}
-              rows={report.data.by_payment_method.map((d) => [d.payment_method ?? '—', String(d.orders), money(d.revenue), money(d.average)])}
+              rows={report.data.by_payment_method.map((d) => [
+                d.payment_method ?? '—',
+                String(d.orders),
+                money(d.revenue),
+                money(d.average),
+              ])}
             />
             <h2>{t('reports.byHour')}</h2>
             <Table
               head={[t('reports.hour'), t('reports.orders'), t('reports.revenue')]}
-              rows={report.data.by_hour.map((d) => [`${String(d.hour).padStart(2, '0')}:00`, String(d.orders), money(d.revenue)])}
+              rows={report.data.by_hour.map((d) => [
+                `${String(d.hour).padStart(2, '0')}:00`,
+                String(d.orders),
+                money(d.revenue),
+              ])}
             />
           </section>
           <section className={s.card}>

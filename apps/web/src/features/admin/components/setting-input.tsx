@@ -17,7 +17,15 @@ interface Props {
   onTranslations: (value: Record<string, string>) => void;
 }
 
-export function SettingInput({ row, value, changed, problem, translations, onChange, onTranslations }: Props) {
+export function SettingInput({
+  row,
+  value,
+  changed,
+  problem,
+  translations,
+  onChange,
+  onTranslations,
+}: Props) {
   const t = useAdminT();
   const [open, setOpen] = useState(false);
   const id = `setting-${row.key}`;
@@ -27,7 +35,14 @@ export function SettingInput({ row, value, changed, problem, translations, onCha
   let input;
   switch (row.type) {
     case 'flag':
-      input = <input type="checkbox" {...common} checked={value === '1'} onChange={(e) => onChange(e.target.checked ? '1' : '0')} />;
+      input = (
+        <input
+          type="checkbox"
+          {...common}
+          checked={value === '1'}
+          onChange={(e) => onChange(e.target.checked ? '1' : '0')}
+        />
+      );
       break;
     case 'integer':
     case 'number':
@@ -44,7 +59,9 @@ export function SettingInput({ row, value, changed, problem, translations, onCha
       );
       break;
     case 'money':
-      input = <input inputMode="decimal" {...common} value={value} onChange={(e) => onChange(e.target.value)} />;
+      input = (
+        <input inputMode="decimal" {...common} value={value} onChange={(e) => onChange(e.target.value)} />
+      );
       break;
     case 'enum':
     case 'language':
@@ -71,7 +88,12 @@ export function SettingInput({ row, value, changed, problem, translations, onCha
                   const next = new Set(items);
                   if (e.target.checked) next.add(o.value);
                   else next.delete(o.value);
-                  onChange(row.options!.filter((x) => next.has(x.value)).map((x) => x.value).join(','));
+                  onChange(
+                    row
+                      .options!.filter((x) => next.has(x.value))
+                      .map((x) => x.value)
+                      .join(','),
+                  );
                 }}
               />
               {o.label}
@@ -96,25 +118,54 @@ export function SettingInput({ row, value, changed, problem, translations, onCha
       break;
     case 'long_text':
     case 'html':
-      input = <textarea {...common} rows={row.type === 'html' ? 6 : 3} value={value} onChange={(e) => onChange(e.target.value)} />;
+      input = (
+        <textarea
+          {...common}
+          rows={row.type === 'html' ? 6 : 3}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
       break;
     case 'image':
       return (
         <div className={s.field} data-setting={row.key}>
           <ImageField label={row.key} value={value} onChange={(v) => onChange(v ?? '')} />
-          <Meta row={row} id={describedBy} problem={problem} changed={changed} onReset={() => onChange(null)} />
+          <Meta
+            row={row}
+            id={describedBy}
+            problem={problem}
+            changed={changed}
+            onReset={() => onChange(null)}
+          />
         </div>
       );
     case 'working_hours':
       input = <WorkingHoursInput value={value} onChange={onChange} />;
       break;
     case 'secret':
-      input = <input type="password" autoComplete="off" {...common} value={value} onChange={(e) => onChange(e.target.value)} />;
+      input = (
+        <input
+          type="password"
+          autoComplete="off"
+          {...common}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
       break;
     default:
       input = (
         <input
-          type={row.type === 'email' ? 'email' : row.type === 'url' ? 'url' : row.type === 'phone' ? 'tel' : 'text'}
+          type={
+            row.type === 'email'
+              ? 'email'
+              : row.type === 'url'
+                ? 'url'
+                : row.type === 'phone'
+                  ? 'tel'
+                  : 'text'
+          }
           {...common}
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -175,7 +226,8 @@ function Meta({
   return (
     <>
       <span id={id} className={s.hint}>
-        {row.description} · {t('settings.default')}: <code>{row.default === '' ? t('settings.empty') : row.default}</code>
+        {row.description} · {t('settings.default')}:{' '}
+        <code>{row.default === '' ? t('settings.empty') : row.default}</code>
         {row.value !== null && !changed && (
           <>
             {' '}

@@ -57,7 +57,8 @@ export function SettingsPage() {
   if (settings.isPending) return <PageLoading />;
   if (settings.error) return <ErrorMessage error={settings.error} onRetry={() => void settings.refetch()} />;
 
-  const value = (row: AdminSettingRow) => (row.key in changes ? (changes[row.key] ?? row.default) : row.effective);
+  const value = (row: AdminSettingRow) =>
+    row.key in changes ? (changes[row.key] ?? row.default) : row.effective;
   const effective = Object.fromEntries(rows.map((r) => [r.key, value(r)]));
   const dirty = Object.keys(changes).length + Object.keys(translationChanges).length;
   const needle = filter.trim().toLowerCase();
@@ -107,7 +108,9 @@ export function SettingsPage() {
         <LanguagesCard />
         {settings.data.groups.map((group) => {
           const inGroup = rows.filter(
-            (r) => r.group === group && (!needle || r.key.includes(needle) || r.description.toLowerCase().includes(needle)),
+            (r) =>
+              r.group === group &&
+              (!needle || r.key.includes(needle) || r.description.toLowerCase().includes(needle)),
           );
           if (inGroup.length === 0) return null;
           return (
@@ -227,7 +230,9 @@ function LanguagesCard() {
                 <input
                   aria-label={t('settings.languageName', { code: l.code })}
                   value={l.name}
-                  onChange={(e) => setDraft(list.map((x) => (x.code === l.code ? { ...x, name: e.target.value } : x)))}
+                  onChange={(e) =>
+                    setDraft(list.map((x) => (x.code === l.code ? { ...x, name: e.target.value } : x)))
+                  }
                 />
               </td>
               <td>
@@ -236,13 +241,21 @@ function LanguagesCard() {
                     type="radio"
                     name="default-language"
                     checked={l.is_default === 1}
-                    onChange={() => setDraft(list.map((x) => ({ ...x, is_default: x.code === l.code ? 1 : 0 })))}
+                    onChange={() =>
+                      setDraft(list.map((x) => ({ ...x, is_default: x.code === l.code ? 1 : 0 })))
+                    }
                   />
                   {t('settings.defaultLanguage')}
                 </label>
               </td>
               <td>
-                <button type="button" className={s.iconBtn} disabled={i === 0} aria-label={t('common.moveUp')} onClick={() => move(i, -1)}>
+                <button
+                  type="button"
+                  className={s.iconBtn}
+                  disabled={i === 0}
+                  aria-label={t('common.moveUp')}
+                  onClick={() => move(i, -1)}
+                >
                   ↑
                 </button>
                 <button
@@ -279,7 +292,12 @@ function LanguagesCard() {
             + {t(`languages.${code}`)}
           </button>
         ))}
-        <button type="button" className={s.btn} disabled={!draft || !valid || save.isPending} onClick={() => draft && save.mutate(draft)}>
+        <button
+          type="button"
+          className={s.btn}
+          disabled={!draft || !valid || save.isPending}
+          onClick={() => draft && save.mutate(draft)}
+        >
           {t('common.save')}
         </button>
       </div>

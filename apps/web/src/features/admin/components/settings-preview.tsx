@@ -32,7 +32,12 @@ export function SettingsPreview({
         <h2>{t('settings.preview')}</h2>
         <div
           data-testid="theme-preview"
-          style={{ background: c('background_color'), color: c('text_color'), borderRadius: '0.5rem', overflow: 'hidden' }}
+          style={{
+            background: c('background_color'),
+            color: c('text_color'),
+            borderRadius: '0.5rem',
+            overflow: 'hidden',
+          }}
         >
           <div style={{ background: c('header_color'), color: c('button_text_color'), padding: '0.5rem' }}>
             {values.logo ? <img src={values.logo} alt="" height={24} /> : null} {place}

@@ -21,7 +21,10 @@ export function WorkingHoursInput({ value, onChange }: { value: string; onChange
           const setRange = (i: number, j: number, v: string) => {
             const next = ranges.map((r) => [...r] as [string, string]);
             next[i]![j] = v;
-            update({ ...week, [d]: { closed: false, ranges: next.filter(([a, b]) => a !== '' || b !== '') } });
+            update({
+              ...week,
+              [d]: { closed: false, ranges: next.filter(([a, b]) => a !== '' || b !== '') },
+            });
           };
           return (
             <tr key={d}>
@@ -32,7 +35,13 @@ export function WorkingHoursInput({ value, onChange }: { value: string; onChange
                     type="checkbox"
                     checked={day.closed}
                     onChange={(e) =>
-                      update({ ...week, [d]: { closed: e.target.checked, ranges: e.target.checked ? [] : [['09:00', '22:00']] } })
+                      update({
+                        ...week,
+                        [d]: {
+                          closed: e.target.checked,
+                          ranges: e.target.checked ? [] : [['09:00', '22:00']],
+                        },
+                      })
                     }
                   />
                   {t('settings.closed')}
@@ -74,6 +83,9 @@ export function WorkingHoursInput({ value, onChange }: { value: string; onChange
 
 function rawWeek(week: WeekHours): Record<string, string> {
   return Object.fromEntries(
-    WEEKDAYS.map((d) => [String(d), week[d].closed ? '-' : week[d].ranges.map(([a, b]) => `${a}-${b}`).join(',') || '-']),
+    WEEKDAYS.map((d) => [
+      String(d),
+      week[d].closed ? '-' : week[d].ranges.map(([a, b]) => `${a}-${b}`).join(',') || '-',
+    ]),
   );
 }

@@ -34,7 +34,15 @@ import {
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { isValidPolygon, openRing, removeVertex, selfIntersects, type LatLng } from '../lib/polygon.ts';
-import { FlagInput, NumberInput, SaveStatus, TextInput, TranslationGrid, orNull, type Translations } from './form-parts.tsx';
+import {
+  FlagInput,
+  NumberInput,
+  SaveStatus,
+  TextInput,
+  TranslationGrid,
+  orNull,
+  type Translations,
+} from './form-parts.tsx';
 import { MoneyInput } from './money-input.tsx';
 import s from './admin.module.css';
 
@@ -72,7 +80,8 @@ export function ZonesPage() {
   const { run, status } = useWrite(place);
   if (types.isPending) return <PageLoading />;
   if (types.error) return <ErrorMessage error={types.error} onRetry={() => void types.refetch()} />;
-  const center: LatLng = venue.data?.lat != null && venue.data.lng != null ? [venue.data.lat, venue.data.lng] : SOFIA;
+  const center: LatLng =
+    venue.data?.lat != null && venue.data.lng != null ? [venue.data.lat, venue.data.lng] : SOFIA;
   const missing = ORDER_TYPES.filter((type) => !types.data.some((o) => o.type === type));
   return (
     <div>
@@ -80,7 +89,12 @@ export function ZonesPage() {
         <h2>{t('zones.orderTypes')}</h2>
         <div className={s.row}>
           {missing.map((type) => (
-            <button key={type} type="button" className={s.btnGhost} onClick={() => void run(() => createOrderType(type))}>
+            <button
+              key={type}
+              type="button"
+              className={s.btnGhost}
+              onClick={() => void run(() => createOrderType(type))}
+            >
               + {t(`orderTypes.${type}`)}
             </button>
           ))}
@@ -117,42 +131,95 @@ function OrderTypeCard({ orderType, center }: { orderType: AdminOrderTypeRow; ce
       <p className={s.hint}>{t('zones.pricesHelp')}</p>
       {prices.map((p, i) => (
         <div key={i} className={s.row}>
-          <MoneyInput label={t('zones.priceOver')} value={p.price_over} onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price_over: v ?? 0 } : x)))} />
-          <MoneyInput label={t('fields.price')} value={p.price} onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price: v ?? 0 } : x)))} />
-          <button type="button" className={s.iconBtn} aria-label={t('common.remove')} onClick={() => setPrices(prices.filter((_, j) => j !== i))}>
+          <MoneyInput
+            label={t('zones.priceOver')}
+            value={p.price_over}
+            onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price_over: v ?? 0 } : x)))}
+          />
+          <MoneyInput
+            label={t('fields.price')}
+            value={p.price}
+            onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price: v ?? 0 } : x)))}
+          />
+          <button
+            type="button"
+            className={s.iconBtn}
+            aria-label={t('common.remove')}
+            onClick={() => setPrices(prices.filter((_, j) => j !== i))}
+          >
             ×
           </button>
         </div>
       ))}
       <div className={s.row}>
-        <button type="button" className={s.btnGhost} onClick={() => setPrices([...prices, { price_over: 0, price: 0 }])}>
+        <button
+          type="button"
+          className={s.btnGhost}
+          onClick={() => setPrices([...prices, { price_over: 0, price: 0 }])}
+        >
           {t('zones.addTier')}
         </button>
-        <button type="button" className={s.btn} onClick={() => void run(() => savePrices(orderType.id, prices))}>
+        <button
+          type="button"
+          className={s.btn}
+          onClick={() => void run(() => savePrices(orderType.id, prices))}
+        >
           {t('zones.savePrices')}
         </button>
       </div>
       <h3>{t('zones.discounts')}</h3>
       {discounts.map((d, i) => {
-        const patch = (p: Partial<DiscountTiers[number]>) => setDiscounts(discounts.map((x, j) => (j === i ? { ...x, ...p } : x)));
+        const patch = (p: Partial<DiscountTiers[number]>) =>
+          setDiscounts(discounts.map((x, j) => (j === i ? { ...x, ...p } : x)));
         return (
           <div key={i} className={s.row}>
-            <MoneyInput label={t('zones.priceOver')} value={d.price_over} onChange={(v) => patch({ price_over: v ?? 0 })} />
+            <MoneyInput
+              label={t('zones.priceOver')}
+              value={d.price_over}
+              onChange={(v) => patch({ price_over: v ?? 0 })}
+            />
             <label className={s.field}>
               {t('promos.kind')}
-              <select value={d.value_type} onChange={(e) => patch({ value_type: e.target.value as 'percent' | 'money', value: 0 })}>
+              <select
+                value={d.value_type}
+                onChange={(e) => patch({ value_type: e.target.value as 'percent' | 'money', value: 0 })}
+              >
                 <option value="percent">{t('promos.percent')}</option>
                 <option value="money">{t('promos.money')}</option>
               </select>
             </label>
             {d.value_type === 'money' ? (
-              <MoneyInput label={t('promos.value')} value={d.value} onChange={(v) => patch({ value: v ?? 0 })} />
+              <MoneyInput
+                label={t('promos.value')}
+                value={d.value}
+                onChange={(v) => patch({ value: v ?? 0 })}
+              />
             ) : (
-              <NumberInput label={t('promos.value')} value={d.value} min={0} max={100} step={0.01} onChange={(v) => patch({ value: v ?? 0 })} />
+              <NumberInput
+                label={t('promos.value')}
+                value={d.value}
+                min={0}
+                max={100}
+                step={0.01}
+                onChange={(v) => patch({ value: v ?? 0 })}
+              />
             )}
-            <TimeInput label={t('zones.from')} value={d.active_start_time ?? null} onChange={(v) => patch({ active_start_time: v })} />
-            <TimeInput label={t('zones.to')} value={d.active_end_time ?? null} onChange={(v) => patch({ active_end_time: v })} />
-            <button type="button" className={s.iconBtn} aria-label={t('common.remove')} onClick={() => setDiscounts(discounts.filter((_, j) => j !== i))}>
+            <TimeInput
+              label={t('zones.from')}
+              value={d.active_start_time ?? null}
+              onChange={(v) => patch({ active_start_time: v })}
+            />
+            <TimeInput
+              label={t('zones.to')}
+              value={d.active_end_time ?? null}
+              onChange={(v) => patch({ active_end_time: v })}
+            />
+            <button
+              type="button"
+              className={s.iconBtn}
+              aria-label={t('common.remove')}
+              onClick={() => setDiscounts(discounts.filter((_, j) => j !== i))}
+            >
               ×
             </button>
           </div>
@@ -163,12 +230,25 @@ function OrderTypeCard({ orderType, center }: { orderType: AdminOrderTypeRow; ce
           type="button"
           className={s.btnGhost}
           onClick={() =>
-            setDiscounts([...discounts, { price_over: 0, value: 0, value_type: 'percent', active_start_time: null, active_end_time: null }])
+            setDiscounts([
+              ...discounts,
+              {
+                price_over: 0,
+                value: 0,
+                value_type: 'percent',
+                active_start_time: null,
+                active_end_time: null,
+              },
+            ])
           }
         >
           {t('zones.addTier')}
         </button>
-        <button type="button" className={s.btn} onClick={() => void run(() => saveDiscounts(orderType.id, discounts))}>
+        <button
+          type="button"
+          className={s.btn}
+          onClick={() => void run(() => saveDiscounts(orderType.id, discounts))}
+        >
           {t('zones.saveDiscounts')}
         </button>
       </div>
@@ -183,11 +263,23 @@ function OrderTypeCard({ orderType, center }: { orderType: AdminOrderTypeRow; ce
   );
 }
 
-function TimeInput({ label, value, onChange }: { label: string; value: string | null; onChange: (v: string | null) => void }) {
+function TimeInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+}) {
   return (
     <label className={s.field}>
       {label}
-      <input type="time" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />
+      <input
+        type="time"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+      />
     </label>
   );
 }
@@ -196,31 +288,56 @@ function Radiuses({ orderType }: { orderType: AdminOrderTypeRow }) {
   const t = useAdminT();
   const { slug: place } = useAdminPlace();
   const { run, status } = useWrite(place);
-  const [rows, setRows] = useState<(RadiusInput & { id?: number })[]>(() => orderType.radiuses.map((r) => ({ ...r })));
+  const [rows, setRows] = useState<(RadiusInput & { id?: number })[]>(() =>
+    orderType.radiuses.map((r) => ({ ...r })),
+  );
   return (
     <div>
       <h3>{t('zones.radiuses')}</h3>
       {rows.map((r, i) => {
-        const patch = (p: Partial<RadiusInput>) => setRows(rows.map((x, j) => (j === i ? { ...x, ...p } : x)));
+        const patch = (p: Partial<RadiusInput>) =>
+          setRows(rows.map((x, j) => (j === i ? { ...x, ...p } : x)));
         const { id, ...body } = r;
         return (
           <div key={id ?? `new-${i}`} className={s.row}>
-            <NumberInput label={t('zones.radiusStart')} value={r.radius_start} min={0} step={0.1} onChange={(v) => patch({ radius_start: v ?? 0 })} />
-            <NumberInput label={t('zones.radiusEnd')} value={r.radius_end} min={0} step={0.1} onChange={(v) => patch({ radius_end: v ?? 0 })} />
-            <MoneyInput label={t('zones.deliveryPrice')} value={r.delivery_price} onChange={(v) => patch({ delivery_price: v ?? 0 })} />
+            <NumberInput
+              label={t('zones.radiusStart')}
+              value={r.radius_start}
+              min={0}
+              step={0.1}
+              onChange={(v) => patch({ radius_start: v ?? 0 })}
+            />
+            <NumberInput
+              label={t('zones.radiusEnd')}
+              value={r.radius_end}
+              min={0}
+              step={0.1}
+              onChange={(v) => patch({ radius_end: v ?? 0 })}
+            />
+            <MoneyInput
+              label={t('zones.deliveryPrice')}
+              value={r.delivery_price}
+              onChange={(v) => patch({ delivery_price: v ?? 0 })}
+            />
             <MoneyInput
               label={t('zones.freeOver')}
               optional
               value={r.required_order_price_for_free_delivery ?? null}
               onChange={(v) => patch({ required_order_price_for_free_delivery: v })}
             />
-            <button type="button" className={s.btn} onClick={() => void run(() => (id ? updateRadius(id, body) : createRadius(orderType.id, body)))}>
+            <button
+              type="button"
+              className={s.btn}
+              onClick={() => void run(() => (id ? updateRadius(id, body) : createRadius(orderType.id, body)))}
+            >
               {t('common.save')}
             </button>
             <button
               type="button"
               className={s.btnDanger}
-              onClick={() => (id ? void run(() => deleteRadius(id)) : setRows(rows.filter((_, j) => j !== i)))}
+              onClick={() =>
+                id ? void run(() => deleteRadius(id)) : setRows(rows.filter((_, j) => j !== i))
+              }
             >
               {t('common.delete')}
             </button>
@@ -230,7 +347,17 @@ function Radiuses({ orderType }: { orderType: AdminOrderTypeRow }) {
       <button
         type="button"
         className={s.btnGhost}
-        onClick={() => setRows([...rows, { radius_start: 0, radius_end: 1, delivery_price: 0, required_order_price_for_free_delivery: null }])}
+        onClick={() =>
+          setRows([
+            ...rows,
+            {
+              radius_start: 0,
+              radius_end: 1,
+              delivery_price: 0,
+              required_order_price_for_free_delivery: null,
+            },
+          ])
+        }
       >
         {t('zones.addRadius')}
       </button>
@@ -247,7 +374,9 @@ function Shapes({ orderType, center }: { orderType: AdminOrderTypeRow; center: L
   const { run, status } = useWrite(place);
   const [editing, setEditing] = useState<ShapeDraft | null>(null);
   const shapes = orderType.delivery_shapes;
-  const others = shapes.filter((sh) => sh.id !== editing?.id).map((sh) => openRing(sh.coordinates as LatLng[]));
+  const others = shapes
+    .filter((sh) => sh.id !== editing?.id)
+    .map((sh) => openRing(sh.coordinates as LatLng[]));
   const patch = (p: Partial<ShapeDraft>) => setEditing((e) => (e ? { ...e, ...p } : e));
   const points = (editing?.coordinates ?? []) as LatLng[];
   return (
@@ -257,7 +386,8 @@ function Shapes({ orderType, center }: { orderType: AdminOrderTypeRow; center: L
         {shapes.map((sh) => (
           <li key={sh.id} className={s.row}>
             <span>
-              {sh.name ?? `#${sh.id}`} · {t('zones.vertices', { n: openRing(sh.coordinates as LatLng[]).length })}
+              {sh.name ?? `#${sh.id}`} ·{' '}
+              {t('zones.vertices', { n: openRing(sh.coordinates as LatLng[]).length })}
             </span>
             <button
               type="button"
@@ -310,16 +440,32 @@ function Shapes({ orderType, center }: { orderType: AdminOrderTypeRow; center: L
         <div className={s.card}>
           <p className={s.hint}>{t('zones.mapHelp')}</p>
           <div className={s.grid}>
-            <TextInput label={t('fields.name')} value={editing.name} onChange={(v) => patch({ name: orNull(v) })} />
-            <MoneyInput label={t('zones.deliveryPrice')} value={editing.delivery_price} onChange={(v) => patch({ delivery_price: v ?? 0 })} />
+            <TextInput
+              label={t('fields.name')}
+              value={editing.name}
+              onChange={(v) => patch({ name: orNull(v) })}
+            />
+            <MoneyInput
+              label={t('zones.deliveryPrice')}
+              value={editing.delivery_price}
+              onChange={(v) => patch({ delivery_price: v ?? 0 })}
+            />
             <MoneyInput
               label={t('zones.freeOver')}
               optional
               value={editing.required_order_price_for_free_delivery}
               onChange={(v) => patch({ required_order_price_for_free_delivery: v })}
             />
-            <TimeInput label={t('zones.activeFrom')} value={editing.active_time_from} onChange={(v) => patch({ active_time_from: v })} />
-            <TimeInput label={t('zones.activeTo')} value={editing.active_time_to} onChange={(v) => patch({ active_time_to: v })} />
+            <TimeInput
+              label={t('zones.activeFrom')}
+              value={editing.active_time_from}
+              onChange={(v) => patch({ active_time_from: v })}
+            />
+            <TimeInput
+              label={t('zones.activeTo')}
+              value={editing.active_time_to}
+              onChange={(v) => patch({ active_time_to: v })}
+            />
           </div>
           <Suspense fallback={<PageLoading />}>
             <PolygonMap
@@ -382,7 +528,9 @@ function RegionsCard() {
   const { slug: place } = useAdminPlace();
   const regions = useQuery(regionsQuery(place));
   const { run, status } = useWrite(place);
-  const [editing, setEditing] = useState<(Partial<AdminRegionRow> & { name: string; delivery_price: number }) | null>(null);
+  const [editing, setEditing] = useState<
+    (Partial<AdminRegionRow> & { name: string; delivery_price: number }) | null
+  >(null);
   return (
     <section className={s.card}>
       <h2>{t('zones.regions')}</h2>
@@ -397,7 +545,11 @@ function RegionsCard() {
                 <button type="button" className={s.btnGhost} onClick={() => setEditing({ ...r })}>
                   {t('common.edit')}
                 </button>
-                <button type="button" className={s.btnDanger} onClick={() => void run(() => deleteRegion(r.id))}>
+                <button
+                  type="button"
+                  className={s.btnDanger}
+                  onClick={() => void run(() => deleteRegion(r.id))}
+                >
                   {t('common.delete')}
                 </button>
               </td>
@@ -406,7 +558,11 @@ function RegionsCard() {
         </tbody>
       </table>
       {!editing ? (
-        <button type="button" className={s.btnGhost} onClick={() => setEditing({ name: '', delivery_price: 0, active: 1 })}>
+        <button
+          type="button"
+          className={s.btnGhost}
+          onClick={() => setEditing({ name: '', delivery_price: 0, active: 1 })}
+        >
           {t('zones.addRegion')}
         </button>
       ) : (
@@ -419,14 +575,22 @@ function RegionsCard() {
             onTranslations={(v) => setEditing({ ...editing, translations: v })}
           />
           <div className={s.grid}>
-            <MoneyInput label={t('zones.deliveryPrice')} value={editing.delivery_price} onChange={(v) => setEditing({ ...editing, delivery_price: v ?? 0 })} />
+            <MoneyInput
+              label={t('zones.deliveryPrice')}
+              value={editing.delivery_price}
+              onChange={(v) => setEditing({ ...editing, delivery_price: v ?? 0 })}
+            />
             <MoneyInput
               label={t('zones.freeOver')}
               optional
               value={editing.required_order_price_for_free_delivery ?? null}
               onChange={(v) => setEditing({ ...editing, required_order_price_for_free_delivery: v })}
             />
-            <FlagInput label={t('fields.active')} value={editing.active} onChange={(v) => setEditing({ ...editing, active: v })} />
+            <FlagInput
+              label={t('fields.active')}
+              value={editing.active}
+              onChange={(v) => setEditing({ ...editing, active: v })}
+            />
           </div>
           <div className={s.row}>
             <button
@@ -439,7 +603,8 @@ function RegionsCard() {
                     name: editing.name,
                     translations: (editing.translations ?? {}) as Translations,
                     delivery_price: editing.delivery_price,
-                    required_order_price_for_free_delivery: editing.required_order_price_for_free_delivery ?? null,
+                    required_order_price_for_free_delivery:
+                      editing.required_order_price_for_free_delivery ?? null,
                     active: (editing.active ?? 1) as 0 | 1,
                   };
                   if (editing.id) await updateRegion(editing.id, body);

@@ -65,7 +65,10 @@ function segmentsCross(a: LatLng, b: LatLng, c: LatLng, d: LatLng): boolean {
   const d2 = cross(c, d, b);
   const d3 = cross(a, b, c);
   const d4 = cross(a, b, d);
-  return ((d1 > EPS && d2 < -EPS) || (d1 < -EPS && d2 > EPS)) && ((d3 > EPS && d4 < -EPS) || (d3 < -EPS && d4 > EPS));
+  return (
+    ((d1 > EPS && d2 < -EPS) || (d1 < -EPS && d2 > EPS)) &&
+    ((d3 > EPS && d4 < -EPS) || (d3 < -EPS && d4 > EPS))
+  );
 }
 
 /** Whether two non-adjacent edges cross (the server refuses such shapes; the editor warns first). */

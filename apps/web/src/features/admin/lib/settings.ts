@@ -51,7 +51,7 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** The stored text ('' = no schedule, always open) as seven editable days. */
 export function parseWeekHours(stored: string): WeekHours {
-  let days: Record<string, string> = {};
+  let days: Record<string, string>;
   try {
     days = stored.trim() === '' ? {} : (JSON.parse(stored) as Record<string, string>);
   } catch {
@@ -80,7 +80,9 @@ export function parseWeekHours(stored: string): WeekHours {
 }
 
 /** Seven days back to the stored text; a problem message when a day is not "closed" or 1–2 full ranges. */
-export function formatWeekHours(week: WeekHours): { ok: true; value: string } | { ok: false; message: string } {
+export function formatWeekHours(
+  week: WeekHours,
+): { ok: true; value: string } | { ok: false; message: string } {
   const everyOpenEmpty = WEEKDAYS.every((d) => !week[d].closed && week[d].ranges.length === 0);
   if (everyOpenEmpty) return { ok: true, value: '' };
   const obj: Record<string, string> = {};

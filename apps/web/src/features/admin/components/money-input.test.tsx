@@ -1,0 +1,33 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
+import { adminBundle } from '../i18n/loaders.ts';
+import { MoneyInput } from './money-input.tsx';
+
+beforeAll(() => loadFeatureBundle('admin', adminBundle, 'bg'));
+
+describe('MoneyInput', () => {
+  it('sends what is typed as minor units', async () => {
+    const onChange = vi.fn();
+    render(<MoneyInput label="Цена" value={null} optional onChange={onChange} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Цена'), '12,5');
+    expect(onChange).toHaveBeenLastCalledWith(1250);
+    await user.tab();
+    expect((screen.getByLabelText('Цена') as HTMLInputElement).value).toBe('12.50');
+  });
+
+  it('shows an amount in minor units as a decimal and flags text that is not money', async () => {
+    const onChange = vi.fn();
+    render(<MoneyInput label="Цена" value={990} onChange={onChange} />);
+    const input = screen.getByLabelText('Цена');
+    expect((input as HTMLInputElement).value).toBe('9.90');
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, '1.234');
+    expect(onChange).toHaveBeenLastCalledWith(123);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Въведете сума, напр. 12.50')).toBeTruthy();
+  });
+});
