@@ -28,7 +28,7 @@ const CustomTerms = route(() => import('./routes/custom-terms.tsx'));
 const Terms = route(() => import('./routes/terms.tsx'));
 const PrivacyPolicy = route(() => import('./routes/privacy-policy.tsx'));
 const RefundPolicy = route(() => import('./routes/refund-policy.tsx'));
-const ComingSoon = route(() => import('./routes/coming-soon.tsx'));
+const Reservations = route(() => import('./routes/reservations.tsx'));
 const Category = route(() => import('./routes/category.tsx'));
 const Product = route(() => import('./routes/product.tsx'));
 const Feedback = route(() => import('./routes/feedback.tsx'));
@@ -36,6 +36,7 @@ const Payment = route(() => import('./routes/payment.tsx'));
 const Admin = route(() => import('./routes/admin.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
+const ProfileBookings = route(() => import('./routes/profile-bookings.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
 const Staff = route(() => import('./routes/staff.tsx'));
 
@@ -62,12 +63,13 @@ export function AppRoutes() {
           <Route path="terms" element={<Terms />} />
           <Route path="privacy-policy" element={<PrivacyPolicy />} />
           <Route path="refund-policy" element={<RefundPolicy />} />
-          {/* Screens of later issues (booking, payment, feedback) keep their URLs reserved. */}
-          <Route path="reservations" element={<ComingSoon />} />
+          {/* Booking, and the cancel link of its confirmation e-mail (?booking=&token=). */}
+          <Route path="reservations" element={<Reservations />} />
           <Route path="payment" element={<Payment />} />
           <Route path="feedback" element={<Feedback />} />
           <Route path="profile" element={<Profile />} />
           <Route path="profile/orders" element={<ProfileOrders />} />
+          <Route path="profile/bookings" element={<ProfileBookings />} />
           <Route path="reset-password" element={<ResetPassword />} />
           {/* `/{place}/about-{product}` cannot be a partial segment; the category route hands `about-…` on. */}
           <Route path=":catSlug" element={<Category />} />

@@ -1,7 +1,7 @@
 /** `/{place}/all`: the all-in-one page (spec §2); its body is also `/{place}` when one_page_menu_style = 1. */
 import { useTranslation } from 'react-i18next';
 import { AllInOneMenu } from '../../features/menu/components/all-in-one-menu.tsx';
-import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
+import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useProductCards } from '../../hooks/use-product-cards.ts';
@@ -20,12 +20,7 @@ export function AllInOneBody() {
         hrefFor={cards.hrefFor}
         visible={cards.visible}
       />
-      <BookingModal
-        place={venue.place}
-        product={cards.booking}
-        lang={venue.lang}
-        onClose={cards.closeBooking}
-      />
+      <BookingModal product={cards.booking} onClose={cards.closeBooking} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
-import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
+import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { CategoryList } from '../../features/menu/components/category-list.tsx';
 import { CategoryTabs } from '../../features/menu/components/category-tabs.tsx';
@@ -141,7 +141,7 @@ function CategoryView({ category }: { category: StoreCategory }) {
           <CallWaiterModal open place={place} token={orderToken} onClose={() => setWaiterOpen(false)} />
         </Suspense>
       )}
-      <BookingModal place={place} product={cards.booking} lang={lang} onClose={cards.closeBooking} />
+      <BookingModal product={cards.booking} onClose={cards.closeBooking} />
     </div>
   );
 }

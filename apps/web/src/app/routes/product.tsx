@@ -6,7 +6,7 @@ import { createCartLine } from '@trapeza/domain/cart';
 import { translateField } from '@trapeza/domain/i18n';
 import { checkProductOrderable, isAddToCartHidden } from '@trapeza/domain/visibility';
 import { ingredientsQueryOptions } from '../../api/get-ingredients.ts';
-import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
+import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
 import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
 import { ProductDetail } from '../../features/product/components/product-detail.tsx';
@@ -80,12 +80,7 @@ export function Component() {
           </ProductGrid>
         </section>
       )}
-      <BookingModal
-        place={venue.place}
-        product={cards.booking}
-        lang={venue.lang}
-        onClose={cards.closeBooking}
-      />
+      <BookingModal product={cards.booking} onClose={cards.closeBooking} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** `/{place}/search`: product search (spec §2: an opened flag and a search text). */
 import { useEffect, useId, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookingModal } from '../../features/menu/components/booking-modal.tsx';
+import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
 import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
 import { searchProducts } from '../../features/search/hooks/search-products.ts';
@@ -57,12 +57,7 @@ export function Component() {
           ))}
         </ProductGrid>
       )}
-      <BookingModal
-        place={venue.place}
-        product={cards.booking}
-        lang={venue.lang}
-        onClose={cards.closeBooking}
-      />
+      <BookingModal product={cards.booking} onClose={cards.closeBooking} />
     </div>
   );
 }

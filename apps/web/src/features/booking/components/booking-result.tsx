@@ -1,0 +1,77 @@
+/**
+ * After `POST bookings`: the spec §8 success message (a confirmation e-mail is on its way) with the reservation id,
+ * or, when the place takes a deposit online (booking_online_payment), the amount and the time the booking is held.
+ * The payments module starts payments for orders only, so there is no pay button yet: the guest is told plainly
+ * that the booking waits for the deposit at the venue (staff confirm it) and that the e-mail follows confirmation.
+ */
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StoreCreateBookingResponse } from '@trapeza/domain/contracts/bookings';
+import { formatPrice } from '@trapeza/domain/money';
+import { useVenue } from '../../../hooks/use-venue.ts';
+import { BookingSummary } from './booking-summary.tsx';
+import styles from './booking.module.css';
+
+export function BookingResult({
+  booking,
+  onClose,
+  onAgain,
+}: {
+  booking: StoreCreateBookingResponse;
+  onClose?: () => void;
+  onAgain: () => void;
+}) {
+  const { t } = useTranslation();
+  const venue = useVenue();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const pending = booking.status === 'pending_payment';
+  const heldUntil = booking.payment?.expires_at ?? booking.expires_at;
+  const timeOf = (iso: string) =>
+    new Intl.DateTimeFormat(venue.lang, {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: venue.settings.time_zone,
+    }).format(new Date(iso));
+
+  return (
+    <div className="stack" data-testid="booking-result">
+      <h2 ref={headingRef} tabIndex={-1}>
+        {pending ? t('booking.pendingTitle') : t('booking.successTitle')}
+      </h2>
+      {pending ? (
+        <div className={styles.notice} role="status">
+          {booking.payment && (
+            <p>
+              {t('booking.deposit', {
+                amount: formatPrice(booking.payment.amount, venue.currency, venue.lang).primary,
+              })}
+            </p>
+          )}
+          {heldUntil && <p>{t('booking.heldUntil', { time: timeOf(heldUntil) })}</p>}
+          <p>{t('booking.payAtVenue')}</p>
+        </div>
+      ) : (
+        <p className={styles.success} role="status">
+          {t('booking.successText')}
+        </p>
+      )}
+      <BookingSummary booking={booking} lang={venue.lang} />
+      <div className={styles.actions}>
+        {onClose ? (
+          <button type="button" className="button" onClick={onClose}>
+            {t('booking.close')}
+          </button>
+        ) : (
+          <Link className="button" to={`/${venue.place}`}>
+            {t('common.backToMenu')}
+          </Link>
+        )}
+        <button type="button" className="button button-secondary" onClick={onAgain}>
+          {t('booking.again')}
+        </button>
+      </div>
+    </div>
+  );
+}
