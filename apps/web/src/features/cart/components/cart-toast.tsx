@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { translateField } from '@trapeza/domain/i18n';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
-import { takeFlash } from '../lib/device.ts';
+import { clearFlash, peekFlash } from '../lib/device.ts';
 
 const TOOLTIP_MS = 2500;
 
@@ -14,7 +14,10 @@ export function CartToast({ lang }: { lang: string }) {
   const cartWanted = useCartUiStore((s) => s.wanted);
   const [hiddenAt, setHiddenAt] = useState<number | null>(null);
   // A message kept across a reload (spec §8 invalid_products_for_place), shown until dismissed.
-  const [flash, setFlash] = useState<string | null>(() => takeFlash());
+  const [flash, setFlash] = useState<string | null>(peekFlash);
+  useEffect(() => {
+    if (flash) clearFlash();
+  }, [flash]);
   useEffect(() => {
     if (!lastAdded) return;
     const id = window.setTimeout(() => setHiddenAt(lastAdded.at), TOOLTIP_MS);

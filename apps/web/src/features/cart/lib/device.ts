@@ -30,12 +30,18 @@ export function setFlash(message: string): void {
     // no session storage: the message is lost with the reload
   }
 }
-export function takeFlash(): string | null {
+/** Reads the kept message; render may run more than once (Suspense), so it is removed only once shown. */
+export function peekFlash(): string | null {
   try {
-    const m = globalThis.sessionStorage?.getItem(FLASH_KEY) ?? null;
-    if (m) globalThis.sessionStorage?.removeItem(FLASH_KEY);
-    return m;
+    return globalThis.sessionStorage?.getItem(FLASH_KEY) ?? null;
   } catch {
     return null;
+  }
+}
+export function clearFlash(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(FLASH_KEY);
+  } catch {
+    // nothing kept
   }
 }
