@@ -8,6 +8,20 @@ export const PAGE_TIME_MIN_MS = 2_000;
 export const PAGE_TIME_MAX_MS = 300_000;
 /** A system log's free-form data is capped so a client bug cannot fill the disk. */
 const MAX_DATA_CHARS = 10_000;
+/** Deeper data is refused before it is serialised: JSON.stringify recurses and would overflow the stack (500). */
+const MAX_DATA_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays deeper than `max` levels (iterative, so any depth is safe to check). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 function toMillis(value: number | string): number {
   if (typeof value === 'number') return value;
@@ -65,6 +79,13 @@ export function createLogsService(deps: { repo: LogsRepository; now: () => Date 
     /** POST logs/make-system-log: a client-side event worth keeping (errors, payment flow steps). */
     async systemLog(tenantPlaceId: number | null, body: SystemLogBody) {
       const data = body.data === undefined ? null : body.data;
+      if (nestsDeeperThan(data, MAX_DATA_DEPTH)) {
+        throw new DomainError(
+          413,
+          'payload_too_large',
+          `data must nest at most ${MAX_DATA_DEPTH} levels deep`,
+        );
+      }
       const text = JSON.stringify(data) ?? 'null';
       if (text.length > MAX_DATA_CHARS) {
         throw new DomainError(
