@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
 import { adminBundle } from '../i18n/loaders.ts';
 import type { AdminCategory } from '../api/menu.ts';
+import type { OrderItem } from '../lib/category-moves.ts';
 import { CategoryTree } from './category-tree.tsx';
 
 beforeAll(() => loadFeatureBundle('admin', adminBundle, 'bg'));
@@ -18,7 +19,7 @@ const tree = [
 ];
 
 function setup() {
-  const onOrder = vi.fn(() => Promise.resolve());
+  const onOrder = vi.fn((_items: OrderItem[]) => Promise.resolve());
   render(<CategoryTree tree={tree} selectedId={null} onSelect={() => undefined} onOrder={onOrder} />);
   return { onOrder, user: userEvent.setup() };
 }
@@ -28,7 +29,7 @@ describe('CategoryTree keyboard moves', () => {
     const { onOrder, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Премести Храна надолу' }));
     expect(onOrder).toHaveBeenCalledTimes(1);
-    const items = onOrder.mock.calls[0]![0] as { id: number; parentId: number | null; priority: number }[];
+    const items = onOrder.mock.calls[0]![0];
     expect(items.find((i) => i.id === 2)).toEqual({ id: 2, parentId: null, priority: 2 });
     expect(items.find((i) => i.id === 3)).toEqual({ id: 3, parentId: null, priority: 1 });
     expect(screen.getByRole('status').textContent).toContain('Храна е преместена');
@@ -39,7 +40,7 @@ describe('CategoryTree keyboard moves', () => {
     const into = screen.getByRole('button', { name: 'Премести Храна в категорията отгоре' });
     into.focus();
     await user.keyboard('{Enter}');
-    const items = onOrder.mock.calls[0]![0] as { id: number; parentId: number | null; priority: number }[];
+    const items = onOrder.mock.calls[0]![0];
     expect(items.find((i) => i.id === 2)).toEqual({ id: 2, parentId: 1, priority: 2 });
   });
 
@@ -53,7 +54,7 @@ describe('CategoryTree keyboard moves', () => {
         .disabled,
     ).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Извади Топли от родителската категория' }));
-    const items = onOrder.mock.calls[0]![0] as { id: number; parentId: number | null; priority: number }[];
+    const items = onOrder.mock.calls[0]![0];
     expect(items.find((i) => i.id === 4)).toEqual({ id: 4, parentId: null, priority: 1 });
   });
 });
