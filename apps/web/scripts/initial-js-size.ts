@@ -1,37 +1,63 @@
-// Sums the gzipped JavaScript a first visit to a route downloads: the entry chunk, its static imports, and the
-// lazy route chunks given on the command line (with their static imports). Usage:
-//   node scripts/initial-js-size.ts place-layout place-home
-import { readdirSync, readFileSync } from 'node:fs';
+// Sums the gzipped JavaScript a first visit downloads before its first screen: the entry chunk, its static imports,
+// and the lazy chunks of the page named on the command line (with their static imports), read from the build
+// manifest (dist/.vite/manifest.json). A chunk is named by its source path (`src/app/routes/category.tsx`) or by
+// its chunk name (`place`: the place layout and the menu home, one chunk). Without arguments: a first visit to
+// /{place}. Chunks a page loads later (footer, language chooser, texts of later screens) are not counted.
+//   node scripts/initial-js-size.ts                 # /{place}
+//   node scripts/initial-js-size.ts place src/app/routes/category.tsx
+//   node scripts/initial-js-size.ts --json          # the figures as JSON on stdout (bench/web)
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const dir = fileURLToPath(new URL('../dist/assets/', import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
-const html = readFileSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)), 'utf8');
-const entry = /src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
-if (!entry) throw new Error('no entry script in dist/index.html');
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const asJson = process.argv.includes('--json');
+const wanted = args.length > 0 ? args : ['place'];
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+if (!entryKey) throw new Error('no entry in the build manifest');
+
+function keyOf(name: string): string {
+  if (manifest[name]) return name;
+  const byName = Object.keys(manifest).filter(
+    (k) => manifest[k]!.name === name && manifest[k]!.file.endsWith('.js'),
+  );
+  if (byName.length !== 1) throw new Error(`no single chunk named ${name} (${byName.length} found)`);
+  return byName[0]!;
+}
 
 const seen = new Set<string>();
-function visit(file: string) {
-  if (seen.has(file)) return;
-  seen.add(file);
-  const code = readFileSync(dir + file, 'utf8');
-  for (const m of code.matchAll(/(?:^|;|\n)import\s*(?:[^'"]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
-    visit(m[1]!);
+function visit(key: string) {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const imported of manifest[key]!.imports ?? []) visit(imported);
 }
-visit(entry);
-for (const name of process.argv.slice(2)) {
-  const chunk = files.find((f) => f.startsWith(`${name}-`));
-  if (!chunk) throw new Error(`no chunk ${name}`);
-  visit(chunk);
-}
-// The language bundle (Bulgarian) is loaded before the first render.
-const bg = files.find((f) => f.startsWith('bg-'));
-if (bg) visit(bg);
+visit(entryKey);
+for (const name of wanted) visit(keyOf(name));
+
+const files = [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
 let total = 0;
-for (const f of seen) {
-  const size = gzipSync(readFileSync(dir + f)).length;
-  total += size;
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${f}`);
+const rows = files.map((file) => {
+  const gzip = gzipSync(readFileSync(dist + file)).length;
+  total += gzip;
+  return { file, gzip };
+});
+if (asJson) {
+  console.log(JSON.stringify({ chunks: wanted, files: rows, totalGzipBytes: total }));
+} else {
+  for (const r of rows) console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB  ${r.file}`);
+  console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  total gzip`);
 }
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  total gzip`);

@@ -5,10 +5,19 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { loadPageTexts } from '../i18n/i18n.ts';
 import { RootLayout } from './root-layout.tsx';
 
-/** A route module exports `Component` (one file per route, as React Router's route modules do). */
+/**
+ * A route module exports `Component` (one file per route, as React Router's route modules do). Its chunk and the
+ * later screens' texts (i18n/pages) load together.
+ */
 function route(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(() => Promise.all([load(), loadPageTexts()]).then(([m]) => ({ default: m.Component })));
+}
+
+/** The first screen of /{place}: its texts are in the shared bundle already. */
+function firstScreenRoute(load: () => Promise<{ Component: ComponentType }>) {
   return lazy(() => load().then((m) => ({ default: m.Component })));
 }
 
@@ -17,8 +26,8 @@ const NotFound = route(() => import('./routes/not-found.tsx'));
 const Join = route(() => import('./routes/join.tsx'));
 const ThankYou = route(() => import('./routes/thank-you.tsx'));
 const CloseBrowserApp = route(() => import('./routes/close-browser-app.tsx'));
-const PlaceLayout = route(() => import('./routes/place-layout.tsx'));
-const PlaceHome = route(() => import('./routes/place-home.tsx'));
+const PlaceLayout = firstScreenRoute(() => import('./routes/place-layout.tsx'));
+const PlaceHome = firstScreenRoute(() => import('./routes/place-home.tsx'));
 const TableEntry = route(() => import('./routes/table-entry.tsx'));
 const Search = route(() => import('./routes/search.tsx'));
 const All = route(() => import('./routes/all.tsx'));

@@ -1,6 +1,6 @@
 /** The place's visible menu (categories and products), indexed for the screens. */
 import { useMemo } from 'react';
-import { useSuspenseQueries } from '@tanstack/react-query';
+import { usePrefetchQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { categoriesHierarchyQueryOptions } from '../api/get-categories-hierarchy.ts';
 import { productsQueryOptions } from '../api/get-products.ts';
 import { buildMenuIndex, type MenuIndex } from '../lib/menu-index.ts';
@@ -8,9 +8,10 @@ import { useVenue } from './use-venue.ts';
 
 export function useMenu(): MenuIndex {
   const venue = useVenue();
-  const [{ data: tree }, { data: products }] = useSuspenseQueries({
-    queries: [categoriesHierarchyQueryOptions(venue.place), productsQueryOptions(venue.place)],
-  });
+  // Two suspense queries, both started before either suspends (useSuspenseQueries costs ~1 KB gzip more).
+  usePrefetchQuery(productsQueryOptions(venue.place));
+  const { data: tree } = useSuspenseQuery(categoriesHierarchyQueryOptions(venue.place));
+  const { data: products } = useSuspenseQuery(productsQueryOptions(venue.place));
   const { orderType, hasToken, hideProductsForOrderingWithToken } = venue.ctx;
   return useMemo(
     () => buildMenuIndex(tree, products, { orderType, hasToken, hideProductsForOrderingWithToken }),

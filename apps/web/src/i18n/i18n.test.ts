@@ -5,7 +5,12 @@ import en from './en.json';
 import es from './es.json';
 import de from './de.json';
 import frCH from './fr-CH.json';
-import { changeLanguage, i18next } from './i18n.ts';
+import pagesBg from './pages/bg.json';
+import pagesEn from './pages/en.json';
+import pagesEs from './pages/es.json';
+import pagesDe from './pages/de.json';
+import pagesFrCH from './pages/fr-CH.json';
+import { changeLanguage, i18next, loadPageTexts } from './i18n.ts';
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return [prefix];
@@ -27,6 +32,26 @@ describe('UI texts in five languages (spec §1)', () => {
     ['fr-CH', frCH],
   ])('%s has every key of bg and no other', (_lang, messages) => {
     expect(base(keys(messages))).toEqual(base(keys(bg)));
+  });
+
+  test.each([
+    ['en', pagesEn],
+    ['es', pagesEs],
+    ['de', pagesDe],
+    ['fr-CH', pagesFrCH],
+  ])('%s later-screen texts have every key of bg and no other', (_lang, messages) => {
+    expect(base(keys(messages))).toEqual(base(keys(pagesBg)));
+  });
+
+  test('the first-screen and later-screen bundles do not share a section', () => {
+    expect(Object.keys(bg).filter((k) => k in pagesBg)).toEqual([]);
+  });
+
+  test('a language switch after the later screens loaded brings their texts along', async () => {
+    await loadPageTexts();
+    await changeLanguage('es');
+    expect(i18next.exists('notFound.text', { lng: 'es', fallbackLng: false })).toBe(true);
+    await changeLanguage('bg');
   });
 
   test('Bulgarian is the default; the 404 text is translated', async () => {

@@ -8,16 +8,50 @@ import { initReactI18next } from 'react-i18next';
 import { COOKIE_LIFETIME_HOURS } from '@trapeza/domain/tokens';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
 import { getCookie, setCookie } from '../lib/cookies.ts';
+// Bulgarian is the default and every other language's fallback, so every first screen needs it: it ships inside
+// the entry chunk rather than costing a second round trip before the first render.
+import bg from './bg.json';
 
 type Messages = Record<string, unknown>;
 
 const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  bg: () => import('./bg.json'),
+  bg: () => Promise.resolve({ default: bg }),
   en: () => import('./en.json'),
   es: () => import('./es.json'),
   de: () => import('./de.json'),
   'fr-CH': () => import('./fr-CH.json'),
 };
+
+/**
+ * Texts of the screens after the first one (product page and cards, search, about, landing, 404, …) in a second
+ * bundle per language, merged under the same keys: a first visit to /{place} does not download them. Lazy routes
+ * wait for them (app/router.tsx); the app starts loading them once the first screen is up.
+ */
+const pageLoaders: Record<Language, () => Promise<{ default: Messages }>> = {
+  bg: () => import('./pages/bg.json'),
+  en: () => import('./pages/en.json'),
+  es: () => import('./pages/es.json'),
+  de: () => import('./pages/de.json'),
+  'fr-CH': () => import('./pages/fr-CH.json'),
+};
+const pageTexts = new Map<Language, Promise<void>>();
+
+function loadPageTextsOf(lang: Language): Promise<void> {
+  let promise = pageTexts.get(lang);
+  if (!promise) {
+    promise = pageLoaders[lang]().then(({ default: messages }) => {
+      i18next.addResourceBundle(lang, 'translation', messages, true, true);
+    });
+    pageTexts.set(lang, promise);
+  }
+  return promise;
+}
+
+/** Loads the later screens' texts of the current language (and Bulgarian, the fallback) once. */
+export function loadPageTexts(): Promise<void> {
+  const current = isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+  return Promise.all([loadPageTextsOf(DEFAULT_LANGUAGE), loadPageTextsOf(current)]).then(() => undefined);
+}
 
 export const LANGUAGE_COOKIE = 'language';
 
@@ -70,7 +104,7 @@ function syncDocumentLanguage(lang: Language): void {
 
 /** Switches the UI language and remembers it for 8760 hours. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  await ensureLoaded(lang);
+  await Promise.all([ensureLoaded(lang), pageTexts.size > 0 ? loadPageTextsOf(lang) : undefined]);
   await i18next.changeLanguage(lang);
   setCookie(LANGUAGE_COOKIE, lang, COOKIE_LIFETIME_HOURS.language);
   syncDocumentLanguage(lang);

@@ -1,9 +1,10 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { initI18n } from '../i18n/i18n.ts';
+import { initI18n, loadPageTexts } from '../i18n/i18n.ts';
 
 beforeAll(async () => {
   await initI18n('bg');
+  await loadPageTexts();
 });
 
 afterEach(() => {

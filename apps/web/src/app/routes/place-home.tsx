@@ -1,13 +1,16 @@
 /** `/{place}`: the category menu, or the all-in-one page when one_page_menu_style = 1 (spec §2). */
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadPageTexts } from '../../i18n/i18n.ts';
 import { CategoryList } from '../../features/menu/components/category-list.tsx';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 
 // The product cards are not on the first screen of a category menu; only the all-in-one variant needs them.
-const AllInOnePage = lazy(() => import('./all.tsx').then((m) => ({ default: m.AllInOneBody })));
+const AllInOnePage = lazy(() =>
+  Promise.all([import('./all.tsx'), loadPageTexts()]).then(([m]) => ({ default: m.AllInOneBody })),
+);
 
 export function Component() {
   const venue = useVenue();

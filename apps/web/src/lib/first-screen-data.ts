@@ -1,0 +1,64 @@
+/**
+ * The first screen's data inlined by the server into index.html for `/{place}` page requests (apps/server
+ * src/plugins/web.ts): the same JSON GET settings, place, categoriesHierarchy?active=1 and products?active=1 answer,
+ * in `<script type="application/json" id="first-screen-data">`. Seeding the query cache with it before the first
+ * render spares the first screen four API round trips.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { categoriesHierarchyQueryOptions } from '../api/get-categories-hierarchy.ts';
+import { placeQueryOptions } from '../api/get-place.ts';
+import { productsQueryOptions } from '../api/get-products.ts';
+import { settingsQueryOptions } from '../api/get-settings.ts';
+
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
+
+export interface FirstScreenData {
+  /** The place slug the data belongs to (from the URL the server answered). */
+  place: string;
+  /** The client slug the server asked for; data of another brand is ignored. */
+  client: string;
+  /** Server time (epoch ms) the data was read at. */
+  at: number;
+  settings: unknown;
+  placeInfo: unknown;
+  categoriesHierarchy: unknown;
+  products: unknown;
+}
+
+export function readFirstScreenData(doc: Document = document): FirstScreenData | null {
+  const text = doc.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as Partial<FirstScreenData>;
+    return typeof data.place === 'string' && typeof data.client === 'string'
+      ? (data as FirstScreenData)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts the inlined answers into the cache under the keys the screens ask for, when they belong to this client and to
+ * the place in the URL. Returns whether it did.
+ */
+export function seedFirstScreen(
+  client: QueryClient,
+  clientSlug: string,
+  pathname: string,
+  data: FirstScreenData | null,
+): boolean {
+  if (!data || data.client !== clientSlug) return false;
+  const place = decodeURIComponent(pathname.split('/')[1] ?? '');
+  if (place === '' || place !== data.place) return false;
+  // The server read the data moments ago; it counts as fetched now so the 5-minute staleTime applies.
+  const updatedAt = Math.min(Date.now(), Number.isFinite(data.at) ? data.at : Date.now());
+  const set = (queryKey: readonly unknown[], value: unknown) => {
+    if (value !== undefined && value !== null) client.setQueryData(queryKey, value, { updatedAt });
+  };
+  set(settingsQueryOptions(place).queryKey, data.settings);
+  set(placeQueryOptions(place).queryKey, data.placeInfo);
+  set(categoriesHierarchyQueryOptions(place).queryKey, data.categoriesHierarchy);
+  set(productsQueryOptions(place).queryKey, data.products);
+  return true;
+}
