@@ -67,6 +67,15 @@ export class UsersRepository {
 
   async update(clientId: number, id: number, changes: Updateable<UsersTable>): Promise<UserRow | undefined> {
     const values = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
+    // Nothing to change (e.g. editProfile with no known field): an empty SET is an SQL syntax error, so read instead.
+    if (Object.keys(values).length === 0) {
+      return this.#db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+    }
     return this.#db
       .updateTable('users')
       .set(values)
