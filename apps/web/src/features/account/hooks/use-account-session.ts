@@ -5,8 +5,8 @@
  * - while signed in, loads the nth-order discount, the accumulated amount and, when the place's payments module is
  *   on, the payment instruments; again on a place change, a new token or refreshAccountData().
  */
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { placeQueryOptions } from '../../../api/get-place.ts';
 import { useAccountStore, type AccountExtras } from '../../../stores/account-store.ts';
@@ -29,6 +29,12 @@ export function useAccountSession(place: string): void {
   const revision = useAccountStore((s) => s.revision);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Where the guest is when the verdict comes back (the check is asynchronous).
+  const { pathname } = useLocation();
+  const where = useRef(pathname);
+  useEffect(() => {
+    where.current = pathname;
+  }, [pathname]);
 
   // Start-up check of a token read from the cookie.
   useEffect(() => {
@@ -43,7 +49,7 @@ export function useAccountSession(place: string): void {
         if (valid || useSessionStore.getState().authToken !== token) return;
         endSession('session_expired');
         queryClient.removeQueries({ queryKey: ['account'] });
-        if (window.location.pathname.startsWith(`/${place}/profile`)) void navigate(`/${place}`);
+        if (where.current.startsWith(`/${place}/profile`)) void navigate(`/${place}`);
       })
       .catch(() => {
         // No answer is not a verdict: the session stays until the server says otherwise.
