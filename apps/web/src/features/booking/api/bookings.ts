@@ -44,7 +44,10 @@ export const bookingSetupQueryOptions = (
   queryOptions({
     queryKey: ['booking-setup', place, lang, productId, variantId],
     queryFn: () =>
-      api.get<StoreBookingHallsResponse>(`bookings/halls${query({ productId, variantId })}`, opts(place, lang)),
+      api.get<StoreBookingHallsResponse>(
+        `bookings/halls${query({ productId, variantId })}`,
+        opts(place, lang),
+      ),
     staleTime: 60_000,
   });
 

@@ -7,7 +7,14 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, weekdayOfDate } from '@trapeza/domain/booking';
-import { addMonths, addMonthsToDate, clampDate, dateForFormat, monthOf, monthWeeks } from '../lib/calendar.ts';
+import {
+  addMonths,
+  addMonthsToDate,
+  clampDate,
+  dateForFormat,
+  monthOf,
+  monthWeeks,
+} from '../lib/calendar.ts';
 import styles from './booking.module.css';
 
 export interface BookingCalendarProps {
@@ -46,9 +53,11 @@ export function BookingCalendar({
   const active = monthOf(focused) === month ? focused : clampDate(`${month}-01`, min, max);
 
   const weeks = useMemo(() => monthWeeks(month), [month]);
-  const monthTitle = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    dateForFormat(`${month}-01`),
-  );
+  const monthTitle = new Intl.DateTimeFormat(lang, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(dateForFormat(`${month}-01`));
   const longDate = new Intl.DateTimeFormat(lang, {
     weekday: 'long',
     day: 'numeric',

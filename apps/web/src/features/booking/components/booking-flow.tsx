@@ -107,7 +107,9 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
     ...freeHoursQueryOptions({ ...scope, hallId: null }, date ?? today),
     enabled: bookable && date !== null,
   });
-  const shownHours = (hours.data ?? []).filter((h) => hallId === null || h.halls.some((x) => x.id === hallId));
+  const shownHours = (hours.data ?? []).filter(
+    (h) => hallId === null || h.halls.some((x) => x.id === hallId),
+  );
   const chosenHour = hours.data?.find((h) => h.time === time) ?? null;
 
   useEffect(() => {
@@ -181,9 +183,10 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
     const error = errorOf(key);
     const errorId = `${uid}-${key}-error`;
     return (
-      <label className="field">
-        <span>{t(`booking.${key}`)}</span>
+      <div className="field">
+        <label htmlFor={`${uid}-${key}`}>{t(`booking.${key}`)}</label>
         <input
+          id={`${uid}-${key}`}
           className={styles.input}
           type={type}
           value={form[key]}
@@ -198,7 +201,7 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
             {t(FIELD_TEXT[error.code])}
           </p>
         )}
-      </label>
+      </div>
     );
   };
 
@@ -228,9 +231,11 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
       )}
       {product && <p className={styles.hint}>{t('booking.duration', { minutes: setup.data.duration })}</p>}
 
-      <label className="field">
-        <span>{t('booking.people')}</span>
+      <div className="field">
+        <label htmlFor={`${uid}-people`}>{t('booking.people')}</label>
         <select
+          id={`${uid}-people`}
+          aria-describedby={`${uid}-people-hint`}
           value={people}
           onChange={(e) => {
             setPeople(Number(e.target.value));
@@ -243,14 +248,21 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
             </option>
           ))}
         </select>
-        <span className={styles.hint}>{t('booking.peopleHint', { min: allowed.min, max: allowed.max })}</span>
-      </label>
+        <span id={`${uid}-people-hint`} className={styles.hint}>
+          {t('booking.peopleHint', { min: allowed.min, max: allowed.max })}
+        </span>
+      </div>
 
       {halls.length > 1 && (
         <fieldset className={styles.fieldset}>
           <legend>{t('booking.hall')}</legend>
           <label className={styles.check}>
-            <input type="radio" name={`${uid}-hall`} checked={hallId === null} onChange={() => setHallId(null)} />
+            <input
+              type="radio"
+              name={`${uid}-hall`}
+              checked={hallId === null}
+              onChange={() => setHallId(null)}
+            />
             <span>{t('booking.anyHall')}</span>
           </label>
           {halls.map((h) => {
@@ -332,9 +344,10 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
         {field('name', 'text', 'name', 40)}
         {field('phone', 'tel', 'tel', 30)}
         {field('email', 'email', 'email', 254)}
-        <label className="field">
-          <span>{t('booking.comment')}</span>
+        <div className="field">
+          <label htmlFor={`${uid}-comment`}>{t('booking.comment')}</label>
           <textarea
+            id={`${uid}-comment`}
             className={styles.input}
             rows={3}
             value={form.comment ?? ''}
@@ -342,7 +355,7 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
             onChange={(e) => update('comment', e.target.value)}
           />
           {commentError && <p className={styles.fieldError}>{t(FIELD_TEXT[commentError.code])}</p>}
-        </label>
+        </div>
         <label className={styles.check}>
           <input
             type="checkbox"
@@ -363,7 +376,11 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
           {problem === 'invalid' || problem === 'taken' ? (
             <div role="alert" className="alert">
               <p>
-                {BOOKING_ERROR_MESSAGES[problem === 'taken' ? 'booking_slot_taken' : 'booking_invalid_data'][lang]}
+                {
+                  BOOKING_ERROR_MESSAGES[problem === 'taken' ? 'booking_slot_taken' : 'booking_invalid_data'][
+                    lang
+                  ]
+                }
               </p>
             </div>
           ) : typeof problem === 'object' ? (

@@ -11,7 +11,13 @@ import { useVenue } from '../../../hooks/use-venue.ts';
 import { bookingBundle } from '../i18n/loaders.ts';
 import { BookingFlow, BookingUnavailable } from './booking-flow.tsx';
 
-export default function BookingProductModal({ product, onClose }: { product: StoreProduct; onClose: () => void }) {
+export default function BookingProductModal({
+  product,
+  onClose,
+}: {
+  product: StoreProduct;
+  onClose: () => void;
+}) {
   useFeatureTranslations('booking', bookingBundle);
   const venue = useVenue();
   const lang = venue.lang;

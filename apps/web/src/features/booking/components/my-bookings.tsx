@@ -102,7 +102,9 @@ function MyBookingItem({ booking, userId }: { booking: StoreBooking; userId: num
             {t('booking.cancel')}
           </button>
         ))}
-      {notCancellable && <p className="alert">{BOOKING_ERROR_MESSAGES.booking_not_cancellable[venue.lang]}</p>}
+      {notCancellable && (
+        <p className="alert">{BOOKING_ERROR_MESSAGES.booking_not_cancellable[venue.lang]}</p>
+      )}
       {error !== null && !notCancellable && <ErrorMessage error={error} />}
     </li>
   );
