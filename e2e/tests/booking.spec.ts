@@ -1,0 +1,135 @@
+/**
+ * Booking journeys (issue 10): a guest books a table at /bistro/reservations for 2 tomorrow at a free hour, gets the
+ * confirmation e-mail (test outbox), opens its cancel link and cancels, and the hour is free again; a booking-type
+ * product opens the booking modal instead of a product page. Server and browser clocks are pinned to one instant.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Tuesday 2026-03-03 12:00 in Sofia (the bistro: closed Mondays, 08:00–23:00; 12 tables, two halls).
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+const TOMORROW = '2026-03-04';
+const HOUR = '19:00';
+const TENANT = { client: 'demo', place: 'bistro' };
+
+test.beforeEach(async ({ page }) => {
+  const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  expect(res.ok()).toBe(true);
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => {
+    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
+  });
+});
+
+async function freeHours(request: APIRequestContext, people: number): Promise<string[]> {
+  const res = await request.post('/api/bookings/getFreeHoursForDate', {
+    headers: TENANT,
+    data: { date: TOMORROW, people },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { time: string }[]).map((h) => h.time);
+}
+
+/** Books through the API (another guest), so the hour is down to its last table for two. */
+async function bookOtherGuests(request: APIRequestContext, count: number) {
+  for (let i = 0; i < count; i++) {
+    const res = await request.post('/api/bookings', {
+      headers: TENANT,
+      data: {
+        date: TOMORROW,
+        time: HOUR,
+        people: 2,
+        name: `Друг гост ${i + 1}`,
+        phone: '+359 888 000 000',
+        email: `other${i}@example.com`,
+        terms_accepted: true,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+}
+
+async function fillDetails(page: Page, email: string) {
+  await page.getByLabel('Име', { exact: true }).fill('Мария Иванова');
+  await page.getByLabel('Телефон').fill('+359 888 123 456');
+  await page.getByLabel('Имейл').fill(email);
+  await page.getByLabel('Приемам общите условия').check();
+}
+
+test('book a table for 2 tomorrow → confirmation e-mail → cancel by its link → the hour is free again', async ({
+  page,
+  request,
+}) => {
+  // 12 tables seat two; 11 are taken at 19:00, so the guest's booking takes the last one.
+  expect(await freeHours(request, 2)).toContain(HOUR);
+  await bookOtherGuests(request, 11);
+  expect(await freeHours(request, 2)).toContain(HOUR);
+
+  await page.goto('/bistro/reservations');
+  await expect(page.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible();
+  await page.getByLabel('Брой хора').selectOption('2');
+  // Today and the past month days: today is bookable, yesterday (Monday) is not.
+  await expect(page.locator('[data-date="2026-03-02"]')).toHaveAttribute('aria-disabled', 'true');
+  await page.locator(`[data-date="${TOMORROW}"]`).click();
+  await page.getByRole('radio', { name: HOUR }).check();
+  const email = `maria-${Date.now()}@example.com`;
+  await fillDetails(page, email);
+  await page.getByRole('button', { name: 'Резервирай' }).click();
+
+  const result = page.getByTestId('booking-result');
+  await expect(result.getByRole('heading', { name: 'Успешна резервация' })).toBeVisible();
+  await expect(result.getByText('Изпратихме ви потвърждение по имейл.', { exact: false })).toBeVisible();
+  const reservationId = (await result.getByTestId('reservation-id').textContent())?.trim();
+  expect(reservationId).toMatch(/^\d+$/);
+  // The last table for two is gone: 19:00 is no longer offered for two.
+  expect(await freeHours(request, 2)).not.toContain(HOUR);
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (
+        await request.get(`/api/__test/outbox?to=${encodeURIComponent(email)}`)
+      ).json()) as {
+        text: string;
+      }[];
+      link =
+        /https?:\/\/\S+\/bistro\/reservations\?booking=\d+&token=[\w-]+/.exec(mails[0]?.text ?? '')?.[0] ??
+        '';
+      return link;
+    })
+    .not.toBe('');
+  const url = new URL(link);
+  expect(url.searchParams.get('booking')).toBe(reservationId);
+
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { name: 'Вашата резервация' })).toBeVisible();
+  await expect(page.getByTestId('booking-status')).toHaveText('Потвърдена');
+  await page.getByRole('button', { name: 'Отмени резервацията' }).click();
+  await expect(page.getByText('Резервацията е отменена.')).toBeVisible();
+  await expect(page.getByTestId('booking-status')).toHaveText('Отменена');
+  expect(await freeHours(request, 2)).toContain(HOUR);
+
+  // The link again: shown as already cancelled, no cancel button.
+  await page.reload();
+  await expect(page.getByText('Тази резервация вече е отменена.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Отмени резервацията' })).toHaveCount(0);
+
+  // The form offers 19:00 again for two.
+  await page.goto('/bistro/reservations');
+  await page.locator(`[data-date="${TOMORROW}"]`).click();
+  await expect(page.getByRole('radio', { name: HOUR })).toBeVisible();
+});
+
+test('a booking-type product opens the booking modal instead of a product page', async ({ page }) => {
+  await page.goto('/bistro/degustatsii');
+  const card = page.getByRole('article').filter({ hasText: 'Дегустационно меню за двама' });
+  await expect(card.getByRole('link')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Резервирай' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Дегустационно меню за двама' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Продължителност: 120 мин.')).toBeVisible();
+  await expect(dialog.getByLabel('Брой хора')).toBeVisible();
+  await expect(dialog.getByRole('grid')).toBeVisible();
+  await expect(page).toHaveURL(/\/bistro\/degustatsii$/);
+  await dialog.getByRole('button', { name: 'Затвори' }).click();
+  await expect(dialog).toHaveCount(0);
+});
