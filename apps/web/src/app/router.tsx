@@ -45,7 +45,6 @@ const Payment = route(() => import('./routes/payment.tsx'));
 const Admin = route(() => import('./routes/admin.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
-const ProfileBookings = route(() => import('./routes/profile-bookings.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
 const Staff = route(() => import('./routes/staff.tsx'));
 
@@ -78,7 +77,6 @@ export function AppRoutes() {
           <Route path="feedback" element={<Feedback />} />
           <Route path="profile" element={<Profile />} />
           <Route path="profile/orders" element={<ProfileOrders />} />
-          <Route path="profile/bookings" element={<ProfileBookings />} />
           <Route path="reset-password" element={<ResetPassword />} />
           {/* `/{place}/about-{product}` cannot be a partial segment; the category route hands `about-…` on. */}
           <Route path=":catSlug" element={<Category />} />

@@ -1,12 +1,22 @@
-/** `/{place}/profile` (spec §2): the guest's profile, or the login form when signed out; a link to my bookings. */
-import { Suspense } from 'react';
+/**
+ * `/{place}/profile` (spec §2): the guest's profile, or the login form when signed out; saved cards (payments
+ * module) and a link to my bookings.
+ */
+import { lazy, Suspense } from 'react';
 import { ProfileView } from '../../features/account/components/profile-view.tsx';
 import { MyBookingsLink } from '../../features/booking/components/my-bookings.tsx';
+
+const SavedCards = lazy(() =>
+  import('../../features/payment/components/saved-cards.tsx').then((m) => ({ default: m.SavedCards })),
+);
 
 export function Component() {
   return (
     <>
       <ProfileView />
+      <Suspense fallback={null}>
+        <SavedCards />
+      </Suspense>
       <Suspense fallback={null}>
         <MyBookingsLink />
       </Suspense>

@@ -1,6 +1,7 @@
 /**
- * `/{place}/profile/bookings`: the signed-in guest's bookings at the place (`GET users/bookings`) with cancel
- * (`POST users/bookings/{id}/cancel`, after a confirm). Also the profile's link to it (`MyBookingsLink`).
+ * "My bookings" on `/{place}/profile`: the signed-in guest's bookings at the place (`GET users/bookings`) with cancel
+ * (`POST users/bookings/{id}/cancel`, after a confirm). A section below the profile rather than a route of its own:
+ * every route costs the entry chunk a few bytes.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +12,6 @@ import { BOOKING_ERROR_MESSAGES } from '@trapeza/domain/booking';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
-import { usePageMeta } from '../../../hooks/use-page-meta.ts';
 import { useVenue } from '../../../hooks/use-venue.ts';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { cancelUserBooking, userBookingsQueryOptions } from '../api/bookings.ts';
@@ -25,34 +25,35 @@ export function MyBookings() {
   const { t } = useTranslation();
   const venue = useVenue();
   const user = useAccountStore((s) => s.user);
-  usePageMeta(t('booking.myTitle'), venue.name);
+  const active = venue.info.functionality_modules.includes('booking');
   const bookings = useQuery({
     ...userBookingsQueryOptions(venue.place, venue.lang, user?.id ?? 0),
     enabled: user !== null,
   });
+  if (user === null) return null;
   return (
     <div className="page page-narrow">
-      <h1>{t('booking.myTitle')}</h1>
-      {user === null ? (
-        <p>
-          {t('booking.signInFirst')} <Link to={`/${venue.place}/profile`}>{t('booking.toProfile')}</Link>
-        </p>
-      ) : bookings.isPending ? (
-        <p role="status">{t('booking.loading')}</p>
-      ) : bookings.isError ? (
-        <ErrorMessage error={bookings.error} onRetry={() => void bookings.refetch()} />
-      ) : bookings.data.length === 0 ? (
-        <p>{t('booking.myEmpty')}</p>
-      ) : (
-        <ul className={styles.list}>
-          {bookings.data.map((b) => (
-            <MyBookingItem key={b.reservationId} booking={b} userId={user.id} />
-          ))}
-        </ul>
-      )}
-      <p>
-        <Link to={`/${venue.place}/reservations`}>{t('booking.again')}</Link>
-      </p>
+      <section className="card-section" aria-labelledby="my-bookings-title">
+        <h2 id="my-bookings-title">{t('booking.myTitle')}</h2>
+        {bookings.isPending ? (
+          <p role="status">{t('booking.loading')}</p>
+        ) : bookings.isError ? (
+          <ErrorMessage error={bookings.error} onRetry={() => void bookings.refetch()} />
+        ) : bookings.data.length === 0 ? (
+          <p>{t('booking.myEmpty')}</p>
+        ) : (
+          <ul className={styles.list}>
+            {bookings.data.map((b) => (
+              <MyBookingItem key={b.reservationId} booking={b} userId={user.id} />
+            ))}
+          </ul>
+        )}
+        {active && (
+          <p>
+            <Link to={`/${venue.place}/reservations`}>{t('booking.again')}</Link>
+          </p>
+        )}
+      </section>
     </div>
   );
 }
@@ -107,24 +108,5 @@ function MyBookingItem({ booking, userId }: { booking: StoreBooking; userId: num
       )}
       {error !== null && !notCancellable && <ErrorMessage error={error} />}
     </li>
-  );
-}
-
-/** The profile's link to "my bookings": only for a signed-in guest at a place with the booking module. */
-export function MyBookingsLink() {
-  useFeatureTranslations('booking', bookingBundle);
-  const { t } = useTranslation();
-  const venue = useVenue();
-  const user = useAccountStore((s) => s.user);
-  if (!user || !venue.info.functionality_modules.includes('booking')) return null;
-  return (
-    <div className="page page-narrow">
-      <section className="card-section">
-        <h2>{t('booking.myTitle')}</h2>
-        <p>
-          <Link to={`/${venue.place}/profile/bookings`}>{t('booking.myLink')}</Link>
-        </p>
-      </section>
-    </div>
   );
 }
