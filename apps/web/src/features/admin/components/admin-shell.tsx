@@ -4,7 +4,7 @@
  */
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -24,6 +24,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const place = useAdminPlaceStore((st) => st.place);
   const choose = useAdminPlaceStore((st) => st.choose);
   const queryClient = useQueryClient();
+  // Link + aria-current rather than NavLink: NavLink would add its code to the guest entry chunk.
+  const { pathname } = useLocation();
 
   useEffect(() => {
     document.title = t('shell.title');
@@ -87,9 +89,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
       {place && (
         <nav className={s.nav} aria-label={t('shell.navigation')}>
           {AREAS.map((area) => (
-            <NavLink key={area} to={`/admin/${area}`}>
+            <Link
+              key={area}
+              to={`/admin/${area}`}
+              aria-current={pathname.startsWith(`/admin/${area}`) ? 'page' : undefined}
+            >
               {t(`nav.${area}`)}
-            </NavLink>
+            </Link>
           ))}
         </nav>
       )}

@@ -4,7 +4,8 @@
  * Other shapes of the place are drawn faintly for reference. Loaded only with the zones screen.
  */
 import { useEffect, useRef } from 'react';
-import L from 'leaflet';
+// Leaflet's ESM build: no CommonJS interop helpers, so the guest entry keeps its runtime inline (see README).
+import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import 'leaflet/dist/leaflet.css';
 import { addVertex, moveVertex, removeVertex, type LatLng } from '../lib/polygon.ts';
 
