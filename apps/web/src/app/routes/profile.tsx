@@ -1,13 +1,9 @@
-/**
- * `/{place}/profile` (spec §2): the guest's profile, or the login form when signed out; saved cards (payments
- * module) and a link to my bookings.
- */
+/** `/{place}/profile` (spec §2): the guest's profile, or the login form when signed out; my bookings (booking module). */
 import { lazy, Suspense } from 'react';
 import { ProfileView } from '../../features/account/components/profile-view.tsx';
-import { MyBookingsLink } from '../../features/booking/components/my-bookings.tsx';
 
-const SavedCards = lazy(() =>
-  import('../../features/payment/components/saved-cards.tsx').then((m) => ({ default: m.SavedCards })),
+const MyBookings = lazy(() =>
+  import('../../features/booking/components/my-bookings.tsx').then((m) => ({ default: m.MyBookings })),
 );
 
 export function Component() {
@@ -15,10 +11,7 @@ export function Component() {
     <>
       <ProfileView />
       <Suspense fallback={null}>
-        <SavedCards />
-      </Suspense>
-      <Suspense fallback={null}>
-        <MyBookingsLink />
+        <MyBookings />
       </Suspense>
     </>
   );
