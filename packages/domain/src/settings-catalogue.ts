@@ -326,6 +326,14 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
     welcome_banner_enabled: flag(0, 'Show the welcome banner on the first visit', { designed: true }),
     welcome_banner_text: { ...translatable('long_text', 'Welcome banner text'), designed: true },
     welcome_banner_image: { type: 'image', default: '', description: 'Welcome banner image', designed: true },
+    analytics_tag_id: {
+      type: 'text',
+      default: '',
+      description:
+        'Ad analytics tag id (e.g. G-XXXX or AW-XXXX) for purchase events; loaded only after the guest consents, never on test hosts',
+      max: 40,
+      designed: true,
+    },
   },
   texts: {
     orders_may_be_late: translatable('long_text', 'Notice that orders may be late'),

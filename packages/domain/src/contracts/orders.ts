@@ -256,14 +256,36 @@ export const TABLE_ERROR_CODES = {
   billAlreadyRequested: 'bill_already_requested',
   createOrderFirst: 'create_order_first',
   invalidOrderData: 'invalid_order_data',
+  /** Kiosk or tablet mode asked for without a staff login of the place (designed). */
+  staffRequired: 'staff_required',
+  /** Change table: the venue does not offer it (show_change_table off) and no staff is logged in (designed). */
+  changeTableNotAllowed: 'change_table_not_allowed',
+  /** Change table: no such active table (or room, for a room session) at the place (designed). */
+  invalidTable: 'invalid_table',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Tables: QR entry, session check, tables list, my orders, bill (spec §7)
 // ---------------------------------------------------------------------------------------------------------------
 
-/** `POST tables/verify_token`: the QR token of a table or room and the place slug of the URL. */
-export const StoreVerifyTokenBody = z.object({ token: z.string().min(1).max(200), placeSlug: z.string().min(1).max(200) });
+/**
+ * Device modes a staff member switches on at the QR entry (designed; spec §3 kiosk flag, §4 tablet mode): `kiosk`
+ * (a self-service device: the session lives 43800 h) and `tablet` (a venue tablet at a table: 'save for order', the
+ * session kept when the cart is cleared for another place).
+ */
+export const DEVICE_MODES = ['kiosk', 'tablet'] as const;
+export const DeviceMode = z.enum(DEVICE_MODES);
+export type DeviceMode = z.infer<typeof DeviceMode>;
+
+/**
+ * `POST tables/verify_token`: the QR token of a table or room and the place slug of the URL; `mode` (designed) only
+ * with a staff login of the place (WAITER and above), else `staff_required`.
+ */
+export const StoreVerifyTokenBody = z.object({
+  token: z.string().min(1).max(200),
+  placeSlug: z.string().min(1).max(200),
+  mode: DeviceMode.nullish(),
+});
 export type StoreVerifyTokenBody = z.infer<typeof StoreVerifyTokenBody>;
 
 /**
@@ -282,8 +304,21 @@ export const StoreTableSession = z.object({
   expires: z.string(),
   bill_wanted: flagOut,
   place_id: z.number().int(),
+  /** The device mode verify_token switched on (kiosk: the 43800-hour lifetime); absent otherwise. */
+  mode: DeviceMode.optional(),
 });
 export type StoreTableSession = z.infer<typeof StoreTableSession>;
+
+/**
+ * `POST tables/change_table` (designed; spec §2 change table, §6 waiters): moves a table session, with its orders,
+ * to another active table of the same place (a room session to another room). Allowed when the venue's
+ * show_change_table is on, or for a staff login of the place. Answers the session at its new table.
+ */
+export const StoreChangeTableBody = z.object({
+  session: z.string().min(1).max(200),
+  tableId: looseId,
+});
+export type StoreChangeTableBody = z.infer<typeof StoreChangeTableBody>;
 
 /** `POST tables/verify_session`: is this session still valid for this QR token at this place? */
 export const StoreVerifySessionBody = z.object({
@@ -439,3 +474,46 @@ export type StoreFeedbackBody = z.infer<typeof StoreFeedbackBody>;
 
 export const StoreFeedbackResponse = z.object({ saved: z.number().int() });
 export type StoreFeedbackResponse = z.infer<typeof StoreFeedbackResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pickup places and the promo preview — designed: GET pickup-places, POST promo-codes/check
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One venue of the client where a pickup order (type 3) may be collected (spec §2 pickup venue picker). */
+export const StorePickupPlace = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  translations: translations,
+  address: z.string().nullable(),
+});
+export const StorePickupPlacesResponse = z.array(StorePickupPlace);
+export type StorePickupPlacesResponse = z.infer<typeof StorePickupPlacesResponse>;
+export type StorePickupPlace = z.infer<typeof StorePickupPlace>;
+
+/**
+ * `POST promo-codes/check`: the code and the cart's lines (only `product_id` is read). A preview for the displayed
+ * breakdown; the order call checks the code again and prices from the database.
+ */
+export const StorePromoCheckBody = z.object({
+  code: z.string().min(1).max(64),
+  products: z
+    .array(z.looseObject({ product_id: looseId }))
+    .max(200)
+    .default([]),
+});
+export type StorePromoCheckBody = z.infer<typeof StorePromoCheckBody>;
+
+/**
+ * The Promo result of spec §3, plus `eligible_product_ids` (designed): which of the sent products the promo applies
+ * to (null: every product without disable_promocode_discount). An unknown, expired or spent code answers 200 with
+ * `found: false` and `discount_value: 0` (the browser shows 'invalid promo code').
+ */
+export const StorePromoCheckResponse = z.object({
+  found: z.boolean(),
+  ignore_other_discounts: z.boolean(),
+  discount_type: z.enum(['percent', 'money']),
+  discount_value: z.number(),
+  eligible_product_ids: z.array(z.number().int()).nullable(),
+});
+export type StorePromoCheckResponse = z.infer<typeof StorePromoCheckResponse>;

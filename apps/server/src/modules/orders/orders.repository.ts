@@ -100,16 +100,20 @@ export class OrdersRepository {
       .executeTakeFirst();
   }
 
-  /** Whether another active place of the same client exists (a pickup place). */
-  async isPlaceOfClient(clientId: number, placeId: number): Promise<boolean> {
-    const row = await this.#db
-      .selectFrom('places')
-      .select('id')
-      .where('client_id', '=', clientId)
-      .where('id', '=', placeId)
-      .where('active', '=', 1)
-      .executeTakeFirst();
-    return row !== undefined;
+  /** Active places of the client that offer pickup (an active order type 3), by name: the pickup venues. */
+  async listPickupPlaces(clientId: number) {
+    return this.#db
+      .selectFrom('places as p')
+      .innerJoin('order_types as ot', 'ot.place_id', 'p.id')
+      .select(['p.id', 'p.slug', 'p.name', 'p.translations', 'p.address'])
+      .where('p.client_id', '=', clientId)
+      .where('p.active', '=', 1)
+      .where('ot.type', '=', 3)
+      .where('ot.active', '=', 1)
+      .distinct()
+      .orderBy('p.name')
+      .orderBy('p.id')
+      .execute();
   }
 
   /** The active order type of the place with its tiers and zones, or undefined when the place does not offer it. */

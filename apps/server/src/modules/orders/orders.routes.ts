@@ -3,6 +3,7 @@
  * schemas, ask the service, answer; the answer to every refusal is the §8 code in `message` (StoreOrderError).
  */
 import type { FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   OrderTokenParam,
@@ -10,7 +11,10 @@ import {
   StoreDeliveryOrderQuery,
   StoreOrderError,
   StoreOrderResponse,
+  StorePickupPlacesResponse,
   StorePreorderBody,
+  StorePromoCheckBody,
+  StorePromoCheckResponse,
   StoreRoomOrderBody,
   StoreServedOnSpotOrderBody,
   StoreSessionOrdersResponse,
@@ -18,6 +22,7 @@ import {
   TimestampQuery,
 } from '@trapeza/domain/contracts/orders';
 import { PlaceHeaders } from '../../lib/request-context.ts';
+import { DomainError } from '../../lib/domain-error.ts';
 import { TablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { answerLanguage, registerOrderErrorHandler } from './order-error.ts';
@@ -147,6 +152,44 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await service.placeServedOnSpotOrder(request.body, await ctx(request))),
+  );
+
+  app.get(
+    '/pickup-places',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The client's active places offering pickup (order type 3): the pickup venue picker",
+        headers: PlaceHeaders,
+        response: { 200: StorePickupPlacesResponse, ...orderErrors },
+      },
+    },
+    async (request) => service.pickupPlaces(request.tenant.clientId),
+  );
+
+  // Codes can be guessed: the preview is limited per address even when the API-wide limiter is off.
+  if (!app.hasDecorator('rateLimit')) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
+    });
+  }
+  app.post(
+    '/promo-codes/check',
+    {
+      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          'Preview a promo code for the cart (spec §3 Promo result; found false when unknown, expired or used up). The order call checks it again',
+        headers: PlaceHeaders,
+        body: StorePromoCheckBody,
+        response: { 200: StorePromoCheckResponse, ...orderErrors },
+      },
+    },
+    async (request) => service.checkPromo(request.body, await ctx(request)),
   );
 
   app.get(

@@ -40,13 +40,17 @@ import type {
   StoreOrderComment,
   StoreOrderProduct,
   StoreOrderResponse,
+  StorePickupPlacesResponse,
   StorePreorderBody,
+  StorePromoCheckBody,
+  StorePromoCheckResponse,
   StoreRoomOrderBody,
   StoreServedOnSpotOrderBody,
   StoreSessionOrdersResponse,
   StoreSpotOrderBody,
 } from '@trapeza/domain/contracts/orders';
 import { orderError, tableError, validationError, type Lang } from './order-error.ts';
+import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { NewOrderLine, OrdersRepository, ProductIngredientRow } from './orders.repository.ts';
 import type { TablesService } from '../tables/tables.service.ts';
 import type { SessionWithTable } from '../tables/tables.repository.ts';
@@ -610,6 +614,9 @@ export class OrdersService {
     ctx: OrderCallContext,
   ): Promise<void> {
     const { date, time } = splitTime(d.time);
+    // Pickup venues: chosen among the client's places offering pickup; required when there are several.
+    const pickupPlaces =
+      d.type === 3 || d.pickupPlaceId !== null ? await this.#repo.listPickupPlaces(ctx.clientId) : [];
     const codes = validateOrderForm(
       {
         name: d.name,
@@ -641,7 +648,7 @@ export class OrdersService {
         cutleryOptionOn: cutleryOptionOn(settings, d.type),
         // Regions are one of three zone kinds: required only when the venue delivers by region alone.
         regionsEnabled: extra.regionsEnabled && d.lat === null && d.lng === null,
-        pickupPlacesEnabled: false,
+        pickupPlacesEnabled: d.type === 3 && pickupPlaces.length > 1,
         roomAdditionalOrderTypes: settings.room_additional_order_types,
         tokenRoomNumber: extra.tokenRoom,
         // Login for card / online payment is answered with its own §8 code before this (card_payment_requires_login).
@@ -669,7 +676,11 @@ export class OrdersService {
         break;
       }
     }
-    if (d.pickupPlaceId !== null && !(await this.#repo.isPlaceOfClient(ctx.clientId, d.pickupPlaceId))) {
+    if (
+      d.pickupPlaceId !== null &&
+      !pickupPlaces.some((p) => p.id === d.pickupPlaceId) &&
+      !errors.some((e) => e.field === 'pickupPlaceId')
+    ) {
       errors.push({ field: 'pickupPlaceId', code: 'pickup_place_required' });
     }
     if (errors.length > 0) throw validationError(errors, ctx.lang);
@@ -809,8 +820,59 @@ export class OrdersService {
     });
   }
 
+  /** GET pickup-places: the client's active places offering pickup (the pickup venue picker). */
+  async pickupPlaces(clientId: number): Promise<StorePickupPlacesResponse> {
+    const rows = await this.#repo.listPickupPlaces(clientId);
+    return rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      translations: parseTranslations(r.translations),
+      address: r.address,
+    }));
+  }
+
+  /**
+   * POST promo-codes/check: the Promo result of spec §3 for the code and which of the cart's products it applies to.
+   * A preview only — the order call checks the code again (#promo) and prices from the database.
+   */
+  async checkPromo(body: StorePromoCheckBody, ctx: OrderCallContext): Promise<StorePromoCheckResponse> {
+    const promo = await this.#validPromo(ctx.placeId, body.code.trim(), ctx.now);
+    if (!promo) {
+      return {
+        found: false,
+        ignore_other_discounts: false,
+        discount_type: 'percent',
+        discount_value: 0,
+        eligible_product_ids: null,
+      };
+    }
+    const ids = [...new Set(body.products.map((p) => p.product_id))];
+    let eligibleIds: number[] | null = promo.eligible;
+    if (ids.length > 0) {
+      const products = await this.#repo.findProducts(ids);
+      eligibleIds = products
+        .filter(
+          (p) =>
+            p.place_id === ctx.placeId &&
+            !p.disable_promocode_discount &&
+            (promo.eligible === null || promo.eligible.includes(p.id)),
+        )
+        .map((p) => p.id);
+    }
+    return { ...promo.result, eligible_product_ids: eligibleIds };
+  }
+
   /** A promo code of the place valid now, as the engine's PromoResult; an unknown or spent code is refused. */
   async #promo(placeId: number, code: string, now: Date, lang: Lang) {
+    const promo = await this.#validPromo(placeId, code, now);
+    if (!promo) throw tableError(400, 'invalid_promo_code', lang);
+    return promo;
+  }
+
+  /** The promo code of the place if it is active, within its dates and not used up; else null. */
+  async #validPromo(placeId: number, code: string, now: Date) {
+    if (!code) return null;
     const row = await this.#repo.findPromo(placeId, code);
     const at = now.toISOString();
     const valid =
@@ -818,7 +880,7 @@ export class OrdersService {
       (row.valid_from === null || row.valid_from <= at) &&
       (row.valid_to === null || row.valid_to >= at) &&
       (row.max_uses === null || row.used_count < row.max_uses);
-    if (!row || !valid) throw tableError(400, 'invalid_promo_code', lang);
+    if (!row || !valid) return null;
     const result: PromoResult = {
       found: true,
       ignore_other_discounts: row.ignore_other_discounts === 1,

@@ -93,6 +93,56 @@ export class TablesRepository {
       .execute();
   }
 
+  /** One setting of the place (raw text), if set. */
+  async getSetting(placeId: number, key: string): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('settings')
+      .select('value')
+      .where('place_id', '=', placeId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  /** An active table or room of the place by id. */
+  async findActiveTable(
+    placeId: number,
+    tableId: number,
+    db: AppDatabase = this.#db,
+  ): Promise<TableRow | undefined> {
+    return db
+      .selectFrom('tables')
+      .selectAll()
+      .where('place_id', '=', placeId)
+      .where('id', '=', tableId)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+  }
+
+  /** Moves a session and the orders placed under it to another table (a room also sets the orders' room). */
+  async moveSession(
+    db: AppDatabase,
+    s: { placeId: number; sessionId: number; session: string; table: TableRow },
+    updatedAt: string,
+  ): Promise<void> {
+    await db
+      .updateTable('table_sessions')
+      .set({ table_id: s.table.id })
+      .where('id', '=', s.sessionId)
+      .where('place_id', '=', s.placeId)
+      .execute();
+    await db
+      .updateTable('orders')
+      .set({
+        table_id: s.table.id,
+        ...(s.table.kind === 'room' ? { room_number: s.table.number } : {}),
+        updated_at: updatedAt,
+      })
+      .where('place_id', '=', s.placeId)
+      .where('token', '=', s.session)
+      .execute();
+  }
+
   /** Whether the session has at least one order. */
   async sessionHasOrders(placeId: number, session: string, db: AppDatabase = this.#db): Promise<boolean> {
     const row = await db

@@ -8,6 +8,7 @@ import {
   OrderTokenParam,
   StoreBillWantedBody,
   StoreBillWantedResponse,
+  StoreChangeTableBody,
   StoreOrderError,
   StoreTableSession,
   StoreTablesMenuResponse,
@@ -16,6 +17,7 @@ import {
   StoreVerifySessionBody,
   StoreVerifyTokenBody,
 } from '@trapeza/domain/contracts/orders';
+import { isWaiterOrAbove } from '@trapeza/domain/roles';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { answerLanguage, registerOrderErrorHandler } from '../orders/order-error.ts';
 import { requestUser } from '../orders/request-user.ts';
@@ -24,7 +26,10 @@ import { TablesService, type TableCallContext } from './tables.service.ts';
 
 const errors = {
   400: StoreOrderError.describe("Bad input, or message 'Invalid session' (unknown or expired session)"),
-  404: StoreOrderError.describe('Unknown client or place, or invalid_qr_code'),
+  403: StoreOrderError.describe(
+    'staff_required (kiosk / tablet mode without a staff login of the place), change_table_not_allowed',
+  ),
+  404: StoreOrderError.describe('Unknown client or place, invalid_qr_code, invalid_table'),
   409: StoreOrderError.describe('bill_already_requested, create_order_first'),
 };
 
@@ -34,12 +39,22 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new TablesService(new TablesRepository(app.database.db), app.staffNotifier ?? null);
   const config = { tenancy: 'place' } as const;
   const tags = ['tables'];
-  const ctx = (request: FastifyRequest): TableCallContext => ({
+  /** A staff login of this place: WAITER and above, and the account may act on the place (auth plugin scope). */
+  async function isStaffHere(request: FastifyRequest): Promise<boolean> {
+    const user = request.user;
+    if (!user || !isWaiterOrAbove(user.role)) return false;
+    return app.auth.canAccessPlace(user, {
+      placeId: request.tenant.placeId,
+      clientId: request.tenant.clientId,
+    });
+  }
+  const ctx = async (request: FastifyRequest): Promise<TableCallContext> => ({
     placeId: request.tenant.placeId,
     placeSlug: request.tenant.placeSlug,
     now: app.clock.now(),
     lang: answerLanguage(request.headers),
     role: requestUser(request)?.role ?? null,
+    staff: await isStaffHere(request),
   });
 
   app.post(
@@ -48,13 +63,20 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Open a table or room session from a QR token (order token lifetime 2 h; waiters 8 h)',
+        summary:
+          "Open a table or room session from a QR token (order token lifetime 2 h; waiters 8 h); mode 'kiosk' (43800 h) or 'tablet' with a staff login only",
         headers: PlaceHeaders,
         body: StoreVerifyTokenBody,
         response: { 200: StoreTableSession, ...errors },
       },
     },
-    async (request) => service.verifyToken(request.body.token, request.body.placeSlug, ctx(request)),
+    async (request) =>
+      service.verifyToken(
+        request.body.token,
+        request.body.placeSlug,
+        await ctx(request),
+        request.body.mode ?? null,
+      ),
   );
 
   app.post(
@@ -70,7 +92,12 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.verifySession(request.body.token, request.body.session, request.body.placeSlug, ctx(request)),
+      service.verifySession(
+        request.body.token,
+        request.body.session,
+        request.body.placeSlug,
+        await ctx(request),
+      ),
   );
 
   app.get(
@@ -87,6 +114,22 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.tablesMenu(request.tenant.placeId),
   );
 
+  app.post(
+    '/tables/change_table',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Move a table session (with its orders) to another active table of the place; when show_change_table is on, or for staff',
+        headers: PlaceHeaders,
+        body: StoreChangeTableBody,
+        response: { 200: StoreTableSession, ...errors },
+      },
+    },
+    async (request) => service.changeTable(request.body, await ctx(request)),
+  );
+
   app.put(
     '/orders/by_table_session/:token/bill_wanted',
     {
@@ -100,7 +143,7 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreBillWantedResponse, ...errors },
       },
     },
-    async (request) => service.billWanted(request.params.token, request.body, ctx(request)),
+    async (request) => service.billWanted(request.params.token, request.body, await ctx(request)),
   );
 
   app.post(
@@ -116,6 +159,7 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: StoreUserNeedResponse, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.addUserNeed(request.body, ctx(request))),
+    async (request, reply) =>
+      reply.code(201).send(await service.addUserNeed(request.body, await ctx(request))),
   );
 };

@@ -4,10 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { extendForBillRequest, isTokenExpired, orderTokenExpiresAt } from '@trapeza/domain/tokens';
+import { parseFlag } from '@trapeza/domain/settings';
 import { isWaiterOrAbove } from '@trapeza/domain/roles';
 import { MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
 import type {
+  DeviceMode,
   StoreBillWantedBody,
+  StoreChangeTableBody,
   StoreBillWantedResponse,
   StoreTableSession,
   StoreTablesMenuResponse,
@@ -26,6 +29,8 @@ export interface TableCallContext {
   lang: Lang;
   /** Role of the logged-in user, if any (waiters get the 8-hour token). */
   role: string | null;
+  /** A staff login (WAITER and above) with access to this place: may switch kiosk / tablet mode and change tables. */
+  staff: boolean;
 }
 
 /** A new session secret: 192 random bits, URL-safe. */
@@ -65,14 +70,26 @@ export class TablesService {
     return s;
   }
 
-  /** Opens a session for a table or room QR token (POST tables/verify_token). */
-  async verifyToken(token: string, placeSlug: string, ctx: TableCallContext): Promise<StoreTableSession> {
+  /**
+   * Opens a session for a table or room QR token (POST tables/verify_token). A staff member may switch the device
+   * to kiosk mode (the session then lives 43800 h, spec §9) or tablet mode; a guest asking for either is refused.
+   */
+  async verifyToken(
+    token: string,
+    placeSlug: string,
+    ctx: TableCallContext,
+    mode: DeviceMode | null = null,
+  ): Promise<StoreTableSession> {
     const table =
       placeSlug === ctx.placeSlug ? await this.#repo.findActiveTableByToken(ctx.placeId, token) : undefined;
     if (!table) throw tableError(404, TABLE_ERROR_CODES.invalidQrCode, ctx.lang);
+    if (mode && !ctx.staff) throw tableError(403, TABLE_ERROR_CODES.staffRequired, ctx.lang);
     const room = table.kind === 'room';
     const session = newSessionToken();
-    const expires = orderTokenExpiresAt(ctx.now, { waiter: isWaiterOrAbove(ctx.role) }).toISOString();
+    const expires = orderTokenExpiresAt(ctx.now, {
+      waiter: isWaiterOrAbove(ctx.role),
+      kiosk: mode === 'kiosk',
+    }).toISOString();
     await this.#repo.insertSession({
       placeId: ctx.placeId,
       tableId: table.id,
@@ -91,6 +108,7 @@ export class TablesService {
       expires,
       bill_wanted: 0,
       place_id: ctx.placeId,
+      ...(mode ? { mode } : {}),
     };
   }
 
@@ -105,6 +123,33 @@ export class TablesService {
     const s = await this.requireSession(ctx.placeId, session, ctx.now, ctx.lang);
     if (s.table_token !== token) throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
     return sessionAnswer(s);
+  }
+
+  /**
+   * Moves a table session to another table of the place (POST tables/change_table; spec §2 change table, §6
+   * waiters): when the venue shows change-table, or for staff. The session keeps its token, orders and bill state;
+   * its orders move with it. A table session moves to a table, a room session to a room.
+   */
+  async changeTable(body: StoreChangeTableBody, ctx: TableCallContext): Promise<StoreTableSession> {
+    if (!ctx.staff && !parseFlag(await this.#repo.getSetting(ctx.placeId, 'show_change_table'), false)) {
+      throw tableError(403, TABLE_ERROR_CODES.changeTableNotAllowed, ctx.lang);
+    }
+    const s = await this.requireSession(ctx.placeId, body.session, ctx.now, ctx.lang);
+    const moved = await this.#repo.transaction(async (trx) => {
+      const table = await this.#repo.findActiveTable(ctx.placeId, body.tableId, trx);
+      if (!table || table.kind !== s.table_kind)
+        throw tableError(404, TABLE_ERROR_CODES.invalidTable, ctx.lang);
+      if (table.id !== s.table_id) {
+        await this.#repo.moveSession(
+          trx,
+          { placeId: ctx.placeId, sessionId: s.id, session: s.session, table },
+          ctx.now.toISOString(),
+        );
+      }
+      return this.#repo.findSession(ctx.placeId, s.session, trx);
+    });
+    if (!moved) throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
+    return sessionAnswer(moved);
   }
 
   /** Tables and rooms of the place (GET tablesMenu). */
