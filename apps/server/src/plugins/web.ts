@@ -1,13 +1,15 @@
 /**
  * Serves the built web app (apps/web/dist) at `/`: hashed files under /assets cache for a year, index.html is
  * revalidated on every load so a deploy shows at once. Any other GET outside /api answers index.html, so the
- * browser router handles deep links (/bistro/…); /api and non-GET misses stay JSON 404s.
+ * browser router handles deep links (/bistro/…); /api and non-GET misses stay JSON 404s. A `/{place}/…` page's
+ * index.html carries the first screen's data and chunk preloads (web-first-screen.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendNotFound } from './errors.ts';
+import { renderWebPage } from './web-first-screen.ts';
 import { DEMO_IMAGES_DIR, DEMO_IMAGES_URL } from '../db/seed/demo-seed.ts';
 
 export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
@@ -38,11 +40,13 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       reply.header('cache-control', 'public, max-age=86400');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && isPage && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]{1,8}$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      // `/{place}/…` pages carry their first screen's data and preloads (web-first-screen.ts).
+      const html = await renderWebPage(app, request, distDir);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return sendNotFound(request, reply);
   });

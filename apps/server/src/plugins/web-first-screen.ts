@@ -1,0 +1,194 @@
+/**
+ * The first screen of a `/{place}` page without API round trips (issue "Menu browsing", Speed): the page's
+ * index.html carries
+ * - the answers of GET settings, place, categoriesHierarchy?active=1 and products?active=1 for the place in the URL,
+ *   asked through the API itself (same tenancy, order-token context from the guest's cookies, 5 s menu cache), as
+ *   escaped JSON in `<script type="application/json" id="first-screen-data">` — the web app seeds its query cache
+ *   with it before the first render (apps/web/src/lib/first-screen-data.ts);
+ * - `<link rel="modulepreload">` for the chunks the page renders first (the place layout and, on a category or
+ *   product URL, that route) and their stylesheets, read from the build manifest, so the browser fetches them in
+ *   parallel with the entry instead of one after another.
+ * An unknown client or place, or any API error, answers the plain index.html: the app then shows what it shows today.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface WebShell {
+  html: string;
+  manifest: Record<string, ManifestChunk> | null;
+  /** The white-label client the web build asks for (`<meta name="trapeza-client">`, `demo` by default). */
+  clientSlug: string;
+}
+
+/** Top-level paths that are not places (spec §2 routes and the consoles). */
+const NOT_PLACES = new Set([
+  '404',
+  'join',
+  'thankyou',
+  'close-browser-app',
+  'admin',
+  'assets',
+  'demo',
+  'api',
+]);
+/** Second segments of `/{place}/…` that are pages of their own rather than a category. */
+const PLACE_PAGES = new Set([
+  't',
+  'search',
+  'all',
+  'about',
+  'gallery',
+  'custom-terms',
+  'terms',
+  'privacy-policy',
+  'refund-policy',
+  'reservations',
+  'payment',
+  'feedback',
+  'profile',
+  'reset-password',
+  'staff',
+]);
+const LANGUAGES = new Set(['en', 'es', 'de', 'fr-CH']);
+
+let cached: { key: string; shell: WebShell } | null = null;
+
+/** index.html and the build manifest, re-read when a new build replaced index.html. */
+export function loadWebShell(distDir: string): WebShell {
+  const indexPath = join(distDir, 'index.html');
+  const stat = statSync(indexPath);
+  const key = `${indexPath}|${stat.mtimeMs}|${stat.size}`;
+  if (cached?.key === key) return cached.shell;
+  const html = readFileSync(indexPath, 'utf8');
+  let manifest: WebShell['manifest'];
+  try {
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as WebShell['manifest'];
+  } catch {
+    manifest = null;
+  }
+  const clientSlug = /<meta name="trapeza-client" content="([^"]+)"/.exec(html)?.[1] ?? 'demo';
+  const shell = { html, manifest, clientSlug };
+  cached = { key, shell };
+  return shell;
+}
+
+/** Which place a page path belongs to, and which route chunks its first screen needs. */
+export function firstScreenPlan(pathname: string): { place: string; routes: string[] } | null {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  const place = segments[0];
+  if (!place || NOT_PLACES.has(place) || !/^[\w-]{1,100}$/.test(place)) return null;
+  if (segments.length === 2 && !PLACE_PAGES.has(segments[1]!)) {
+    return { place, routes: [segments[1]!.startsWith('about-') ? 'about-product' : 'category'] };
+  }
+  if (segments.length === 3 && !PLACE_PAGES.has(segments[1]!)) return { place, routes: ['product'] };
+  if (segments[1] === 'staff') return null;
+  return { place, routes: [] };
+}
+
+/** JSON text made safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
+export function jsonForScript(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** modulepreload and stylesheet links for the chunks of the first screen (entry's own imports included). */
+function preloadLinks(shell: WebShell, routes: string[], language: string | null): string {
+  const manifest = shell.manifest;
+  if (!manifest) return '';
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const start: string[] = [];
+  const placeKey = Object.keys(manifest).find((k) => manifest[k]!.name === 'place' && k.endsWith('.js'));
+  if (placeKey) start.push(placeKey);
+  for (const route of routes) {
+    const key = `src/app/routes/${route}.tsx`;
+    if (manifest[key]) start.push(key);
+  }
+  if (language) {
+    const key = `src/i18n/${language}.json`;
+    if (manifest[key]) start.push(key);
+  }
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>(entryKey ? [entryKey] : []);
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const imported of entryKey ? (manifest[entryKey]!.imports ?? []) : []) visit(imported);
+  for (const key of start) visit(key);
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`),
+    ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`),
+  ].join('');
+}
+
+function languageOf(request: FastifyRequest): string | null {
+  const lang = request.cookies?.language;
+  return lang && LANGUAGES.has(lang) ? lang : null;
+}
+
+/**
+ * The page's HTML: index.html with the first screen's preloads and data for a known place, else index.html as is.
+ */
+export async function renderWebPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  distDir: string,
+): Promise<string> {
+  const shell = loadWebShell(distDir);
+  const plan = firstScreenPlan(request.url.split('?')[0] ?? '/');
+  if (!plan) return shell.html;
+  const headers: Record<string, string> = {
+    client: shell.clientSlug,
+    place: plan.place,
+    accept: 'application/json',
+  };
+  // The guest's cookies carry the order token: the menu answers in the same context as the app's own calls.
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  const paths = [
+    '/api/settings',
+    '/api/place',
+    '/api/categoriesHierarchy?active=1',
+    '/api/products?active=1',
+  ];
+  const answers = await Promise.all(paths.map((url) => app.inject({ method: 'GET', url, headers })));
+  if (answers.some((a) => a.statusCode !== 200)) return shell.html;
+  // The API's own JSON text, spliced as is (no parse and re-encode of the product list on every page load).
+  const [settings, placeInfo, categoriesHierarchy, products] = answers.map((a) => a.body);
+  const data =
+    `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(shell.clientSlug)},"at":${Date.now()},` +
+    `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +
+    `"products":${products}}`;
+  const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
+  const links = preloadLinks(shell, plan.routes, languageOf(request));
+  return shell.html
+    .replace('</head>', `${links}</head>`)
+    .replace('<div id="root"></div>', `<div id="root"></div>${script}`);
+}

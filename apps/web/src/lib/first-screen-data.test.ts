@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  FIRST_SCREEN_DATA_ID,
+  readFirstScreenData,
+  seedFirstScreen,
+  type FirstScreenData,
+} from './first-screen-data.ts';
+
+const data: FirstScreenData = {
+  place: 'bistro',
+  client: 'demo',
+  at: Date.now(),
+  settings: { theme: { value: '1' } },
+  placeInfo: { name: 'Бистро' },
+  categoriesHierarchy: [{ id: 1 }],
+  products: [{ id: 2 }],
+};
+
+describe('first-screen data inlined by the server', () => {
+  test('is read from its JSON script element; anything unreadable is ignored', () => {
+    const doc = document.implementation.createHTMLDocument();
+    expect(readFirstScreenData(doc)).toBeNull();
+    doc.body.innerHTML = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${JSON.stringify(data)}</script>`;
+    expect(readFirstScreenData(doc)).toEqual(data);
+    doc.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = '{not json';
+    expect(readFirstScreenData(doc)).toBeNull();
+  });
+
+  test('seeds the four first-screen queries of its place, fresh', () => {
+    const client = new QueryClient();
+    expect(seedFirstScreen(client, 'demo', '/bistro/hrana', data)).toBe(true);
+    expect(client.getQueryData(['settings', 'bistro'])).toEqual(data.settings);
+    expect(client.getQueryData(['place', 'bistro'])).toEqual(data.placeInfo);
+    expect(client.getQueryData(['categoriesHierarchy', 'bistro'])).toEqual(data.categoriesHierarchy);
+    expect(client.getQueryData(['products', 'bistro'])).toEqual(data.products);
+    expect(client.getQueryState(['products', 'bistro'])!.dataUpdatedAt).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  test('data of another place or another client is not used', () => {
+    const client = new QueryClient();
+    expect(seedFirstScreen(client, 'demo', '/hotel', data)).toBe(false);
+    expect(seedFirstScreen(client, 'other', '/bistro', data)).toBe(false);
+    expect(seedFirstScreen(client, 'demo', '/bistro', null)).toBe(false);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
