@@ -4,13 +4,14 @@
  * promo code, e-mail, agreements, and the submission of spec §4 with the §8 reactions. Lazily loaded with
  * react-hook-form; the map picker is a further chunk (Leaflet).
  */
-import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderType } from '@trapeza/domain/order-status';
 import { cutleryOptionOn, parseFlag } from '@trapeza/domain/settings';
-import { cartItemCount } from '@trapeza/domain/cart';
+import { cartItemCount, cartLines } from '@trapeza/domain/cart';
+import type { PromoResult } from '@trapeza/domain/pricing/promo';
 import { formatPrice } from '@trapeza/domain/money';
 import { translateField } from '@trapeza/domain/i18n';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -18,6 +19,7 @@ import { Price } from '../../../components/ui/price.tsx';
 import { translatedText } from '../../../lib/ui-settings.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
+import { useAccountStore } from '../../../stores/account-store.ts';
 import { useOrderTotal } from '../hooks/use-order-total.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
@@ -35,6 +37,7 @@ import { openLogin } from '../lib/open-login.ts';
 import { orderingClosedText } from '../lib/ordering-window.ts';
 import { savedAddresses } from '../lib/saved-addresses.ts';
 import { OrderSummary } from './order-summary.tsx';
+import { EpayCardChoice } from './epay-card-choice.tsx';
 
 const MapPicker = lazy(() => import('./map-picker.tsx').then((m) => ({ default: m.MapPicker })));
 
@@ -63,12 +66,26 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   const orderComment = useCartStore((s) => s.orderComment);
   const loggedIn = useSessionStore((s) => s.authToken != null);
   const submitter = useSubmitOrder(ctx);
+  // Epay: the saved One Touch card to charge, null for a new card (issue 7).
+  const [instrument, setInstrument] = useState<number | null>(
+    () => useAccountStore.getState().paymentInstruments[0]?.id ?? null,
+  );
 
   const offered = useMemo(() => {
     if (tableSession) return [tableSession.ordertype];
     const types = new Set(venue.info.ordertypes.map((o) => o.type));
     return GUEST_TYPES.filter((x) => types.has(x));
   }, [tableSession, venue.info.ordertypes]);
+
+  // Pickup venue picker (type 3): the client's places offering pickup; one is required when there are several.
+  const pickupOffered = offered.includes(3);
+  const pickupPlaces = useQuery({ ...pickupPlacesQueryOptions(venue.place), enabled: pickupOffered }).data ?? [];
+  // Promo preview (POST promo-codes/check); the order call checks the code again.
+  const [promo, setPromo] = useState<{ result: PromoResult; eligible: number[] | null } | null>(null);
+  const [promoState, setPromoState] = useState<{ checking: boolean; error: string | null }>({
+    checking: false,
+    error: null,
+  });
 
   const paymentTypes = venue.ui.about.paymentTypes;
   const saved = useMemo(() => savedAddresses(venue.info.id), [venue.info.id]);
@@ -92,6 +109,7 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
       cutleryOptionOn: cutleryOptionOn(settings, type),
       // Regions are one of three zone kinds: required only when no map pin names the zone (as the server does).
       regionsEnabled: venue.info.regions.length > 0 && (v.lat === null || v.lng === null),
+      pickupPlacesEnabled: pickupPlaces.length > 1,
     };
   };
 
@@ -129,7 +147,36 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
     pin,
     cutleryCount: values.cutlery === 'yes' ? values.cutleryCount : 0,
     paymentMethod: values.paymentMethod || null,
+    promo: values.promoApplied ? promo : null,
   });
+
+  // A single pickup venue is chosen for the guest.
+  const onlyPickupPlace = pickupPlaces.length === 1 ? pickupPlaces[0]!.id : null;
+  useEffect(() => {
+    if (onlyPickupPlace !== null) setValue('pickupPlaceId', String(onlyPickupPlace));
+  }, [onlyPickupPlace, setValue]);
+
+  const applyPromo = async () => {
+    const code = values.promoInput.trim().toUpperCase();
+    if (!code) return;
+    setPromoState({ checking: true, error: null });
+    try {
+      const answer = await checkPromoCode(venue.place, {
+        code,
+        products: cartLines(cart).map((l) => ({ product_id: l.product_id })),
+      });
+      if (!answer.found) {
+        setPromoState({ checking: false, error: t('cart.validation.invalid_promo_code') });
+        return;
+      }
+      const { eligible_product_ids: eligible, ...result } = answer;
+      setPromo({ result, eligible });
+      setValue('promoApplied', code);
+      setPromoState({ checking: false, error: null });
+    } catch {
+      setPromoState({ checking: false, error: t('cart.promoFailed') });
+    }
+  };
 
   // A server validation answer marks its fields.
   useEffect(() => {
@@ -183,7 +230,12 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
       deviceId: deviceId(),
       deliveryZone: view.total.deliveryZone,
     });
-    void submitter.submit(request);
+    void submitter.submit(request, v.paymentMethod === 'epay' ? { instrument } : undefined);
+  };
+
+  // Spec §5: online payment without login → the message and the login modal.
+  const onInvalid = (errors: FieldErrors<OrderFormValues>) => {
+    if (errors.paymentMethod?.message === 'online_payment_requires_login') openLogin();
   };
 
   if (submitter.success) {
@@ -228,7 +280,7 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
           {t('cart.noOrderTypes')}
         </p>
       ) : (
-        <form id={formId} className="stack order-form" noValidate onSubmit={handleSubmit(onValid)}>
+        <form id={formId} className="stack order-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
           {offered.length > 1 ? (
             <fieldset className="fieldset">
               <legend>{t('cart.orderType')}</legend>
@@ -369,6 +421,22 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
             </>
           )}
 
+          {type === 3 && pickupPlaces.length > 0 && (
+            <fieldset className="fieldset" aria-describedby={`${formId}-pickupPlaceId-error`}>
+              <legend>{t('cart.fields.pickupPlace')}</legend>
+              {pickupPlaces.map((p) => (
+                <label key={p.id} className="choice">
+                  <input type="radio" value={String(p.id)} {...register('pickupPlaceId')} />
+                  <span>
+                    {translateField(p, 'name', lang) || p.name}
+                    {p.address ? <small className="muted"> – {p.address}</small> : null}
+                  </span>
+                </label>
+              ))}
+              {errorOf('pickupPlaceId')}
+            </fieldset>
+          )}
+
           {type != null && type !== 1 && (
             <fieldset className="fieldset">
               <legend>{type === 2 ? t('cart.fields.deliveryTime') : t('cart.fields.pickupTime')}</legend>
@@ -411,6 +479,9 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                 </label>
               ))}
               {errorOf('paymentMethod')}
+              {values.paymentMethod === 'epay' && loggedIn && (
+                <EpayCardChoice value={instrument} onChange={setInstrument} />
+              )}
               {formState.errors.paymentMethod?.message === 'online_payment_requires_login' && (
                 <button type="button" className="button button-secondary" onClick={() => openLogin()}>
                   {t('cart.logIn')}
@@ -452,22 +523,39 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
               {values.promoApplied ? (
                 <p>
                   {t('cart.promoApplied', { code: values.promoApplied })}{' '}
-                  <button type="button" className="button button-secondary" onClick={() => setValue('promoApplied', '')}>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => {
+                      setValue('promoApplied', '');
+                      setPromo(null);
+                    }}
+                  >
                     {t('cart.remove')}
                   </button>
                 </p>
               ) : (
                 <div className="field-row">
-                  <input id={`${formId}-promoInput`} {...register('promoInput')} />
+                  <input
+                    id={`${formId}-promoInput`}
+                    aria-invalid={promoState.error ? true : undefined}
+                    aria-describedby={promoState.error ? `${formId}-promo-error` : undefined}
+                    {...register('promoInput')}
+                  />
                   <button
                     type="button"
                     className="button button-secondary"
-                    onClick={() => setValue('promoApplied', values.promoInput.trim().toUpperCase())}
-                    disabled={values.promoInput.trim() === ''}
+                    onClick={() => void applyPromo()}
+                    disabled={values.promoInput.trim() === '' || promoState.checking}
                   >
-                    {t('cart.applyPromo')}
+                    {promoState.checking ? t('cart.promoChecking') : t('cart.applyPromo')}
                   </button>
                 </div>
+              )}
+              {promoState.error && (
+                <small id={`${formId}-promo-error`} className="field-error" role="alert">
+                  {promoState.error}
+                </small>
               )}
             </div>
           )}
@@ -506,7 +594,6 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
           {errorOf('agreePrivacy')}
 
           {type != null && <OrderSummary view={view} currency={currency} lang={lang} />}
-          {values.promoApplied && <p className="muted">{t('cart.promoConfirmed')}</p>}
 
           {submitter.error && (
             <p role="alert" className="alert" data-testid="order-error">

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StoreFieldError, StoreOrderResponse } from '@trapeza/domain/contracts/orders';
 import type { OrderType } from '@trapeza/domain/order-status';
-import { useCartStore } from '../../../stores/cart-store.ts';
+import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { translatedText } from '../../../lib/ui-settings.ts';
 import { placeOrder, type OrderRequest } from '../api/orders.ts';
@@ -23,6 +23,13 @@ import type { CartContext } from './use-cart-context.ts';
 /** Where the payment route finds the provider's redirect form (the payments screen submits it). */
 export const PAYMENT_FORM_KEY = 'payment_redirect_form';
 export const PAYMENT_ORDER_KEY = 'payment_order_key';
+/** The One Touch card chosen in the order modal for an epay order: an instrument id, or '' for a new card. */
+export const PAYMENT_INSTRUMENT_KEY = 'payment_instrument';
+
+/** The payment choice that goes with an order besides its method: the saved card for epay (null: a new card). */
+export interface PaymentChoice {
+  instrument: number | null;
+}
 
 export interface OrderSuccess {
   message: string;
@@ -48,7 +55,7 @@ export function useSubmitOrder(ctx: CartContext) {
     return t('cart.successDefault');
   };
 
-  const onAnswer = (type: OrderType, answer: StoreOrderResponse) => {
+  const onAnswer = (type: OrderType, answer: StoreOrderResponse, payment?: PaymentChoice) => {
     const session = useSessionStore.getState();
     if (!session.orderToken || session.orderToken.place !== venue.place) {
       session.setOrderToken({
@@ -67,7 +74,8 @@ export function useSubmitOrder(ctx: CartContext) {
       sessionStorage.setItem(PAYMENT_FORM_KEY, redForm);
       sessionStorage.setItem(PAYMENT_ORDER_KEY, answer.key);
       useCartStore.getState().clear();
-      void navigate(`/${venue.place}/payment`);
+      useCartUiStore.getState().closeCart();
+      void navigate(`/${venue.place}/payment`, { state: { redForm } });
       return;
     }
     if (redLink) {
@@ -77,8 +85,12 @@ export function useSubmitOrder(ctx: CartContext) {
     }
     if (answer.paymentMethod === 'epay') {
       // The payments screen starts the epay flow with the key (spec §4 payment flow).
+      sessionStorage.removeItem(PAYMENT_FORM_KEY);
       sessionStorage.setItem(PAYMENT_ORDER_KEY, answer.key);
+      sessionStorage.setItem(PAYMENT_INSTRUMENT_KEY, payment?.instrument ? String(payment.instrument) : '');
       useCartStore.getState().clear();
+      // Spec §4: the payment modal closes; the payments screen shows the processing state.
+      useCartUiStore.getState().closeCart();
       void navigate(`/${venue.place}/payment`);
       return;
     }
@@ -86,7 +98,7 @@ export function useSubmitOrder(ctx: CartContext) {
     setSuccess({ message: successMessage(type), totalPrice: answer.totalPrice, key: answer.key });
   };
 
-  const submit = async (request: OrderRequest) => {
+  const submit = async (request: OrderRequest, payment?: PaymentChoice) => {
     setLoading(true);
     setOrderSent(null);
     setError(null);
@@ -94,7 +106,7 @@ export function useSubmitOrder(ctx: CartContext) {
     try {
       const answer = await placeOrder(venue.place, request, venue.lang);
       setOrderSent(true);
-      onAnswer(request.type, answer);
+      onAnswer(request.type, answer, payment);
     } catch (e) {
       setOrderSent(false);
       const store = useCartStore.getState();
