@@ -124,6 +124,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     tokens: app.auth.tokens,
     log: (err, message) => app.log.error({ err }, message),
+    warn: (data, message) => app.log.warn(data, message),
+    staffNotifier: () => app.staffNotifier,
+    bookings: () => (app.hasDecorator('bookings') ? app.bookings : null),
   });
   app.decorate('payments', payments);
   await app.register(paymentsRoutes(payments), { prefix: '/api' });

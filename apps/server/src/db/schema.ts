@@ -415,6 +415,10 @@ export interface OrdersTable {
   device_id: string | null;
   /** Hash of (session, lines) to refuse the same order twice within seconds. */
   dedupe_hash: string | null;
+  /** Loyalty the order earned its user (points; accumulated amount, minor units), once, when paid. */
+  loyalty_points: Generated<number>;
+  loyalty_amount: Generated<number>;
+  loyalty_awarded_at: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -557,6 +561,9 @@ export interface PaymentsTable {
   /** 'pending' | 'paid' | 'denied' | 'expired' | 'failed' */
   status: string;
   provider_ref: string | null;
+  /** null | 'required' (paid, but nothing to deliver: refund by hand at the provider) | 'done' */
+  refund_status: string | null;
+  refund_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -42,6 +42,8 @@ export type BusListener = (event: BusEvent) => void;
 /** What other modules tell the staff boards. Implemented by the staff module; never throws, never waits. */
 export interface StaffNotifier {
   orderCreated(placeId: number, orderId: number): void;
+  /** A verified online payment (or its failure) changed the order's payment_status (payments module). */
+  orderPaymentChanged(placeId: number, orderId: number, change: { from: string; to: string }): void;
   userNeedCreated(placeId: number, userNeedId: number): void;
   feedbackGiven(placeId: number, feedback: FeedbackNotice): void;
 }

@@ -34,6 +34,17 @@ export const StoreInitiatePaymentBody = z.object({ orderKey });
 export type StoreInitiatePaymentBody = z.infer<typeof StoreInitiatePaymentBody>;
 
 /**
+ * `POST bookings/{id}/pay`: pay a pending booking's deposit (booking_deposit). `token` is the booking's link token
+ * (the `token` of the create answer's cancelUrl, or of the e-mailed link); `provider` picks ePay (default when the
+ * place has it), Redsys card, or Bizum through Redsys. The answer is StoreInitiatePaymentResponse.
+ */
+export const StoreBookingPaymentBody = z.object({
+  token: z.string().trim().min(10).max(200),
+  provider: z.enum(['epay', 'redsys', 'bizum']).optional(),
+});
+export type StoreBookingPaymentBody = z.infer<typeof StoreBookingPaymentBody>;
+
+/**
  * Answer of the redirect initiations: `red` is the address the browser is sent to (spec §7); `redForm` the same
  * as an HTML form to auto-submit (ppResp.redForm), `form` its parts; `payment_key` names the attempt for polling.
  * Redsys only accepts POST, so its `red` is empty and the browser must submit the form.

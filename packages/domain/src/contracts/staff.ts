@@ -287,6 +287,8 @@ export const AdminHallUpdateBody = z
 /**
  * Event names on `GET /api/staff/events` (the SSE `event:` field; `data:` is the JSON below, `id:` the event id):
  * - order.created, order.status_changed, order.table_changed: `{ order: StaffOrder, from?, to?, reason? }`
+ * - order.payment_changed: `{ order: StaffOrder, from, to }` — from/to are payment statuses (`none | pending | paid |
+ *   failed`): a verified online payment (or its failure) changed `order.payment_status`
  * - user_need.created, user_need.done: `{ user_need: StaffUserNeed }` (type 'bill' is a bill request)
  * - feedback.created: `{ feedback: StaffFeedback }`
  * - reset: `{}` — the requested Last-Event-ID is older than the kept history; reload the board, then go on.
@@ -296,6 +298,7 @@ export const STAFF_EVENT_TYPES = [
   'order.created',
   'order.status_changed',
   'order.table_changed',
+  'order.payment_changed',
   'user_need.created',
   'user_need.done',
   'feedback.created',
@@ -309,6 +312,14 @@ export const StaffOrderEventData = z.object({
   reason: z.string().nullable().optional(),
 });
 export type StaffOrderEventData = z.infer<typeof StaffOrderEventData>;
+
+/** `order.payment_changed`: the order (with its new `payment_status`) and the payment statuses before and after. */
+export const StaffOrderPaymentEventData = z.object({
+  order: StaffOrder,
+  from: z.string(),
+  to: z.string(),
+});
+export type StaffOrderPaymentEventData = z.infer<typeof StaffOrderPaymentEventData>;
 
 export const StaffUserNeedEventData = z.object({ user_need: StaffUserNeed });
 

@@ -5,10 +5,12 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as createSchema from './2026-11-22T1200-create-schema.ts';
 import * as createStaffEvents from './2026-11-28T1200-create-staff-events.ts';
+import * as loyaltyAndRefunds from './2026-12-05T1200-loyalty-and-refunds.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
   '2026-11-28T1200-create-staff-events': createStaffEvents,
+  '2026-12-05T1200-loyalty-and-refunds': loyaltyAndRefunds,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -52,6 +52,7 @@ import type {
 } from '@trapeza/domain/contracts/bookings';
 import { formatClockTime, parseClockTime } from '@trapeza/domain/dates';
 import { translateField, type Language } from '@trapeza/domain/i18n';
+import { venueCurrency } from '@trapeza/domain/money';
 import type { z } from 'zod';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -79,6 +80,21 @@ export interface BookingsServiceDeps {
     type: BookingEventType;
     data: { booking: StaffBooking };
   }) => Promise<unknown>;
+}
+
+/** What the payments module needs to start a deposit payment (`depositToPay`). */
+export interface BookingDeposit {
+  bookingId: number;
+  placeId: number;
+  status: string;
+  /** Until when the unpaid booking holds its table (null once confirmed). */
+  expiresAt: string | null;
+  /** booking_deposit in minor units (0 when the place takes no online deposit). */
+  amount: number;
+  currency: string;
+  guestName: string;
+  date: string;
+  time: string;
 }
 
 /** What the payments module learns from `confirmBookingPaid`. */
@@ -593,6 +609,28 @@ export function createBookingsService(deps: BookingsServiceDeps) {
           row.status === 'pending_payment' && row.expires_at
             ? { amount: ctx.settings.deposit, expires_at: row.expires_at }
             : null,
+      };
+    },
+
+    /**
+     * For the payments module (POST bookings/{id}/pay): the booking behind the link token and the deposit to take,
+     * read from the settings now (booking_deposit, currency). 404 booking_not_found for a wrong id or token; the
+     * payments module decides whether the status still allows paying.
+     */
+    async depositToPay(tenant: BookingTenant, id: number, token: string, lang: Language): Promise<BookingDeposit> {
+      const { row } = await findWithToken(tenant, id, token, lang);
+      const raw = await repo.getSettings(tenant.placeId);
+      const settings = parseBookingSettings(raw);
+      return {
+        bookingId: row.id,
+        placeId: tenant.placeId,
+        status: row.status,
+        expiresAt: row.expires_at,
+        amount: settings.onlinePayment ? settings.deposit : 0,
+        currency: venueCurrency({ default_currency_suffix: raw.default_currency_suffix }).code,
+        guestName: row.name,
+        date: row.date,
+        time: row.start_time,
       };
     },
 

@@ -10,6 +10,16 @@ export function createMenuRepository(db: AppDatabase) {
     db.selectFrom('products').select('id').where('place_id', '=', placeId);
 
   return {
+    /** The user's accumulated order amount (minor units), 0 when the user is unknown. */
+    async userAccumulatedAmount(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select('accumulated_amount')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Math.max(0, Number(row?.accumulated_amount ?? 0));
+    },
+
     listSettings(placeId: number) {
       return db
         .selectFrom('settings')

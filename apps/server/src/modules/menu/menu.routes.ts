@@ -72,8 +72,12 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
           response: { 200: StoreAccumulatedAmountSettingResponse, ...errorResponses },
         },
       },
-      // TODO(auth issue): pass the authenticated user's accumulated_amount once the auth plugin decorates requests.
-      async () => menu.getAccumulatedAmount(null),
+      // request.user (plugins/auth.ts): the token's user of this client, else null (a guest gets 0). Per user: never
+      // through the shared menu cache, and not stored by browsers or proxies.
+      async (request, reply) => {
+        void reply.header('cache-control', 'private, no-store');
+        return menu.getAccumulatedAmount(request.user?.id ?? null);
+      },
     );
 
     app.get(

@@ -143,9 +143,13 @@ export function createMenuService(deps: { repo: MenuRepository; now: () => Date 
       return out;
     },
 
-    /** GET accumulated-order-amount-setting-place: the signed-in user's accumulated amount (0 for guests). */
-    async getAccumulatedAmount(userAccumulatedAmount: number | null) {
-      return { setting: { accumulatedUserAmount: userAccumulatedAmount ?? 0 } };
+    /**
+     * GET accumulated-order-amount-setting-place: the signed-in user's accumulated amount (0 for guests), read
+     * fresh: paid orders credit it (loyalty, accumulated_amount_percent) and orders spend it.
+     */
+    async getAccumulatedAmount(userId: number | null) {
+      const amount = userId === null ? 0 : await repo.userAccumulatedAmount(userId);
+      return { setting: { accumulatedUserAmount: amount } };
     },
 
     /** GET ingredients: the place's ingredient library, by priority. */

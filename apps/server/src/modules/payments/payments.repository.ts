@@ -4,8 +4,22 @@
  */
 import { randomInt } from 'node:crypto';
 import type { AppDatabase } from '../../db/database.ts';
+import { awardOrderLoyalty } from '../orders/loyalty.repository.ts';
 
 export type PaymentOutcome = 'paid' | 'denied' | 'expired' | 'failed';
+
+/** What applying one provider event did (the service tells the staff boards / the bookings module after commit). */
+export interface AppliedEvent {
+  result: 'duplicate' | 'applied' | 'unchanged';
+  paymentId: number;
+  orderId: number | null;
+  bookingId: number | null;
+  /** The payment row's status after the event. */
+  paymentStatus: string;
+  refundStatus: string | null;
+  /** The order's payment_status changed (from → to) in this event's transaction. */
+  orderPayment: { from: string; to: string } | null;
+}
 
 export interface PlaceRow {
   placeId: number;
@@ -116,7 +130,9 @@ export class PaymentsRepository {
    */
   async createPayment(input: {
     placeId: number;
-    orderId: number;
+    /** Exactly one of orderId / bookingId (a booking deposit). */
+    orderId: number | null;
+    bookingId?: number | null;
     provider: string;
     amount: number;
     currency: string;
@@ -132,7 +148,7 @@ export class PaymentsRepository {
             .values({
               place_id: input.placeId,
               order_id: input.orderId,
-              booking_id: null,
+              booking_id: input.bookingId ?? null,
               provider: input.provider,
               invoice,
               amount: input.amount,
@@ -144,12 +160,14 @@ export class PaymentsRepository {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await trx
-            .updateTable('orders')
-            .set({ payment_status: 'pending', updated_at: input.now })
-            .where('id', '=', input.orderId)
-            .where('payment_status', '!=', 'paid')
-            .execute();
+          if (input.orderId !== null) {
+            await trx
+              .updateTable('orders')
+              .set({ payment_status: 'pending', updated_at: input.now })
+              .where('id', '=', input.orderId)
+              .where('payment_status', '!=', 'paid')
+              .execute();
+          }
           return { id: row.id, invoice };
         });
       } catch (err) {
@@ -180,6 +198,28 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
+  /** Booking deposits: the booking's attempts, newest first. */
+  paymentsOfBooking(bookingId: number) {
+    return this.#db
+      .selectFrom('payments')
+      .selectAll()
+      .where('booking_id', '=', bookingId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Money taken with nothing to deliver (a deposit paid after its table was given away): refund at the provider. */
+  async markRefundRequired(paymentId: number, reason: string, now: string): Promise<boolean> {
+    const res = await this.#db
+      .updateTable('payments')
+      .set({ refund_status: 'required', refund_reason: reason.slice(0, 500), updated_at: now })
+      .where('id', '=', paymentId)
+      .where('status', '=', 'paid')
+      .where('refund_status', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
   latestPaymentOfOrder(orderId: number) {
     return this.#db
       .selectFrom('payments')
@@ -198,7 +238,8 @@ export class PaymentsRepository {
    *      and its status history records the provider's transaction data;
    *      denied / expired / failed: only a pending payment changes; the order becomes failed when none of its
    *      attempts is pending or paid any more (a newer retry keeps it pending).
-   * Answers whether this event changed anything.
+   *   4. an order paid earns its user's loyalty (awardOrderLoyalty) in this transaction.
+   * Answers whether this event changed anything, what it concerns, and the order's payment_status change.
    */
   async applyEvent(input: {
     paymentId: number;
@@ -211,8 +252,27 @@ export class PaymentsRepository {
     now: string;
     /** false for status queries (no notification to deduplicate). */
     dedupe: boolean;
-  }): Promise<'duplicate' | 'applied' | 'unchanged'> {
+  }): Promise<AppliedEvent> {
     return this.#db.transaction().execute(async (trx) => {
+      const answer = async (
+        result: AppliedEvent['result'],
+        orderPayment: AppliedEvent['orderPayment'] = null,
+      ): Promise<AppliedEvent> => {
+        const p = await trx
+          .selectFrom('payments')
+          .select(['order_id', 'booking_id', 'status', 'refund_status'])
+          .where('id', '=', input.paymentId)
+          .executeTakeFirstOrThrow();
+        return {
+          result,
+          paymentId: input.paymentId,
+          orderId: p.order_id,
+          bookingId: p.booking_id,
+          paymentStatus: p.status,
+          refundStatus: p.refund_status,
+          orderPayment,
+        };
+      };
       if (input.dedupe) {
         const seen = await trx
           .selectFrom('payment_notifications')
@@ -220,7 +280,7 @@ export class PaymentsRepository {
           .where('invoice', '=', input.invoice)
           .where('status', '=', input.status)
           .executeTakeFirst();
-        if (seen) return 'duplicate';
+        if (seen) return answer('duplicate');
       }
       await trx
         .insertInto('payment_notifications')
@@ -247,19 +307,22 @@ export class PaymentsRepository {
         .where('id', '=', input.paymentId);
       q = input.outcome === 'paid' ? q.where('status', '!=', 'paid') : q.where('status', '=', 'pending');
       const changed = Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
-      if (!changed || payment.order_id === null) return changed ? 'applied' : 'unchanged';
+      if (!changed || payment.order_id === null) return answer(changed ? 'applied' : 'unchanged');
       const orderId = payment.order_id;
       const order = await trx
         .selectFrom('orders')
-        .select(['status'])
+        .select(['status', 'payment_status'])
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
+      const from = order.payment_status;
       if (input.outcome === 'paid') {
         await trx
           .updateTable('orders')
           .set({ payment_status: 'paid', updated_at: input.now })
           .where('id', '=', orderId)
           .execute();
+        // Loyalty is earned when the order is paid: here, in the payment's transaction (once per order).
+        await awardOrderLoyalty(trx, orderId, input.now);
         await trx
           .insertInto('order_status_history')
           .values({
@@ -270,6 +333,7 @@ export class PaymentsRepository {
             created_at: input.now,
           })
           .execute();
+        return answer('applied', from !== 'paid' ? { from, to: 'paid' } : null);
       } else {
         const open = await trx
           .selectFrom('payments')
@@ -277,16 +341,17 @@ export class PaymentsRepository {
           .where('order_id', '=', orderId)
           .where('status', 'in', ['pending', 'paid'])
           .executeTakeFirst();
-        if (!open) {
+        if (!open && from !== 'paid') {
           await trx
             .updateTable('orders')
             .set({ payment_status: 'failed', updated_at: input.now })
             .where('id', '=', orderId)
             .where('payment_status', '!=', 'paid')
             .execute();
+          if (from !== 'failed') return answer('applied', { from, to: 'failed' });
         }
       }
-      return 'applied';
+      return answer('applied');
     });
   }
 

@@ -17,7 +17,10 @@ import {
   StoreInitiatePaymentResponse,
   StoreOneTouchResponse,
 } from '@trapeza/domain/contracts/payments';
+import { BookingIdParam } from '@trapeza/domain/contracts/bookings';
+import { StoreBookingPaymentBody } from '@trapeza/domain/contracts/payments';
 import { PlaceHeaders } from '../../lib/request-context.ts';
+import { requestLanguage } from '../users/users.mail.ts';
 import type { PaymentsService, PaymentUser } from './payments.service.ts';
 
 declare module 'fastify' {
@@ -101,6 +104,42 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
       },
       async (request) =>
         payments.initiateRedsys(request.tenant.placeId, userOf(request), request.body.orderKey),
+    );
+
+    app.post(
+      '/bookings/:id/pay',
+      {
+        config,
+        schema: {
+          tags: [...tags, 'bookings'],
+          summary: "Start paying a pending booking's deposit (booking_deposit); `red` / `form` as initiateEpayOrder",
+          description:
+            'The link token of the booking (create answer `cancelUrl`, or the e-mailed link) proves it is the ' +
+            "caller's; no login. New invoice per call, mapped to the booking (payments.booking_id); it expires with " +
+            'the booking hold at the latest. The verified notification confirms the booking and sends its e-mail; ' +
+            'a payment arriving after the table was given away is marked for refund (payments.refund_status). ' +
+            'Returns to `/{place}/reservations?booking={id}&payment=ok|cancel`.',
+          headers: PlaceHeaders,
+          params: BookingIdParam,
+          body: StoreBookingPaymentBody,
+          response: {
+            200: StoreInitiatePaymentResponse,
+            ...errors,
+            404: ErrorAnswer.describe('booking_not_found (unknown id or wrong token), unknown_place'),
+            409: ErrorAnswer.describe(
+              'already_paid (confirmed), booking_not_payable (cancelled, seated, …), booking_payment_expired',
+            ),
+          },
+        },
+      },
+      async (request) =>
+        payments.initiateBooking(
+          request.tenant,
+          request.params.id,
+          request.body.token,
+          request.body.provider,
+          requestLanguage(request.headers),
+        ),
     );
 
     app.post(

@@ -16,11 +16,14 @@ import type {
   StoreInitiatePaymentResponse,
   StoreOneTouchResponse,
 } from '@trapeza/domain/contracts/payments';
+import type { Language } from '@trapeza/domain/i18n';
 import type { Role } from '@trapeza/domain/roles';
 import { passwordVersion, type AuthTokens } from '../../lib/auth-token.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import type { StaffNotifier } from '../../plugins/events.ts';
+import type { BookingDeposit, BookingTenant, ConfirmPaidResult } from '../bookings/bookings.service.ts';
 import { placePaymentConfig, type PaymentsConfig, type PlacePaymentConfig } from './payments.config.ts';
-import type { PaymentsRepository, PlaceRow } from './payments.repository.ts';
+import type { AppliedEvent, PaymentsRepository, PlaceRow } from './payments.repository.ts';
 import { EpayOneTouch, ONE_TOUCH_STATE, OneTouchError } from './providers/epay-one-touch.ts';
 import {
   EpayWebCheckout,
@@ -51,8 +54,23 @@ export interface PaymentsServiceDeps {
   now: () => Date;
   tokens: AuthTokens;
   log: (err: unknown, message: string) => void;
+  /** Something to tell staff (warnings that need a person: a deposit to refund). Defaults to `log`. */
+  warn?: (data: Record<string, unknown>, message: string) => void;
   fetch?: typeof fetch;
+  /** The staff boards (app.staffNotifier): told when an order's payment_status changes. Read at call time. */
+  staffNotifier?: () => StaffNotifier | null | undefined;
+  /** The bookings module (app.bookings), for deposits. Read at call time: it is created after this service. */
+  bookings?: () => BookingPaymentHooks | null | undefined;
 }
+
+/** What the payments module uses of the bookings module. */
+export interface BookingPaymentHooks {
+  depositToPay(tenant: BookingTenant, id: number, token: string, lang: Language): Promise<BookingDeposit>;
+  confirmBookingPaid(bookingId: number): Promise<ConfirmPaidResult>;
+}
+
+/** Providers a booking deposit can be paid with (POST bookings/{id}/pay). */
+export type BookingPaymentProvider = 'epay' | 'redsys' | 'bizum';
 
 type Order = NonNullable<Awaited<ReturnType<PaymentsRepository['orderByKey']>>>;
 
@@ -141,19 +159,80 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return order;
   }
 
-  const urls = (place: PlaceRow, order: Order) => {
-    const back = (result: string) =>
-      `${publicUrl}/${encodeURIComponent(place.placeSlug)}/payment?${new URLSearchParams({ orderKey: order.key, result })}`;
+  const urls = (place: PlaceRow) => {
     const ref = `${encodeURIComponent(place.clientSlug)}/${encodeURIComponent(place.placeSlug)}`;
     return {
-      okUrl: back('ok'),
-      cancelUrl: back('cancel'),
       epayNotify: `${publicUrl}/api/epay/notify/${ref}`,
       redsysNotify: `${publicUrl}/api/redsys/notify/${ref}`,
     };
   };
+  const orderBack = (place: PlaceRow, order: Order) => (result: string) =>
+    `${publicUrl}/${encodeURIComponent(place.placeSlug)}/payment?${new URLSearchParams({ orderKey: order.key, result })}`;
+  /** A deposit returns to the reservations page (the browser still holds the booking's link token). */
+  const bookingBack = (place: PlaceRow, bookingId: number) => (result: string) =>
+    `${publicUrl}/${encodeURIComponent(place.placeSlug)}/reservations?${new URLSearchParams({ booking: String(bookingId), payment: result })}`;
 
   const description = (place: PlaceRow, order: Order) => `${place.placeName} #${order.key.slice(0, 8)}`;
+
+  /** What a redirect attempt pays: an order's stored total, or a booking's deposit. */
+  interface PayTarget {
+    orderId: number | null;
+    bookingId: number | null;
+    amount: number;
+    currency: string;
+    description: string;
+    okUrl: string;
+    cancelUrl: string;
+    /** The invoice must not outlive this (a booking's hold); else the configured TTL. */
+    notAfter?: Date | null;
+    payMethods?: 'z';
+  }
+
+  /** A new signed redirect attempt (new invoice) for the target's amount. */
+  async function startTargetRedirect(
+    place: PlaceRow,
+    target: PayTarget,
+    provider: 'epay' | 'redsys',
+  ): Promise<{ form: CheckoutForm; invoice: string }> {
+    const c = configOf(place);
+    const at = now();
+    const u = urls(place);
+    let expiresAt = new Date(at.getTime() + (c.invoiceTtlMinutes ?? 60) * 60_000);
+    if (target.notAfter && target.notAfter < expiresAt) expiresAt = target.notAfter;
+    if (provider === 'epay' && !c.epay) {
+      throw fail(503, 'payments_not_configured', 'ePay is not configured for this place');
+    }
+    if (provider === 'redsys' && !c.redsys) {
+      throw fail(503, 'payments_not_configured', 'Redsys is not configured for this place');
+    }
+    const { invoice } = await repo.createPayment({
+      placeId: place.placeId,
+      orderId: target.orderId,
+      bookingId: target.bookingId,
+      provider: provider === 'epay' ? PROVIDER.epay : PROVIDER.redsys,
+      amount: target.amount,
+      currency: target.currency,
+      now: at.toISOString(),
+    });
+    const checkout = {
+      invoice,
+      amount: target.amount,
+      currency: target.currency,
+      description: target.description,
+      okUrl: target.okUrl,
+      cancelUrl: target.cancelUrl,
+      expiresAt,
+    };
+    const form =
+      provider === 'epay'
+        ? new EpayWebCheckout(c.epay!).buildCheckout({ ...checkout, notifyUrl: u.epayNotify })
+        : new RedsysRedirect(c.redsys!).buildCheckout({
+            ...checkout,
+            notifyUrl: u.redsysNotify,
+            payMethods: target.payMethods,
+          });
+    return { form, invoice };
+  }
 
   /** A new signed redirect attempt with the order's stored amount. */
   async function startRedirect(
@@ -161,55 +240,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     order: Order,
     provider: 'epay' | 'redsys',
   ): Promise<{ form: CheckoutForm; invoice: string }> {
-    const c = configOf(place);
-    const at = now();
-    const u = urls(place, order);
-    const ttl = (c.invoiceTtlMinutes ?? 60) * 60_000;
-    if (provider === 'epay') {
-      if (!c.epay) throw fail(503, 'payments_not_configured', 'ePay is not configured for this place');
-      const epay = new EpayWebCheckout(c.epay);
-      const { invoice } = await repo.createPayment({
-        placeId: place.placeId,
+    const back = orderBack(place, order);
+    return startTargetRedirect(
+      place,
+      {
         orderId: order.id,
-        provider: PROVIDER.epay,
-        amount: order.total,
-        currency: order.currency,
-        now: at.toISOString(),
-      });
-      const form = epay.buildCheckout({
-        invoice,
+        bookingId: null,
         amount: order.total,
         currency: order.currency,
         description: description(place, order),
-        okUrl: u.okUrl,
-        cancelUrl: u.cancelUrl,
-        notifyUrl: u.epayNotify,
-        expiresAt: new Date(at.getTime() + ttl),
-      });
-      return { form, invoice };
-    }
-    if (!c.redsys) throw fail(503, 'payments_not_configured', 'Redsys is not configured for this place');
-    const redsys = new RedsysRedirect(c.redsys);
-    const { invoice } = await repo.createPayment({
-      placeId: place.placeId,
-      orderId: order.id,
-      provider: PROVIDER.redsys,
-      amount: order.total,
-      currency: order.currency,
-      now: at.toISOString(),
-    });
-    const form = redsys.buildCheckout({
-      invoice,
-      amount: order.total,
-      currency: order.currency,
-      description: description(place, order),
-      okUrl: u.okUrl,
-      cancelUrl: u.cancelUrl,
-      notifyUrl: u.redsysNotify,
-      expiresAt: new Date(at.getTime() + ttl),
-      payMethods: order.payment_method === 'bizum' ? 'z' : undefined,
-    });
-    return { form, invoice };
+        okUrl: back('ok'),
+        cancelUrl: back('cancel'),
+        payMethods: provider === 'redsys' && order.payment_method === 'bizum' ? 'z' : undefined,
+      },
+      provider,
+    );
   }
 
   function redirectAnswer(form: CheckoutForm, invoice: string): StoreInitiatePaymentResponse {
@@ -230,11 +275,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /** Applies a status-query result (not a notification: no dedupe, recorded for the audit trail). */
   async function applyQueried(
-    payment: { id: number; invoice: string; provider: string },
+    payment: { id: number; invoice: string; provider: string; place_id?: number; placeId?: number },
     outcome: 'paid' | 'failed' | 'expired',
     data: Record<string, string>,
   ) {
-    await repo.applyEvent({
+    const applied = await repo.applyEvent({
       paymentId: payment.id,
       invoice: payment.invoice,
       status: `QUERY:${outcome.toUpperCase()}`,
@@ -244,6 +289,33 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       now: now().toISOString(),
       dedupe: false,
     });
+    const placeId = payment.place_id ?? payment.placeId;
+    if (placeId !== undefined) await afterApplied(placeId, applied);
+  }
+
+  /**
+   * After a provider event is committed: tell the staff boards when the order's payment_status changed, and
+   * settle a paid booking deposit with the bookings module — confirmed, or (table gone, booking cancelled) marked
+   * for refund and logged. Runs on duplicates too, so a confirmation that failed once is retried with the
+   * provider's next delivery (confirmBookingPaid is idempotent). Throws only when the bookings module fails: the
+   * notification is then answered ERR and the provider delivers it again.
+   */
+  async function afterApplied(placeId: number, applied: AppliedEvent): Promise<void> {
+    if (applied.orderId !== null && applied.orderPayment) {
+      deps.staffNotifier?.()?.orderPaymentChanged(placeId, applied.orderId, applied.orderPayment);
+    }
+    if (applied.bookingId === null || applied.paymentStatus !== 'paid' || applied.refundStatus !== null) return;
+    const bookings = deps.bookings?.();
+    if (!bookings) return;
+    const result = await bookings.confirmBookingPaid(applied.bookingId);
+    if (result.ok) return;
+    const reason = `booking ${applied.bookingId} ${result.reason}: deposit paid but no booking to keep`;
+    if (await repo.markRefundRequired(applied.paymentId, reason, now().toISOString())) {
+      (deps.warn ?? ((data, message) => log(data, message)))(
+        { paymentId: applied.paymentId, bookingId: applied.bookingId, placeId, reason: result.reason },
+        'booking deposit paid too late: payment marked for refund (refund it at the provider)',
+      );
+    }
   }
 
   return {
@@ -347,7 +419,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         currency: order.currency,
         now: at,
       });
-      const attempt = { ...payment, provider: PROVIDER.oneTouch };
+      const attempt = { ...payment, provider: PROVIDER.oneTouch, placeId };
       try {
         const sent = await client.payWithInstrument({
           deviceId,
@@ -383,6 +455,56 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         });
         return { success: false, payload: { payment_status: 'failed', payment_key: payment.invoice } };
       }
+    },
+
+    /**
+     * POST bookings/{id}/pay {token, provider?}: a redirect attempt for a pending booking's deposit (booking_deposit
+     * of the settings, minor units). The e-mailed / answered link token proves the booking is the caller's, as for
+     * cancelling: bookings are made without an account, so no login is asked here. The invoice expires with the
+     * booking's hold at the latest; a notification that still arrives later confirms the booking when its table
+     * is free, else the payment is marked for refund (afterApplied).
+     */
+    async initiateBooking(
+      tenant: BookingTenant,
+      bookingId: number,
+      token: string,
+      provider: BookingPaymentProvider | undefined,
+      lang: Language,
+    ): Promise<StoreInitiatePaymentResponse> {
+      const bookings = deps.bookings?.();
+      if (!bookings) throw fail(503, 'payments_not_configured', 'Bookings are not available');
+      const deposit = await bookings.depositToPay(tenant, bookingId, token, lang);
+      if (deposit.status === 'confirmed' || deposit.status === 'seated') {
+        throw fail(409, 'already_paid', 'This booking is already confirmed');
+      }
+      if (deposit.status !== 'pending_payment') {
+        throw fail(409, 'booking_not_payable', 'This booking can no longer be paid');
+      }
+      const at = now();
+      if (!deposit.expiresAt || new Date(deposit.expiresAt) <= at) {
+        throw fail(409, 'booking_payment_expired', 'The time to pay this booking is over; book again');
+      }
+      if (deposit.amount <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
+      const place = await placeOf(tenant.placeId);
+      const c = configOf(place);
+      const via = provider === 'bizum' ? 'redsys' : (provider ?? (c.epay ? 'epay' : 'redsys'));
+      const back = bookingBack(place, bookingId);
+      const { form, invoice } = await startTargetRedirect(
+        place,
+        {
+          orderId: null,
+          bookingId,
+          amount: deposit.amount,
+          currency: deposit.currency,
+          description: `${place.placeName} booking #${bookingId}`,
+          okUrl: back('ok'),
+          cancelUrl: back('cancel'),
+          notAfter: new Date(deposit.expiresAt),
+          payMethods: provider === 'bizum' ? 'z' : undefined,
+        },
+        via,
+      );
+      return redirectAnswer(form, invoice);
     },
 
     /** POST epay/checkPaymentStatus: the order's payment state as stored (notifications keep it current). */
@@ -584,7 +706,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         log(new Error(`amount ${data.Ds_Amount} ≠ ${payment.amount}`), 'redsys amount mismatch');
         outcome = 'denied';
       }
-      await repo.applyEvent({
+      const applied = await repo.applyEvent({
         paymentId: payment.id,
         invoice: event.invoice,
         status: event.status,
@@ -595,6 +717,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         now: now().toISOString(),
         dedupe: true,
       });
+      await afterApplied(place.placeId, applied);
       return 'OK';
     } catch (err) {
       log(err, 'payment notification failed');

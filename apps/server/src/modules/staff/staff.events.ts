@@ -1,6 +1,6 @@
 /**
- * What the guest-facing modules tell the staff boards (`app.staffNotifier`): a new order, a waiter call or bill
- * request, feedback. Each is read back in the board's shape and published on the event bus. The calls return at
+ * What the guest-facing modules tell the staff boards (`app.staffNotifier`): a new order, an online payment's
+ * outcome, a waiter call or bill request, feedback. Each is read back in the board's shape and published on the event bus. The calls return at
  * once and never throw: a guest's order must not fail because a board could not be told (the board also reloads
  * on reconnect, so a lost notice shows up there at the latest).
  */
@@ -28,6 +28,17 @@ export function createStaffNotifier(
           type: 'order.created',
           session: await repo.orderToken(orderId),
           data: { order },
+        });
+      });
+    },
+    orderPaymentChanged(placeId, orderId, change) {
+      run('order.payment_changed', async () => {
+        const [order] = toStaffOrders(await repo.getOrders(placeId, [orderId]));
+        if (!order) return;
+        await bus.publish({
+          placeId,
+          type: 'order.payment_changed',
+          data: { order, from: change.from, to: change.to },
         });
       });
     },

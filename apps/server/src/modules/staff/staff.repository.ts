@@ -5,6 +5,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { AppDatabase } from '../../db/database.ts';
+import { awardOrderLoyalty } from '../orders/loyalty.repository.ts';
 import type {
   OrderLineIngredientsTable,
   OrderLinesTable,
@@ -134,6 +135,8 @@ export class StaffRepository {
           created_at: c.at,
         })
         .execute();
+      // Loyalty (points, accumulated amount) is earned when the order is paid, in this same transaction.
+      if (c.to === 'paid') await awardOrderLoyalty(trx, c.orderId, c.at);
       return true;
     });
   }

@@ -305,7 +305,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           tags,
           security,
           summary:
-            'Live board events: order.created, order.status_changed, order.table_changed, user_need.created, user_need.done, feedback.created',
+            'Live board events: order.created, order.status_changed, order.table_changed, order.payment_changed, user_need.created, user_need.done, feedback.created',
           description: STREAM_DOC,
           headers: PlaceHeaders.partial({ client: true, place: true }).extend({
             'last-event-id': z.string().optional().describe('Sent by EventSource on reconnect'),
