@@ -435,6 +435,8 @@ export function createAdminMenuService(deps: AdminMenuDeps) {
       if (b.slug !== undefined && b.slug !== row.slug)
         values.slug = await pickSlug('categories', ctx, b.slug, row.name, id);
       else delete values.slug;
+      // The parent moves only through relevel, which refuses unknown ids (404) and cycles (409) before writing.
+      delete values.parent_id;
       await repo.transaction(async (tx) => {
         await tx.updateCategory(ctx.placeId, id, values);
         if (b.parentId !== undefined && b.parentId !== row.parent_id) {
