@@ -241,7 +241,9 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
           summary: 'Redsys notification (Ds_SignatureVersion, Ds_MerchantParameters, Ds_Signature)',
           params: MerchantParams,
           body: FormBody,
-          response: { 200: z.string(), 400: z.string(), 404: z.string(), 500: z.string() },
+          // Only the success answer is declared: error answers are JSON from the error handler (a malformed body
+          // is rejected before the handler), and a text-only error schema would turn them into 500s.
+          response: { 200: z.string() },
         },
       },
       async (request, reply) => {
