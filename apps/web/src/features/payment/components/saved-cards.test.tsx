@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useAccountStore } from '../../../stores/account-store.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
+import { mockFetch, renderAtPlace, usePaymentLanguage } from '../test/payment-test-utils.tsx';
+import { SavedCards, tokenLifetimeHours } from './saved-cards.tsx';
+
+/** A JWT-shaped token expiring `hours` from now (only its payload is read). */
+function token(name: string, hours: number): string {
+  const exp = Math.floor(Date.now() / 1000) + hours * 3600;
+  return `h.${btoa(JSON.stringify({ sub: name, exp })).replace(/=+$/, '')}.s`;
+}
+
+beforeEach(async () => {
+  await usePaymentLanguage('bg');
+  useSessionStore.getState().setAuthToken(token('old', 90));
+  useAccountStore.getState().setUser({
+    id: 3,
+    first_name: 'Елена',
+    last_name: 'Димитрова',
+    email: 'guest@demo.test',
+    phone: null,
+    address: null,
+    points: 0,
+    accumulated_amount: 0,
+    role: 'USER',
+  });
+  useAccountStore.getState().setExtras({
+    paymentInstruments: [
+      { id: 11, name: 'Visa •••• 4242', provider: 'epay_onetouch', type: 1, expires: '12/2030' },
+      { id: 12, name: 'Mastercard •••• 3220', provider: 'epay_onetouch', type: 1, expires: null },
+    ],
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAccountStore.getState().reset();
+  useSessionStore.getState().setAuthToken(null);
+});
+
+test('delete: POST epay/deleteUserPaymentInstrument {key}, the answered uToken replaces the token, §8 message', async () => {
+  const fresh = token('new', 24);
+  const calls = mockFetch((c) =>
+    c.path === '/api/epay/deleteUserPaymentInstrument'
+      ? {
+          status: 200,
+          body: { success: true, message: 'Успешно изтрит инструмент за плащане', payload: { uToken: fresh } },
+        }
+      : undefined,
+  );
+  await renderAtPlace(<SavedCards />, '/bistro/profile');
+  const list = screen.getByTestId('saved-cards');
+  expect(within(list).getByText('Visa •••• 4242 (валидна до 12/2030)')).toBeTruthy();
+  await userEvent.click(within(list).getByRole('button', { name: 'Изтрий Visa •••• 4242' }));
+  expect(await screen.findByText('Успешно изтрит инструмент за плащане')).toBeTruthy();
+  const call = calls.find((c) => c.path === '/api/epay/deleteUserPaymentInstrument')!;
+  expect(call.body).toEqual({ key: 11 });
+  expect(call.headers.authorization).toMatch(/^Bearer h\./);
+  expect(useSessionStore.getState().authToken).toBe(fresh);
+  expect(document.cookie).toContain(`auth_token=${encodeURIComponent(fresh)}`);
+  expect(useAccountStore.getState().paymentInstruments.map((i) => i.id)).toEqual([12]);
+  expect(within(list).queryByText(/4242/)).toBeNull();
+});
+
+test('a refused delete keeps the token and the card and says so', async () => {
+  const before = useSessionStore.getState().authToken;
+  mockFetch((c) =>
+    c.path === '/api/epay/deleteUserPaymentInstrument'
+      ? { status: 404, body: { code: 'instrument_not_found', message: 'Payment instrument not found' } }
+      : undefined,
+  );
+  await renderAtPlace(<SavedCards />, '/bistro/profile');
+  await userEvent.click(screen.getByRole('button', { name: 'Изтрий Visa •••• 4242' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Възникна грешка при плащането');
+  expect(useSessionStore.getState().authToken).toBe(before);
+  expect(useAccountStore.getState().paymentInstruments).toHaveLength(2);
+});
+
+test('tokenLifetimeHours reads exp; an unreadable token gets the default', () => {
+  expect(Math.round(tokenLifetimeHours(token('x', 24)))).toBe(24);
+  expect(tokenLifetimeHours('not-a-jwt')).toBe(90);
+});
