@@ -241,3 +241,38 @@ test('the e-mailed link: shows the booking, cancels on confirm; an already cance
   expect(await screen.findByText('This booking has already been cancelled.')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Cancel the booking' })).toBeNull();
 });
+
+test('online payment flag: the deposit and the hold time are shown, and honestly no online pay button (payments start for orders only)', async () => {
+  mockFetch((c) => {
+    if (path(c) === '/api/bookings/halls')
+      return { status: 200, body: { ...setup, online_payment: true, deposit: 2000 } };
+    if (path(c) === '/api/bookings/getBusyDates') return { status: 200, body: [] };
+    if (path(c) === '/api/bookings/getFreeHoursForDate')
+      return { status: 200, body: [{ time: '19:15', halls: [hall(1)] }] };
+    if (path(c) === '/api/bookings')
+      return {
+        status: 201,
+        body: {
+          ...created,
+          status: 'pending_payment',
+          expires_at: '2026-03-03T10:15:00Z',
+          payment: { amount: 2000, expires_at: '2026-03-03T10:15:00Z' },
+        },
+      };
+    return undefined;
+  });
+  await renderAtPlace(<BookingPage />);
+  const user = userEvent.setup();
+  await screen.findByLabelText('Number of people');
+  await user.click(day('2026-03-04'));
+  await user.click(await screen.findByRole('radio', { name: '19:15' }));
+  await fillDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  const result = await screen.findByTestId('booking-result');
+  expect(within(result).getByRole('heading', { name: 'Your booking awaits a deposit' })).toBeTruthy();
+  expect(within(result).getByText(/^Deposit: 20[.,]00/)).toBeTruthy();
+  expect(within(result).getByText(/^We hold the time for you until 12:15/)).toBeTruthy();
+  expect(within(result).getByText(/Paying the deposit online is not possible yet/)).toBeTruthy();
+  expect(within(result).queryByText(/We have sent you a confirmation e-mail/)).toBeNull();
+  expect(within(result).getByTestId('booking-status').textContent).toBe('Awaiting payment');
+});
