@@ -4,6 +4,8 @@
  */
 import { cartItemCount } from '@trapeza/domain/cart';
 import { useCartStore, useCartUiStore } from '../stores/cart-store.ts';
+import { useSessionStore } from '../stores/session-store.ts';
+import { isKioskDevice } from './order-token-cookie.ts';
 
 /** Calls `onCount` with the cart's item count now and on every change; returns the unsubscribe. */
 export function watchCartCount(onCount: (count: number) => void): () => void {
@@ -14,4 +16,12 @@ export function watchCartCount(onCount: (count: number) => void): () => void {
 
 export const openCart = () => useCartUiStore.getState().openCart();
 
-export const clearCart = () => useCartStore.getState().clear();
+/**
+ * Spec §4: another place was opened — the cart is cleared, and the order token too unless this device is in tablet
+ * or kiosk mode (a venue's own device keeps its table session).
+ */
+export const clearCart = () => {
+  useCartStore.getState().clear();
+  const session = useSessionStore.getState();
+  if (session.orderToken && !session.orderToken.tablet_mode && !isKioskDevice()) session.clearOrderToken();
+};

@@ -1,47 +1,108 @@
 /**
  * `/{place}/t/{token}`: table / room QR entry (spec §2). POST tables/verify_token opens the table session; its
- * token (the session, which the spot order sends) is stored with the order type, table and room in the order-token
- * cookie (spec §3, §9), then the menu shows. An unknown QR code asks the guest to scan again (order_sent_fail).
+ * token (the session, which the spot order sends) is stored with the order type, table, room and the server's
+ * expiry in the order-token cookie (spec §3, §9), then the menu shows. An unknown QR code asks the guest to scan
+ * again (order_sent_fail).
+ *
+ * Device modes (designed, features/table/README.md): `?mode=kiosk` or `?mode=tablet` (also `?kiosk=1`,
+ * `?tablet=1`) switch this device to kiosk mode (kiosk cookie and order cookies 43800 h, the session 43800 h) or
+ * tablet mode ('save for order', the session kept when the cart is cleared for another place). The server honours
+ * them only for a staff login of the place (else `staff_required`: the page offers the login); once switched, the
+ * staff login is dropped from the device so guests never act as staff. A plain scan switches kiosk mode off.
  */
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { StoreTableSession } from '@trapeza/domain/contracts/orders';
+import type { DeviceMode, StoreTableSession } from '@trapeza/domain/contracts/orders';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { verifyToken } from '../../features/table/api/table.ts';
 import { tableBundle } from '../../features/table/i18n/loaders.ts';
 import { useFeatureTranslations } from '../../i18n/feature-bundles.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { setKioskDevice, storeOrderToken } from '../../lib/order-token-cookie.ts';
+import { useAccountStore } from '../../stores/account-store.ts';
+import { openLogin } from '../../stores/auth-ui-store.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
+
+function modeOf(params: URLSearchParams): DeviceMode | null {
+  const mode = params.get('mode');
+  if (mode === 'kiosk' || params.get('kiosk') === '1') return 'kiosk';
+  if (mode === 'tablet' || params.get('tablet') === '1') return 'tablet';
+  return null;
+}
 
 export function Component() {
   useFeatureTranslations('table', tableBundle);
   const { t } = useTranslation();
   const { place = '', token = '' } = useParams();
-  const setOrderToken = useSessionStore((s) => s.setOrderToken);
-  const [state, setState] = useState<'loading' | 'done' | 'invalid'>('loading');
+  const [params] = useSearchParams();
+  const mode = modeOf(params);
+  const [state, setState] = useState<'loading' | 'done' | 'invalid' | 'staff'>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  const onSession = useCallback(
+    (s: StoreTableSession) => {
+      setKioskDevice(s.mode === 'kiosk');
+      storeOrderToken({
+        token: s.token,
+        place,
+        ordertype: s.order_type,
+        room_number: s.room_number,
+        table: s.table,
+        tablet_mode: s.mode === 'tablet',
+        expires: new Date(s.expires).getTime(),
+      });
+      if (s.mode) {
+        useSessionStore.getState().setAuthToken(null);
+        useAccountStore.getState().reset();
+      }
+      setState('done');
+    },
+    [place],
+  );
+
   useEffect(() => {
     let cancelled = false;
-    verifyToken(place, token)
-      .then((s: StoreTableSession) => {
-        if (cancelled) return;
-        setOrderToken({
-          token: s.token,
-          place,
-          ordertype: s.order_type,
-          room_number: s.room_number,
-          table: s.table,
-          tablet_mode: false,
-        });
-        setState('done');
+    verifyToken(place, token, mode)
+      .then((s) => {
+        if (!cancelled) onSession(s);
       })
-      .catch(() => {
-        if (!cancelled) setState('invalid');
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        setState(e instanceof ApiRequestError && e.body?.message === 'staff_required' ? 'staff' : 'invalid');
       });
     return () => {
       cancelled = true;
     };
-  }, [place, token, setOrderToken]);
+  }, [place, token, mode, attempt, onSession]);
+
   if (state === 'done') return <Navigate to={`/${place}`} replace />;
+  if (state === 'staff') {
+    return (
+      <div className="page page-narrow stack">
+        <p role="alert" className="alert">
+          {t('table.staffRequired', { mode: t(`table.modes.${mode ?? 'kiosk'}`) })}
+        </p>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            openLogin({
+              onSuccess: () => {
+                setState('loading');
+                setAttempt((n) => n + 1);
+              },
+            })
+          }
+        >
+          {t('table.staffLogin')}
+        </button>
+        <Link className="button button-secondary" to={`/${place}`}>
+          {t('table.toMenu')}
+        </Link>
+      </div>
+    );
+  }
   if (state === 'invalid') {
     return (
       <div className="page page-narrow">

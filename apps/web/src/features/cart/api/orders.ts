@@ -6,14 +6,19 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   StoreBillWantedBody,
   StoreBillWantedResponse,
+  StoreChangeTableBody,
   StoreDeliveryOrderBody,
   StoreOrderResponse,
+  StorePickupPlacesResponse,
   StorePreorderBody,
+  StorePromoCheckBody,
+  StorePromoCheckResponse,
   StoreRoomOrderBody,
   StoreServedOnSpotOrderBody,
   StoreSessionOrdersResponse,
   StoreSpotOrderBody,
   StoreTableSession,
+  StoreTablesMenuResponse,
 } from '@trapeza/domain/contracts/orders';
 import { ORDER_REQUEST_TIMEOUT_MS } from '@trapeza/domain/tokens';
 import { api, apiRequest } from '../../../lib/api-client.ts';
@@ -75,3 +80,27 @@ export const askForBill = (place: string, token: string, body: StoreBillWantedBo
     body,
     place,
   });
+
+/** GET pickup-places: the client's venues offering pickup (the pickup venue picker). */
+export const pickupPlacesQueryOptions = (place: string) =>
+  queryOptions({
+    queryKey: ['pickup-places', place],
+    queryFn: ({ signal }) => api.get<StorePickupPlacesResponse>('pickup-places', { place, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST promo-codes/check: the promo preview for the cart (the order call checks the code again). */
+export const checkPromoCode = (place: string, body: StorePromoCheckBody) =>
+  api.post<StorePromoCheckResponse>('promo-codes/check', body, { place });
+
+/** GET tablesMenu: the place's tables and rooms, for change table. */
+export const tablesMenuQueryOptions = (place: string) =>
+  queryOptions({
+    queryKey: ['tables-menu', place],
+    queryFn: ({ signal }) => api.get<StoreTablesMenuResponse>('tablesMenu', { place, signal }),
+    staleTime: 60_000,
+  });
+
+/** POST tables/change_table: moves the session (and its orders) to another table. */
+export const changeTable = (place: string, body: StoreChangeTableBody) =>
+  api.post<StoreTableSession>('tables/change_table', body, { place });

@@ -1,17 +1,24 @@
 /**
  * The orders tab at the table (spec §2, §4): the session's orders with their live status (polled about every 10 s
  * while open; 'Invalid session' drops the token), asking for the bill with a payment method (once; only after an
- * order; extends the token 15 minutes).
+ * order; extends the token 15 minutes), and change table (show_change_table, or a waiter logged in; lazy modal).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseFlag } from '@trapeza/domain/settings';
+import { isWaiterOrAbove } from '@trapeza/domain/roles';
 import { formatPrice } from '@trapeza/domain/money';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { updateOrderToken } from '../../../lib/order-token-cookie.ts';
+import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { askForBill, sessionOrdersQueryOptions } from '../api/orders.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
+
+const ChangeTableModal = lazy(() =>
+  import('./change-table-modal.tsx').then((m) => ({ default: m.ChangeTableModal })),
+);
 
 const INVALID_SESSION = 'Invalid session';
 
@@ -19,13 +26,33 @@ export function MyOrders({ ctx }: { ctx: CartContext }) {
   const { t } = useTranslation();
   const { venue, raw, tableSession } = ctx;
   if (!tableSession) return <p className="muted">{t('cart.scanForOrders')}</p>;
-  return <SessionOrders ctx={ctx} token={tableSession.token} askHidden={parseFlag(raw.ask_for_bill_hidden, false)} place={venue.place} />;
+  return (
+    <SessionOrders
+      ctx={ctx}
+      token={tableSession.token}
+      askHidden={parseFlag(raw.ask_for_bill_hidden, false)}
+      place={venue.place}
+    />
+  );
 }
 
-function SessionOrders({ ctx, token, askHidden, place }: { ctx: CartContext; token: string; askHidden: boolean; place: string }) {
+function SessionOrders({
+  ctx,
+  token,
+  askHidden,
+  place,
+}: {
+  ctx: CartContext;
+  token: string;
+  askHidden: boolean;
+  place: string;
+}) {
   const { t } = useTranslation();
-  const { venue } = ctx;
+  const { venue, raw, tableSession } = ctx;
   const query = useQuery(sessionOrdersQueryOptions(place, token));
+  const staff = useAccountStore((s) => isWaiterOrAbove(s.user?.role));
+  const canChangeTable = staff || parseFlag(raw.show_change_table, false);
+  const [changing, setChanging] = useState(false);
   const [method, setMethod] = useState(venue.ui.about.paymentTypes[0] ?? 'cash');
   const [billState, setBillState] = useState<{ loading: boolean; message: string | null; asked: boolean }>({
     loading: false,
@@ -37,7 +64,11 @@ function SessionOrders({ ctx, token, askHidden, place }: { ctx: CartContext; tok
   if (error instanceof ApiRequestError && error.body?.message === INVALID_SESSION) {
     // Spec §7: 'Invalid session' clears the token.
     queueMicrotask(() => useSessionStore.getState().clearOrderToken());
-    return <p role="alert" className="alert">{t('cart.errors.rescan')}</p>;
+    return (
+      <p role="alert" className="alert">
+        {t('cart.errors.rescan')}
+      </p>
+    );
   }
   if (query.isPending) return <p className="muted">{t('common.loading')}</p>;
   const data = query.data;
@@ -47,8 +78,13 @@ function SessionOrders({ ctx, token, askHidden, place }: { ctx: CartContext; tok
   const requestBill = async () => {
     setBillState({ loading: true, message: null, asked: false });
     try {
-      const answer = await askForBill(place, token, { status: 1, paymentMethod: method, placeId: venue.info.id });
-      useSessionStore.getState().setOrderTokenExpiry(new Date(answer.expires).getTime());
+      const answer = await askForBill(place, token, {
+        status: 1,
+        paymentMethod: method,
+        placeId: venue.info.id,
+      });
+      // Keeps the device's cookie lifetime (a kiosk's is 43800 h).
+      updateOrderToken({ expires: new Date(answer.expires).getTime() });
       setBillState({ loading: false, message: t('cart.billRequested'), asked: true });
       void query.refetch();
     } catch (e) {
@@ -63,8 +99,33 @@ function SessionOrders({ ctx, token, askHidden, place }: { ctx: CartContext; tok
     }
   };
 
+  const table = data?.table ?? tableSession?.table ?? null;
+  const room = data?.order_type === 6 || tableSession?.ordertype === 6;
   return (
     <div className="stack">
+      {table && (
+        <div className="row-between">
+          <strong data-testid="current-table">
+            {room ? t('cart.room', { room: table }) : t('cart.atTable', { table })}
+          </strong>
+          {canChangeTable && (
+            <button type="button" className="button button-secondary" onClick={() => setChanging(true)}>
+              {t('cart.changeTable')}
+            </button>
+          )}
+        </div>
+      )}
+      {changing && (
+        <Suspense fallback={null}>
+          <ChangeTableModal
+            place={place}
+            session={token}
+            current={table}
+            room={room}
+            onClose={() => setChanging(false)}
+          />
+        </Suspense>
+      )}
       {orders.length === 0 ? (
         <p className="muted">{t('cart.noOrders')}</p>
       ) : (
@@ -72,7 +133,12 @@ function SessionOrders({ ctx, token, askHidden, place }: { ctx: CartContext; tok
           {orders.map((o) => (
             <li key={o.key} className="card-section" data-testid="session-order">
               <div className="row-between">
-                <strong>{new Date(o.created_at).toLocaleTimeString(venue.lang, { hour: '2-digit', minute: '2-digit' })}</strong>
+                <strong>
+                  {new Date(o.created_at).toLocaleTimeString(venue.lang, {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  })}
+                </strong>
                 <span className="status-chip" data-status={o.status}>
                   {t(`cart.status.${o.status}`, { defaultValue: o.status })}
                 </span>
@@ -108,7 +174,12 @@ function SessionOrders({ ctx, token, askHidden, place }: { ctx: CartContext; tok
               </select>
             </label>
           )}
-          <button type="button" className="button" disabled={billState.loading} onClick={() => void requestBill()}>
+          <button
+            type="button"
+            className="button"
+            disabled={billState.loading}
+            onClick={() => void requestBill()}
+          >
             {billWanted ? t('cart.billAskedButton') : t('cart.askForBill')}
           </button>
           {billState.message && <p role="status">{billState.message}</p>}

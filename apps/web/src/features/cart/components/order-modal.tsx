@@ -5,6 +5,7 @@
  * react-hook-form; the map picker is a further chunk (Leaflet).
  */
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import { translatedText } from '../../../lib/ui-settings.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { useAccountStore } from '../../../stores/account-store.ts';
+import { checkPromoCode, pickupPlacesQueryOptions } from '../api/orders.ts';
 import { useOrderTotal } from '../hooks/use-order-total.ts';
 import { useSubmitOrder } from '../hooks/use-submit-order.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
@@ -79,7 +81,8 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
 
   // Pickup venue picker (type 3): the client's places offering pickup; one is required when there are several.
   const pickupOffered = offered.includes(3);
-  const pickupPlaces = useQuery({ ...pickupPlacesQueryOptions(venue.place), enabled: pickupOffered }).data ?? [];
+  const pickupPlaces =
+    useQuery({ ...pickupPlacesQueryOptions(venue.place), enabled: pickupOffered }).data ?? [];
   // Promo preview (POST promo-codes/check); the order call checks the code again.
   const [promo, setPromo] = useState<{ result: PromoResult; eligible: number[] | null } | null>(null);
   const [promoState, setPromoState] = useState<{ checking: boolean; error: string | null }>({
@@ -119,7 +122,12 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
       errors.orderType = { type: 'order_type_required', message: 'order_type_required' };
       return { values: {}, errors };
     }
-    const codes = checkOrderForm(values, Number(values.orderType) as OrderType, rulesFor(values), orderComment);
+    const codes = checkOrderForm(
+      values,
+      Number(values.orderType) as OrderType,
+      rulesFor(values),
+      orderComment,
+    );
     for (const code of codes) {
       const field = FIELD_OF_CODE[code];
       if (!errors[field]) errors[field] = { type: code, message: code };
@@ -210,10 +218,19 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
       </small>
     ) : null;
   };
-  const text = (name: keyof OrderFormValues, label: string, opts: { type?: string; autoComplete?: string } = {}) => (
+  const text = (
+    name: keyof OrderFormValues,
+    label: string,
+    opts: { type?: string; autoComplete?: string } = {},
+  ) => (
     <div className="field">
       <label htmlFor={`${formId}-${name}`}>{label}</label>
-      <input type={opts.type ?? 'text'} autoComplete={opts.autoComplete} {...fieldProps(name)} {...register(name)} />
+      <input
+        type={opts.type ?? 'text'}
+        autoComplete={opts.autoComplete}
+        {...fieldProps(name)}
+        {...register(name)}
+      />
       {errorOf(name)}
     </div>
   );
@@ -305,7 +322,8 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
             <>
               {text('name', t('cart.fields.name'), { autoComplete: 'name' })}
               {text('phone', t('cart.fields.phone'), { type: 'tel', autoComplete: 'tel' })}
-              {emailVisible && text('email', t('cart.fields.email'), { type: 'email', autoComplete: 'email' })}
+              {emailVisible &&
+                text('email', t('cart.fields.email'), { type: 'email', autoComplete: 'email' })}
             </>
           )}
 
@@ -321,7 +339,15 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                     onChange={(e) => {
                       const a = saved[Number(e.target.value)];
                       if (!a) return;
-                      const keys = ['street', 'number', 'floor', 'apartment', 'bell', 'entrance', 'postalCode'] as const;
+                      const keys = [
+                        'street',
+                        'number',
+                        'floor',
+                        'apartment',
+                        'bell',
+                        'entrance',
+                        'postalCode',
+                      ] as const;
                       for (const k of keys) setValue(k, a[k] ?? '');
                       setValue('regionId', a.regionId != null ? String(a.regionId) : '');
                       setValue('lat', a.lat ?? null);
@@ -354,7 +380,8 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                     <option value="">{pin ? t('cart.fields.regionByPin') : '—'}</option>
                     {venue.info.regions.map((r) => (
                       <option key={r.id} value={r.id}>
-                        {translateField(r, 'name', lang)} ({formatPrice(r.delivery_price, currency, lang).primary})
+                        {translateField(r, 'name', lang)} (
+                        {formatPrice(r.delivery_price, currency, lang).primary})
                       </option>
                     ))}
                   </select>
@@ -406,7 +433,9 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
               )}
               {settings.room_additional_order_types.length > 0 && (
                 <div className="field">
-                  <label htmlFor={`${formId}-additionalOrderType`}>{t('cart.fields.additionalOrderType')}</label>
+                  <label htmlFor={`${formId}-additionalOrderType`}>
+                    {t('cart.fields.additionalOrderType')}
+                  </label>
                   <select {...fieldProps('additionalOrderType')} {...register('additionalOrderType')}>
                     <option value="">—</option>
                     {settings.room_additional_order_types.map((o) => (
@@ -583,7 +612,8 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                   <label className="choice">
                     <input type="checkbox" {...fieldProps('agreePrivacy')} {...register('agreePrivacy')} />
                     <span>
-                      {t('cart.agreeBefore')} <Link to={`/${venue.place}/privacy-policy`}>{t('cart.privacy')}</Link>
+                      {t('cart.agreeBefore')}{' '}
+                      <Link to={`/${venue.place}/privacy-policy`}>{t('cart.privacy')}</Link>
                     </span>
                   </label>
                 )}
@@ -602,11 +632,12 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
           )}
           <button type="submit" className="button button-block" disabled={submitter.loading || empty}>
             {submitter.loading ? t('cart.sending') : t('cart.send')}{' '}
-            {!submitter.loading && !empty && <Price amount={view.total.total} currency={currency} lang={lang} />}
+            {!submitter.loading && !empty && (
+              <Price amount={view.total.total} currency={currency} lang={lang} />
+            )}
           </button>
         </form>
       )}
     </Modal>
   );
 }
-

@@ -1,4 +1,4 @@
-/** The displayed breakdown of calculateOrderTotal: subtotal, discounts, fees, total; free-delivery threshold. */
+/** The displayed breakdown of calculateOrderTotal: subtotal, discounts (the promo apart), fees, total; free-delivery threshold. */
 import { useTranslation } from 'react-i18next';
 import type { VenueCurrency } from '@trapeza/domain/money';
 import { Price } from '../../../components/ui/price.tsx';
@@ -28,7 +28,15 @@ export function OrderSummary({
   return (
     <dl className="order-summary" aria-label={t('cart.summary')}>
       {row(t('cart.subtotal'), total.subtotal)}
-      {row(t('cart.discounts'), total.discounts.total, true)}
+      {row(t('cart.discounts'), total.discounts.total - total.discounts.promo, true)}
+      {total.discounts.promo > 0 && (
+        <div className="row-between">
+          <dt>{t('cart.promoDiscount')}</dt>
+          <dd data-testid="promo-discount">
+            −<Price amount={total.discounts.promo} currency={currency} lang={lang} />
+          </dd>
+        </div>
+      )}
       {row(t('cart.deliveryFee'), total.fees.delivery)}
       {row(t('cart.orderTypeFee'), total.fees.orderType)}
       {row(t('cart.boxFee'), total.fees.box)}

@@ -1,14 +1,19 @@
 /**
  * The displayed price breakdown (spec §4, §9): the domain engine (calculateOrderTotal) with the cart, the chosen
  * order type and its configuration from GET place, the delivery zone for the pin or region, cutlery and payment.
- * Display only: the server prices the order itself and answers the total it stored.
+ * Display only: the server prices the order itself (and checks the promo code again) and answers the total it stored.
  */
 import { useMemo } from 'react';
 import { cartLines, type Cart } from '@trapeza/domain/cart';
 import { deliveryChoiceFor } from '@trapeza/domain/delivery/pin-zone';
 import { resolveDeliveryZone, type DeliveryZone } from '@trapeza/domain/delivery/delivery-price';
 import type { OrderType } from '@trapeza/domain/order-status';
-import { calculateOrderTotal, type OrderTotal, type OrderTypeConfig } from '@trapeza/domain/pricing/order-total';
+import {
+  calculateOrderTotal,
+  type OrderTotal,
+  type OrderTypeConfig,
+} from '@trapeza/domain/pricing/order-total';
+import type { PromoResult } from '@trapeza/domain/pricing/promo';
 import type { CartContext } from './use-cart-context.ts';
 
 export interface OrderTotalChoice {
@@ -17,6 +22,8 @@ export interface OrderTotalChoice {
   pin?: { lat: number; lng: number } | null;
   cutleryCount?: number;
   paymentMethod?: string | null;
+  /** An applied promo code's preview (POST promo-codes/check): the result and its eligible products (null: all). */
+  promo?: { result: PromoResult; eligible: number[] | null } | null;
 }
 
 export interface OrderTotalView {
@@ -34,7 +41,14 @@ export function orderTypeConfig(ctx: CartContext, orderType: OrderType): OrderTy
 }
 
 export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalChoice): OrderTotalView {
-  const { orderType, regionId = null, pin = null, cutleryCount = 0, paymentMethod = null } = choice;
+  const {
+    orderType,
+    regionId = null,
+    pin = null,
+    cutleryCount = 0,
+    paymentMethod = null,
+    promo = null,
+  } = choice;
   const { venue, ingredientPrices } = ctx;
   return useMemo(() => {
     const now = new Date();
@@ -45,7 +59,9 @@ export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalCh
     let zoneProblem: string | null = null;
     if (orderType === 2) {
       const venuePoint =
-        venue.info.lat != null && venue.info.lng != null ? { lat: venue.info.lat, lng: venue.info.lng } : null;
+        venue.info.lat != null && venue.info.lng != null
+          ? { lat: venue.info.lat, lng: venue.info.lng }
+          : null;
       const c = deliveryChoiceFor(
         {
           regionId,
@@ -66,8 +82,13 @@ export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalCh
         else zoneProblem = r.code;
       }
     }
+    const eligible = promo?.eligible ?? null;
+    const lines = cartLines(cart).map((l) =>
+      eligible !== null && !eligible.includes(l.product_id) ? { ...l, disable_promocode_discount: true } : l,
+    );
     const total = calculateOrderTotal({
-      lines: cartLines(cart),
+      lines,
+      promo: promo?.result ?? null,
       orderType,
       settings: venue.settings,
       orderTypeConfig: config,
@@ -80,5 +101,5 @@ export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalCh
     return { total, zone, zoneProblem };
     // ctx is rebuilt each render; its parts are listed instead.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [venue, ingredientPrices, cart, orderType, regionId, pin, cutleryCount, paymentMethod]);
+  }, [venue, ingredientPrices, cart, orderType, regionId, pin, cutleryCount, paymentMethod, promo]);
 }

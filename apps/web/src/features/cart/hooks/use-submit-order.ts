@@ -17,6 +17,7 @@ import { translatedText } from '../../../lib/ui-settings.ts';
 import { placeOrder, type OrderRequest } from '../api/orders.ts';
 import { reactToOrderError } from '../lib/order-errors.ts';
 import { isNativeApp, setFlash } from '../lib/device.ts';
+import { analyticsTagOf, trackPurchase } from '../lib/analytics.ts';
 import { openLogin } from '../lib/open-login.ts';
 import type { CartContext } from './use-cart-context.ts';
 
@@ -49,13 +50,22 @@ export function useSubmitOrder(ctx: CartContext) {
   const { venue, raw } = ctx;
 
   const successMessage = (type: OrderType) => {
-    if (type === 2) return translatedText(raw, venue.lang, 'seccess_message_delivery_order') ?? t('cart.successDefault');
-    if (type === 3) return translatedText(raw, venue.lang, 'seccess_message_pickup_order') ?? t('cart.successDefault');
+    if (type === 2)
+      return translatedText(raw, venue.lang, 'seccess_message_delivery_order') ?? t('cart.successDefault');
+    if (type === 3)
+      return translatedText(raw, venue.lang, 'seccess_message_pickup_order') ?? t('cart.successDefault');
     if (type === 6) return t('cart.order_sent_success');
     return t('cart.successDefault');
   };
 
   const onAnswer = (type: OrderType, answer: StoreOrderResponse, payment?: PaymentChoice) => {
+    // Spec §7 purchase tracking: only with the venue's tag, on a real host, after the guest's consent.
+    trackPurchase(analyticsTagOf(raw), {
+      key: answer.key,
+      total: answer.totalPrice,
+      currency: venue.currency.code,
+      orderType: type,
+    });
     const session = useSessionStore.getState();
     if (!session.orderToken || session.orderToken.place !== venue.place) {
       session.setOrderToken({

@@ -1,6 +1,7 @@
 /** Table calls (spec §7, designed ones documented in contracts/orders.ts): QR entry, waiter call, feedback. */
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  DeviceMode,
   StoreFeedbackBody,
   StoreFeedbackQuestionsResponse,
   StoreFeedbackResponse,
@@ -10,9 +11,13 @@ import type {
 } from '@trapeza/domain/contracts/orders';
 import { api } from '../../../lib/api-client.ts';
 
-/** POST tables/verify_token: opens the table or room session of a QR code. */
-export const verifyToken = (place: string, token: string) =>
-  api.post<StoreTableSession>('tables/verify_token', { token, placeSlug: place }, { place });
+/** POST tables/verify_token: opens the table or room session of a QR code (a device mode needs a staff login). */
+export const verifyToken = (place: string, token: string, mode: DeviceMode | null = null) =>
+  api.post<StoreTableSession>(
+    'tables/verify_token',
+    { token, placeSlug: place, ...(mode ? { mode } : {}) },
+    { place },
+  );
 
 /** POST user-needs: a waiter call with one of the presets of spec §9. */
 export const sendUserNeed = (place: string, body: StoreUserNeedBody) =>
