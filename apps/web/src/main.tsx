@@ -22,6 +22,6 @@ void initI18n().then(() => {
   // Off the first screen's critical path: the later screens' texts and the page-time tracking.
   whenIdle(() => {
     void loadPageTexts();
-    void import('./features/tracking/start-tracking.ts').then((m) => m.startTracking());
+    void import('./features/tracking/start-tracking.ts').then((m) => m.startTracking(queryClient));
   });
 });

@@ -1,0 +1,257 @@
+// Web speed benchmark (issue "Menu browsing", Speed): Lighthouse — mobile preset, simulated throttling, the default
+// config — on /bistro, a category page and a product page of the real server, beside a plain static HTML page showing
+// the same first screen (generated from the API's data, served by a tiny static server in this process), in one run
+// with one Chromium. Each page is measured RUNS times (default 3, interleaved) and the median run is reported.
+// Budgets: performance ≥ 95, LCP ≤ 1.5 × the static page's, CLS ≤ 0.02, initial JS of /bistro ≤ 120 KB gzip.
+//   npm run web -w @trapeza/bench            (builds the web app first; SKIP_BUILD=1 to reuse apps/web/dist)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startProcess } from '../lib/server-process.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const runs = Number(process.env.RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const BUDGET = { score: 95, lcpRatio: 1.5, cls: 0.02, initialJsKb: 120 };
+
+if (!process.env.SKIP_BUILD) {
+  execFileSync('npm', ['run', 'build', '-w', '@trapeza/web'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+const initialJs = JSON.parse(
+  execFileSync(process.execPath, ['apps/web/scripts/initial-js-size.ts', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+  }),
+) as { totalGzipBytes: number };
+const initialJsKb = initialJs.totalGzipBytes / 1024;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-bench-web-'));
+const server = await startProcess(['apps/server/src/server.ts'], {
+  port: 3301,
+  cwd: root,
+  env: { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  readyPath: '/api/health',
+});
+
+interface Category {
+  slug: string;
+  name: string;
+  icon: string | null;
+  background_image: string | null;
+  children?: Category[];
+}
+interface Product {
+  slug: string;
+  catHierarchyId: number | null;
+}
+
+const api = async <T>(path: string): Promise<T> => {
+  const res = await fetch(`${server.url}/api/${path}`, { headers: { client: 'demo', place: 'bistro' } });
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return (await res.json()) as T;
+};
+
+// --- the plain static page: the same first screen of /bistro (header, venue name, root category tiles) ---------
+const place = await api<{ name: string }>('place');
+const settings = await api<Record<string, { value: unknown } | undefined>>('settings');
+const categories = await api<Category[]>('categoriesHierarchy?active=1');
+const products = await api<Product[]>('products?active=1');
+const staticDir = mkdtempSync(join(tmpdir(), 'trapeza-bench-static-'));
+mkdirSync(join(staticDir, 'img'));
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+async function copyImage(path: string | null): Promise<string | null> {
+  if (!path) return null;
+  const res = await fetch(server.url + path);
+  if (!res.ok) return null;
+  const name = path.split('/').pop()!;
+  writeFileSync(join(staticDir, 'img', name), Buffer.from(await res.arrayBuffer()));
+  return `/img/${name}`;
+}
+const logo = await copyImage(typeof settings.logo?.value === 'string' ? settings.logo.value : null);
+const tiles: string[] = [];
+for (const [i, c] of categories.entries()) {
+  const img = await copyImage(c.icon ?? c.background_image);
+  tiles.push(
+    `<li><a href="#">${img ? `<img src="${img}" width="160" height="160" alt=""${i >= 4 ? ' loading="lazy"' : ''}>` : ''}` +
+      `<span>${escapeHtml(c.name)}</span></a></li>`,
+  );
+}
+writeFileSync(
+  join(staticDir, 'index.html'),
+  `<!doctype html><html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(place.name)}</title><style>
+body{margin:0;font-family:system-ui,sans-serif;background:#f6f3ef;color:#1d1b19}
+header{display:flex;align-items:center;gap:.75rem;padding:.5rem 1rem;background:#8a2c0d;color:#fff;min-height:3.5rem}
+header img{height:40px;width:120px;object-fit:contain}main{max-width:60rem;margin:0 auto;padding:1rem}
+ul{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(2,1fr);gap:.75rem}
+a{display:grid;gap:.5rem;background:#fff;border-radius:.75rem;padding:.5rem;color:inherit;text-decoration:none;font-weight:600}
+a img{width:100%;height:auto;aspect-ratio:1;border-radius:.5rem}</style></head>
+<body><header>${logo ? `<img src="${logo}" width="120" height="40" alt="">` : ''}<span>${escapeHtml(place.name)}</span></header>
+<main><h1>${escapeHtml(place.name)}</h1><ul>${tiles.join('')}</ul></main></body></html>`,
+);
+const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml' };
+const staticServer = createServer((req, res) => {
+  const path = (req.url ?? '/').split('?')[0]!;
+  const file = path === '/' ? 'index.html' : path.slice(1);
+  if (file.includes('..')) return void res.writeHead(400).end();
+  try {
+    const body = readFileSync(join(staticDir, file));
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise<void>((r) => staticServer.listen(3302, '127.0.0.1', r));
+
+// --- the pages ---------------------------------------------------------------------------------------------------
+const firstRoot = categories.find((c) => (c.children?.length ?? 0) > 0) ?? categories[0]!;
+const leafIds = new Map<number, string>();
+const walk = (list: Category[]) => {
+  for (const c of list) {
+    leafIds.set((c as unknown as { id: number }).id, c.slug);
+    walk(c.children ?? []);
+  }
+};
+walk(categories);
+const product = products.find((p) => p.catHierarchyId !== null && leafIds.has(p.catHierarchyId))!;
+const pages = [
+  { name: 'static first screen', url: 'http://127.0.0.1:3302/' },
+  { name: '/bistro', url: `${server.url}/bistro` },
+  { name: `category /bistro/${firstRoot.slug}`, url: `${server.url}/bistro/${firstRoot.slug}` },
+  {
+    name: 'product',
+    url: `${server.url}/bistro/${leafIds.get(product.catHierarchyId!)}/${product.slug}`,
+  },
+];
+
+interface Measure {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+  scriptKb: number;
+}
+const chrome = await launch({
+  chromePath,
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const measures = new Map<string, Measure[]>(pages.map((p) => [p.name, []]));
+try {
+  for (let run = 0; run < runs; run++) {
+    for (const page of pages) {
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.message}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const summary = lhr.audits['resource-summary']?.details as
+        { items: { resourceType: string; transferSize: number }[] } | undefined;
+      measures.get(page.name)!.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: audit('largest-contentful-paint'),
+        fcpMs: audit('first-contentful-paint'),
+        tbtMs: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        siMs: audit('speed-index'),
+        scriptKb: (summary?.items.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
+      });
+    }
+  }
+} finally {
+  await chrome.kill();
+  staticServer.close();
+  await server.stop();
+}
+
+/** The run with the median LCP (whole runs, so the figures of a row belong together). */
+function median(list: Measure[]): Measure {
+  return [...list].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(list.length / 2)]!;
+}
+const rows = pages.map((p) => ({ ...p, ...median(measures.get(p.name)!) }));
+const staticLcp = rows[0]!.lcpMs;
+const failures: string[] = [];
+const appRows = rows.slice(1);
+for (const r of appRows) {
+  if (r.score < BUDGET.score) failures.push(`${r.name}: performance ${r.score} < ${BUDGET.score}`);
+  if (r.lcpMs > BUDGET.lcpRatio * staticLcp)
+    failures.push(
+      `${r.name}: LCP ${r.lcpMs.toFixed(0)} ms > ${BUDGET.lcpRatio} × static ${staticLcp.toFixed(0)} ms`,
+    );
+  if (r.cls > BUDGET.cls) failures.push(`${r.name}: CLS ${r.cls.toFixed(3)} > ${BUDGET.cls}`);
+}
+if (initialJsKb > BUDGET.initialJsKb)
+  failures.push(`initial JS of /bistro ${initialJsKb.toFixed(1)} KB > ${BUDGET.initialJsKb} KB gzip`);
+
+console.log(
+  `\nLighthouse ${lighthouseVersion()} (mobile preset, simulated throttling), median of ${runs} runs\n`,
+);
+console.log(
+  '| page | performance | LCP | LCP / static | FCP | TBT | CLS | Speed Index | script (transfer) |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.name} | ${r.score} | ${(r.lcpMs / 1000).toFixed(2)} s | ${(r.lcpMs / staticLcp).toFixed(2)} | ` +
+      `${(r.fcpMs / 1000).toFixed(2)} s | ${r.tbtMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ` +
+      `${(r.siMs / 1000).toFixed(2)} s | ${r.scriptKb.toFixed(1)} KB |`,
+  );
+}
+console.log(
+  `\nInitial JS of /bistro (entry + place chunk, gzip): ${initialJsKb.toFixed(1)} KB (budget ${BUDGET.initialJsKb})`,
+);
+
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/web.json'),
+  JSON.stringify(
+    {
+      tool: `lighthouse ${lighthouseVersion()}`,
+      preset: 'mobile, simulated throttling (default config)',
+      runs,
+      budget: BUDGET,
+      initialJsKb: Number(initialJsKb.toFixed(1)),
+      pages: rows,
+      allRuns: Object.fromEntries(measures),
+      failures,
+      at: new Date().toISOString(),
+    },
+    null,
+    2,
+  ),
+);
+if (failures.length > 0) {
+  console.log('\nBudget missed:\n- ' + failures.join('\n- '));
+  process.exit(1);
+}
+console.log('\nAll budgets met.');
+
+function lighthouseVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
