@@ -42,6 +42,7 @@ import { registerClock } from './plugins/clock.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerMail } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerOperations, requestIdFrom } from './plugins/operations.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createTenancyRepository } from './plugins/tenancy.repository.ts';
 import { registerTenancy } from './plugins/tenancy.ts';
@@ -70,6 +71,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: config.logLevel },
     // Behind a reverse proxy the client IP (rate limit, logs) comes from X-Forwarded-For.
     trustProxy: true,
+    // x-request-id from a proxy (when sane) or generated; on every log line of the request and in the answer.
+    requestIdHeader: false,
+    genReqId: requestIdFrom,
     bodyLimit: 1_048_576,
     // One line per request costs more than a menu answer itself under load; errors are still logged.
     logController: new LogController({
@@ -86,6 +90,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
   registerClock(app, clock, config.nodeEnv === 'test');
   await registerOpenApi(app);
+  // Readiness, request ids, abuse limits of orders / waiter calls / bill requests (before the routes they guard).
+  registerOperations(app, {
+    database,
+    abuseLimits: config.rateLimitPerMinute > 0,
+    enableTestRoutes: config.nodeEnv === 'test',
+  });
   registerTenancy(app, createTenancyRepository(database.db));
   // After tenancy: the auth hook checks a token's client against the request's.
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, now: () => clock.now() });

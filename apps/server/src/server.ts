@@ -55,13 +55,33 @@ try {
       `Menus: ${config.publicUrl}/bistro  ${config.publicUrl}/hotel   API docs: ${config.publicUrl}/api/docs`,
     );
   }
-  const shutdown = async () => {
-    await app.close();
-    await database?.close();
-    process.exit(0);
+  // Graceful shutdown: stop accepting, end the SSE streams (staff preClose hook), let in-flight requests finish,
+  // close the database, exit 0. A second signal, or SHUTDOWN_TIMEOUT_MS passing, exits at once with 1.
+  const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error({ timeoutMs: shutdownTimeoutMs }, 'shutdown timed out: exiting now');
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+      await database?.close();
+      app.log.info('shut down cleanly');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 } catch (err) {
   await database?.close().catch(() => undefined);
   if ((err as { code?: string }).code === 'EADDRINUSE') {

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { DomainError } from '../lib/domain-error.ts';
 
 /** Fastify's own 4xx error codes, renamed to the API's snake_case codes. */
@@ -59,6 +60,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ code: 'internal_error', message: 'Internal server error' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or down, SQLite locked: nothing to fix on the client's side but to try again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: 'service_unavailable', message: 'The service is briefly unavailable; try again shortly' });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,0 +1,113 @@
+/**
+ * What an operator needs to run the server (issue "Reliability and security proof"):
+ * - request ids: `x-request-id` is taken from the request when it is a sane token (a proxy's id), else generated,
+ *   logged on every line of the request (pino's `reqId`) and answered back in `x-request-id`;
+ * - `GET /api/ready` (readiness): 200 when the database answers within READY_TIMEOUT_MS, else 503
+ *   `service_unavailable` with `retry-after`; `GET /api/health` stays pure liveness;
+ * - the abuse limits of orders, waiter calls and bill requests (lib/abuse-limits.ts), when rate limiting is on;
+ * - NODE_ENV=test only: `GET /api/__test/slow?ms=` answers after a delay (the graceful-shutdown test).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/database.ts';
+import { AbuseLimiter, LIMITED_ROUTES, rateLimitedError, sessionOf } from '../lib/abuse-limits.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/db-errors.ts';
+
+export const READY_TIMEOUT_MS = 2000;
+const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** Fastify `genReqId`: the caller's `x-request-id` when it is a sane token, else a new UUID. */
+export function requestIdFrom(req: IncomingMessage): string {
+  const raw = req.headers['x-request-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value !== undefined && REQUEST_ID.test(value) ? value : randomUUID();
+}
+
+export interface OperationsOptions {
+  database: DatabaseHandle;
+  /** Abuse limits on (off with RATE_LIMIT_PER_MINUTE=0, as for benchmarks and most tests). */
+  abuseLimits: boolean;
+  enableTestRoutes: boolean;
+  limiter?: AbuseLimiter;
+}
+
+async function databaseAnswers(database: DatabaseHandle, timeoutMs: number): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sql`select 1`.execute(database.db),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return null;
+  } catch (err) {
+    return (err as Error).message || String(err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function registerOperations(app: FastifyInstance, opts: OperationsOptions): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // While the server closes, in-flight answers close their keep-alive connection, else it would wait for them.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const Ready = z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres']) });
+  const NotReady = z.object({ code: z.string(), message: z.string() });
+  r.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers (503 with retry-after while it does not)',
+        response: { 200: Ready, 503: NotReady },
+      },
+    },
+    async (request, reply) => {
+      const problem = await databaseAnswers(opts.database, READY_TIMEOUT_MS);
+      if (problem === null) return { ok: true, database: opts.database.dialect };
+      request.log.warn({ problem }, 'not ready: database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: 'service_unavailable', message: 'The database is unreachable; try again shortly' });
+    },
+  );
+
+  if (opts.abuseLimits) {
+    const limiter = opts.limiter ?? new AbuseLimiter();
+    app.addHook('preValidation', async (request, reply) => {
+      const kind = LIMITED_ROUTES[`${request.method} ${request.routeOptions.url}`];
+      if (!kind) return;
+      const wait = limiter.take(kind, request.ip, sessionOf(request));
+      if (wait === null) return;
+      reply.header('retry-after', String(wait));
+      const lang = request.headers['lang'] ?? request.headers['accept-language'];
+      throw rateLimitedError(Array.isArray(lang) ? lang[0] : lang);
+    });
+  }
+
+  if (opts.enableTestRoutes) {
+    r.get(
+      '/api/__test/slow',
+      { schema: { hide: true, querystring: z.object({ ms: z.coerce.number().int().min(0).max(60_000) }) } },
+      async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, request.query.ms));
+        return { ok: true, waited: request.query.ms };
+      },
+    );
+  }
+}
