@@ -12,8 +12,10 @@ import type {
   StoreCreateBookingResponse,
   StoreFreeHoursResponse,
 } from '@trapeza/domain/contracts/bookings';
+import type { StoreInitiatePaymentResponse } from '@trapeza/domain/contracts/payments';
 import type { Language } from '@trapeza/domain/i18n';
 import { api } from '../../../lib/api-client.ts';
+import { PAYMENT_TIMEOUT_MS } from '../../payment/api/payments.ts';
 
 /** What availability depends on besides the date: party size, hall and the booking-type product. */
 export interface BookingScope {
@@ -100,6 +102,14 @@ export const bookingByTokenQueryOptions = (place: string, lang: Language, id: nu
     queryFn: () => api.get<StoreBooking>(`bookings/${id}${query({ token })}`, opts(place, lang)),
     retry: false,
   });
+
+/** GET bookings/{id}?token= once (the deposit return polls it until the server says confirmed). */
+export const getBookingByToken = (place: string, lang: Language, id: number, token: string, signal?: AbortSignal) =>
+  api.get<StoreBooking>(`bookings/${id}${query({ token })}`, { ...opts(place, lang), signal });
+
+/** POST bookings/{id}/pay {token}: a deposit payment attempt, answered like initiateEpayOrder (spec §9 time-out). */
+export const payBookingDeposit = (place: string, lang: Language, id: number, token: string) =>
+  api.post<StoreInitiatePaymentResponse>(`bookings/${id}/pay`, { token }, { ...opts(place, lang), timeoutMs: PAYMENT_TIMEOUT_MS });
 
 export const cancelBookingByToken = (place: string, lang: Language, id: number, token: string) =>
   api.post<StoreBooking>(`bookings/${id}/cancel`, { token }, opts(place, lang));

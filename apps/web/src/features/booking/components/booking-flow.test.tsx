@@ -242,7 +242,7 @@ test('the e-mailed link: shows the booking, cancels on confirm; an already cance
   expect(screen.queryByRole('button', { name: 'Cancel the booking' })).toBeNull();
 });
 
-test('online payment flag: the deposit and the hold time are shown, and honestly no online pay button (payments start for orders only)', async () => {
+test('online payment flag: the deposit, the hold time and a Pay deposit button are shown, no e-mail claim', async () => {
   mockFetch((c) => {
     if (path(c) === '/api/bookings/halls')
       return { status: 200, body: { ...setup, online_payment: true, deposit: 2000 } };
@@ -272,7 +272,8 @@ test('online payment flag: the deposit and the hold time are shown, and honestly
   expect(within(result).getByRole('heading', { name: 'Your booking awaits a deposit' })).toBeTruthy();
   expect(within(result).getByText(/^Deposit: 20[.,]00/)).toBeTruthy();
   expect(within(result).getByText(/^We hold the time for you until 12:15/)).toBeTruthy();
-  expect(within(result).getByText(/Paying the deposit online is not possible yet/)).toBeTruthy();
+  expect(within(result).getByText(/Pay the deposit online to confirm your booking/)).toBeTruthy();
+  expect(within(result).getByRole('button', { name: 'Pay deposit' })).toBeTruthy();
   expect(within(result).queryByText(/We have sent you a confirmation e-mail/)).toBeNull();
   expect(within(result).getByTestId('booking-status').textContent).toBe('Awaiting payment');
 });

@@ -1,8 +1,8 @@
 /**
  * After `POST bookings`: the spec §8 success message (a confirmation e-mail is on its way) with the reservation id,
- * or, when the place takes a deposit online (booking_online_payment), the amount and the time the booking is held.
- * The payments module starts payments for orders only, so there is no pay button yet: the guest is told plainly
- * that the booking waits for the deposit at the venue (staff confirm it) and that the e-mail follows confirmation.
+ * or, when the place takes a deposit online (booking_online_payment), the amount, the time the booking is held and
+ * "Pay deposit" (pay-deposit.tsx: POST bookings/{id}/pay, then the provider's page through /{place}/payment). The
+ * confirmation e-mail follows the paid deposit.
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { StoreCreateBookingResponse } from '@trapeza/domain/contracts/bookings';
 import { formatPrice } from '@trapeza/domain/money';
 import { useVenue } from '../../../hooks/use-venue.ts';
+import { tokenOfCancelUrl } from '../lib/deposit.ts';
 import { BookingSummary } from './booking-summary.tsx';
+import { PayDepositButton } from './pay-deposit.tsx';
 import styles from './booking.module.css';
 
 export function BookingResult({
@@ -28,6 +30,7 @@ export function BookingResult({
   useEffect(() => headingRef.current?.focus(), []);
   const pending = booking.status === 'pending_payment';
   const heldUntil = booking.payment?.expires_at ?? booking.expires_at;
+  const token = tokenOfCancelUrl(booking.cancelUrl);
   const timeOf = (iso: string) =>
     new Intl.DateTimeFormat(venue.lang, {
       hour: '2-digit',
@@ -50,13 +53,14 @@ export function BookingResult({
             </p>
           )}
           {heldUntil && <p>{t('booking.heldUntil', { time: timeOf(heldUntil) })}</p>}
-          <p>{t('booking.payAtVenue')}</p>
+          <p>{booking.payment && token ? t('booking.payOnline') : t('booking.payAtVenue')}</p>
         </div>
       ) : (
         <p className={styles.success} role="status">
           {t('booking.successText')}
         </p>
       )}
+      {pending && booking.payment && token && <PayDepositButton id={booking.reservationId} token={token} />}
       <BookingSummary booking={booking} lang={venue.lang} />
       <div className={styles.actions}>
         {onClose ? (
