@@ -101,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, { db: database.db, jwtSecret: config.jwtSecret, now: () => clock.now() });
   registerMail(app, {
     dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
     enableTestRoutes: config.nodeEnv === 'test',
     now: () => clock.now(),
   });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAIL_FROM } from './lib/mailer.ts';
 import { StartupError } from './lib/startup-error.ts';
 import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.ts';
 
@@ -29,6 +30,10 @@ export interface Config {
   logLevel: string;
   /** Payment providers per place and the provider simulator (modules/payments/README.md). */
   payments: PaymentsConfig;
+  /** smtp://[user:pass@]host[:port] or smtps://…; null: mail is written to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | null;
+  /** Sender of every e-mail, `Name <address>` or an address. */
+  mailFrom: string;
 }
 
 const EnvSchema = z.object({
@@ -55,7 +60,33 @@ const EnvSchema = z.object({
   MENU_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^smtps?:\/\/.+/i.test(v), {
+      message: 'must start with smtp:// or smtps:// (leave it unset to write mail to DATA_DIR/outbox)',
+    })
+    .refine((v) => v === undefined || validSmtpUrl(v), {
+      message: 'is not a valid URL (smtp://user:pass@host:587; percent-encode special characters)',
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), {
+      message: "must be an address or 'Name <address>'",
+    }),
 });
+
+/** A parsable smtp(s) URL with a host and, when given, a port. */
+function validSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.hostname !== '' && (url.port === '' || Number(url.port) > 0);
+}
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -87,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     payments: loadPaymentsConfig(env, dataDir, e.NODE_ENV, cwd),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   };
 }
 

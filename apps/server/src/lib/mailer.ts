@@ -1,15 +1,22 @@
 /**
  * Outgoing e-mail. One small interface so that services never know how mail leaves the server.
  *
- * Today the only transport is the outbox: every message is written to `DATA_DIR/outbox/` as an `.eml` file (open it
- * with any mail client) and a `.json` twin, and the last messages stay in memory so tests can read them back.
- * `SMTP_URL` is reserved for an SMTP transport that is not implemented yet; setting it stops the start with a clear
- * line rather than silently dropping mail.
+ * Two transports:
+ * - SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465) through nodemailer: STARTTLS
+ *   when the server offers it on smtp://, TLS from the first byte on smtps://; bounded connection and socket timeouts
+ *   so a dead server fails a send within seconds instead of holding it.
+ * - the outbox, when no SMTP_URL is set: every message is written to `DATA_DIR/outbox/` as an `.eml` file (open it
+ *   with any mail client) and a `.json` twin.
+ * Either way the last messages can stay in memory (`OutboxMailer.latest`) so tests and the browser journeys read
+ * them back: with SMTP this is on only under NODE_ENV=test (`keepOutbox`), and the memory copy is made before the
+ * SMTP attempt, so it shows what the app tried to send.
+ *
+ * Callers send after their transaction and never let a failed send fail the request: they catch and log.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { StartupError } from './startup-error.ts';
+import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -89,25 +96,100 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-export interface MailerConfig {
-  dataDir: string;
-  smtpUrl?: string | undefined;
-  from?: string | undefined;
+export const DEFAULT_MAIL_FROM = 'Trapeza <no-reply@trapeza.local>';
+
+export interface SmtpMailerOptions {
+  /** smtp://[user:pass@]host[:port] or smtps://… */
+  url: string;
+  from: string;
+  /** Also keep each message in this (memory) outbox before sending: the test routes read it. */
+  record?: OutboxMailer | null;
   now?: () => Date;
+  /** Connection, greeting and socket timeouts in ms (default 10 s / 10 s / 20 s). */
+  timeoutMs?: { connection?: number; greeting?: number; socket?: number };
 }
 
-/** The mailer for this configuration. */
-export function createMailer(config: MailerConfig): OutboxMailer {
-  if (config.smtpUrl) {
-    throw new StartupError(
-      'SMTP_URL is set but the SMTP transport is not implemented yet; unset it (mail goes to DATA_DIR/outbox)',
-    );
+/** Sends each message over SMTP with nodemailer; rejects when the server refuses or cannot be reached. */
+export class SmtpMailer implements Mailer {
+  readonly #transport: Transporter;
+  readonly #from: string;
+  readonly #record: OutboxMailer | null;
+  readonly #now: () => Date;
+
+  constructor(options: SmtpMailerOptions) {
+    this.#from = options.from;
+    this.#record = options.record ?? null;
+    this.#now = options.now ?? (() => new Date());
+    this.#transport = nodemailer.createTransport({
+      url: options.url,
+      connectionTimeout: options.timeoutMs?.connection ?? 10_000,
+      greetingTimeout: options.timeoutMs?.greeting ?? 10_000,
+      socketTimeout: options.timeoutMs?.socket ?? 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
   }
-  return new OutboxMailer({
-    dir: join(config.dataDir, 'outbox'),
-    from: config.from ?? 'Trapeza <no-reply@trapeza.local>',
-    ...(config.now ? { now: config.now } : {}),
-  });
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const mail: SentMail = this.#record
+      ? await this.#record.send(message)
+      : { ...message, id: randomUUID(), from: this.#from, date: this.#now().toISOString() };
+    await this.#transport.sendMail({
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      date: new Date(mail.date),
+      messageId: `<${mail.id}@trapeza.local>`,
+      ...(mail.tag ? { headers: { 'X-Trapeza-Tag': mail.tag } } : {}),
+    });
+    return mail;
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+}
+
+export interface MailerConfig {
+  dataDir: string;
+  smtpUrl?: string | null | undefined;
+  from?: string | undefined;
+  now?: () => Date;
+  /** Keep the latest messages in memory also when sending over SMTP (NODE_ENV=test: GET /api/__test/outbox). */
+  keepOutbox?: boolean;
+}
+
+export interface MailerSetup {
+  mailer: Mailer;
+  /** The messages kept in memory: always with the outbox transport, with SMTP only when `keepOutbox`. */
+  outbox: OutboxMailer | null;
+  /** 'smtp' or 'outbox', for the start-up log. */
+  transport: 'smtp' | 'outbox';
+  close: () => void;
+}
+
+/** The mailer for this configuration: SMTP when `smtpUrl` is set, else the `.eml` outbox under DATA_DIR. */
+export function createMailer(config: MailerConfig): MailerSetup {
+  const from = config.from ?? DEFAULT_MAIL_FROM;
+  const now = config.now ? { now: config.now } : {};
+  if (config.smtpUrl) {
+    const outbox = config.keepOutbox ? new OutboxMailer({ dir: null, from, ...now }) : null;
+    const mailer = new SmtpMailer({ url: config.smtpUrl, from, record: outbox, ...now });
+    return { mailer, outbox, transport: 'smtp', close: () => mailer.close() };
+  }
+  const outbox = new OutboxMailer({ dir: join(config.dataDir, 'outbox'), from, ...now });
+  return { mailer: outbox, outbox, transport: 'outbox', close: () => undefined };
+}
+
+/** SMTP_URL without its password, for logs. */
+export function redactSmtpUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'smtp://(unparsable)';
+  }
 }
 
 /** RFC 5322 / MIME text of a message: UTF-8 throughout, base64 bodies, encoded-word headers. */

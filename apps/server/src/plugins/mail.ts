@@ -1,11 +1,13 @@
 /**
- * Exposes the mailer as `app.mailer` (see lib/mailer.ts) and, only when NODE_ENV=test, the outbox to the tests and
- * browser journeys: `GET /api/__test/outbox?to=…&limit=…` (newest first), `DELETE /api/__test/outbox`.
+ * Exposes the mailer as `app.mailer` (see lib/mailer.ts: SMTP when SMTP_URL is set, else the `.eml` outbox) and,
+ * only when NODE_ENV=test, the messages kept in memory to the tests and browser journeys:
+ * `GET /api/__test/outbox?to=…&limit=…` (newest first), `DELETE /api/__test/outbox`. With SMTP configured the test
+ * outbox still fills (each message is kept in memory, then sent), so journeys may read either.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createMailer, type Mailer, type OutboxMailer } from '../lib/mailer.ts';
+import { createMailer, redactSmtpUrl, type Mailer, type MailerSetup } from '../lib/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,20 +28,31 @@ const SentMailSchema = z.object({
 
 export interface MailOptions {
   dataDir: string;
-  /** SMTP transport: reserved, not implemented yet (createMailer refuses it). Defaults to env SMTP_URL. */
-  smtpUrl?: string | undefined;
+  /** smtp:// or smtps:// URL (config SMTP_URL, validated there); null/absent: the outbox under dataDir. */
+  smtpUrl?: string | null | undefined;
+  /** Sender (config MAIL_FROM). */
+  from?: string | undefined;
   enableTestRoutes: boolean;
   now: () => Date;
 }
 
-export function registerMail(app: FastifyInstance, options: MailOptions): OutboxMailer {
-  const mailer = createMailer({
+export function registerMail(app: FastifyInstance, options: MailOptions): MailerSetup {
+  const setup = createMailer({
     dataDir: options.dataDir,
-    smtpUrl: options.smtpUrl ?? process.env.SMTP_URL,
+    smtpUrl: options.smtpUrl,
+    from: options.from,
     now: options.now,
+    keepOutbox: options.enableTestRoutes,
   });
-  app.decorate('mailer', mailer);
-  if (!options.enableTestRoutes) return mailer;
+  app.decorate('mailer', setup.mailer);
+  app.addHook('onClose', async () => setup.close());
+  app.log.info(
+    setup.transport === 'smtp' && options.smtpUrl
+      ? `mail: SMTP ${redactSmtpUrl(options.smtpUrl)}`
+      : `mail: outbox ${options.dataDir}/outbox (SMTP_URL not set)`,
+  );
+  const mailer = setup.outbox;
+  if (!options.enableTestRoutes || !mailer) return setup;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hide = { hide: true } as const;
   r.get(
@@ -64,5 +77,5 @@ export function registerMail(app: FastifyInstance, options: MailOptions): Outbox
       return reply.code(204).send(null);
     },
   );
-  return mailer;
+  return setup;
 }
