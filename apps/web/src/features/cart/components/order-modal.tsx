@@ -174,7 +174,7 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
         products: cartLines(cart).map((l) => ({ product_id: l.product_id })),
       });
       if (!answer.found) {
-        setPromoState({ checking: false, error: t('cart.validation.invalid_promo_code') });
+        setPromoState({ checking: false, error: t('cart.errors.invalid_promo_code') });
         return;
       }
       const { eligible_product_ids: eligible, ...result } = answer;
