@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('bookings', bookings);
   await app.register(bookingsRoutes(bookings), { prefix: '/api' });
 
-  await app.register(adminRoutes({ dataDir: config.dataDir }), { prefix: '/api' });
+  await app.register(adminRoutes({ dataDir: config.dataDir, users }), { prefix: '/api' });
   await registerUploads(app, uploadsDirOf(config.dataDir));
 
   await registerWeb(app, config.webDistDir);

@@ -23,6 +23,10 @@ export interface ClientsTable {
   id: Generated<number>;
   slug: string;
   name: string;
+  /** White-label brand, the defaults of the client's places (their own settings win). */
+  logo: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
   created_at: Timestamp;
 }
 

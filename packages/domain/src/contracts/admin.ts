@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { SETTING_GROUPS, SETTING_TYPES } from '../settings-catalogue.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
+import { STAFF_ROLES } from '../staff-admin.ts';
+import { isValidEmail } from '../validation.ts';
 import {
   CategoryType,
   IngredientType,
@@ -641,3 +643,86 @@ export const AdminAuditQuery = z
   .object({ limit: z.coerce.number().int().min(1).max(500).default(100) })
   .strict();
 export const AdminAuditResponse = z.array(AdminAuditEntry);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff users and roles (rules: ../staff-admin.ts)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const AdminStaffRole = z.enum(STAFF_ROLES);
+export const AdminStaffUser = z.object({
+  id,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: AdminStaffRole,
+  /** 0 when deactivated (users.banned): the account can neither sign in nor use an older token. */
+  active: flag,
+  /** Assigned places in the caller's reach (client-wide roles have none: they reach every place). */
+  place_ids: z.array(id),
+  /** Whether the caller may change this account (below the caller's level, every place of it in reach). */
+  manageable: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminStaffUser = z.infer<typeof AdminStaffUser>;
+export const AdminStaffUsersResponse = z.object({
+  users: z.array(AdminStaffUser),
+  /** Roles the caller may give, lowest first. */
+  assignable_roles: z.array(AdminStaffRole),
+  /** Places the caller may assign. */
+  places: z.array(z.object({ id, slug: z.string(), name: z.string() })),
+});
+export type AdminStaffUsersResponse = z.infer<typeof AdminStaffUsersResponse>;
+const staffEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((v) => isValidEmail(v), { message: 'not a valid e-mail address' });
+export const AdminStaffCreateBody = z
+  .object({
+    email: staffEmail,
+    first_name: name,
+    last_name: z.string().trim().max(200).default(''),
+    role: AdminStaffRole,
+    place_ids: z.array(id).max(500).default([]),
+    /** Optional: without one the account gets the reset e-mail to set its own password (the invitation). */
+    password: z.string().min(8).max(128).optional(),
+  })
+  .strict();
+export const AdminStaffUpdateBody = z
+  .object({
+    first_name: name,
+    last_name: z.string().trim().max(200),
+    role: AdminStaffRole,
+    place_ids: z.array(id).max(500),
+    active: flag,
+  })
+  .partial()
+  .strict();
+export const AdminStaffCreateResponse = AdminStaffUser.extend({
+  /** true when the invitation (reset) e-mail was sent because no password was given. */
+  invited: z.boolean(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Client white-label brand (CLIENT_ADMIN and above); logo and colours are the defaults of the client's places
+// ---------------------------------------------------------------------------------------------------------------
+
+const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a hex colour like #8c2f39');
+export const AdminClientBrand = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  primary_color: z.string().nullable(),
+  secondary_color: z.string().nullable(),
+});
+export type AdminClientBrand = z.infer<typeof AdminClientBrand>;
+export const AdminClientBrandBody = z
+  .object({
+    name,
+    logo: assetPath.nullable(),
+    primary_color: hexColor.nullable(),
+    secondary_color: hexColor.nullable(),
+  })
+  .partial()
+  .strict();

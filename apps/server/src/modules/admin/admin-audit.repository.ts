@@ -21,7 +21,7 @@ export function createAuditRepository(db: AppDatabase) {
     /** Records one change of the place (after the change succeeded). */
     async record(
       ctx: AdminCallContext,
-      action: 'create' | 'update' | 'delete' | 'reorder' | 'upload',
+      action: 'create' | 'update' | 'delete' | 'reorder' | 'upload' | 'reset_password',
       entity: string,
       entityId: number | null,
       details?: unknown,

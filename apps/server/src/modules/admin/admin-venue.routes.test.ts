@@ -254,6 +254,7 @@ describeEachDatabase(
             ).statusCode,
           ).toBe(400);
 
+          const bistroId = await ctx.placeId('bistro');
           const line = {
             product_variant_id: product.product_variants[0].id,
             product_id: product.id,
@@ -276,7 +277,8 @@ describeEachDatabase(
               order_text_comment: null,
               subscribe_for_lunch_menu: 0,
               free_product: null,
-              pickupPlaceId: null,
+              // Client demo has several pickup places (accounts fixtures): name this one.
+              pickupPlaceId: bistroId,
               count_cutlery: 0,
               accumulatedOrderAmountUsed: 0,
             });

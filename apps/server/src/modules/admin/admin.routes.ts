@@ -31,10 +31,18 @@ import { createAdminSettingsService } from './admin-settings.service.ts';
 import { createAdminZonesRepository } from './admin-zones.repository.ts';
 import { adminZonesRoutes } from './admin-zones.routes.ts';
 import { createAdminZonesService } from './admin-zones.service.ts';
+import { adminClientRoutes } from './admin-client.routes.ts';
+import { createAdminUsersRepository } from './admin-users.repository.ts';
+import { adminUsersRoutes, type ResetMailer } from './admin-users.routes.ts';
+import { createAdminUsersService } from './admin-users.service.ts';
+import { requestLanguage } from '../users/users.mail.ts';
+import type { UsersService } from '../users/users.service.ts';
 
 export interface AdminRoutesOptions {
   /** DATA_DIR: uploads go to DATA_DIR/uploads. */
   dataDir: string;
+  /** The accounts service: its reset e-mail is what "reset password" and the invitation of a new staff account send. */
+  users?: Pick<UsersService, 'requestPasswordReset'>;
 }
 
 /** Where uploaded images are stored (served at /uploads by registerUploads). */
@@ -123,5 +131,13 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
     await app.register(
       adminImagesRoutes(createAdminImagesService({ uploadsDir: uploadsDirOf(options.dataDir), audit })),
     );
+    const resetMailer: ResetMailer = async (request, email) => {
+      if (!options.users) throw new DomainError(503, 'mail_unavailable', 'Password reset e-mail is not set up');
+      await options.users.requestPasswordReset(request.tenant, email, requestLanguage(request.headers));
+    };
+    await app.register(
+      adminUsersRoutes(createAdminUsersService({ repo: createAdminUsersRepository(db), audit }), resetMailer),
+    );
+    await app.register(adminClientRoutes({ db, audit, publish }));
   };
 }

@@ -20,13 +20,23 @@ export function createMenuRepository(db: AppDatabase) {
       return Math.max(0, Number(row?.accumulated_amount ?? 0));
     },
 
-    listSettings(placeId: number) {
-      return db
-        .selectFrom('settings')
-        .select(['key', 'value'])
-        .where('place_id', '=', placeId)
-        .orderBy('key')
-        .execute();
+    /** The place's settings; the client's brand (logo, colours) fills in what the place does not set itself. */
+    async listSettings(placeId: number): Promise<{ key: string; value: string }[]> {
+      const [rows, brand] = await Promise.all([
+        db.selectFrom('settings').select(['key', 'value']).where('place_id', '=', placeId).orderBy('key').execute(),
+        db
+          .selectFrom('places as p')
+          .innerJoin('clients as c', 'c.id', 'p.client_id')
+          .select(['c.logo', 'c.primary_color', 'c.secondary_color'])
+          .where('p.id', '=', placeId)
+          .executeTakeFirst(),
+      ]);
+      const own = new Set(rows.map((r) => r.key));
+      const defaults = (['logo', 'primary_color', 'secondary_color'] as const)
+        .filter((key) => brand?.[key] && !own.has(key))
+        .map((key) => ({ key, value: brand![key]! }));
+      if (!defaults.length) return rows;
+      return [...rows, ...defaults].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
 
     async getSetting(placeId: number, key: string): Promise<string | undefined> {

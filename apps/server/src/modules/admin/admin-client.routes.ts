@@ -1,0 +1,77 @@
+/**
+ * The client's white-label brand under /api/admin/client (CLIENT_ADMIN, SALES_ADMIN, SUPER_ADMIN; not
+ * RASPBERRY_ADMIN, whom spec §6's CLIENT_ADMIN access list lets through): name, logo and colours of the client of
+ * the place headers. Logo and colours are the defaults of the client's places: the guest settings answer them
+ * where a place has no own `logo` / `primary_color` / `secondary_color` (menu.repository.ts listSettings).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdminClientBrand, AdminClientBrandBody } from '@trapeza/domain/contracts/admin';
+import { canEditClientBrand } from '@trapeza/domain/staff-admin';
+import type { FastifyRequest } from 'fastify';
+import type { AppDatabase } from '../../db/database.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import { adminContext, adminErrors, placeRoute } from './admin-access.ts';
+import type { AuditRepository } from './admin-audit.repository.ts';
+
+export function adminClientRoutes(deps: {
+  db: AppDatabase;
+  audit: AuditRepository;
+  publish: (placeId?: number) => void;
+}): FastifyPluginAsyncZod {
+  const { db, audit, publish } = deps;
+  const load = (clientId: number) =>
+    db
+      .selectFrom('clients')
+      .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow();
+  const checkRole = (request: FastifyRequest) => {
+    if (!canEditClientBrand(request.user!.role)) {
+      throw new DomainError(403, 'forbidden', 'You do not have access to this', {
+        details: { required: 'CLIENT_ADMIN' },
+      });
+    }
+  };
+
+  return async (app) => {
+    const r = placeRoute(['admin: client'], 'CLIENT_ADMIN');
+    app.get(
+      '/admin/client',
+      r.with({
+        summary: 'The white-label brand of the client of the place headers (CLIENT_ADMIN and above)',
+        response: { 200: AdminClientBrand, ...adminErrors },
+      }),
+      async (request) => {
+        checkRole(request);
+        return load(adminContext(request).clientId);
+      },
+    );
+    app.put(
+      '/admin/client',
+      r.with({
+        summary:
+          'Change the brand: name, logo, primary and secondary colour (null clears; logo and colours are the ' +
+          'defaults of every place of the client that has none of its own)',
+        body: AdminClientBrandBody,
+        response: { 200: AdminClientBrand, ...adminErrors },
+      }),
+      async (request) => {
+        checkRole(request);
+        const ctx = adminContext(request);
+        const body = request.body;
+        const values = {
+          ...body,
+          ...(body.primary_color ? { primary_color: body.primary_color.toLowerCase() } : {}),
+          ...(body.secondary_color ? { secondary_color: body.secondary_color.toLowerCase() } : {}),
+        };
+        if (Object.keys(values).length) {
+          await db.updateTable('clients').set(values).where('id', '=', ctx.clientId).execute();
+        }
+        await audit.record(ctx, 'update', 'client', ctx.clientId, values);
+        // Every place of the client may fall back on the brand: drop all cached menu answers.
+        publish();
+        return load(ctx.clientId);
+      },
+    );
+  };
+}
