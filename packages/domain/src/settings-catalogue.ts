@@ -251,6 +251,16 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
       max: 500,
       designed: true,
     },
+    booking_online_payment: flag(0, 'A deposit is paid online before a booking is confirmed', { designed: true }),
+    booking_deposit: { type: 'money', default: '0', description: 'Deposit per booking', designed: true },
+    booking_payment_minutes: {
+      type: 'integer',
+      default: '15',
+      description: 'Minutes an unpaid booking holds its table',
+      min: 1,
+      max: 1440,
+      designed: true,
+    },
   },
   loyalty: {
     points_per_currency_unit: {

@@ -1,0 +1,92 @@
+/**
+ * Booking deposit journey (issue 10 with the payments module): with the online payment flag on for bistro, a guest
+ * books, presses "Pay deposit", pays on the provider simulator's ePay page (PAYMENT_SIMULATOR=1 in
+ * playwright.config.ts), comes back to /bistro/reservations?booking={id}&payment=ok, and sees the booking confirmed
+ * once the server says so (the simulator's signed notification confirmed it). Server and browser clocks are pinned
+ * to one Tuesday instant. The flag is switched off again afterwards: the other booking journeys expect no deposit.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+// Tuesday 2026-03-03 12:00 in Sofia (the bistro: closed Mondays, 08:00–23:00).
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+// Thursday at 13:00 for 4: away from the hour the other booking journey fills up.
+const DATE = '2026-03-05';
+const HOUR = '13:00';
+const TENANT = { client: 'demo', place: 'bistro' };
+
+async function adminSettings(request: APIRequestContext, values: Record<string, string | number | null>) {
+  const login = await request.post('/api/login', {
+    headers: TENANT,
+    data: { email: 'admin@demo.test', password: 'demo-admin' },
+  });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.put('/api/admin/settings', {
+    headers: { ...TENANT, authorization: `Bearer ${token}` },
+    data: values,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test.beforeEach(async ({ page }) => {
+  const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  expect(res.ok()).toBe(true);
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+});
+
+test('deposit: book with the online payment flag → Pay deposit → pay on the provider page → confirmed', async ({
+  page,
+  request,
+}) => {
+  await adminSettings(request, { booking_online_payment: 1, booking_deposit: 20 });
+  try {
+    const setup = await request.get('/api/bookings/halls', { headers: TENANT });
+    expect(await setup.json()).toMatchObject({ online_payment: true, deposit: 2000 });
+
+    await page.goto('/bistro/reservations');
+    await expect(page.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible();
+    await page.getByLabel('Брой хора').selectOption('4');
+    await page.locator(`[data-date="${DATE}"]`).click();
+    await page.getByRole('radio', { name: HOUR }).check();
+    await page.getByLabel('Име', { exact: true }).fill('Петър Георгиев');
+    await page.getByLabel('Телефон').fill('+359 888 654 321');
+    const email = `petar-${Date.now()}@example.com`;
+    await page.getByLabel('Имейл').fill(email);
+    await page.getByLabel('Приемам общите условия').check();
+    await page.getByRole('button', { name: 'Резервирай' }).click();
+
+    const result = page.getByTestId('booking-result');
+    await expect(result.getByRole('heading', { name: 'Резервацията очаква депозит' })).toBeVisible();
+    await expect(result.getByText(/^Депозит: 20[.,]00/)).toBeVisible();
+    await expect(result.getByTestId('booking-status')).toHaveText('Очаква плащане');
+    const reservationId = (await result.getByTestId('reservation-id').textContent())?.trim() ?? '';
+    expect(reservationId).toMatch(/^\d+$/);
+
+    const pay = page.waitForResponse((r) => /\/api\/bookings\/\d+\/pay$/.test(r.url()));
+    await result.getByRole('button', { name: 'Плати депозита' }).click();
+    expect((await pay).status()).toBe(200);
+
+    // /bistro/payment posted the form to the simulator's ePay page.
+    await expect(page).toHaveURL(/\/epay\/$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/bistro/reservations\\?booking=${reservationId}&payment=ok`));
+    await expect(page.getByTestId('deposit-outcome')).toHaveAttribute('data-outcome', 'paid', { timeout: 20_000 });
+    await expect(page.getByText('Депозитът е платен – резервацията ви е потвърдена.', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('booking-status')).toHaveText('Потвърдена');
+    await expect(page.getByTestId('reservation-id')).toHaveText(reservationId);
+
+    // The confirmation e-mail follows the paid deposit.
+    await expect
+      .poll(async () => {
+        const mails = (await (await request.get(`/api/__test/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+          text: string;
+        }[];
+        return mails.length;
+      })
+      .toBeGreaterThan(0);
+  } finally {
+    await adminSettings(request, { booking_online_payment: 0, booking_deposit: 0 });
+  }
+});
