@@ -34,6 +34,14 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // The payment provider simulator (off by default in test) on its own port beside the app's, so parallel runs
+    // with different E2E_PORTs do not collide.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      PAYMENT_SIMULATOR: '1',
+      PAYMENT_SIMULATOR_PORT: String(port + 1000),
+    },
   },
 });

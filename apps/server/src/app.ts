@@ -87,7 +87,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await registerSecurity(app, { rateLimitPerMinute: config.rateLimitPerMinute });
+  await registerSecurity(app, {
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    paymentFormOrigins: config.payments.simulatorUrl ? [new URL(config.payments.simulatorUrl).origin] : [],
+  });
   registerClock(app, clock, config.nodeEnv === 'test');
   await registerOpenApi(app);
   // Readiness, request ids, abuse limits of orders / waiter calls / bill requests (before the routes they guard).

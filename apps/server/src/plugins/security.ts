@@ -11,7 +11,11 @@ import { DomainError } from '../lib/domain-error.ts';
 
 export async function registerSecurity(
   app: FastifyInstance,
-  opts: { rateLimitPerMinute: number },
+  opts: {
+    rateLimitPerMinute: number;
+    /** Non-https origins the payment page may POST to: the local provider simulator (demo and tests). */
+    paymentFormOrigins?: string[];
+  },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -25,8 +29,8 @@ export async function registerSecurity(
         frameSrc: ["'self'", 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        // Payment providers take a form POST from the payment page.
-        formAction: ["'self'", 'https:'],
+        // Payment providers take a form POST from the payment page (the simulator runs on plain http locally).
+        formAction: ["'self'", 'https:', ...(opts.paymentFormOrigins ?? [])],
         upgradeInsecureRequests: null,
       },
     },

@@ -1,0 +1,184 @@
+/**
+ * Card payment journeys (issue 7, spec §4 payment flow, §5, §8) in a real browser against the real server and the
+ * payment provider simulator (PAYMENT_SIMULATOR=1 in playwright.config.ts). The order becomes paid only through
+ * the server (the simulator's signed notification, or the server's own One Touch status query); the page shows
+ * "paid" only when the server says so, and the waiter board (GET staff/orders) shows the same state.
+ *
+ * The journeys share one fresh database and run in order: the first-card payment saves Visa •••• 4242, which the
+ * One Touch journey then pays with, and the last one deletes.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+const API_HEADERS = { client: 'demo', place: 'bistro' };
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async ({ page }) => {
+  const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  expect(res.ok()).toBe(true);
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+});
+
+async function logIn(page: Page, email = 'guest@demo.test', password = 'demo-guest') {
+  await page.goto('/bistro');
+  await page.getByRole('button', { name: 'Вход' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Вход' });
+  await dialog.getByLabel('Имейл').fill(email);
+  await dialog.getByLabel('Парола').fill(password);
+  await dialog.getByRole('button', { name: 'Вход' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Adds the kebapcheta and opens the order modal at the pickup type with the guest's details and `method`. */
+async function orderPickup(page: Page, method: string) {
+  await page.goto('/bistro/skara/kebapcheta');
+  await page.getByLabel('5 бр.').check();
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('button', { name: /^Поръчай$/ }).click();
+  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  if (await upsell.isVisible()) await upsell.click();
+  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  await d.getByLabel('Вземане от място').check();
+  await d.getByLabel('Име', { exact: true }).fill('Елена Димитрова');
+  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  await d.getByLabel(method, { exact: true }).check();
+  const noCutlery = d.getByLabel('Не, без прибори');
+  if (await noCutlery.isVisible()) await noCutlery.check();
+  const agree = d.getByRole('checkbox');
+  for (const box of await agree.all()) if (!(await box.isChecked())) await box.check();
+  return d;
+}
+
+async function sendOrder(page: Page) {
+  const answer = page.waitForResponse((r) => /\/api\/orders\/preorder/.test(r.url()) && r.request().method() === 'POST');
+  await page.getByRole('dialog', { name: 'Поръчка' }).getByRole('button', { name: /Изпрати поръчката/ }).click();
+  const res = await answer;
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { key: string; totalPrice: number };
+}
+
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/login', {
+    headers: API_HEADERS,
+    data: { email: 'waiter@demo.test', password: 'demo-waiter' },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The order's payment state as the waiter board reads it. */
+async function boardPaymentStatus(request: APIRequestContext, key: string): Promise<string | undefined> {
+  const token = await staffToken(request);
+  const res = await request.get('/api/staff/orders', {
+    headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { orders: { key: string; payment_status: string }[] };
+  return body.orders.find((o) => o.key === key)?.payment_status;
+}
+
+test('an anonymous guest choosing online payment is asked to log in (spec §5)', async ({ page }) => {
+  await page.goto('/bistro');
+  await orderPickup(page, 'Онлайн с карта');
+  await page.getByRole('dialog', { name: 'Поръчка' }).getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
+  await expect(page.getByText('За да платите онлайн трябва да сте влезли в акаунта си').first()).toBeVisible();
+});
+
+test('first card: pickup paid online on the provider page, back to the page, the order is paid', async ({ page, request }) => {
+  await logIn(page);
+  const d = await orderPickup(page, 'Онлайн с карта');
+  // No saved card yet: a new card is the only choice.
+  await expect(d.getByTestId('epay-card-choice').getByLabel('Нова карта')).toBeChecked();
+  const order = await sendOrder(page);
+
+  // The provider's first-card page (the simulator), reached through the server's `red` address.
+  await expect(page).toHaveURL(/\/xdev\/mobile\/api\/payment\/noreg\/send/, { timeout: 15_000 });
+  await expect(page.getByText('yes, for one-touch payments')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with Visa •••• 4242' }).click();
+
+  await expect(page).toHaveURL(/\/bistro\/payment\?ID=\d+&ret=ok/);
+  await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
+  const shown = await page.getByTestId('payment-amount').innerText();
+  expect(Number(shown.replace(/[^\d]/g, ''))).toBe(order.totalPrice);
+  expect(await boardPaymentStatus(request, order.key)).toBe('paid');
+});
+
+test('a declined card: the failure message, the order stays unpaid', async ({ page, request }) => {
+  await logIn(page);
+  const d = await orderPickup(page, 'Онлайн с карта');
+  await d.getByTestId('epay-card-choice').getByLabel('Нова карта').check();
+  const order = await sendOrder(page);
+  await expect(page).toHaveURL(/\/xdev\/mobile\/api\/payment\/noreg\/send/, { timeout: 15_000 });
+  await page.getByRole('button', { name: /Pay with Visa •••• 0002/ }).click();
+  await expect(page).toHaveURL(/\/bistro\/payment\?ID=\d+&ret=declined/);
+  await expect(page.getByRole('alert')).toHaveText('Плащането не беше успешно, моля опитайте отново', {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('button', { name: 'Опитай отново' })).toBeVisible();
+  expect(await boardPaymentStatus(request, order.key)).not.toBe('paid');
+});
+
+test('One Touch: the saved Visa •••• 4242 pays in one touch, no provider page', async ({ page, request }) => {
+  await logIn(page);
+  const d = await orderPickup(page, 'Онлайн с карта');
+  const saved = d.getByTestId('epay-card-choice').getByLabel(/Visa •••• 4242/);
+  await expect(saved).toBeChecked();
+  const order = await sendOrder(page);
+  await expect(page).toHaveURL(/\/bistro\/payment$/);
+  await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
+  expect(await boardPaymentStatus(request, order.key)).toBe('paid');
+});
+
+test('web checkout (method online): the auto-submitted ePay form, Pay on the provider page, back, paid', async ({
+  page,
+  request,
+}) => {
+  // The demo bistro offers 'epay'; an administrator adds the 'online' method (ePay web checkout, ppResp.redForm).
+  const admin = await request.post('/api/login', {
+    headers: API_HEADERS,
+    data: { email: 'admin@demo.test', password: 'demo-admin' },
+  });
+  const adminHeaders = { ...API_HEADERS, authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
+  const put = (value: string) =>
+    request.put('/api/admin/settings', { headers: adminHeaders, data: { payment_types: value } });
+  expect((await put('cash,card,epay,online')).ok()).toBe(true);
+  try {
+    await logIn(page);
+    await orderPickup(page, 'Онлайн');
+    const order = await sendOrder(page);
+    // /bistro/payment posts the form to the provider: its page shows the invoice and amount.
+    await expect(page).toHaveURL(/\/epay\/$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(new RegExp(`/bistro/payment\\?orderKey=${order.key}&result=ok`));
+    await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
+    expect(await boardPaymentStatus(request, order.key)).toBe('paid');
+  } finally {
+    expect((await put('cash,card,epay')).ok()).toBe(true);
+  }
+});
+
+test('saved cards on the profile: delete Visa •••• 4242 with a new token', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/bistro/profile');
+  const cards = page.getByTestId('saved-cards');
+  await expect(cards.getByText(/Visa •••• 4242/)).toBeVisible();
+  const deleted = page.waitForResponse((r) => r.url().endsWith('/api/epay/deleteUserPaymentInstrument'));
+  await cards.getByRole('button', { name: /Изтрий Visa •••• 4242/ }).click();
+  const answer = (await (await deleted).json()) as { payload: { uToken: string } };
+  await expect(cards.getByText('Успешно изтрит инструмент за плащане')).toBeVisible();
+  await expect(cards.getByText(/Visa •••• 4242/)).toHaveCount(0);
+  // The answered token is the one kept (the pinned clock may sign the very same token again).
+  const kept = (await page.context().cookies()).find((c) => c.name === 'auth_token')?.value;
+  expect(kept).toBe(answer.payload.uToken);
+  // The new token works: a reload keeps the session and the card stays gone.
+  await page.reload();
+  await expect(page.getByTestId('saved-cards')).toBeVisible();
+  await expect(page.getByTestId('saved-cards').getByText(/Visa •••• 4242/)).toHaveCount(0);
+});
