@@ -16,9 +16,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import type { AppDatabase, DatabaseHandle } from '../db/database.ts';
+import type { StaffEventsTable } from '../db/schema.ts';
 
 export interface BusEvent {
   id: number;
@@ -150,16 +151,7 @@ export class EventBus {
       data: JSON.stringify(event.data ?? {}),
       created_at: this.#opts.now().toISOString(),
     };
-    if (!this.usesListenNotify) {
-      const row = await this.#db
-        .insertInto('staff_events')
-        .values(values)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const stored = fromRow(row);
-      this.#dispatch(stored);
-      return stored;
-    }
+    if (!this.usesListenNotify) return this.#enqueueSqlite(values);
     return this.#db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${ORDER_LOCK_KEY})`.execute(trx);
       const row = await trx
@@ -181,6 +173,61 @@ export class EventBus {
       await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
       return stored;
     });
+  }
+
+  /**
+   * SQLite group commit: every autocommit INSERT is an fsync (synchronous=FULL) that blocks the event loop, one per
+   * order on the busiest path. Events published while a write is under way are inserted together in the next
+   * transaction, in publish order, and dispatched in id order after its COMMIT — exactly as before, only with one
+   * fsync per batch. A failed batch rejects each of its publishers (who log it; the boards catch up on reconnect).
+   */
+  #pending: {
+    values: Insertable<StaffEventsTable>;
+    resolve: (e: BusEvent) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
+  #writing = false;
+
+  #enqueueSqlite(values: Insertable<StaffEventsTable>): Promise<BusEvent> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ values, resolve, reject });
+      if (!this.#writing) {
+        this.#writing = true;
+        setImmediate(() => void this.#writeSqlite());
+      }
+    });
+  }
+
+  async #writeSqlite(): Promise<void> {
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending.splice(0, 256);
+        let stored: BusEvent[];
+        try {
+          stored = await this.#db.transaction().execute(async (trx) => {
+            const out: BusEvent[] = [];
+            for (const item of batch) {
+              const row = await trx
+                .insertInto('staff_events')
+                .values(item.values)
+                .returningAll()
+                .executeTakeFirstOrThrow();
+              out.push(fromRow(row));
+            }
+            return out;
+          });
+        } catch (err) {
+          for (const item of batch) item.reject(err);
+          continue;
+        }
+        batch.forEach((item, i) => {
+          this.#dispatch(stored[i]!);
+          item.resolve(stored[i]!);
+        });
+      }
+    } finally {
+      this.#writing = false;
+    }
   }
 
   /** Live events of one place, from now on. Returns the unsubscribe function. */

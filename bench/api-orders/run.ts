@@ -1,0 +1,400 @@
+// bench/api-orders (issue 5): order intake under load. autocannon, 50 connections × 10 s per dialect, posting valid
+// orders at bistro — table (spot) orders through the sessions of demo-t1…demo-t12 and delivery orders, alternating —
+// against the real server (bench/lib/server-process.ts, NODE_ENV=test, the clock pinned to Tuesday 2026-11-24 12:00
+// Sofia through PUT /api/__test/clock so the bistro is open, RATE_LIMIT_PER_MINUTE=0), on a fresh SQLite file and a
+// fresh PostgreSQL database.
+//
+// Every request is a distinct order: setupRequest writes a unique marker `orders:<dialect>:<n>` as the first line's
+// comment (the duplicate guard hashes lines and comments), and remembers it on the connection; onResponse records
+// the acknowledged (2xx) markers. After the run the database is counted: every acknowledged marker stored on exactly
+// one order with all its lines, no marker on two orders, no order without lines. Orders stored without an answer
+// (in flight when autocannon stopped) are allowed and counted for information.
+//
+// Budget (SQLite): ≥ 500 orders/s with p99 ≤ 100 ms. PostgreSQL is reported beside it.
+//
+//   BENCH_DURATION=10  BENCH_CONNECTIONS=50  DIALECTS=sqlite,postgres  PG_URL=postgres://postgres@127.0.0.1:5432
+//   PORT=3421  PROFILE=1 (server under node --cpu-prof; the .cpuprofile lands in bench/results/profiles/)
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startProcess } from '../lib/server-process.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as Dialect[];
+const PG_URL = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const PORT = Number(process.env.PORT ?? 3421);
+const PROFILE = process.env.PROFILE === '1';
+/** Tuesday 2026-11-24 12:00 in Sofia: the bistro is open. */
+const OPEN_AT = '2026-11-24T10:00:00Z';
+const HEADERS = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
+const BUDGET = { ordersPerSecond: 500, p99: 100 };
+
+type Dialect = 'sqlite' | 'postgres';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, read loosely
+type Json = any;
+
+interface Orderable {
+  product_id: number;
+  product_variant_id: number;
+  price: number;
+}
+
+async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: Json }> {
+  const res = await fetch(url, {
+    method,
+    headers: HEADERS,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  try {
+    return { status: res.status, json: JSON.parse(text) };
+  } catch {
+    return { status: res.status, json: text };
+  }
+}
+
+async function setClock(url: string): Promise<void> {
+  const r = await call(url + '/api/__test/clock', 'PUT', { now: OPEN_AT });
+  if (r.status !== 200) throw new Error(`cannot set the test clock: ${r.status} ${JSON.stringify(r.json)}`);
+}
+
+async function tableSessions(url: string): Promise<string[]> {
+  const sessions: string[] = [];
+  for (let i = 1; i <= 12; i++) {
+    const r = await call(url + '/api/tables/verify_token', 'POST', {
+      token: `demo-t${i}`,
+      placeSlug: 'bistro',
+    });
+    if (r.status !== 200) throw new Error(`verify_token demo-t${i}: ${r.status} ${JSON.stringify(r.json)}`);
+    sessions.push(r.json.session);
+  }
+  return sessions;
+}
+
+/** Products orderable as they are, each tried once alone at a table. */
+async function findOrderable(url: string, session: string): Promise<Orderable[]> {
+  const r = await call(url + '/api/products?active=1', 'GET');
+  const ok: Orderable[] = [];
+  for (const p of r.json as Json[]) {
+    if (ok.length >= 6) break;
+    if (p.type !== 'normal' || !p.in_stock || p.hide_for_ordering || p.min_count_addable_ingredients > 0)
+      continue;
+    if ((p.product_ingredients ?? []).some((i: Json) => i.type === 'required')) continue;
+    const v = (p.product_variants ?? [])[0];
+    if (!v) continue;
+    const o = await call(url + '/api/orders', 'POST', {
+      session,
+      products: [{ product_id: p.id, product_variant_id: v.id, quantity: 1 }],
+      order_comment: [{ variantId: v.id, comment: `probe:${v.id}` }],
+    });
+    if (o.status === 201) ok.push({ product_id: p.id, product_variant_id: v.id, price: v.price });
+  }
+  if (ok.length < 3) throw new Error(`only ${ok.length} orderable products found at bistro`);
+  return ok;
+}
+
+/** Two or three lines; delivery carts reach the delivery minimum (20.00). */
+function cart(products: Orderable[], n: number, minTotal: number) {
+  const picked = [products[n % products.length]!, products[(n + 1) % products.length]!];
+  if (n % 3 === 0) picked.push(products[(n + 2) % products.length]!);
+  const lines = picked.map((p, i) => ({
+    product_id: p.product_id,
+    product_variant_id: p.product_variant_id,
+    quantity: 1 + ((n + i) % 3),
+    ingredients: { required: 0, addable: [], removable: [] },
+  }));
+  let total = picked.reduce((s, p, i) => s + p.price * lines[i]!.quantity, 0);
+  while (total < minTotal) {
+    lines[0]!.quantity += 1;
+    total += picked[0]!.price;
+  }
+  return lines;
+}
+
+function deliveryBody(lines: unknown[], comment: unknown[], n: number) {
+  return {
+    products: lines,
+    client_name: 'Иван Петров',
+    client_phone: '+359888' + String(100000 + (n % 900000)),
+    client_email: 'bench@example.test',
+    token: null,
+    order_comment: comment,
+    payment_method: 'cash',
+    cutlery: 0,
+    exact_time_selected: 0,
+    client_address: 'ул. Шипка / вх. А',
+    street_number: '12',
+    floor_number: '3',
+    ap_number: '7',
+    bell_number: 'Иванова',
+    entrance_number: 'А',
+    delivery_postal_code: '1000',
+    delivery_time: '',
+    lat: 42.696,
+    lng: 23.325,
+    delivery_address_lat: 42.696,
+    delivery_address_lng: 23.325,
+  };
+}
+
+interface Counts {
+  /** marker → [orders carrying it, lines of the (first) order] */
+  markers: Map<string, { orders: number; lines: number }>;
+  ordersWithoutLines: number;
+}
+
+async function countRows(dialect: Dialect, target: string, prefix: string): Promise<Counts> {
+  const byMarker = `select l.comment as marker, count(distinct l.order_id) as orders,
+      (select count(*) from order_lines x where x.order_id = min(l.order_id)) as lines
+    from order_lines l where l.comment like ? group by l.comment`;
+  const noLines =
+    'select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)';
+  if (dialect === 'sqlite') {
+    const db = new SQLite(target, { readonly: true, fileMustExist: true });
+    try {
+      const rows = db.prepare(byMarker).all(prefix + '%') as {
+        marker: string;
+        orders: number;
+        lines: number;
+      }[];
+      return {
+        markers: new Map(rows.map((r) => [r.marker, { orders: Number(r.orders), lines: Number(r.lines) }])),
+        ordersWithoutLines: Number((db.prepare(noLines).get() as { n: number }).n),
+      };
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  try {
+    const rows = (await client.query(byMarker.replace('?', '$1'), [prefix + '%'])).rows;
+    return {
+      markers: new Map(
+        rows.map((r) => [r.marker as string, { orders: Number(r.orders), lines: Number(r.lines) }]),
+      ),
+      ordersWithoutLines: Number((await client.query(noLines)).rows[0].n),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+interface Row {
+  dialect: Dialect;
+  requests: number;
+  acknowledged: number;
+  ordersPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  refused: Record<string, number>;
+  storedAcknowledged: number;
+  missing: number;
+  duplicates: number;
+  partial: number;
+  ordersWithoutLines: number;
+  storedUnacknowledged: number;
+  pass: boolean;
+  budgetApplies: boolean;
+}
+
+async function runDialect(dialect: Dialect): Promise<Row> {
+  const dataDir = mkdtempSync(join(tmpdir(), `trapeza-api-orders-${dialect}-`));
+  const dbName = `trapeza_bench_orders_${process.pid}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    NODE_NO_WARNINGS: '1',
+    PAYMENT_SIMULATOR: '0',
+  };
+  let admin: pg.Client | undefined;
+  if (dialect === 'postgres') {
+    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    env.DATABASE_URL = `${PG_URL}/${dbName}`;
+  }
+  const profileDir = join(root, 'bench/results/profiles');
+  if (PROFILE) mkdirSync(profileDir, { recursive: true });
+  const server = await startProcess(
+    [
+      ...(PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=api-orders-${dialect}.cpuprofile`]
+        : []),
+      'apps/server/src/server.ts',
+    ],
+    { port: PORT, cwd: root, env, readyPath: '/api/health' },
+  );
+  try {
+    await setClock(server.url);
+    const sessions = await tableSessions(server.url);
+    const products = await findOrderable(server.url, sessions[0]!);
+    const prefix = `orders:${dialect}:`;
+    let n = 0;
+    const acked = new Set<string>();
+    const refused = new Map<string, number>();
+    type Ctx = { marker?: string };
+    const onResponse = (status: number, body: string, context: Ctx) => {
+      if (status >= 200 && status < 300) {
+        if (context.marker) acked.add(context.marker);
+      } else {
+        let code = '';
+        try {
+          const j = JSON.parse(body);
+          code = j.code ?? j.message ?? '';
+        } catch {
+          // not JSON
+        }
+        const k = `${status} ${code}`;
+        refused.set(k, (refused.get(k) ?? 0) + 1);
+      }
+    };
+    const result = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: HEADERS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/orders',
+          setupRequest: (req: Json, context: Ctx) => {
+            n += 1;
+            const marker = `${prefix}${n}`;
+            context.marker = marker;
+            const lines = cart(products, n, 0);
+            return {
+              ...req,
+              body: JSON.stringify({
+                session: sessions[n % sessions.length],
+                products: lines,
+                order_comment: [{ variantId: lines[0]!.product_variant_id, comment: marker }],
+              }),
+            };
+          },
+          onResponse,
+        },
+        {
+          method: 'POST',
+          path: '/api/orders/delivery',
+          setupRequest: (req: Json, context: Ctx) => {
+            n += 1;
+            const marker = `${prefix}${n}`;
+            context.marker = marker;
+            const lines = cart(products, n, 2000);
+            return {
+              ...req,
+              path: `/api/orders/delivery?t=${n}`,
+              body: JSON.stringify(
+                deliveryBody(lines, [{ variantId: lines[0]!.product_variant_id, comment: marker }], n),
+              ),
+            };
+          },
+          onResponse,
+        },
+      ],
+    } as Json);
+    // Let in-flight writes of the last requests settle before counting.
+    await new Promise((r) => setTimeout(r, 500));
+    const counts = await countRows(
+      dialect,
+      dialect === 'sqlite' ? join(dataDir, 'trapeza.db') : env.DATABASE_URL!,
+      prefix,
+    );
+    // Lines per marker as sent: recompute from the marker number.
+    const linesOf = (marker: string) => (Number(marker.slice(prefix.length)) % 3 === 0 ? 3 : 2);
+    let storedAcknowledged = 0;
+    let missing = 0;
+    let partial = 0;
+    for (const m of acked) {
+      const c = counts.markers.get(m);
+      if (!c) missing += 1;
+      else if (c.lines !== linesOf(m)) partial += 1;
+      else storedAcknowledged += 1;
+    }
+    const duplicates = [...counts.markers.values()].filter((c) => c.orders > 1).length;
+    const storedUnacknowledged = [...counts.markers.keys()].filter((m) => !acked.has(m)).length;
+    const twoXX = (result as Json)['2xx'] as number;
+    const ordersPerSecond = Math.round(twoXX / DURATION);
+    const ok = missing === 0 && duplicates === 0 && partial === 0 && counts.ordersWithoutLines === 0;
+    const budgetApplies = dialect === 'sqlite';
+    const withinBudget = ordersPerSecond >= BUDGET.ordersPerSecond && result.latency.p99 <= BUDGET.p99;
+    return {
+      dialect,
+      requests: result.requests.total,
+      acknowledged: acked.size,
+      ordersPerSecond,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      refused: Object.fromEntries(refused),
+      storedAcknowledged,
+      missing,
+      duplicates,
+      partial,
+      ordersWithoutLines: counts.ordersWithoutLines,
+      storedUnacknowledged,
+      pass: ok && acked.size > 0 && result.non2xx === 0 && (!budgetApplies || withinBudget),
+      budgetApplies,
+    };
+  } finally {
+    await server.stop();
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (
+  await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
+  process.exit(2);
+}
+const rows: Row[] = [];
+for (const d of DIALECTS) {
+  const row = await runDialect(d);
+  rows.push(row);
+  process.stderr.write(`${d}: ${JSON.stringify(row)}\n`);
+}
+console.log(
+  `\nbench/api-orders — ${CONNECTIONS} connections × ${DURATION} s per dialect, spot + delivery orders alternating, ${process.version}\n`,
+);
+console.log(
+  '| database | orders/s | p50 ms | p99 ms | max ms | acknowledged | stored of them | missing | duplicates | no lines | non-2xx | stored, answer cut at stop | budget ≥ 500/s, p99 ≤ 100 ms (SQLite) |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.ordersPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.acknowledged} | ${r.storedAcknowledged} | ${r.missing} | ${r.duplicates} | ${r.ordersWithoutLines} | ${r.non2xx} | ${r.storedUnacknowledged} | ${r.pass ? 'pass' : 'FAIL'}${r.budgetApplies ? '' : ' (integrity only)'} |`,
+  );
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/api-orders.json'),
+  JSON.stringify({ date: new Date().toISOString(), rows }, null, 2),
+);
+process.exit(rows.every((r) => r.pass) ? 0 : 1);
