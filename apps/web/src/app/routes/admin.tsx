@@ -15,6 +15,9 @@ const Settings = area(() => import('./admin-settings.tsx'));
 const Zones = area(() => import('./admin-zones.tsx'));
 const Promotions = area(() => import('./admin-promotions.tsx'));
 const Reports = area(() => import('./admin-reports.tsx'));
+const Users = area(() => import('./admin-users.tsx'));
+const Brand = area(() => import('./admin-brand.tsx'));
+const Audit = area(() => import('./admin-audit.tsx'));
 
 export function Component() {
   return (
@@ -26,6 +29,9 @@ export function Component() {
         <Route path="zones" element={<Zones />} />
         <Route path="promotions" element={<Promotions />} />
         <Route path="reports" element={<Reports />} />
+        <Route path="users" element={<Users />} />
+        <Route path="brand" element={<Brand />} />
+        <Route path="audit" element={<Audit />} />
         <Route path="*" element={<Navigate to="menu" replace />} />
       </Routes>
     </AdminShell>

@@ -12,10 +12,11 @@ import { adminPlacesQuery } from '../api/places.ts';
 import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
 import { adminLogout, useAdminSession } from '../hooks/use-admin-session.ts';
 import { useAdminTexts } from '../hooks/use-admin-texts.ts';
+import { canEditClientBrand } from '@trapeza/domain/staff-admin';
 import { AdminLogin } from './admin-login.tsx';
 import s from './admin.module.css';
 
-const AREAS = ['menu', 'settings', 'zones', 'promotions', 'reports'] as const;
+const AREAS = ['menu', 'settings', 'zones', 'promotions', 'reports', 'users', 'brand', 'audit'] as const;
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useAdminTexts();
@@ -88,7 +89,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       </header>
       {place && (
         <nav className={s.nav} aria-label={t('shell.navigation')}>
-          {AREAS.map((area) => (
+          {AREAS.filter((area) => area !== 'brand' || canEditClientBrand(user.role)).map((area) => (
             <Link
               key={area}
               to={`/admin/${area}`}

@@ -1,0 +1,6 @@
+/** /admin/brand */
+import { BrandPage } from '../../features/admin/components/brand-page.tsx';
+
+export function Component() {
+  return <BrandPage />;
+}
