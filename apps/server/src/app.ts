@@ -111,7 +111,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Live staff boards and guest order streams (SSE); on PostgreSQL, LISTEN/NOTIFY carries events across processes.
   await registerEvents(app, database);
-  app.decorate('staffNotifier', createStaffNotifier(new StaffRepository(database.db), app.events, app.log));
+  app.decorate(
+    'staffNotifier',
+    createStaffNotifier(new StaffRepository(database.db), app.events, app.log, {
+      mailer: app.mailer,
+      publicUrl: config.publicUrl,
+    }),
+  );
 
   app.get(
     '/api/health',

@@ -14,7 +14,8 @@
  * Callers send after their transaction and never let a failed send fail the request: they catch and log.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -72,13 +73,14 @@ export class OutboxMailer implements Mailer {
       from: this.#from,
       date: this.#now().toISOString(),
     };
-    if (this.#dir) {
-      const base = `${mail.date.replace(/[:.]/g, '-')}-${mail.id}`;
-      writeFileSync(join(this.#dir, `${base}.eml`), toEml(mail));
-      writeFileSync(join(this.#dir, `${base}.json`), `${JSON.stringify(mail, null, 2)}\n`);
-    }
     this.#sent.push(mail);
     if (this.#sent.length > this.#keep) this.#sent.splice(0, this.#sent.length - this.#keep);
+    if (this.#dir) {
+      // Asynchronous writes: a new order's notice must not block the event loop on the busiest path.
+      const base = `${mail.date.replace(/[:.]/g, '-')}-${mail.id}`;
+      await writeFile(join(this.#dir, `${base}.eml`), toEml(mail));
+      await writeFile(join(this.#dir, `${base}.json`), `${JSON.stringify(mail, null, 2)}\n`);
+    }
     return mail;
   }
 

@@ -441,7 +441,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     if (!result.already) {
       const place = await repo.findPlace(row.place_id);
       const view = await repo.findById(row.place_id, bookingId);
-      if (place && view) await sendConfirmation(view, place, lang, cancelUrl(place.slug, view));
+      if (place && view) void sendConfirmation(view, place, lang, cancelUrl(place.slug, view));
       await notify(row.place_id, bookingId, 'booking.status_changed');
     }
     return { ok: true, status: 'confirmed', alreadyConfirmed: result.already };
@@ -600,7 +600,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       const row = await repo.findById(tenant.placeId, outcome.id);
       if (!row) throw new Error('booking vanished after insert');
       const url = cancelUrl(tenant.placeSlug, row);
-      if (row.status === 'confirmed') await sendConfirmation(row, ctx.place, lang, url);
+      if (row.status === 'confirmed') void sendConfirmation(row, ctx.place, lang, url);
       await notify(tenant.placeId, row.id, 'booking.created');
       return {
         ...toStore(row, ctx.place, lang),

@@ -2,11 +2,14 @@
  * What the guest-facing modules tell the staff boards (`app.staffNotifier`): a new order, an online payment's
  * outcome, a waiter call or bill request, feedback. Each is read back in the board's shape and published on the event bus. The calls return at
  * once and never throw: a guest's order must not fail because a board could not be told (the board also reloads
- * on reconnect, so a lost notice shows up there at the latest).
+ * on reconnect, so a lost notice shows up there at the latest). A new order is also e-mailed to the place's
+ * notification_email when set (order-notification.mail.ts), after the commit and with its own error log.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffFeedback } from '@trapeza/domain/contracts/staff';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { EventBus, FeedbackNotice, StaffNotifier } from '../../plugins/events.ts';
+import { sendNewOrderMail } from './order-notification.mail.ts';
 import type { StaffRepository } from './staff.repository.ts';
 import { toStaffOrders, toStaffUserNeed } from './staff.service.ts';
 
@@ -14,6 +17,8 @@ export function createStaffNotifier(
   repo: StaffRepository,
   bus: EventBus,
   log: FastifyBaseLogger,
+  /** New orders are also mailed to the place's notification_email (order-notification.mail.ts). */
+  mail?: { mailer: Mailer; publicUrl: string },
 ): StaffNotifier {
   const run = (what: string, work: () => Promise<unknown>): void => {
     work().catch((err: unknown) => log.error({ err }, `staff events: ${what} not published`));
@@ -30,6 +35,7 @@ export function createStaffNotifier(
           data: { order },
         });
       });
+      if (mail) void sendNewOrderMail({ repo, log, ...mail }, placeId, orderId);
     },
     orderPaymentChanged(placeId, orderId, change) {
       run('order.payment_changed', async () => {
