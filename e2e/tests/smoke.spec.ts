@@ -5,3 +5,8 @@ test('the app answers in a real browser', async ({ page }) => {
   expect(res?.status()).toBe(200);
   await expect(page.locator('body')).toContainText('"ok":true');
 });
+
+test('/bistro shows a category from the seed', async ({ page }) => {
+  await page.goto('/bistro');
+  await expect(page.getByRole('link', { name: /Храна/ }).first()).toBeVisible();
+});

@@ -10,17 +10,19 @@ import { GlobeIcon } from '../../../components/ui/icons.tsx';
 export function LanguageChooser({ current }: { current: Language }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const code = current === 'fr-CH' ? 'FR' : current.toUpperCase();
   return (
     <>
       <button
         type="button"
         className="icon-button"
         onClick={() => setOpen(true)}
-        aria-label={t('language.choose')}
+        // The name carries the visible code too (WCAG 2.5.3 label in name; axe label-content-name-mismatch).
+        aria-label={`${code} – ${t('language.choose')}`}
         aria-haspopup="dialog"
       >
         <GlobeIcon />
-        <span className={styles.code}>{current === 'fr-CH' ? 'FR' : current.toUpperCase()}</span>
+        <span className={styles.code}>{code}</span>
       </button>
       <Modal open={open} title={t('language.title')} onClose={() => setOpen(false)}>
         <ul className={styles.list} role="list">
