@@ -13,7 +13,7 @@
 // Budget (SQLite): ≥ 500 orders/s with p99 ≤ 100 ms. PostgreSQL is reported beside it.
 //
 //   BENCH_DURATION=10  BENCH_CONNECTIONS=50  DIALECTS=sqlite,postgres  PG_URL=postgres://postgres@127.0.0.1:5432
-//   PORT=3421  PROFILE=1 (server under node --cpu-prof; the .cpuprofile lands in bench/results/profiles/)
+//   PORT=3461  PROFILE=1 (server under node --cpu-prof; the .cpuprofile lands in bench/results/profiles/)
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as Dialect[];
 const PG_URL = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-const PORT = Number(process.env.PORT ?? 3421);
+const PORT = Number(process.env.PORT ?? 3461);
 const PROFILE = process.env.PROFILE === '1';
 /** Tuesday 2026-11-24 12:00 in Sofia: the bistro is open. */
 const OPEN_AT = '2026-11-24T10:00:00Z';
@@ -210,6 +210,15 @@ interface Row {
 }
 
 async function runDialect(dialect: Dialect): Promise<Row> {
+  // Another server on the port would answer the readiness probe instead of ours (other benchmarks use ports too).
+  if (
+    await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`port ${PORT} is in use: stop what listens there or set PORT`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), `trapeza-api-orders-${dialect}-`));
   const dbName = `trapeza_bench_orders_${process.pid}`;
   const env: Record<string, string> = {
@@ -327,6 +336,10 @@ async function runDialect(dialect: Dialect): Promise<Row> {
       else if (c.lines !== linesOf(m)) partial += 1;
       else storedAcknowledged += 1;
     }
+    if (process.env.DEBUG_COUNTS)
+      process.stderr.write(
+        `${counts.markers.size} markers stored; first ${JSON.stringify([...counts.markers].slice(0, 2))}; acked ${JSON.stringify([...acked].slice(0, 2))}\n`,
+      );
     const duplicates = [...counts.markers.values()].filter((c) => c.orders > 1).length;
     const storedUnacknowledged = [...counts.markers.keys()].filter((m) => !acked.has(m)).length;
     const twoXX = (result as Json)['2xx'] as number;

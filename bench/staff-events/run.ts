@@ -1,0 +1,320 @@
+// bench/staff-events (issue 8): live delivery to many staff boards. 200 SSE connections to GET /api/staff/events
+// (a waiter's token from POST /api/login, passed as ?access_token= like EventSource does) while table and delivery
+// orders are posted at 50/s for DURATION seconds. For every order, the delivery latency on every connection is the
+// time from the POST's 201 answer to the `order.created` event carrying its key; each connection must receive every
+// order exactly once. Run on a fresh SQLite file and a fresh PostgreSQL database (real server, NODE_ENV=test, the
+// clock pinned to Tuesday 2026-11-24 12:00 Sofia, RATE_LIMIT_PER_MINUTE=0).
+//
+// Budget: p99 ≤ 250 ms over all (order, connection) pairs; 0 lost, 0 duplicated.
+//
+//   CONNECTIONS=200  RATE=50  DURATION=10  DIALECTS=sqlite,postgres  PG_URL=postgres://postgres@127.0.0.1:5432
+//   PORT=3471
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startProcess } from '../lib/server-process.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 200);
+const RATE = Number(process.env.RATE ?? 50);
+const DURATION = Number(process.env.DURATION ?? 10);
+const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as Dialect[];
+const PG_URL = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
+const PORT = Number(process.env.PORT ?? 3471);
+const OPEN_AT = '2026-11-24T10:00:00Z';
+const HEADERS = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
+const BUDGET_P99 = 250;
+
+type Dialect = 'sqlite' | 'postgres';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read loosely
+type Json = any;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function request(url: string, method: string, body?: unknown): Promise<{ status: number; json: Json }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(url, { method, headers: HEADERS, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, json: text });
+        }
+      });
+    });
+    req.on('error', reject);
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    if (data) req.write(data);
+    req.end();
+  });
+}
+
+interface Board {
+  /** order key → receipt times (ms, performance.now()) */
+  seen: Map<string, number[]>;
+  ready: Promise<void>;
+  close(): void;
+}
+
+/** One SSE connection, parsed by hand (the events we need are small; no EventSource in Node). */
+function openBoard(url: string): Board {
+  const seen = new Map<string, number[]>();
+  let markReady!: () => void;
+  let fail!: (err: Error) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    fail = reject;
+  });
+  const req = http.get(url, { headers: { accept: 'text/event-stream' } }, (res) => {
+    if (res.statusCode !== 200) {
+      fail(new Error(`stream answered ${res.statusCode}`));
+      res.resume();
+      return;
+    }
+    res.setEncoding('utf8');
+    let buffer = '';
+    res.on('data', (chunk: string) => {
+      const at = performance.now();
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        let data = '';
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data += line.slice(5).trimStart();
+        }
+        if (event === 'ready') markReady();
+        else if (event === 'order.created') {
+          const key = /"key":"([0-9a-f]+)"/.exec(data)?.[1];
+          if (key) {
+            const list = seen.get(key);
+            if (list) list.push(at);
+            else seen.set(key, [at]);
+          }
+        }
+      }
+    });
+  });
+  req.on('error', (err) => fail(err));
+  return { seen, ready, close: () => req.destroy() };
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+interface Row {
+  dialect: Dialect;
+  connections: number;
+  orders: number;
+  refused: number;
+  ratePerSecond: number;
+  deliveries: number;
+  p50: number;
+  p99: number;
+  max: number;
+  lost: number;
+  duplicated: number;
+  postP99: number;
+  pass: boolean;
+}
+
+async function runDialect(dialect: Dialect): Promise<Row> {
+  // Another server on the port would answer the readiness probe instead of ours (other benchmarks use ports too).
+  if (
+    await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`port ${PORT} is in use: stop what listens there or set PORT`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `trapeza-staff-events-${dialect}-`));
+  const dbName = `trapeza_bench_events_${process.pid}`;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    NODE_NO_WARNINGS: '1',
+    PAYMENT_SIMULATOR: '0',
+  };
+  let admin: pg.Client | undefined;
+  if (dialect === 'postgres') {
+    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    env.DATABASE_URL = `${PG_URL}/${dbName}`;
+  }
+  const server = await startProcess(['apps/server/src/server.ts'], {
+    port: PORT,
+    cwd: root,
+    env,
+    readyPath: '/api/health',
+  });
+  const boards: Board[] = [];
+  try {
+    const clock = await request(server.url + '/api/__test/clock', 'PUT', { now: OPEN_AT });
+    if (clock.status !== 200) throw new Error(`test clock: ${clock.status}`);
+    const login = await request(server.url + '/api/login', 'POST', {
+      email: 'waiter@demo.test',
+      password: 'demo-waiter',
+    });
+    if (login.status !== 200) throw new Error(`waiter login: ${login.status} ${JSON.stringify(login.json)}`);
+    const token = login.json.token as string;
+    const sessions: string[] = [];
+    for (let i = 1; i <= 12; i++) {
+      const r = await request(server.url + '/api/tables/verify_token', 'POST', {
+        token: `demo-t${i}`,
+        placeSlug: 'bistro',
+      });
+      if (r.status !== 200) throw new Error(`verify_token demo-t${i}: ${r.status}`);
+      sessions.push(r.json.session);
+    }
+    const products = ((await request(server.url + '/api/products?active=1', 'GET')).json as Json[])
+      .filter(
+        (p) =>
+          p.type === 'normal' &&
+          p.in_stock &&
+          !p.hide_for_ordering &&
+          !(p.min_count_addable_ingredients > 0) &&
+          !(p.product_ingredients ?? []).some((i: Json) => i.type === 'required') &&
+          (p.product_variants ?? []).length > 0,
+      )
+      .map((p) => ({ product_id: p.id, product_variant_id: p.product_variants[0].id }));
+
+    const streamUrl = `${server.url}/api/staff/events?client=demo&place=bistro&access_token=${encodeURIComponent(token)}`;
+    for (let i = 0; i < CONNECTIONS; i++) boards.push(openBoard(streamUrl));
+    await Promise.all(boards.map((b) => b.ready));
+
+    // Orders at RATE per second, each answered time noted; a marker comment keeps every order distinct.
+    const answered = new Map<string, number>();
+    const postLatency: number[] = [];
+    let refused = 0;
+    const total = RATE * DURATION;
+    const started = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let n = 0; n < total; n++) {
+      const due = started + (n * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const p = products[n % products.length]!;
+      const lines = [
+        { ...p, quantity: 1 + (n % 3), ingredients: { required: 0, addable: [], removable: [] } },
+      ];
+      const comment = [{ variantId: p.product_variant_id, comment: `events:${dialect}:${n}` }];
+      const sent = performance.now();
+      inFlight.push(
+        request(server.url + '/api/orders', 'POST', {
+          session: sessions[n % sessions.length],
+          products: lines,
+          order_comment: comment,
+        }).then(
+          (r) => {
+            const at = performance.now();
+            postLatency.push(at - sent);
+            if (r.status === 201) answered.set(r.json.key, at);
+            else refused += 1;
+          },
+          () => {
+            refused += 1;
+          },
+        ),
+      );
+    }
+    await Promise.all(inFlight);
+    const elapsed = (performance.now() - started) / 1000;
+    // Let the last events arrive.
+    await new Promise((r) => setTimeout(r, 2000));
+
+    const latencies: number[] = [];
+    let lost = 0;
+    let duplicated = 0;
+    for (const b of boards) {
+      for (const [key, at] of answered) {
+        const got = b.seen.get(key);
+        if (!got) {
+          lost += 1;
+          continue;
+        }
+        if (got.length > 1) duplicated += got.length - 1;
+        // An event may arrive before the POST's answer is read: latency 0, not negative.
+        latencies.push(Math.max(0, got[0]! - at));
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    postLatency.sort((a, b) => a - b);
+    const p99 = quantile(latencies, 0.99);
+    return {
+      dialect,
+      connections: CONNECTIONS,
+      orders: answered.size,
+      refused,
+      ratePerSecond: Math.round((answered.size / elapsed) * 10) / 10,
+      deliveries: latencies.length,
+      p50: Math.round(quantile(latencies, 0.5)),
+      p99: Math.round(p99),
+      max: Math.round(latencies.at(-1) ?? NaN),
+      lost,
+      duplicated,
+      postP99: Math.round(quantile(postLatency, 0.99)),
+      pass: lost === 0 && duplicated === 0 && refused === 0 && answered.size > 0 && p99 <= BUDGET_P99,
+    };
+  } finally {
+    for (const b of boards) b.close();
+    await server.stop();
+    if (admin) {
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (
+  await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
+  process.exit(2);
+}
+const rows: Row[] = [];
+for (const d of DIALECTS) {
+  const row = await runDialect(d);
+  rows.push(row);
+  process.stderr.write(`${d}: ${JSON.stringify(row)}\n`);
+}
+console.log(
+  `\nbench/staff-events — ${CONNECTIONS} SSE connections, table orders at ${RATE}/s for ${DURATION} s, ${process.version}\n`,
+);
+console.log(
+  '| database | orders | refused | orders/s | deliveries | p50 ms | p99 ms | max ms | lost | duplicated | POST p99 ms | budget p99 ≤ 250 ms, 0 lost/dup |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.orders} | ${r.refused} | ${r.ratePerSecond} | ${r.deliveries} | ${r.p50} | ${r.p99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.postP99} | ${r.pass ? 'pass' : 'FAIL'} |`,
+  );
+}
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(
+  join(root, 'bench/results/staff-events.json'),
+  JSON.stringify({ date: new Date().toISOString(), rows }, null, 2),
+);
+agent.destroy();
+process.exit(rows.every((r) => r.pass) ? 0 : 1);
