@@ -37,7 +37,7 @@ import {
 import { deviceId } from '../lib/device.ts';
 import { openLogin } from '../lib/open-login.ts';
 import { orderingClosedText } from '../lib/ordering-window.ts';
-import { savedAddresses } from '../lib/saved-addresses.ts';
+import { useSavedAddresses } from '../../account/hooks/use-saved-addresses.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { EpayCardChoice } from './epay-card-choice.tsx';
 
@@ -91,7 +91,9 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   });
 
   const paymentTypes = venue.ui.about.paymentTypes;
-  const saved = useMemo(() => savedAddresses(venue.info.id), [venue.info.id]);
+  // Saved addresses (spec §3 `{product}_user_addresses`): the accounts feature's store, offered and filled here.
+  const { addresses: saved, save: saveAddress } = useSavedAddresses(venue.info.id);
+  const [keepAddress, setKeepAddress] = useState(false);
   const rules: OrderFormRulesInput = {
     validate_phone_number_regex: settings.validate_phone_number_regex,
     required_delivery_pickup_times: settings.required_delivery_pickup_times,
@@ -247,6 +249,21 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
       deviceId: deviceId(),
       deliveryZone: view.total.deliveryZone,
     });
+    // "Save this address" (logged-in guests): kept with the valid form, whatever the server then answers.
+    if (type === 2 && loggedIn && keepAddress && v.street.trim()) {
+      saveAddress({
+        street: v.street.trim(),
+        number: v.number.trim(),
+        floor: v.floor.trim(),
+        apartment: v.apartment.trim(),
+        bell: v.bell.trim(),
+        entrance: v.entrance.trim(),
+        postalCode: v.postalCode.trim(),
+        regionId: v.regionId === '' ? null : Number(v.regionId),
+        lat: v.lat,
+        lng: v.lng,
+      });
+    }
     void submitter.submit(request, v.paymentMethod === 'epay' ? { instrument } : undefined);
   };
 
@@ -337,7 +354,7 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                     id={`${formId}-saved`}
                     defaultValue=""
                     onChange={(e) => {
-                      const a = saved[Number(e.target.value)];
+                      const a = saved.find((x) => x.id === e.target.value);
                       if (!a) return;
                       const keys = [
                         'street',
@@ -355,9 +372,9 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                     }}
                   >
                     <option value="">—</option>
-                    {saved.map((a, i) => (
-                      <option key={i} value={i}>
-                        {a.label ?? [a.street, a.number].filter(Boolean).join(' ')}
+                    {saved.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.label || [a.street, a.number].filter(Boolean).join(' ')}
                       </option>
                     ))}
                   </select>
@@ -373,6 +390,17 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                 {text('postalCode', t('cart.fields.postalCode'), { autoComplete: 'postal-code' })}
               </div>
               {text('addressDetails', t('cart.fields.addressDetails'))}
+              {loggedIn && (
+                <label className="choice">
+                  <input
+                    type="checkbox"
+                    checked={keepAddress}
+                    onChange={(e) => setKeepAddress(e.target.checked)}
+                    data-testid="save-address"
+                  />
+                  <span>{t('cart.fields.saveAddress')}</span>
+                </label>
+              )}
               {venue.info.regions.length > 0 && (
                 <div className="field">
                   <label htmlFor={`${formId}-regionId`}>{t('cart.fields.region')}</label>
