@@ -3,7 +3,7 @@
  * endpoints. The notification endpoints have no tenancy headers (a provider sends none): the merchant is named in
  * the path, exactly as configured at the provider (ePay merchant profile, Redsys DS_MERCHANT_MERCHANTURL).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -252,10 +252,9 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
           request.params.place,
           request.body,
         );
-        return reply
-          .code(status as 200 | 400 | 404 | 500)
-          .type('text/plain; charset=utf-8')
-          .send(text);
+        // Error answers (bad signature, unknown place) are plain text like the provider expects; only 200 is in
+        // the schema, so they go through the untyped reply.
+        return (reply as FastifyReply).code(status).type('text/plain; charset=utf-8').send(text);
       },
     );
   };
