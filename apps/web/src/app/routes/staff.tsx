@@ -7,12 +7,14 @@ import { Navigate, Route, Routes } from 'react-router';
 
 const Board = lazy(() => import('./staff-board.tsx').then((m) => ({ default: m.Component })));
 const Tables = lazy(() => import('./staff-tables.tsx').then((m) => ({ default: m.Component })));
+const Bookings = lazy(() => import('./staff-bookings.tsx').then((m) => ({ default: m.Component })));
 
 export function Component() {
   return (
     <Routes>
       <Route index element={<Board />} />
       <Route path="tables" element={<Tables />} />
+      <Route path="bookings" element={<Bookings />} />
       <Route path="*" element={<Navigate to="." replace />} />
     </Routes>
   );

@@ -104,12 +104,21 @@ export const bookingByTokenQueryOptions = (place: string, lang: Language, id: nu
   });
 
 /** GET bookings/{id}?token= once (the deposit return polls it until the server says confirmed). */
-export const getBookingByToken = (place: string, lang: Language, id: number, token: string, signal?: AbortSignal) =>
-  api.get<StoreBooking>(`bookings/${id}${query({ token })}`, { ...opts(place, lang), signal });
+export const getBookingByToken = (
+  place: string,
+  lang: Language,
+  id: number,
+  token: string,
+  signal?: AbortSignal,
+) => api.get<StoreBooking>(`bookings/${id}${query({ token })}`, { ...opts(place, lang), signal });
 
 /** POST bookings/{id}/pay {token}: a deposit payment attempt, answered like initiateEpayOrder (spec §9 time-out). */
 export const payBookingDeposit = (place: string, lang: Language, id: number, token: string) =>
-  api.post<StoreInitiatePaymentResponse>(`bookings/${id}/pay`, { token }, { ...opts(place, lang), timeoutMs: PAYMENT_TIMEOUT_MS });
+  api.post<StoreInitiatePaymentResponse>(
+    `bookings/${id}/pay`,
+    { token },
+    { ...opts(place, lang), timeoutMs: PAYMENT_TIMEOUT_MS },
+  );
 
 export const cancelBookingByToken = (place: string, lang: Language, id: number, token: string) =>
   api.post<StoreBooking>(`bookings/${id}/cancel`, { token }, opts(place, lang));

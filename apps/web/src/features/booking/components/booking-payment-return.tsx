@@ -19,7 +19,15 @@ import styles from './booking.module.css';
 /** A cancelled return is confirmed by a few quick questions (a cancelled invoice sends nothing until it expires). */
 const CANCELLED_TIMEOUT_MS = 6_000;
 
-export function BookingPaymentReturn({ id, token, cancelled }: { id: number; token: string; cancelled: boolean }) {
+export function BookingPaymentReturn({
+  id,
+  token,
+  cancelled,
+}: {
+  id: number;
+  token: string;
+  cancelled: boolean;
+}) {
   const { t } = useTranslation();
   const venue = useVenue();
   const [booking, setBooking] = useState<StoreBooking | null>(null);
@@ -74,7 +82,9 @@ export function BookingPaymentReturn({ id, token, cancelled }: { id: number; tok
       {body}
       {booking && <BookingSummary booking={booking} lang={venue.lang} />}
       <div className={styles.actions}>
-        <Link to={`/${venue.place}/reservations?${new URLSearchParams({ booking: String(id), token }).toString()}`}>
+        <Link
+          to={`/${venue.place}/reservations?${new URLSearchParams({ booking: String(id), token }).toString()}`}
+        >
           {t('booking.cancelTitle')}
         </Link>
         <Link to={`/${venue.place}`}>{t('common.backToMenu')}</Link>

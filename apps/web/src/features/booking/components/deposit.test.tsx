@@ -79,7 +79,9 @@ afterEach(() => {
 });
 
 test('Pay deposit: POST bookings/{id}/pay with the link token, then /{place}/payment posts the provider form once', async () => {
-  const calls = mockFetch((c) => (path(c) === '/api/bookings/41/pay' ? { status: 200, body: payAnswer } : undefined));
+  const calls = mockFetch((c) =>
+    path(c) === '/api/bookings/41/pay' ? { status: 200, body: payAnswer } : undefined,
+  );
   // A hand-over left by an earlier order must not be taken for this payment.
   sessionStorage.setItem(PAYMENT_ORDER_KEY, 'OLD-ORDER');
   await renderAtPlace(

@@ -42,7 +42,10 @@ export function rememberedBookingToken(id: number): string | null {
  * Hands the pay answer over to `/{place}/payment` as the cart hands over `ppResp.redForm`: any earlier hand-over is
  * dropped first (an order key left from an order must not be taken for this payment). Returns the route to go to.
  */
-export function handOverDeposit(place: string, answer: StoreInitiatePaymentResponse): { to: string; state: unknown } {
+export function handOverDeposit(
+  place: string,
+  answer: StoreInitiatePaymentResponse,
+): { to: string; state: unknown } {
   clearHandover();
   if (answer.redForm) storage()?.setItem(PAYMENT_FORM_KEY, answer.redForm);
   return { to: `/${place}/payment`, state: { paymentForm: answer.form } };

@@ -25,6 +25,8 @@ export interface StaffStreamOptions {
    * expired: the screen asks to log in again instead of knocking forever).
    */
   beforeReconnect?: () => Promise<boolean>;
+  /** The data events to listen to (default: the board's); `ready` and `reset` always. */
+  events?: readonly string[];
   /** For tests. */
   createEventSource?: (url: string) => EventSource;
 }
@@ -65,7 +67,7 @@ export function openStaffStream(options: StaffStreamOptions): () => void {
     if (closed) return;
     const es = create(staffEventsUrl(options.place, options.token, lastId));
     source = es;
-    for (const name of NAMED_EVENTS) {
+    for (const name of options.events ? [...options.events, 'ready', 'reset'] : NAMED_EVENTS) {
       es.addEventListener(name, (e) => {
         const message = e as MessageEvent<string>;
         const id = Number(message.lastEventId);
