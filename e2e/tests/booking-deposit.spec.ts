@@ -4,6 +4,7 @@
  * playwright.config.ts), comes back to /bistro/reservations?booking={id}&payment=ok, and sees the booking confirmed
  * once the server says so (the simulator's signed notification confirmed it). Server and browser clocks are pinned
  * to one Tuesday instant. The flag is switched off again afterwards: the other booking journeys expect no deposit.
+ * Then the waiter's /bistro/staff/bookings: that booking confirmed, a new one arriving live, seat and cancel.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
@@ -27,6 +28,9 @@ async function adminSettings(request: APIRequestContext, values: Record<string, 
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
+
+// The staff journey reads the booking the deposit journey paid.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeEach(async ({ page }) => {
   const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
@@ -72,15 +76,21 @@ test('deposit: book with the online payment flag → Pay deposit → pay on the 
     await page.getByRole('button', { name: /^Pay / }).click();
 
     await expect(page).toHaveURL(new RegExp(`/bistro/reservations\\?booking=${reservationId}&payment=ok`));
-    await expect(page.getByTestId('deposit-outcome')).toHaveAttribute('data-outcome', 'paid', { timeout: 20_000 });
-    await expect(page.getByText('Депозитът е платен – резервацията ви е потвърдена.', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('deposit-outcome')).toHaveAttribute('data-outcome', 'paid', {
+      timeout: 20_000,
+    });
+    await expect(
+      page.getByText('Депозитът е платен – резервацията ви е потвърдена.', { exact: false }),
+    ).toBeVisible();
     await expect(page.getByTestId('booking-status')).toHaveText('Потвърдена');
     await expect(page.getByTestId('reservation-id')).toHaveText(reservationId);
 
     // The confirmation e-mail follows the paid deposit.
     await expect
       .poll(async () => {
-        const mails = (await (await request.get(`/api/__test/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+        const mails = (await (
+          await request.get(`/api/__test/outbox?to=${encodeURIComponent(email)}`)
+        ).json()) as {
           text: string;
         }[];
         return mails.length;
@@ -89,4 +99,43 @@ test('deposit: book with the online payment flag → Pay deposit → pay on the 
   } finally {
     await adminSettings(request, { booking_online_payment: 0, booking_deposit: 0 });
   }
+});
+
+test('staff bookings view: the waiter sees the day, a new booking arrives live, seats it', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/bistro/staff/bookings');
+  await page.getByLabel('Имейл').fill('waiter@demo.test');
+  await page.getByLabel('Парола').fill('demo-waiter');
+  await page.getByRole('button', { name: 'Вход' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Резервации' })).toBeVisible();
+  await page.getByLabel('Дата', { exact: true }).fill(DATE);
+  await expect(page.getByText('На живо')).toBeVisible({ timeout: 15_000 });
+  // The paid deposit of the first journey: confirmed.
+  const paid = page.getByTestId('staff-booking').filter({ hasText: 'Петър Георгиев' });
+  await expect(paid.getByTestId('staff-booking-status')).toHaveText('Потвърдена');
+
+  const res = await request.post('/api/bookings', {
+    headers: TENANT,
+    data: {
+      date: DATE,
+      time: '14:00',
+      people: 2,
+      name: 'Гост на живо',
+      phone: '+359 888 000 222',
+      email: `live-${Date.now()}@example.com`,
+      terms_accepted: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const live = page.getByTestId('staff-booking').filter({ hasText: 'Гост на живо' });
+  await expect(live).toBeVisible({ timeout: 5_000 });
+  await expect(live.getByText('Нова', { exact: true })).toBeVisible();
+  await live.getByRole('button', { name: 'Настани' }).click();
+  await expect(live.getByTestId('staff-booking-status')).toHaveText('Настанени');
+  // Cancelling asks first.
+  await paid.getByRole('button', { name: 'Отмени резервацията' }).click();
+  await paid.getByRole('button', { name: 'Да, отмени' }).click();
+  await expect(paid).toHaveCount(0);
 });
