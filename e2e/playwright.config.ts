@@ -42,6 +42,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       PAYMENT_SIMULATOR: '1',
       PAYMENT_SIMULATOR_PORT: String(port + 1000),
+      // Mail goes out over SMTP to the server accounts-full.spec.ts runs on E2E_PORT + 2000; the test outbox
+      // (GET /api/__test/outbox) still holds every message, so the other specs read it as before.
+      SMTP_URL: `smtp://127.0.0.1:${port + 2000}`,
     },
   },
 });
