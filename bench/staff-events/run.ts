@@ -204,6 +204,7 @@ async function runDialect(dialect: Dialect): Promise<Row> {
     const answered = new Map<string, number>();
     const postLatency: number[] = [];
     let refused = 0;
+    const refusals = new Map<string, number>();
     const total = RATE * DURATION;
     const started = performance.now();
     const inFlight: Promise<void>[] = [];
@@ -227,7 +228,11 @@ async function runDialect(dialect: Dialect): Promise<Row> {
             const at = performance.now();
             postLatency.push(at - sent);
             if (r.status === 201) answered.set(r.json.key, at);
-            else refused += 1;
+            else {
+              refused += 1;
+              const k = `${r.status} ${r.json?.code ?? r.json?.message ?? ''}`;
+              refusals.set(k, (refusals.get(k) ?? 0) + 1);
+            }
           },
           () => {
             refused += 1;
@@ -237,6 +242,8 @@ async function runDialect(dialect: Dialect): Promise<Row> {
     }
     await Promise.all(inFlight);
     const elapsed = (performance.now() - started) / 1000;
+    if (refusals.size > 0)
+      process.stderr.write(`${dialect}: refused ${JSON.stringify(Object.fromEntries(refusals))}\n`);
     // Let the last events arrive.
     await new Promise((r) => setTimeout(r, 2000));
 

@@ -91,6 +91,11 @@ function publicBase(request: FastifyRequest, config: StaffRoutesOptions['config'
   return isDefault ? `${request.protocol}://${request.host}` : config.publicUrl;
 }
 
+/** The board sees every event as stored (one function for every stream: lib/event-stream.ts shares the frame). */
+function staffMessage(event: BusEvent) {
+  return { event: event.type, data: event.data };
+}
+
 /** What the guest may see of an order event: its key, type and new status (no staff or customer data). */
 function guestMessage(event: BusEvent) {
   if (event.type !== 'order.created' && event.type !== 'order.status_changed') return null;
@@ -318,7 +323,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           bus: app.events,
           placeId: request.tenant.placeId,
           lastEventId: requestedLastEventId(request, request.query.last_event_id),
-          map: (event) => ({ event: event.type, data: event.data }),
+          map: staffMessage,
           heartbeatMs,
           open: openStreams,
         }),
