@@ -196,6 +196,19 @@ async function runDialect(dialect: Dialect): Promise<Row> {
       )
       .map((p) => ({ product_id: p.id, product_variant_id: p.product_variants[0].id }));
 
+    // Keep only what a table can order (a category may not allow ordering): one probe order each, before the boards.
+    const orderable: typeof products = [];
+    for (const p of products.slice(0, 12)) {
+      const r = await request(server.url + '/api/orders', 'POST', {
+        session: sessions[0],
+        products: [{ ...p, quantity: 1 }],
+        order_comment: [{ variantId: p.product_variant_id, comment: `probe:${p.product_variant_id}` }],
+      });
+      if (r.status === 201) orderable.push(p);
+    }
+    if (orderable.length === 0) throw new Error('no orderable product at bistro');
+    products.splice(0, products.length, ...orderable);
+
     const streamUrl = `${server.url}/api/staff/events?client=demo&place=bistro&access_token=${encodeURIComponent(token)}`;
     for (let i = 0; i < CONNECTIONS; i++) boards.push(openBoard(streamUrl));
     await Promise.all(boards.map((b) => b.ready));
