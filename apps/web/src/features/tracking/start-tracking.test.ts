@@ -55,7 +55,7 @@ describe('tracking', () => {
       string,
       number
     >;
-    expect(spent.endTime - spent.startTime).toBe(5_000);
+    expect(spent.endTime! - spent.startTime!).toBe(5_000);
     expect(spent).toMatchObject({ catHierarchyId: 2, page: '/bistro/salati' });
     expect(localStorage.getItem('prev_prod')).toBe('9');
     expect(calls.some((c) => (c.body as { action_type?: string }).action_type === 'open_product')).toBe(true);

@@ -22,7 +22,7 @@ cart = addToCart(cart, createCartLine(b, b.product_variants[0]!, { now }));
 /** The server's answer, through the real api client (fetch is the only thing replaced). */
 async function failWith(status: number, body: unknown): Promise<unknown> {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
-  return placeOrder('bistro', { type: 1, body: { session: 's', products: cartLines(cart) } }, 'bg').catch((e: unknown) => e);
+  return placeOrder('bistro', { type: 1, body: { session: 's', products: cartLines(cart).map((line) => ({ ...line })) } }, 'bg').catch((e: unknown) => e);
 }
 
 function effects(): OrderErrorEffects & { calls: string[]; next: Cart | null } {
