@@ -70,6 +70,18 @@ describe('database unavailable → 503 service_unavailable with retry-after', ()
     await app.close();
   });
 
+  test('a malformed multipart body (busboy parse error, no status) is 400 invalid_body, not 500', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.post('/x', async () => {
+      throw new Error('Multipart: Boundary not found');
+    });
+    const res = await app.inject({ method: 'POST', url: '/x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_body');
+    await app.close();
+  });
+
   test('GET /api/ready answers 503 with retry-after when the database cannot be reached', async () => {
     // Nothing listens on port 1: every connection is refused.
     const pool = new pg.Pool({

@@ -88,6 +88,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => console.error(`PostgreSQL pool error: ${err.message}`));
+  // A client in use whose connection drops between two queries (PostgreSQL restarted mid-transaction) emits 'error'
+  // with none of the pool's listeners attached, which would crash the process. Its query fails instead (503), and
+  // the pool drops the broken client on release and connects a new one.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  });
   try {
     await pool.query('select 1');
   } catch (err) {

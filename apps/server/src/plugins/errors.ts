@@ -17,6 +17,10 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_VALIDATION: 'validation_error',
 };
 
+/** Parse errors of @fastify/busboy (multipart uploads), thrown without a status code. */
+const MULTIPART_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/;
+
 type ZodIssueLike = { path?: PropertyKey[]; message?: string; instancePath?: string };
 
 function describeIssue(issue: ZodIssueLike | undefined): string {
@@ -68,6 +72,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ code: 'service_unavailable', message: 'The service is briefly unavailable; try again shortly' });
+    }
+    if (MULTIPART_PARSE_ERROR.test(error.message) && (error as FastifyError).statusCode === undefined) {
+      // busboy's own parse errors (no boundary, truncated body) carry no status: the body is wrong, not the server.
+      return reply.code(400).send({ code: 'invalid_body', message: `Invalid multipart body: ${error.message}` });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
