@@ -95,10 +95,17 @@ const REQUIRED: { method: string | '*'; path: RegExp; role: Role; placeScoped: b
     why: 'admin-access: PLACE_ADMIN+ on the place of the headers',
   },
 ];
+/**
+ * The client's white-label brand (admin-client routes): CLIENT_ADMIN, SALES_ADMIN and SUPER_ADMIN only. Spec §6's
+ * CLIENT_ADMIN access list also names RASPBERRY_ADMIN, a place-level role that the brand deliberately leaves out.
+ */
+const isClientBrand = (path: string) => path === '/api/admin/client';
+
 /** Writes to the client-wide allergen library: CLIENT_ADMIN and above (admin-menu routes). */
 function requiredRole(method: string, path: string): { role: Role; placeScoped: boolean } {
   if (/^\/api\/admin\/allergens(\/\{id\})?$/.test(path) && method !== 'GET')
     return { role: 'CLIENT_ADMIN', placeScoped: true };
+  if (isClientBrand(path)) return { role: 'CLIENT_ADMIN', placeScoped: true };
   const rule = REQUIRED.find((r) => (r.method === '*' || r.method === method) && r.path.test(path));
   if (!rule) throw new Error(`no required role for ${method} ${path}`);
   return rule;
@@ -109,6 +116,7 @@ function expectedAllow(who: Who, method: string, path: string, scope: Scope): bo
   if (who === 'none' || scope === 'stolen') return false;
   const { role, placeScoped } = requiredRole(method, path);
   if (!hasAccess(who, role)) return false;
+  if (isClientBrand(path) && who === 'RASPBERRY_ADMIN') return false;
   if (who === 'SUPER_ADMIN') return true;
   // A client-level call ignores the place headers: it answers about the user's own reach wherever it is aimed
   // (what it may list is checked by the leak check below).
