@@ -122,6 +122,25 @@ describe('event merging', () => {
     expect(apply(afterAnswer, staleEvent).orders[1]?.status).toBe('served_spot');
   });
 
+  test('order.payment_changed replaces the order with its new payment status, without an alert or a highlight', () => {
+    const paymentChanged: StaffStreamEvent = {
+      id: 11,
+      type: 'order.payment_changed',
+      data: {
+        order: staffOrder({ id: 1, payment_status: 'paid', updated_at: '2026-12-01T10:05:00.000Z' }),
+        from: 'pending',
+        to: 'paid',
+      },
+    };
+    const s = apply(loaded, paymentChanged);
+    expect(s.orders[1]?.payment_status).toBe('paid');
+    expect(Object.keys(s.orders)).toHaveLength(1);
+    expect(s.alerts).toBe(loaded.alerts);
+    expect(s.freshOrders).toEqual([]);
+    expect(s.lastEventId).toBe(11);
+    expect(apply(s, paymentChanged)).toBe(s);
+  });
+
   test('feedback is kept as a notice per event and can be dismissed', () => {
     const fb: StaffStreamEvent = {
       id: 11,

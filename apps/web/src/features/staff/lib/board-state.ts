@@ -88,6 +88,15 @@ function applyEvent(state: BoardState, event: StaffStreamEvent): BoardState {
       }
       return next;
     }
+    case 'order.payment_changed': {
+      // A verified online payment (or its failure): the card shows the new payment status. Not an arrival, so no
+      // alert; the status buttons come with the order as for any other change.
+      const order = data.order as StaffOrder | undefined;
+      if (!order) return next;
+      next.orders = { ...state.orders, [order.id]: newer(state.orders[order.id], order) };
+      if (order.next_statuses.length === 0) next.freshOrders = without(state.freshOrders, order.id);
+      return next;
+    }
     case 'user_need.created': {
       const need = data.user_need as StaffUserNeed | undefined;
       if (!need || need.status !== 'open') return next;

@@ -36,6 +36,7 @@ const NAMED_EVENTS: readonly (StaffEventType | 'ready' | 'reset')[] = [
   'order.created',
   'order.status_changed',
   'order.table_changed',
+  'order.payment_changed',
   'user_need.created',
   'user_need.done',
   'feedback.created',
