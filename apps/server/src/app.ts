@@ -69,8 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? createServerClock();
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Behind a reverse proxy the client IP (rate limit, logs) comes from X-Forwarded-For.
-    trustProxy: true,
+    // The client IP (rate limits, logs) comes from X-Forwarded-For only when the peer is a trusted proxy
+    // (TRUST_PROXY, default loopback), so a client on the open network cannot choose its own address.
+    trustProxy: config.trustProxy,
     // x-request-id from a proxy (when sane) or generated; on every log line of the request and in the answer.
     requestIdHeader: false,
     genReqId: requestIdFrom,

@@ -23,6 +23,7 @@ export interface Config {
   publicUrl: string;
   /** Requests per minute per IP on /api; 0 disables the limit (benchmarks). */
   rateLimitPerMinute: number;
+  trustProxy: boolean | string;
   /** How long the heavy menu answers are cached per place and order context; 0 disables (default in tests). */
   menuCacheTtlMs: number;
   /** Built web app to serve at `/`, if present. */
@@ -57,6 +58,15 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v?.replace(/\/+$/, '')),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  /**
+   * Which peers may set X-Forwarded-For (client IP for rate limits and logs): 'loopback' (default: a reverse proxy
+   * on the same host), 'true' (any: only behind a proxy that overwrites the header), 'false', or addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   MENU_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -114,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     menuCacheTtlMs: e.MENU_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5_000),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
