@@ -8,7 +8,7 @@ import type {
   StoreResetPasswordRequest,
 } from '@trapeza/domain/contracts/users';
 import { api } from '../../../lib/api-client.ts';
-import { langHeader } from './lang-header.ts';
+import { langHeader } from '../../../lib/lang-header.ts';
 
 export const requestPasswordReset = (place: string, body: StoreResetPasswordRequest) =>
   api.post<StoreMessageResponse>('users/reset-password', body, { place, headers: langHeader() });

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '@trapeza/domain/validation';
 import type { StoreLoginRequest } from '@trapeza/domain/contracts/users';
-import { login } from '../api/login.ts';
+import { postLogin } from '../../../lib/auth-session.ts';
 import { startSession } from '../hooks/auth-session.ts';
 import { useAction } from '../hooks/use-action.ts';
 import { domainResolver } from '../hooks/domain-resolver.ts';
@@ -30,7 +30,7 @@ export function LoginForm({
   const { t } = useTranslation();
   const form = useForm<StoreLoginRequest>({ resolver, defaultValues: { email: defaultEmail, password: '' } });
   const mutation = useAction({
-    mutationFn: login,
+    mutationFn: postLogin,
     onSuccess: (answer) => {
       startSession(answer, 'login_success');
       onSuccess?.();

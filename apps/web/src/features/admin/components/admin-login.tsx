@@ -1,71 +1,41 @@
-/** The admin's sign-in: e-mail and password through POST login; staff tokens carry the role. */
-import { useState, type FormEvent } from 'react';
+/** The admin's sign-in: the shared staff login form (POST login; staff tokens carry the role). */
+import { StaffLoginForm } from '../../../components/staff-login-form.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { adminLogin, adminLogout } from '../hooks/use-admin-session.ts';
+import { adminLogout } from '../hooks/use-admin-session.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
 
 export function AdminLogin({ forbidden }: { forbidden: boolean }) {
   const t = useAdminT();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await adminLogin(email, password);
-    } catch (err) {
-      setError(err instanceof ApiRequestError && err.status === 401 ? t('login.wrong') : t('errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className={`${s.card} ${s.login}`} onSubmit={submit}>
-      <h1>{t('login.title')}</h1>
-      {forbidden && (
-        <p className={s.error} role="alert">
-          {t('login.forbidden')}{' '}
-          <button type="button" className={s.btnGhost} onClick={adminLogout}>
-            {t('shell.logout')}
-          </button>
-        </p>
-      )}
-      <label className={s.field}>
-        {t('login.email')}
-        <input
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </label>
-      <label className={s.field}>
-        {t('login.password')}
-        <input
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      {error && (
-        <p className={s.error} role="alert">
-          {error}
-        </p>
-      )}
-      <p>
-        <button className={s.btn} disabled={busy}>
-          {t('login.submit')}
-        </button>
-      </p>
-    </form>
+    <StaffLoginForm
+      texts={{
+        title: 'admin.login.title',
+        email: 'admin.login.email',
+        password: 'admin.login.password',
+        submit: 'admin.login.submit',
+      }}
+      // Any account signs in; one below PLACE_ADMIN then sees the notice below and may log out.
+      failureText={(err) =>
+        err instanceof ApiRequestError && err.status === 401 ? 'admin.login.wrong' : 'admin.errors.generic'
+      }
+      notice={
+        forbidden && (
+          <p className={s.error} role="alert">
+            {t('login.forbidden')}{' '}
+            <button type="button" className={s.btnGhost} onClick={adminLogout}>
+              {t('shell.logout')}
+            </button>
+          </p>
+        )
+      }
+      classNames={{
+        form: `${s.card} ${s.login}`,
+        field: s.field,
+        error: s.error,
+        submit: s.btn,
+        submitRow: s.loginSubmit,
+      }}
+    />
   );
 }

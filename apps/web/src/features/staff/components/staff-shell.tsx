@@ -6,7 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAccess, type Role } from '@trapeza/domain/roles';
-import { endStaffSession, sessionAllows, useStaffSession } from '../hooks/use-staff-session.ts';
+import { endAuthSession } from '../../../lib/auth-session.ts';
+import { sessionAllows, useStaffSession } from '../hooks/use-staff-session.ts';
 import { StaffLogin } from './staff-login.tsx';
 import styles from './staff.module.css';
 
@@ -24,11 +25,11 @@ export function StaffShell({ place, required, title, children }: StaffShellProps
   const [ended, setEnded] = useState(false);
   const signOut = (expired = false) => {
     setEnded(expired);
-    endStaffSession();
+    endAuthSession();
   };
   if (!session.token || !sessionAllows(session, required)) {
     const reason = session.token ? 'forbidden' : ended ? 'expired' : 'none';
-    return <StaffLogin place={place} required={required} reason={reason} />;
+    return <StaffLogin required={required} reason={reason} />;
   }
   const token = session.token;
   return (

@@ -38,12 +38,3 @@ export function useStaffSession(): StaffSession {
 export function sessionAllows(session: StaffSession, required: Role): boolean {
   return session.token !== null && hasAccess(session.role, required);
 }
-
-/** Keeps a staff login in the shared session (cookie), so the guest pages and the account menu see it too. */
-export function startStaffSession(token: string): void {
-  useSessionStore.getState().setAuthToken(token);
-}
-
-export function endStaffSession(): void {
-  useSessionStore.getState().setAuthToken(null);
-}
