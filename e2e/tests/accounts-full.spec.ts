@@ -9,9 +9,12 @@
  * the server fills in NODE_ENV=test also when it sends over SMTP; while no SMTP server listens, sends fail and are
  * only logged.
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+
+startFromFreshDatabase();
 
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 2000;

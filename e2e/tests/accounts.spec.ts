@@ -3,7 +3,10 @@
  * profile, edit, log out; register; forgotten password through the test outbox; wrong password in en and bg;
  * staff links in the account menu.
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 const API_HEADERS = { client: 'demo', place: 'bistro' };
 

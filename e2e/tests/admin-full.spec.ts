@@ -6,7 +6,10 @@
  * changes subcategories_design → the guest page's list layout changes; the sales report shows the test's orders.
  * Server and browser clocks are pinned to a Tuesday noon in Sofia (the bistro's delivery zone is active 11–22).
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const DAY = '2026-03-03';

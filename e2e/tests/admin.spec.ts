@@ -1,4 +1,7 @@
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 // The admin console journey (issue "Admin console"): the demo client admin edits the bistro and a guest sees it.
 const TENANT = { client: 'demo', place: 'bistro' };

@@ -6,7 +6,10 @@
  * to one Tuesday instant. The flag is switched off again afterwards: the other booking journeys expect no deposit.
  * Then the waiter's /bistro/staff/bookings: that booking confirmed, a new one arriving live, seat and cancel.
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+
+startFromFreshDatabase();
 
 // Tuesday 2026-03-03 12:00 in Sofia (the bistro: closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';

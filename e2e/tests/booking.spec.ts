@@ -3,7 +3,10 @@
  * confirmation e-mail (test outbox), opens its cancel link and cancels, and the hour is free again; a booking-type
  * product opens the booking modal instead of a product page. Server and browser clocks are pinned to one instant.
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 // Tuesday 2026-03-03 12:00 in Sofia (the bistro: closed Mondays, 08:00–23:00; 12 tables, two halls).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';

@@ -1,8 +1,11 @@
 // Menu browsing journeys (issue "Menu browsing"): the seeded /bistro in Bulgarian and English, categories by tab and by
 // swipe, a product with variants and allergens, search, the language switch kept in its cookie, the about page, an
 // unknown place; axe-core on the menu, category, product and about pages; visual snapshots of the main pages.
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');

@@ -4,7 +4,10 @@
  * Chromium; the document carries the CSP and the other helmet headers; the server sets no cookie, and the cookies
  * the web app sets itself (spec §3: place, order token, auth) are SameSite=Lax (and Secure when served over https).
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 const PAGES = ['/bistro', '/bistro/t/demo-t1', '/hotel', '/bistro/login'];
 

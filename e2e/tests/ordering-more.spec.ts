@@ -1,4 +1,7 @@
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 // More ordering journeys (issue 5): card payment without login, a device blocked by staff, pickup with the venue
 // picker, change table. Tuesday 12:00 in Sofia: the bistro is open.

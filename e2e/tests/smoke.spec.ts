@@ -1,4 +1,7 @@
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
+
+startFromFreshDatabase();
 
 test('the app answers in a real browser', async ({ page }) => {
   const res = await page.goto('/api/health');

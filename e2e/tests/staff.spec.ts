@@ -1,4 +1,7 @@
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';

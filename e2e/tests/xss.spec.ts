@@ -11,7 +11,10 @@
  * are not routed in the web app: the staff board (order comments, addresses, waiter-call texts), the admin
  * console, the guest's "my orders" (comments) and feedback lists — add their paths to PAGES when they land.
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
 
 const HEADERS = { client: 'demo', place: 'bistro' };
 

@@ -39,6 +39,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerEvents } from './plugins/events.ts';
 import { registerClock } from './plugins/clock.ts';
+import { registerTestReset } from './plugins/test-reset.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerMail } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentFormOrigins: config.payments.simulatorUrl ? [new URL(config.payments.simulatorUrl).origin] : [],
   });
   registerClock(app, clock, config.nodeEnv === 'test');
+  registerTestReset(app, database, config.nodeEnv === 'test');
   await registerOpenApi(app);
   // Readiness, request ids, abuse limits of orders / waiter calls / bill requests (before the routes they guard).
   registerOperations(app, {

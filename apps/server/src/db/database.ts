@@ -139,6 +139,35 @@ export async function seedIfEmpty(handle: DatabaseHandle, log: (line: string) =>
 }
 
 /**
+ * Tests only: empties every table (ids start again from 1) and seeds the demo anew, so each browser journey starts
+ * from the same fresh database without restarting the server. Migrations stay as they are.
+ */
+export async function resetDemoData(handle: DatabaseHandle, log: (line: string) => void): Promise<void> {
+  const { db } = handle;
+  if (handle.dialect === 'postgres') {
+    const tables = await sql<{ tablename: string }>`
+      select tablename from pg_tables where schemaname = current_schema() and tablename not like 'kysely_%'`.execute(db);
+    const names = tables.rows.map((r) => sql.table(r.tablename));
+    if (names.length) await sql`truncate table ${sql.join(names)} restart identity cascade`.execute(db);
+  } else {
+    const tables = await sql<{ name: string }>`
+      select name from sqlite_master
+      where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
+    // Foreign keys cannot be switched inside a transaction; the single connection makes this sequence safe.
+    await sql`pragma foreign_keys = off`.execute(db);
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const { name } of tables.rows) await sql`delete from ${sql.table(name)}`.execute(trx);
+        await sql`delete from sqlite_sequence`.execute(trx);
+      });
+    } finally {
+      await sql`pragma foreign_keys = on`.execute(db);
+    }
+  }
+  await seedIfEmpty(handle, log);
+}
+
+/**
  * A seed may insert explicit ids; PostgreSQL's serial sequences do not notice, so the next insert would collide.
  * Moves every sequence past the highest id present.
  */

@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import { describeEachDatabase } from '../../test/harness.ts';
+
+describeEachDatabase('test reset', (ctx) => {
+  ctx.test('POST /api/__test/reset brings back the seeded demo and drops what tests added', async () => {
+    const bistro = await ctx.placeId('bistro');
+    const before = await ctx.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where('place_id', '=', bistro)
+      .orderBy('id')
+      .execute();
+    await ctx.db.updateTable('products').set({ name: 'Променено' }).where('id', '=', before[0]!.id).execute();
+    await ctx.db
+      .insertInto('settings')
+      .values({ place_id: bistro, key: 'e2e_leftover', value: '1' })
+      .execute();
+    const res = await ctx.request('POST', '/api/__test/reset');
+    expect(res.statusCode).toBe(200);
+    const after = await ctx.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where('place_id', '=', bistro)
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual(before);
+    const leftover = await ctx.db
+      .selectFrom('settings')
+      .select('id')
+      .where('key', '=', 'e2e_leftover')
+      .execute();
+    expect(leftover).toEqual([]);
+    expect(await ctx.placeId('bistro')).toBe(bistro);
+    const menu = await ctx.get('/api/products?active=1');
+    expect(menu.statusCode).toBe(200);
+    expect((menu.json() as { name: string }[]).map((p) => p.name)).not.toContain('Променено');
+    const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
+    expect(login.statusCode).toBe(200);
+  });
+});
