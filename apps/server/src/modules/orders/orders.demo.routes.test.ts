@@ -3,47 +3,9 @@
  * room service via demo-r101 at the hotel, delivery with WELCOME10 — on whatever the demo seed contains.
  */
 import { expect } from 'vitest';
-import { describeEachDatabase, HAS_DEMO_SEED, type TestContext } from '../../../test/harness.ts';
+import { orderableDemoLine } from '../../../test/demo-orders.ts';
+import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
 import { OPEN_AT } from './orders.fixtures.ts';
-
-/** A product of the place a guest can order as is: active, in stock, orderable category, no add-on minimum. */
-async function orderableProduct(ctx: TestContext, placeSlug: string) {
-  const placeId = await ctx.placeId(placeSlug);
-  const row = await ctx.db
-    .selectFrom('products as p')
-    .innerJoin('product_variants as v', 'v.product_id', 'p.id')
-    .innerJoin('product_categories as pc', 'pc.product_id', 'p.id')
-    .innerJoin('categories as c', 'c.id', 'pc.category_id')
-    .select(['p.id as product_id', 'v.id as variant_id'])
-    .where('p.place_id', '=', placeId)
-    .where('p.active', '=', 1)
-    .where('p.in_stock', '=', 1)
-    .where('p.type', '=', 'normal')
-    .where('p.hide_for_ordering', '=', 0)
-    .where('p.min_count_addable_ingredients', '=', 0)
-    .where('v.active', '=', 1)
-    .where('c.active', '=', 1)
-    .where('c.order_allowed', '=', 1)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('product_ingredients as pi')
-            .select('pi.id')
-            .whereRef('pi.product_id', '=', 'p.id')
-            .where('pi.type', '=', 'required'),
-        ),
-      ),
-    )
-    .orderBy('v.price', 'desc')
-    .executeTakeFirstOrThrow();
-  return {
-    product_variant_id: row.variant_id,
-    product_id: row.product_id,
-    quantity: 2,
-    ingredients: { required: 0, addable: [], removable: [] },
-  };
-}
 
 if (HAS_DEMO_SEED) {
   describeEachDatabase('orders on the demo seed', (ctx) => {
@@ -54,7 +16,7 @@ if (HAS_DEMO_SEED) {
         const scan = await ctx.post('/api/tables/verify_token', { token: 'demo-t1', placeSlug: 'bistro' });
         expect(scan.statusCode).toBe(200);
         const { session } = scan.json();
-        const line = await orderableProduct(ctx, 'bistro');
+        const line = await orderableDemoLine(ctx, 'bistro', 2);
         const order = await ctx.post('/api/orders', { session, products: [line], order_comment: [] });
         expect(order.statusCode).toBe(201);
         const mine = await ctx.get(`/api/orders/by_table_session/${session}`);
@@ -75,7 +37,7 @@ if (HAS_DEMO_SEED) {
       );
       expect(scan.statusCode).toBe(200);
       expect(scan.json()).toMatchObject({ order_type: 6, room_number: '101' });
-      const line = await orderableProduct(ctx, 'hotel');
+      const line = await orderableDemoLine(ctx, 'hotel', 2);
       const extra = await ctx.db
         .selectFrom('settings')
         .select('value')

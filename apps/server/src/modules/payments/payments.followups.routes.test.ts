@@ -7,26 +7,15 @@
  *   - booking deposits: POST bookings/{id}/pay → the simulator pays → the booking is confirmed and e-mailed; a
  *     deposit paid after the hold expired and the table was given away is marked for refund.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { setSetting } from '../../../test/fixtures.ts';
-import { describeEachDatabase, HAS_DEMO_SEED, type TestContext } from '../../../test/harness.ts';
+import { orderableDemoLine } from '../../../test/demo-orders.ts';
+import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
+import { freePort } from '../../../test/spawn-server.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 import { simulatorMerchantFor } from './simulator/demo.ts';
 import { createPaymentSimulator } from './simulator/simulator.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const APP_PORT = await freePort();
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -41,44 +30,6 @@ afterAll(async () => {
 
 /** Tuesday 2026-03-03 10:00 in Sofia: the bookings' "now". */
 const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
-
-async function orderableLine(ctx: TestContext) {
-  const placeId = await ctx.placeId('bistro');
-  const row = await ctx.db
-    .selectFrom('products as p')
-    .innerJoin('product_variants as v', 'v.product_id', 'p.id')
-    .innerJoin('product_categories as pc', 'pc.product_id', 'p.id')
-    .innerJoin('categories as c', 'c.id', 'pc.category_id')
-    .select(['p.id as product_id', 'v.id as variant_id'])
-    .where('p.place_id', '=', placeId)
-    .where('p.active', '=', 1)
-    .where('p.in_stock', '=', 1)
-    .where('p.type', '=', 'normal')
-    .where('p.hide_for_ordering', '=', 0)
-    .where('p.min_count_addable_ingredients', '=', 0)
-    .where('v.active', '=', 1)
-    .where('c.active', '=', 1)
-    .where('c.order_allowed', '=', 1)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('product_ingredients as pi')
-            .select('pi.id')
-            .whereRef('pi.product_id', '=', 'p.id')
-            .where('pi.type', '=', 'required'),
-        ),
-      ),
-    )
-    .orderBy('v.price', 'desc')
-    .executeTakeFirstOrThrow();
-  return {
-    product_variant_id: row.variant_id,
-    product_id: row.product_id,
-    quantity: 1,
-    ingredients: { required: 0, addable: [], removable: [] },
-  };
-}
 
 if (HAS_DEMO_SEED) {
   describeEachDatabase(
@@ -119,7 +70,7 @@ if (HAS_DEMO_SEED) {
         minute += 1;
         quantity += 1;
         ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-        const line = { ...(await orderableLine(ctx)), quantity: (quantity % 5) + 1 };
+        const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
         const res = await ctx.post(
           '/api/orders/preorder',
           {
@@ -314,7 +265,7 @@ if (HAS_DEMO_SEED) {
             const spend = await ctx.post(
               '/api/orders/preorder',
               {
-                products: [{ ...(await orderableLine(ctx)), quantity: 4 }],
+                products: [{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 4 }],
                 client_name: 'Гост Демо',
                 client_phone: '+359888000111',
                 client_email: 'guest@demo.test',
@@ -357,7 +308,7 @@ if (HAS_DEMO_SEED) {
           minute += 1;
           ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
           const res = await ctx.post('/api/orders/preorder', {
-            products: [{ ...(await orderableLine(ctx)), quantity: 2 }],
+            products: [{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 2 }],
             client_name: 'Анонимен Гост',
             client_phone: '+359888000222',
             client_email: 'anon@example.com',

@@ -5,27 +5,16 @@
  * saved, saved card paid, declined, pending then paid), Redsys/Bizum (paid with Ds_ProcessedPayMethod=68,
  * declined), deleting an instrument, login, and secrets absent from GET settings.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { describeEachDatabase, HAS_DEMO_SEED, type TestContext } from '../../../test/harness.ts';
+import { orderableDemoLine } from '../../../test/demo-orders.ts';
+import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
+import { freePort } from '../../../test/spawn-server.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters } from './providers/redsys.ts';
 import { simulatorMerchantFor } from './simulator/demo.ts';
 import { createPaymentSimulator } from './simulator/simulator.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const APP_PORT = await freePort();
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -39,44 +28,6 @@ const accounts = simulatorAccounts('demo/bistro', sim.url);
 afterAll(async () => {
   await sim.close();
 });
-
-async function orderableLine(ctx: TestContext) {
-  const placeId = await ctx.placeId('bistro');
-  const row = await ctx.db
-    .selectFrom('products as p')
-    .innerJoin('product_variants as v', 'v.product_id', 'p.id')
-    .innerJoin('product_categories as pc', 'pc.product_id', 'p.id')
-    .innerJoin('categories as c', 'c.id', 'pc.category_id')
-    .select(['p.id as product_id', 'v.id as variant_id'])
-    .where('p.place_id', '=', placeId)
-    .where('p.active', '=', 1)
-    .where('p.in_stock', '=', 1)
-    .where('p.type', '=', 'normal')
-    .where('p.hide_for_ordering', '=', 0)
-    .where('p.min_count_addable_ingredients', '=', 0)
-    .where('v.active', '=', 1)
-    .where('c.active', '=', 1)
-    .where('c.order_allowed', '=', 1)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('product_ingredients as pi')
-            .select('pi.id')
-            .whereRef('pi.product_id', '=', 'p.id')
-            .where('pi.type', '=', 'required'),
-        ),
-      ),
-    )
-    .orderBy('v.price', 'desc')
-    .executeTakeFirstOrThrow();
-  return {
-    product_variant_id: row.variant_id,
-    product_id: row.product_id,
-    quantity: 1,
-    ingredients: { required: 0, addable: [], removable: [] },
-  };
-}
 
 if (HAS_DEMO_SEED) {
   describeEachDatabase(
@@ -102,7 +53,7 @@ if (HAS_DEMO_SEED) {
         minute += 1;
         quantity += 1;
         ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-        const line = { ...(await orderableLine(ctx)), quantity: (quantity % 5) + 1 };
+        const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
         const res = await ctx.post(
           '/api/orders/preorder',
           {
@@ -345,7 +296,7 @@ if (HAS_DEMO_SEED) {
             message: 'За да платите онлайн трябва да сте влезли в акаунта си',
           });
           const guestOrder = await ctx.post('/api/orders/preorder', {
-            products: [await orderableLine(ctx)],
+            products: [await orderableDemoLine(ctx, 'bistro', 1)],
             client_name: 'Гост Демо',
             client_phone: '+359888000111',
             payment_method: 'online',

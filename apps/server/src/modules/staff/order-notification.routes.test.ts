@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, expect, vi } from 'vitest';
 import { describeEachDatabase, HAS_DEMO_SEED, type TestContext } from '../../../test/harness.ts';
+import { orderableDemoLine, orderableDemoProduct } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { startSmtpSink, type ReceivedMail } from '../../../test/smtp-sink.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
@@ -19,53 +20,12 @@ afterAll(async () => {
 
 const NOTIFY = (dialect: string) => `orders-${dialect}@bistro.test`;
 
-/** The most expensive product of bistro a guest can order as is (as the demo journey picks it). */
-async function orderableLine(ctx: TestContext) {
-  const placeId = await ctx.placeId('bistro');
-  const row = await ctx.db
-    .selectFrom('products as p')
-    .innerJoin('product_variants as v', 'v.product_id', 'p.id')
-    .innerJoin('product_categories as pc', 'pc.product_id', 'p.id')
-    .innerJoin('categories as c', 'c.id', 'pc.category_id')
-    .select(['p.id as product_id', 'v.id as variant_id', 'p.name'])
-    .where('p.place_id', '=', placeId)
-    .where('p.active', '=', 1)
-    .where('p.in_stock', '=', 1)
-    .where('p.type', '=', 'normal')
-    .where('p.hide_for_ordering', '=', 0)
-    .where('p.min_count_addable_ingredients', '=', 0)
-    .where('v.active', '=', 1)
-    .where('c.active', '=', 1)
-    .where('c.order_allowed', '=', 1)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('product_ingredients as pi')
-            .select('pi.id')
-            .whereRef('pi.product_id', '=', 'p.id')
-            .where('pi.type', '=', 'required'),
-        ),
-      ),
-    )
-    .orderBy('v.price', 'desc')
-    .executeTakeFirstOrThrow();
-  return {
-    name: row.name,
-    line: {
-      product_variant_id: row.variant_id,
-      product_id: row.product_id,
-      quantity: 2,
-      ingredients: { required: 0, addable: [], removable: [] },
-    },
-  };
-}
-
 async function tableOrder(ctx: TestContext, tableToken: string) {
   ctx.clock.setOverride(OPEN_AT);
   const scan = await ctx.post('/api/tables/verify_token', { token: tableToken, placeSlug: 'bistro' });
   expect(scan.statusCode, scan.body).toBe(200);
-  const { name, line } = await orderableLine(ctx);
+  const { name } = await orderableDemoProduct(ctx, 'bistro');
+  const line = await orderableDemoLine(ctx, 'bistro', 2);
   const res = await ctx.post('/api/orders', {
     session: scan.json().session,
     products: [line],
