@@ -195,12 +195,17 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
           response: { 200: StoreCategoriesHierarchyResponse, ...errorResponses },
         },
       },
-      async (request) =>
-        menu.categoriesHierarchy(
-          request.tenant.placeId,
-          request.query.active === '1',
-          await context(request),
-        ),
+      async (request, reply) => {
+        const ctx = await context(request);
+        const active = request.query.active === '1';
+        return sendCached(
+          reply,
+          cache,
+          `${request.tenant.placeId}|categoriesHierarchy|${active}|${contextKey(ctx)}`,
+          StoreCategoriesHierarchyResponse,
+          () => menu.categoriesHierarchy(request.tenant.placeId, active, ctx),
+        );
+      },
     );
   };
 }
