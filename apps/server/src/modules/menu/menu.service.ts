@@ -116,6 +116,8 @@ export function createMenuService(deps: { repo: MenuRepository; now: () => Date 
      * break the menu).
      */
     async resolveContext(placeId: number, token: string | null): Promise<MenuContext> {
+      // Most menu requests carry no order token; the setting only matters for token holders, so skip its query.
+      if (!token) return { orderType: null, hasToken: false, hideProductsForOrderingWithToken: false };
       const hideSetting = repo.getSetting(placeId, 'hide_products_for_ordering_with_token');
       let orderType: OrderType | null = null;
       if (token) {
