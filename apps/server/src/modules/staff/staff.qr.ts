@@ -83,6 +83,36 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
   doc.fillColor('#000000').fill();
 }
 
+/**
+ * Text on a single line of the card: the font shrinks from `size` down to `minSize` until it fits the width, and
+ * what still does not fit ends in an ellipsis. A long table number or venue name never wraps into the QR code
+ * below it (pdfkit wraps at spaces even with lineBreak: false; the height of one line makes it cut instead).
+ */
+function oneLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  font: string,
+  size: number,
+  minSize: number,
+  x: number,
+  y: number,
+  width: number,
+): void {
+  doc.font(font);
+  let fitted = size;
+  while (fitted > minSize && doc.fontSize(fitted).widthOfString(text) > width) fitted -= 1;
+  doc.fontSize(fitted);
+  // Baseline kept where the full-size line had it, so shrunk text does not float up.
+  const shift = (doc.fontSize(size).currentLineHeight() - doc.fontSize(fitted).currentLineHeight()) * 0.8;
+  doc.text(text, x, y + shift, {
+    width,
+    height: doc.currentLineHeight(),
+    align: 'center',
+    lineBreak: false,
+    ellipsis: true,
+  });
+}
+
 /** The A4 sheet: six cards a page, each with the venue name, the table label, the QR code and a hint. */
 export async function qrSheetPdf(input: {
   placeName: string;
@@ -127,21 +157,10 @@ export async function qrSheetPdf(input: {
       .stroke()
       .restore();
     const inner = cardW - 40;
-    doc
-      .font(regularFont)
-      .fontSize(13)
-      .fillColor('#333333')
-      .text(input.placeName, x + 20, y + 16, {
-        width: inner,
-        align: 'center',
-        lineBreak: false,
-        ellipsis: true,
-      });
-    doc
-      .font(boldFont)
-      .fontSize(26)
-      .fillColor('#000000')
-      .text(label, x + 20, y + 36, { width: inner, align: 'center', lineBreak: false, ellipsis: true });
+    doc.fillColor('#333333');
+    oneLine(doc, input.placeName, regularFont, 13, 9, x + 20, y + 16, inner);
+    doc.fillColor('#000000');
+    oneLine(doc, label, boldFont, 26, 12, x + 20, y + 36, inner);
     const qrSize = Math.min(cardW - 60, cardH - 110);
     drawQr(doc, t.url, x + (cardW - qrSize) / 2, y + 72, qrSize);
     doc
