@@ -4,7 +4,8 @@
  * NAT never reaches but a scraper does.
  */
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../lib/domain-error.ts';
@@ -17,7 +18,7 @@ export async function registerSecurity(
     paymentFormOrigins?: string[];
   },
 ): Promise<void> {
-  await app.register(helmet, {
+  const securityHeaders = staticHelmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -37,6 +38,12 @@ export async function registerSecurity(
     // Images and PDFs of the menu may be embedded by the venue's own site.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // The headers are the same for every answer (no per-request nonces), so helmet runs once at start and each
+  // request only copies them (@fastify/helmet rebuilt helmet's middleware on every request).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   if (opts.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
@@ -49,4 +56,23 @@ export async function registerSecurity(
         new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
     });
   }
+}
+
+/** Runs helmet's middleware once against a recording response and returns the headers it sets. */
+function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw failure;
+  return headers;
 }
