@@ -11,9 +11,12 @@
  * The e2e server sends mail to 127.0.0.1:(E2E_PORT + 2000) (playwright.config.ts); this file runs the SMTP server
  * there while it runs, as accounts-full.spec.ts does. Server and browser clocks: Tuesday 2026-03-03 12:00 in Sofia.
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+
+startFromFreshDatabase();
 
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const TOMORROW = '2026-03-04';

@@ -11,6 +11,7 @@
  * The QR code the staff screen shows (qr.svg in an <img>) is decoded from an element screenshot, and its URL opens
  * the menu at that table.
  */
+import { startFromFreshDatabase } from './fresh-database.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -54,6 +55,8 @@ const HARNESS_HTML = `<!doctype html>
 <script type="module">
 import * as pdfjs from './pdf.mjs';
 import * as worker from './pdf.worker.mjs';
+
+startFromFreshDatabase();
 // pdfjs uses this message handler on the main thread instead of starting a Worker.
 globalThis.pdfjsWorker = worker;
 const toBase64 = (bytes) => {
