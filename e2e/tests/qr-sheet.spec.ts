@@ -17,6 +17,8 @@ import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import jsqr from 'jsqr';
 
+startFromFreshDatabase();
+
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const TENANT = { client: 'demo', place: 'bistro' };
 const HARNESS = 'http://qr-harness.test';
@@ -55,8 +57,6 @@ const HARNESS_HTML = `<!doctype html>
 <script type="module">
 import * as pdfjs from './pdf.mjs';
 import * as worker from './pdf.worker.mjs';
-
-startFromFreshDatabase();
 // pdfjs uses this message handler on the main thread instead of starting a Worker.
 globalThis.pdfjsWorker = worker;
 const toBase64 = (bytes) => {
