@@ -16,11 +16,21 @@
 //   PORT=3461  PROFILE=1 (server under node --cpu-prof; the .cpuprofile lands in bench/results/profiles/)
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freshDatabase, portInUse, type Dialect } from '../lib/bench-database.ts';
+import {
+  deliveryBody,
+  HEADERS,
+  orderableCandidates,
+  probeOrderable,
+  setClock,
+  tableSessions,
+  type Json,
+  type PricedOrderable as Orderable,
+} from '../lib/orders.ts';
 import { startProcess } from '../lib/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,75 +40,7 @@ const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',').map((s) 
 const PG_URL = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const PORT = Number(process.env.PORT ?? 3461);
 const PROFILE = process.env.PROFILE === '1';
-/** Tuesday 2026-11-24 12:00 in Sofia: the bistro is open. */
-const OPEN_AT = '2026-11-24T10:00:00Z';
-const HEADERS = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
 const BUDGET = { ordersPerSecond: 500, p99: 100 };
-
-type Dialect = 'sqlite' | 'postgres';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, read loosely
-type Json = any;
-
-interface Orderable {
-  product_id: number;
-  product_variant_id: number;
-  price: number;
-}
-
-async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: Json }> {
-  const res = await fetch(url, {
-    method,
-    headers: HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  try {
-    return { status: res.status, json: JSON.parse(text) };
-  } catch {
-    return { status: res.status, json: text };
-  }
-}
-
-async function setClock(url: string): Promise<void> {
-  const r = await call(url + '/api/__test/clock', 'PUT', { now: OPEN_AT });
-  if (r.status !== 200) throw new Error(`cannot set the test clock: ${r.status} ${JSON.stringify(r.json)}`);
-}
-
-async function tableSessions(url: string): Promise<string[]> {
-  const sessions: string[] = [];
-  for (let i = 1; i <= 12; i++) {
-    const r = await call(url + '/api/tables/verify_token', 'POST', {
-      token: `demo-t${i}`,
-      placeSlug: 'bistro',
-    });
-    if (r.status !== 200) throw new Error(`verify_token demo-t${i}: ${r.status} ${JSON.stringify(r.json)}`);
-    sessions.push(r.json.session);
-  }
-  return sessions;
-}
-
-/** Products orderable as they are, each tried once alone at a table. */
-async function findOrderable(url: string, session: string): Promise<Orderable[]> {
-  const r = await call(url + '/api/products?active=1', 'GET');
-  const ok: Orderable[] = [];
-  for (const p of r.json as Json[]) {
-    if (ok.length >= 6) break;
-    if (p.type !== 'normal' || !p.in_stock || p.hide_for_ordering || p.min_count_addable_ingredients > 0)
-      continue;
-    if ((p.product_ingredients ?? []).some((i: Json) => i.type === 'required')) continue;
-    const v = (p.product_variants ?? [])[0];
-    if (!v) continue;
-    const o = await call(url + '/api/orders', 'POST', {
-      session,
-      products: [{ product_id: p.id, product_variant_id: v.id, quantity: 1 }],
-      order_comment: [{ variantId: v.id, comment: `probe:${v.id}` }],
-    });
-    if (o.status === 201) ok.push({ product_id: p.id, product_variant_id: v.id, price: v.price });
-  }
-  if (ok.length < 3) throw new Error(`only ${ok.length} orderable products found at bistro`);
-  return ok;
-}
 
 /** Two or three lines; delivery carts reach the delivery minimum (20.00). */
 function cart(products: Orderable[], n: number, minTotal: number) {
@@ -116,32 +58,6 @@ function cart(products: Orderable[], n: number, minTotal: number) {
     total += picked[0]!.price;
   }
   return lines;
-}
-
-function deliveryBody(lines: unknown[], comment: unknown[], n: number) {
-  return {
-    products: lines,
-    client_name: 'Иван Петров',
-    client_phone: '+359888' + String(100000 + (n % 900000)),
-    client_email: 'bench@example.test',
-    token: null,
-    order_comment: comment,
-    payment_method: 'cash',
-    cutlery: 0,
-    exact_time_selected: 0,
-    client_address: 'ул. Шипка / вх. А',
-    street_number: '12',
-    floor_number: '3',
-    ap_number: '7',
-    bell_number: 'Иванова',
-    entrance_number: 'А',
-    delivery_postal_code: '1000',
-    delivery_time: '',
-    lat: 42.696,
-    lng: 23.325,
-    delivery_address_lat: 42.696,
-    delivery_address_lng: 23.325,
-  };
 }
 
 interface Counts {
@@ -211,33 +127,14 @@ interface Row {
 
 async function runDialect(dialect: Dialect): Promise<Row> {
   // Another server on the port would answer the readiness probe instead of ours (other benchmarks use ports too).
-  if (
-    await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    throw new Error(`port ${PORT} is in use: stop what listens there or set PORT`);
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), `trapeza-api-orders-${dialect}-`));
-  const dbName = `trapeza_bench_orders_${process.pid}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
-    NODE_NO_WARNINGS: '1',
-    PAYMENT_SIMULATOR: '0',
-  };
-  let admin: pg.Client | undefined;
-  if (dialect === 'postgres') {
-    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.query(`create database ${dbName}`);
-    env.DATABASE_URL = `${PG_URL}/${dbName}`;
-  }
+  if (await portInUse(PORT)) throw new Error(`port ${PORT} is in use: stop what listens there or set PORT`);
+  const database = await freshDatabase(dialect, {
+    name: 'api-orders',
+    dbName: 'trapeza_bench_orders',
+    pgUrl: PG_URL,
+    env: { LOG_LEVEL: 'warn', PAYMENT_SIMULATOR: '0' },
+  });
+  const env = database.env;
   const profileDir = join(root, 'bench/results/profiles');
   if (PROFILE) mkdirSync(profileDir, { recursive: true });
   const server = await startProcess(
@@ -252,7 +149,11 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   try {
     await setClock(server.url);
     const sessions = await tableSessions(server.url);
-    const products = await findOrderable(server.url, sessions[0]!);
+    // Each tried once alone at a table.
+    const products = await probeOrderable(server.url, sessions[0]!, await orderableCandidates(server.url), {
+      stopAfter: 6,
+      atLeast: 3,
+    });
     const prefix = `orders:${dialect}:`;
     let n = 0;
     const acked = new Set<string>();
@@ -310,7 +211,10 @@ async function runDialect(dialect: Dialect): Promise<Row> {
               ...req,
               path: `/api/orders/delivery?t=${n}`,
               body: JSON.stringify(
-                deliveryBody(lines, [{ variantId: lines[0]!.product_variant_id, comment: marker }], n),
+                deliveryBody(lines, [{ variantId: lines[0]!.product_variant_id, comment: marker }], {
+                  phone: '+359888' + String(100000 + (n % 900000)),
+                  email: 'bench@example.test',
+                }),
               ),
             };
           },
@@ -320,11 +224,7 @@ async function runDialect(dialect: Dialect): Promise<Row> {
     } as Json);
     // Let in-flight writes of the last requests settle before counting.
     await new Promise((r) => setTimeout(r, 500));
-    const counts = await countRows(
-      dialect,
-      dialect === 'sqlite' ? join(dataDir, 'trapeza.db') : env.DATABASE_URL!,
-      prefix,
-    );
+    const counts = await countRows(dialect, database.target, prefix);
     // Lines per marker as sent: recompute from the marker number.
     const linesOf = (marker: string) => (Number(marker.slice(prefix.length)) % 3 === 0 ? 3 : 2);
     let storedAcknowledged = 0;
@@ -370,20 +270,11 @@ async function runDialect(dialect: Dialect): Promise<Row> {
     };
   } finally {
     await server.stop();
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
-if (
-  await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-    () => true,
-    () => false,
-  )
-) {
+if (await portInUse(PORT)) {
   console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
   process.exit(2);
 }

@@ -12,11 +12,20 @@
 // stored twice is visible even if it got two keys. Orders stored but never acknowledged (the answer was lost in the
 // crash) are allowed and counted for information.
 import SQLite from 'better-sqlite3';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freshDatabase, portInUse, type Dialect } from '../lib/bench-database.ts';
+import {
+  call,
+  deliveryBody,
+  orderableCandidates,
+  probeOrderable,
+  setClock,
+  tableSessions,
+  type PricedOrderable as Orderable,
+} from '../lib/orders.ts';
 import { startProcess, type RunningServer } from '../lib/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,11 +34,6 @@ const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',').map((s) 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const PG_URL = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const PORT = Number(process.env.PORT ?? 3411);
-/** Tuesday 2026-11-24 12:00 in Sofia: the bistro is open. */
-const OPEN_AT = '2026-11-24T10:00:00Z';
-const HEADERS = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
-
-type Dialect = 'sqlite' | 'postgres';
 
 // mulberry32: repeatable carts and kill moments for a given SEED.
 let seed = Number(process.env.SEED ?? 20261124) >>> 0;
@@ -42,78 +46,10 @@ function rand(): number {
 }
 const randInt = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 
-interface Orderable {
-  product_id: number;
-  product_variant_id: number;
-  price: number;
-}
 interface Sent {
   marker: string;
   lines: number;
   key?: string;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, read loosely
-type Json = any;
-
-async function call(url: string, method: string, body?: unknown): Promise<{ status: number; json: Json }> {
-  const res = await fetch(url, {
-    method,
-    headers: HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  try {
-    return { status: res.status, json: JSON.parse(text) };
-  } catch {
-    return { status: res.status, json: text };
-  }
-}
-
-async function setClock(url: string): Promise<void> {
-  const r = await call(url + '/api/__test/clock', 'PUT', { now: OPEN_AT });
-  if (r.status !== 200) throw new Error(`cannot set the test clock: ${r.status} ${JSON.stringify(r.json)}`);
-}
-
-async function tableSessions(url: string): Promise<string[]> {
-  const sessions: string[] = [];
-  for (let i = 1; i <= 12; i++) {
-    const r = await call(url + '/api/tables/verify_token', 'POST', {
-      token: `demo-t${i}`,
-      placeSlug: 'bistro',
-    });
-    if (r.status !== 200) throw new Error(`verify_token demo-t${i}: ${r.status} ${JSON.stringify(r.json)}`);
-    sessions.push(r.json.session);
-  }
-  return sessions;
-}
-
-/** Products a guest can order as they are at the table and by delivery; each is tried once alone. */
-async function findOrderable(url: string, session: string): Promise<Orderable[]> {
-  const r = await call(url + '/api/products?active=1', 'GET');
-  const candidates: Orderable[] = [];
-  for (const p of r.json as Json[]) {
-    if (p.type !== 'normal' || !p.in_stock || p.hide_for_ordering || p.min_count_addable_ingredients > 0)
-      continue;
-    if ((p.product_ingredients ?? []).some((i: Json) => i.type === 'required')) continue;
-    const v = (p.product_variants ?? [])[0];
-    if (!v) continue;
-    candidates.push({ product_id: p.id, product_variant_id: v.id, price: v.price });
-  }
-  const ok: Orderable[] = [];
-  for (const c of candidates.slice(0, 24)) {
-    const o = await call(url + '/api/orders', 'POST', {
-      session,
-      products: [{ product_id: c.product_id, product_variant_id: c.product_variant_id, quantity: 1 }],
-      order_comment: [
-        { variantId: c.product_variant_id, comment: `probe:${c.product_variant_id}:${Date.now()}` },
-      ],
-    });
-    if (o.status === 201) ok.push(c);
-  }
-  if (ok.length < 4) throw new Error(`only ${ok.length} orderable products found at bistro`);
-  return ok;
 }
 
 function cart(products: Orderable[], minTotal: number) {
@@ -133,31 +69,7 @@ function cart(products: Orderable[], minTotal: number) {
   return lines;
 }
 
-function deliveryBody(lines: unknown[], comment: unknown[]) {
-  return {
-    products: lines,
-    client_name: 'Иван Петров',
-    client_phone: '+359888' + String(randInt(100000, 999999)),
-    client_email: 'crash@example.test',
-    token: null,
-    order_comment: comment,
-    payment_method: 'cash',
-    cutlery: 0,
-    exact_time_selected: 0,
-    client_address: 'ул. Шипка / вх. А',
-    street_number: '12',
-    floor_number: '3',
-    ap_number: '7',
-    bell_number: 'Иванова',
-    entrance_number: 'А',
-    delivery_postal_code: '1000',
-    delivery_time: '',
-    lat: 42.696,
-    lng: 23.325,
-    delivery_address_lat: 42.696,
-    delivery_address_lng: 23.325,
-  };
-}
+const contact = () => ({ phone: '+359888' + String(randInt(100000, 999999)), email: 'crash@example.test' });
 
 /** Posts orders from CONCURRENCY loops until the server dies; returns what was sent and acknowledged. */
 async function load(url: string, dialect: Dialect, round: number, sessions: string[], products: Orderable[]) {
@@ -174,7 +86,11 @@ async function load(url: string, dialect: Dialect, round: number, sessions: stri
       sent.push(item);
       try {
         const r = delivery
-          ? await call(url + `/api/orders/delivery?t=${Date.now()}`, 'POST', deliveryBody(lines, comment))
+          ? await call(
+              url + `/api/orders/delivery?t=${Date.now()}`,
+              'POST',
+              deliveryBody(lines, comment, contact()),
+            )
           : await call(url + '/api/orders', 'POST', {
               session: sessions[(loopId + n) % sessions.length],
               products: lines,
@@ -307,36 +223,28 @@ interface Row {
 }
 
 async function runDialect(dialect: Dialect): Promise<Row> {
-  const dataDir = mkdtempSync(join(tmpdir(), `trapeza-crash-${dialect}-`));
-  const dbName = `trapeza_crash_${process.pid}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'silent',
-    NODE_NO_WARNINGS: '1',
-  };
-  let admin: pg.Client | undefined;
-  if (dialect === 'postgres') {
-    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    admin.on('error', (err) => process.stderr.write(`admin connection: ${err.message}\n`));
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.query(`create database ${dbName}`);
-    env.DATABASE_URL = `${PG_URL}/${dbName}`;
-  }
+  const database = await freshDatabase(dialect, {
+    name: 'crash',
+    dbName: 'trapeza_crash',
+    pgUrl: PG_URL,
+    env: { LOG_LEVEL: 'silent' },
+  });
+  const env = database.env;
   const start = () =>
     startProcess(['apps/server/src/server.ts'], { port: PORT, cwd: root, env, readyPath: '/api/health' });
   let server: RunningServer = await start();
-  const db = dialect === 'sqlite' ? sqliteDb(join(dataDir, 'trapeza.db')) : postgresDb(env.DATABASE_URL!);
+  const db = dialect === 'sqlite' ? sqliteDb(database.target) : postgresDb(database.target);
   const acked: Sent[] = [];
   let sentCount = 0;
   let unacked = 0;
   const errorTotals = new Map<string, number>();
   try {
     await setClock(server.url);
-    const products = await findOrderable(server.url, (await tableSessions(server.url))[0]!);
+    // Each tried once alone at the table; they must also do for delivery.
+    const candidates = (await orderableCandidates(server.url)).slice(0, 24);
+    const products = await probeOrderable(server.url, (await tableSessions(server.url))[0]!, candidates, {
+      atLeast: 4,
+    });
     for (let round = 1; round <= ROUNDS; round++) {
       await setClock(server.url);
       const sessions = await tableSessions(server.url);
@@ -396,21 +304,12 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   } finally {
     await server.stop();
     await db.close();
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
 // A server left on the port would answer instead of ours: refuse to start.
-if (
-  await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-    () => true,
-    () => false,
-  )
-) {
+if (await portInUse(PORT)) {
   console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
   process.exit(2);
 }

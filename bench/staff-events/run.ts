@@ -9,12 +9,19 @@
 //
 //   CONNECTIONS=200  RATE=50  DURATION=10  DIALECTS=sqlite,postgres  PG_URL=postgres://postgres@127.0.0.1:5432
 //   PORT=3471
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freshDatabase, portInUse, type Dialect } from '../lib/bench-database.ts';
+import {
+  HEADERS,
+  OPEN_AT,
+  orderableCandidates,
+  probeOrderable,
+  tableSessions,
+  type Json,
+} from '../lib/orders.ts';
 import { startProcess } from '../lib/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,13 +31,7 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const DIALECTS = (process.env.DIALECTS ?? 'sqlite,postgres').split(',').map((s) => s.trim()) as Dialect[];
 const PG_URL = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
 const PORT = Number(process.env.PORT ?? 3471);
-const OPEN_AT = '2026-11-24T10:00:00Z';
-const HEADERS = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
 const BUDGET_P99 = 250;
-
-type Dialect = 'sqlite' | 'postgres';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers read loosely
-type Json = any;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -132,33 +133,14 @@ interface Row {
 
 async function runDialect(dialect: Dialect): Promise<Row> {
   // Another server on the port would answer the readiness probe instead of ours (other benchmarks use ports too).
-  if (
-    await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    throw new Error(`port ${PORT} is in use: stop what listens there or set PORT`);
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), `trapeza-staff-events-${dialect}-`));
-  const dbName = `trapeza_bench_events_${process.pid}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '0',
-    LOG_LEVEL: 'warn',
-    NODE_NO_WARNINGS: '1',
-    PAYMENT_SIMULATOR: '0',
-  };
-  let admin: pg.Client | undefined;
-  if (dialect === 'postgres') {
-    admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.query(`create database ${dbName}`);
-    env.DATABASE_URL = `${PG_URL}/${dbName}`;
-  }
+  if (await portInUse(PORT)) throw new Error(`port ${PORT} is in use: stop what listens there or set PORT`);
+  const database = await freshDatabase(dialect, {
+    name: 'staff-events',
+    dbName: 'trapeza_bench_events',
+    pgUrl: PG_URL,
+    env: { LOG_LEVEL: 'warn', PAYMENT_SIMULATOR: '0' },
+  });
+  const env = database.env;
   const server = await startProcess(['apps/server/src/server.ts'], {
     port: PORT,
     cwd: root,
@@ -175,39 +157,14 @@ async function runDialect(dialect: Dialect): Promise<Row> {
     });
     if (login.status !== 200) throw new Error(`waiter login: ${login.status} ${JSON.stringify(login.json)}`);
     const token = login.json.token as string;
-    const sessions: string[] = [];
-    for (let i = 1; i <= 12; i++) {
-      const r = await request(server.url + '/api/tables/verify_token', 'POST', {
-        token: `demo-t${i}`,
-        placeSlug: 'bistro',
-      });
-      if (r.status !== 200) throw new Error(`verify_token demo-t${i}: ${r.status}`);
-      sessions.push(r.json.session);
-    }
-    const products = ((await request(server.url + '/api/products?active=1', 'GET')).json as Json[])
-      .filter(
-        (p) =>
-          p.type === 'normal' &&
-          p.in_stock &&
-          !p.hide_for_ordering &&
-          !(p.min_count_addable_ingredients > 0) &&
-          !(p.product_ingredients ?? []).some((i: Json) => i.type === 'required') &&
-          (p.product_variants ?? []).length > 0,
-      )
-      .map((p) => ({ product_id: p.id, product_variant_id: p.product_variants[0].id }));
-
+    const sessions = await tableSessions(server.url);
     // Keep only what a table can order (a category may not allow ordering): one probe order each, before the boards.
-    const orderable: typeof products = [];
-    for (const p of products.slice(0, 12)) {
-      const r = await request(server.url + '/api/orders', 'POST', {
-        session: sessions[0],
-        products: [{ ...p, quantity: 1 }],
-        order_comment: [{ variantId: p.product_variant_id, comment: `probe:${p.product_variant_id}` }],
-      });
-      if (r.status === 201) orderable.push(p);
-    }
-    if (orderable.length === 0) throw new Error('no orderable product at bistro');
-    products.splice(0, products.length, ...orderable);
+    const products = await probeOrderable(
+      server.url,
+      sessions[0]!,
+      (await orderableCandidates(server.url)).slice(0, 12),
+      { atLeast: 1 },
+    );
 
     const streamUrl = `${server.url}/api/staff/events?client=demo&place=bistro&access_token=${encodeURIComponent(token)}`;
     for (let i = 0; i < CONNECTIONS; i++) boards.push(openBoard(streamUrl));
@@ -227,7 +184,12 @@ async function runDialect(dialect: Dialect): Promise<Row> {
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const p = products[n % products.length]!;
       const lines = [
-        { ...p, quantity: 1 + (n % 3), ingredients: { required: 0, addable: [], removable: [] } },
+        {
+          product_id: p.product_id,
+          product_variant_id: p.product_variant_id,
+          quantity: 1 + (n % 3),
+          ingredients: { required: 0, addable: [], removable: [] },
+        },
       ];
       const comment = [{ variantId: p.product_variant_id, comment: `events:${dialect}:${n}` }];
       const sent = performance.now();
@@ -296,20 +258,11 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   } finally {
     for (const b of boards) b.close();
     await server.stop();
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
-if (
-  await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
-    () => true,
-    () => false,
-  )
-) {
+if (await portInUse(PORT)) {
   console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
   process.exit(2);
 }
