@@ -3,10 +3,13 @@
  * another, a logged-in demo guest ordering at bistro. Covers ePay web checkout (pay, decline, expire and retry,
  * replay, forged checksum, unknown invoice, several invoices per POST, a tampered form), One Touch (first card
  * saved, saved card paid, declined, pending then paid), Redsys/Bizum (paid with Ds_ProcessedPayMethod=68,
- * declined), deleting an instrument, login, and secrets absent from GET settings.
+ * declined), deleting an instrument, login, the online payment tax in the amount charged, and secrets absent
+ * from GET settings.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
+import { onlinePaymentTax } from '@trapeza/domain/pricing/fees';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
+import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
 import { freePort } from '../../../test/spawn-server.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
@@ -499,6 +502,63 @@ if (HAS_DEMO_SEED) {
           expect(ko.headers.get('location')).toContain('result=cancel');
           await sim.settle();
           expect((await orderRow(declined.key)).payment_status).toBe('failed');
+        },
+      );
+
+      ctx.test(
+        'online payment tax (spec §9: percent × amount + fixed): in the order total and in the amount charged',
+        async () => {
+          const placeId = await ctx.placeId('bistro');
+          await setSetting(ctx.db, placeId, 'online_payment_tax_percent', '2.5');
+          await setSetting(ctx.db, placeId, 'online_payment_tax_fixed', '0.25');
+          try {
+            const fullRow = (key: string) =>
+              ctx.db
+                .selectFrom('orders')
+                .select(['id', 'total', 'payment_fee', 'payment_status'])
+                .where('key', '=', key)
+                .executeTakeFirstOrThrow();
+
+            // Web checkout (online): the fee is in totalPrice, in the stored total and in the ePay AMOUNT.
+            const online = await placeOrder('online');
+            const row = await fullRow(online.key);
+            expect(row.payment_fee).toBe(onlinePaymentTax(row.total - row.payment_fee, 2.5, 25));
+            expect(row.payment_fee).toBeGreaterThan(25);
+            expect(online.totalPrice).toBe(row.total);
+            const encoded = new URL(online.ppResp.redLink!).searchParams.get('ENCODED')!;
+            expect(Buffer.from(encoded, 'base64').toString('utf8')).toContain(
+              `AMOUNT=${(row.total / 100).toFixed(2)}\n`,
+            );
+            await decide(await fetch(online.ppResp.redLink!), 'pay');
+            await sim.settle();
+            const payment = await ctx.db
+              .selectFrom('payments')
+              .select(['amount', 'status'])
+              .where('order_id', '=', row.id)
+              .executeTakeFirstOrThrow();
+            expect(payment).toEqual({ amount: row.total, status: 'paid' });
+
+            // epay (initiateEpayOrder): the signed form's amount includes the fee too.
+            const epay = await placeOrder('epay');
+            const epayRow = await fullRow(epay.key);
+            expect(epayRow.payment_fee).toBe(onlinePaymentTax(epayRow.total - epayRow.payment_fee, 2.5, 25));
+            expect(epay.totalPrice).toBe(epayRow.total);
+            const start = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: epay.key }, as());
+            expect(start.statusCode, start.body).toBe(200);
+            const started = await ctx.db
+              .selectFrom('payments')
+              .select(['amount'])
+              .where('invoice', '=', start.json().payment_key)
+              .executeTakeFirstOrThrow();
+            expect(started.amount).toBe(epayRow.total);
+
+            // Cash: no online fee.
+            const cash = await placeOrder('cash');
+            expect((await fullRow(cash.key)).payment_fee).toBe(0);
+          } finally {
+            await setSetting(ctx.db, placeId, 'online_payment_tax_percent', '0');
+            await setSetting(ctx.db, placeId, 'online_payment_tax_fixed', '0');
+          }
         },
       );
 
