@@ -1,26 +1,36 @@
 /**
- * Sales between two local dates: totals, by day (a small bar chart), by hour, by order type and payment method,
- * the top products, and CSV downloads (days, products, orders).
+ * Sales between two local dates (a range picker: two date inputs and presets): totals, by day and by hour (uPlot
+ * charts, each with its data table beside it for screen readers), by order type and payment method, the top
+ * products, and CSV downloads (days, products, orders). The chart module (uPlot and its CSS) is its own lazy chunk.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { toMajor } from '@trapeza/domain/money';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { downloadSalesCsv, salesQuery } from '../api/reports.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
+import {
+  isValidRange,
+  matchingPreset,
+  presetRange,
+  RANGE_PRESETS,
+  type DateRange,
+} from '../lib/date-range.ts';
 import { formatMoneyInput } from '../lib/money.ts';
 import s from './admin.module.css';
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const SalesChart = lazy(() => import('./sales-chart.tsx'));
 
 export function ReportsPage() {
   const t = useAdminT();
   const { slug: place } = useAdminPlace();
-  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 29 * 86_400_000)));
-  const [to, setTo] = useState(() => isoDay(new Date()));
+  const [range, setRange] = useState<DateRange>(() => presetRange('last30'));
+  const { from, to } = range;
+  const valid = isValidRange(range);
   const [csvError, setCsvError] = useState<unknown>(null);
-  const report = useQuery(salesQuery(place, from, to));
+  const report = useQuery({ ...salesQuery(place, from, to), enabled: valid });
 
   async function download(kind: 'days' | 'products' | 'orders') {
     setCsvError(null);
@@ -38,27 +48,92 @@ export function ReportsPage() {
   }
 
   const money = (m: number) => `${formatMoneyInput(m)} ${report.data?.currency ?? ''}`;
-  const maxDay = Math.max(1, ...(report.data?.by_day.map((d) => d.revenue) ?? [1]));
+  const preset = matchingPreset(range);
+  const byDay = report.data?.by_day;
+  const byHour = report.data?.by_hour;
+  const dayChart = useMemo(
+    () =>
+      byDay && {
+        labels: byDay.map((d) => d.date),
+        revenue: byDay.map((d) => toMajor(d.revenue)),
+        orders: byDay.map((d) => d.orders),
+      },
+    [byDay],
+  );
+  const hourChart = useMemo(
+    () =>
+      byHour && {
+        labels: byHour.map((d) => `${String(d.hour).padStart(2, '0')}:00`),
+        revenue: byHour.map((d) => toMajor(d.revenue)),
+        orders: byHour.map((d) => d.orders),
+      },
+    [byHour],
+  );
+  const chartTexts = {
+    revenueLabel: `${t('reports.revenue')}${report.data?.currency ? ` (${report.data.currency})` : ''}`,
+    ordersLabel: t('reports.orders'),
+  };
 
   return (
     <div>
-      <section className={`${s.card} ${s.row}`}>
-        <label className={s.field}>
-          {t('reports.from')}
-          <input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className={s.field}>
-          {t('reports.to')}
-          <input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
-        </label>
-        {(['days', 'products', 'orders'] as const).map((kind) => (
-          <button key={kind} type="button" className={s.btnGhost} onClick={() => void download(kind)}>
-            {t(`reports.csv.${kind}`)}
-          </button>
-        ))}
+      <section className={s.card}>
+        <fieldset className={s.row} style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend>{t('reports.range')}</legend>
+          <label className={s.field}>
+            {t('reports.from')}
+            <input
+              type="date"
+              value={from}
+              max={to}
+              required
+              onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+            />
+          </label>
+          <label className={s.field}>
+            {t('reports.to')}
+            <input
+              type="date"
+              value={to}
+              min={from}
+              required
+              onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+            />
+          </label>
+          <div className={s.row} role="group" aria-label={t('reports.presets.label')}>
+            {RANGE_PRESETS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                className={preset === p ? s.btn : s.btnGhost}
+                aria-pressed={preset === p}
+                onClick={() => setRange(presetRange(p))}
+              >
+                {t(`reports.presets.${p}`)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        {!valid && (
+          <p className={s.error} role="alert">
+            {t('reports.badRange')}
+          </p>
+        )}
+        <div className={s.row}>
+          {(['days', 'products', 'orders'] as const).map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className={s.btnGhost}
+              disabled={!valid}
+              onClick={() => void download(kind)}
+            >
+              {t(`reports.csv.${kind}`)}
+            </button>
+          ))}
+        </div>
         {csvError ? <ErrorMessage error={csvError} /> : null}
       </section>
-      {report.isPending ? (
+      {!valid ? null : report.isPending ? (
         <PageLoading />
       ) : report.error ? (
         <ErrorMessage error={report.error} onRetry={() => void report.refetch()} />
@@ -71,18 +146,14 @@ export function ReportsPage() {
             <Stat label={t('reports.rejected')} value={String(report.data.rejected)} />
           </section>
           <section className={s.card}>
-            <h2>{t('reports.byDay')}</h2>
-            <div className={s.bars} role="img" aria-label={t('reports.byDay')}>
-              {report.data.by_day.map((d) => (
-                <span
-                  key={d.date}
-                  className={s.bar}
-                  style={{ height: `${(d.revenue / maxDay) * 100}%` }}
-                  title={`${d.date}: ${money(d.revenue)} (${d.orders})`}
-                />
-              ))}
-            </div>
+            <h2 id="reports-by-day">{t('reports.byDay')}</h2>
+            {dayChart && dayChart.labels.length > 0 && (
+              <Suspense fallback={<p className={s.hint}>{t('reports.chartLoading')}</p>}>
+                <SalesChart {...dayChart} {...chartTexts} />
+              </Suspense>
+            )}
             <Table
+              labelledBy="reports-by-day"
               head={[t('reports.date'), t('reports.orders'), t('reports.revenue'), t('reports.average')]}
               rows={report.data.by_day.map((d) => [
                 d.date,
@@ -113,8 +184,16 @@ export function ReportsPage() {
                 money(d.average),
               ])}
             />
-            <h2>{t('reports.byHour')}</h2>
+          </section>
+          <section className={s.card}>
+            <h2 id="reports-by-hour">{t('reports.byHour')}</h2>
+            {hourChart && hourChart.labels.length > 0 && (
+              <Suspense fallback={<p className={s.hint}>{t('reports.chartLoading')}</p>}>
+                <SalesChart {...hourChart} {...chartTexts} />
+              </Suspense>
+            )}
             <Table
+              labelledBy="reports-by-hour"
               head={[t('reports.hour'), t('reports.orders'), t('reports.revenue')]}
               rows={report.data.by_hour.map((d) => [
                 `${String(d.hour).padStart(2, '0')}:00`,
@@ -145,11 +224,11 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Table({ head, rows }: { head: string[]; rows: string[][] }) {
+function Table({ head, rows, labelledBy }: { head: string[]; rows: string[][]; labelledBy?: string }) {
   const t = useAdminT();
   if (rows.length === 0) return <p className={s.hint}>{t('reports.none')}</p>;
   return (
-    <table className={s.table}>
+    <table className={s.table} aria-labelledby={labelledBy}>
       <thead>
         <tr>
           {head.map((h) => (
