@@ -4,8 +4,10 @@
  * the server (the simulator's signed notification, or the server's own One Touch status query); the page shows
  * "paid" only when the server says so, and the waiter board (GET staff/orders) shows the same state.
  *
- * The journeys share one fresh database and run in order: the first-card payment saves Visa •••• 4242, which the
- * One Touch journey then pays with, and the last one deletes.
+ * The journeys share one fresh database and run in order: the first-card payment (a delivery, as the issue's journey
+ * says) saves Visa •••• 4242, which the One Touch journey then pays with, and the last one deletes. The bistro's
+ * online payment tax (spec §9: percent × amount + fixed) is on for the whole file (set through the admin settings
+ * API): the order modal shows it, and the total shown is the server's totalPrice and the amount the provider charges.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -24,6 +26,38 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
 });
+
+// The bistro's online payment tax (spec §9): 2.5 % of the amount + 0.25.
+const TAX_PERCENT = 2.5;
+const TAX_FIXED = 25;
+
+async function adminHeaders(request: APIRequestContext) {
+  const admin = await request.post('/api/login', {
+    headers: API_HEADERS,
+    data: { email: 'admin@demo.test', password: 'demo-admin' },
+  });
+  expect(admin.ok()).toBe(true);
+  return { ...API_HEADERS, authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
+}
+
+async function putBistroSettings(request: APIRequestContext, data: Record<string, string>) {
+  const res = await request.put('/api/admin/settings', { headers: await adminHeaders(request), data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test.beforeAll(async ({ request }) => {
+  await putBistroSettings(request, {
+    online_payment_tax_percent: String(TAX_PERCENT),
+    online_payment_tax_fixed: (TAX_FIXED / 100).toFixed(2),
+  });
+});
+
+/** The first amount in a text ("12,34 лв. (6,31 €)" → 1234), in minor units. */
+function minorOf(text: string): number {
+  const m = /(\d+)[.,](\d{2})/.exec(text);
+  expect(m, text).not.toBeNull();
+  return Number(m![1]) * 100 + Number(m![2]);
+}
 
 async function logIn(page: Page, email = 'guest@demo.test', password = 'demo-guest') {
   await page.goto('/bistro');
@@ -56,6 +90,58 @@ async function orderPickup(page: Page, method: string) {
   const agree = d.getByRole('checkbox');
   for (const box of await agree.all()) if (!(await box.isChecked())) await box.check();
   return d;
+}
+
+/**
+ * Adds two portions of kebapcheta (delivery at bistro needs 15.00) and opens the order modal at delivery with a pin
+ * in the centre zone, the guest's details and `method`.
+ */
+async function orderDelivery(page: Page, method: string) {
+  await page.goto('/bistro/skara/kebapcheta');
+  await page.getByLabel('5 бр.').check();
+  await page.getByRole('checkbox').first().check();
+  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('button', { name: /^Поръчай$/ }).click();
+  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  if (await upsell.isVisible()) await upsell.click();
+  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  await d.getByLabel('Доставка').check();
+  await d.getByLabel('Име', { exact: true }).fill('Елена Димитрова');
+  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
+  await d.getByLabel('Номер', { exact: true }).fill('12');
+  await d.getByLabel('Вход', { exact: true }).fill('А');
+  await d.getByLabel('Етаж').fill('3');
+  await d.getByLabel('Апартамент').fill('7');
+  await d.getByLabel('Звънец').fill('Димитрова');
+  await d.getByTestId('map-picker').click();
+  await expect(d.getByTestId('delivery-zone')).toContainText('Адресът е в зоната за доставка');
+  await d.getByLabel(method, { exact: true }).check();
+  const noCutlery = d.getByLabel('Не, без прибори');
+  if (await noCutlery.isVisible()) await noCutlery.check();
+  for (const box of await d.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  return d;
+}
+
+/** The online payment fee the modal shows (spec §9), checked against the total it shows; answers the total. */
+async function shownTotalWithFee(page: Page): Promise<number> {
+  const summary = page.getByRole('dialog', { name: 'Поръчка' }).locator('dl.order-summary');
+  const feeRow = summary.locator('div.row-between').filter({ hasText: 'Такса за онлайн плащане' });
+  await expect(feeRow).toBeVisible();
+  const fee = minorOf(await feeRow.locator('dd').innerText());
+  const total = minorOf(await summary.getByTestId('order-total').innerText());
+  expect(fee).toBe(Math.round(((total - fee) * TAX_PERCENT) / 100) + TAX_FIXED);
+  return total;
+}
+
+async function sendDeliveryOrder(page: Page) {
+  const answer = page.waitForResponse((r) => /\/api\/orders\/delivery/.test(r.url()) && r.request().method() === 'POST');
+  await page.getByRole('dialog', { name: 'Поръчка' }).getByRole('button', { name: /Изпрати поръчката/ }).click();
+  const res = await answer;
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { key: string; totalPrice: number };
 }
 
 async function sendOrder(page: Page) {
@@ -94,22 +180,27 @@ test('an anonymous guest choosing online payment is asked to log in (spec §5)',
   await expect(page.getByText('За да платите онлайн трябва да сте влезли в акаунта си').first()).toBeVisible();
 });
 
-test('first card: pickup paid online on the provider page, back to the page, the order is paid', async ({ page, request }) => {
+test('first card: delivery paid online on the provider page (fee shown and charged), back, the order is paid', async ({
+  page,
+  request,
+}) => {
   await logIn(page);
-  const d = await orderPickup(page, 'Онлайн с карта');
+  const d = await orderDelivery(page, 'Онлайн с карта');
   // No saved card yet: a new card is the only choice.
   await expect(d.getByTestId('epay-card-choice').getByLabel('Нова карта')).toBeChecked();
-  const order = await sendOrder(page);
+  const shown = await shownTotalWithFee(page);
+  const order = await sendDeliveryOrder(page);
+  expect(order.totalPrice).toBe(shown);
 
-  // The provider's first-card page (the simulator), reached through the server's `red` address.
+  // The provider's first-card page (the simulator), reached through the server's `red` address: the same amount.
   await expect(page).toHaveURL(/\/xdev\/mobile\/api\/payment\/noreg\/send/, { timeout: 15_000 });
   await expect(page.getByText('yes, for one-touch payments')).toBeVisible();
+  expect(minorOf(await page.locator('dt:text-is("Amount") + dd').innerText())).toBe(shown);
   await page.getByRole('button', { name: 'Pay with Visa •••• 4242' }).click();
 
   await expect(page).toHaveURL(/\/bistro\/payment\?ID=\d+&ret=ok/);
   await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
-  const shown = await page.getByTestId('payment-amount').innerText();
-  expect(Number(shown.replace(/[^\d]/g, ''))).toBe(order.totalPrice);
+  expect(minorOf(await page.getByTestId('payment-amount').innerText())).toBe(order.totalPrice);
   expect(await boardPaymentStatus(request, order.key)).toBe('paid');
 });
 
@@ -128,14 +219,17 @@ test('a declined card: the failure message, the order stays unpaid', async ({ pa
   expect(await boardPaymentStatus(request, order.key)).not.toBe('paid');
 });
 
-test('One Touch: the saved Visa •••• 4242 pays in one touch, no provider page', async ({ page, request }) => {
+test('One Touch: the saved Visa •••• 4242 pays a delivery in one touch, no provider page', async ({ page, request }) => {
   await logIn(page);
-  const d = await orderPickup(page, 'Онлайн с карта');
+  const d = await orderDelivery(page, 'Онлайн с карта');
   const saved = d.getByTestId('epay-card-choice').getByLabel(/Visa •••• 4242/);
   await expect(saved).toBeChecked();
-  const order = await sendOrder(page);
+  const shown = await shownTotalWithFee(page);
+  const order = await sendDeliveryOrder(page);
+  expect(order.totalPrice).toBe(shown);
   await expect(page).toHaveURL(/\/bistro\/payment$/);
   await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
+  expect(minorOf(await page.getByTestId('payment-amount').innerText())).toBe(order.totalPrice);
   expect(await boardPaymentStatus(request, order.key)).toBe('paid');
 });
 
@@ -144,14 +238,8 @@ test('web checkout (method online): the auto-submitted ePay form, Pay on the pro
   request,
 }) => {
   // The demo bistro offers 'epay'; an administrator adds the 'online' method (ePay web checkout, ppResp.redForm).
-  const admin = await request.post('/api/login', {
-    headers: API_HEADERS,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  const adminHeaders = { ...API_HEADERS, authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
-  const put = (value: string) =>
-    request.put('/api/admin/settings', { headers: adminHeaders, data: { payment_types: value } });
-  expect((await put('cash,card,epay,online')).ok()).toBe(true);
+  const put = (value: string) => putBistroSettings(request, { payment_types: value });
+  await put('cash,card,epay,online');
   try {
     await logIn(page);
     await orderPickup(page, 'Онлайн');
@@ -163,7 +251,7 @@ test('web checkout (method online): the auto-submitted ePay form, Pay on the pro
     await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
     expect(await boardPaymentStatus(request, order.key)).toBe('paid');
   } finally {
-    expect((await put('cash,card,epay')).ok()).toBe(true);
+    await put('cash,card,epay');
   }
 });
 
