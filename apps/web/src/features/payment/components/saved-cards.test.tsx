@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { mockFetch, renderAtPlace, usePaymentLanguage } from '../test/payment-test-utils.tsx';
-import { SavedCards, tokenLifetimeHours } from './saved-cards.tsx';
+import { tokenLifetimeHours } from '../../../lib/auth-session.ts';
+import { SavedCards } from './saved-cards.tsx';
 
 /** A JWT-shaped token expiring `hours` from now (only its payload is read). */
 function token(name: string, hours: number): string {

@@ -5,26 +5,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COOKIE_LIFETIME_HOURS } from '@trapeza/domain/tokens';
 import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
 import { useVenue } from '../../../hooks/use-venue.ts';
+import { tokenLifetimeHours } from '../../../lib/auth-session.ts';
 import { refreshAccountData, useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { deletePaymentInstrument } from '../api/payments.ts';
 import { paymentsBundle } from '../i18n/loaders.ts';
 import { paymentErrorText } from '../lib/payment-error.ts';
-
-/** Hours until the JWT's `exp` (the auth cookie lives as long as its token); the default when unreadable. */
-export function tokenLifetimeHours(token: string, now: number = Date.now()): number {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const exp = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }).exp;
-    if (typeof exp === 'number' && exp * 1000 > now) return (exp * 1000 - now) / 3_600_000;
-  } catch {
-    // not a readable JWT
-  }
-  return COOKIE_LIFETIME_HOURS.default;
-}
 
 export function SavedCards() {
   useFeatureTranslations('payments', paymentsBundle);
