@@ -11,19 +11,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { setSetting } from '../../../test/fixtures.ts';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
-import { freePort } from '../../../test/spawn-server.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { startBistroSimulator } from './payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
-import { simulatorMerchantFor } from './simulator/demo.ts';
-import { createPaymentSimulator } from './simulator/simulator.ts';
 
-const APP_PORT = await freePort();
-const APP_URL = `http://127.0.0.1:${APP_PORT}`;
-const sim = createPaymentSimulator({
-  merchants: () => Promise.resolve([simulatorMerchantFor('demo', 'bistro', 'Бистро', sim.url, APP_URL)]),
-  timeFactor: 0.001,
-});
-await sim.listen(0);
+const { sim, appPort: APP_PORT, appUrl: APP_URL } = await startBistroSimulator();
 afterAll(async () => {
   await sim.close();
 });

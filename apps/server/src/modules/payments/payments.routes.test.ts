@@ -11,21 +11,13 @@ import { onlinePaymentTax } from '@trapeza/domain/pricing/fees';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
-import { freePort } from '../../../test/spawn-server.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { startBistroSimulator } from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters } from './providers/redsys.ts';
-import { simulatorMerchantFor } from './simulator/demo.ts';
-import { createPaymentSimulator } from './simulator/simulator.ts';
 
-const APP_PORT = await freePort();
-const APP_URL = `http://127.0.0.1:${APP_PORT}`;
-const sim = createPaymentSimulator({
-  merchants: () => Promise.resolve([simulatorMerchantFor('demo', 'bistro', 'Бистро', sim.url, APP_URL)]),
-  timeFactor: 0.001,
-});
-await sim.listen(0);
+const { sim, appPort: APP_PORT, appUrl: APP_URL } = await startBistroSimulator();
 const accounts = simulatorAccounts('demo/bistro', sim.url);
 
 afterAll(async () => {
