@@ -27,6 +27,8 @@ export interface ClientsTable {
   logo: string | null;
   primary_color: string | null;
   secondary_color: string | null;
+  /** The hostname the client's menus are served on (lower case; unique), or null. */
+  domain: string | null;
   created_at: Timestamp;
 }
 

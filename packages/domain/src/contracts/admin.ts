@@ -6,6 +6,7 @@
  * 400, so a typo never silently does nothing.
  */
 import { z } from 'zod';
+import { HOSTNAME_PATTERN } from '../hostname.ts';
 import { SETTING_GROUPS, SETTING_TYPES } from '../settings-catalogue.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
 import { STAFF_ROLES } from '../staff-admin.ts';
@@ -708,6 +709,7 @@ export const AdminStaffCreateResponse = AdminStaffUser.extend({
 // ---------------------------------------------------------------------------------------------------------------
 
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a hex colour like #8c2f39');
+const hostname = z.string().trim().regex(HOSTNAME_PATTERN, 'a hostname like menu.example.com');
 export const AdminClientBrand = z.object({
   id,
   slug: z.string(),
@@ -715,6 +717,8 @@ export const AdminClientBrand = z.object({
   logo: z.string().nullable(),
   primary_color: z.string().nullable(),
   secondary_color: z.string().nullable(),
+  /** The hostname the client's menus are served on, or null. */
+  domain: z.string().nullable(),
 });
 export type AdminClientBrand = z.infer<typeof AdminClientBrand>;
 export const AdminClientBrandBody = z
@@ -723,6 +727,7 @@ export const AdminClientBrandBody = z
     logo: assetPath.nullable(),
     primary_color: hexColor.nullable(),
     secondary_color: hexColor.nullable(),
+    domain: hostname.nullable(),
   })
   .partial()
   .strict();

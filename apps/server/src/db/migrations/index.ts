@@ -7,12 +7,14 @@ import * as createSchema from './2026-11-22T1200-create-schema.ts';
 import * as createStaffEvents from './2026-11-28T1200-create-staff-events.ts';
 import * as loyaltyAndRefunds from './2026-12-05T1200-loyalty-and-refunds.ts';
 import * as clientBrand from './2026-12-06T1200-client-brand.ts';
+import * as clientDomain from './2026-12-07T1200-client-domain.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
   '2026-11-28T1200-create-staff-events': createStaffEvents,
   '2026-12-05T1200-loyalty-and-refunds': loyaltyAndRefunds,
   '2026-12-06T1200-client-brand': clientBrand,
+  '2026-12-07T1200-client-domain': clientDomain,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,12 @@
 /**
  * The client's white-label brand under /api/admin/client (CLIENT_ADMIN, SALES_ADMIN, SUPER_ADMIN; not
- * RASPBERRY_ADMIN, whom spec §6's CLIENT_ADMIN access list lets through): name, logo and colours of the client of
- * the place headers. Logo and colours are the defaults of the client's places: the guest settings answer them
+ * RASPBERRY_ADMIN, whom spec §6's CLIENT_ADMIN access list lets through): name, logo, colours and domain (the
+ * hostname its menus are served on, lower case, one client per hostname) of the client of the place headers. Logo and colours are the defaults of the client's places: the guest settings answer them
  * where a place has no own `logo` / `primary_color` / `secondary_color` (menu.repository.ts listSettings).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminClientBrand, AdminClientBrandBody } from '@trapeza/domain/contracts/admin';
+import { normalizeHostname } from '@trapeza/domain/hostname';
 import { canEditClientBrand } from '@trapeza/domain/staff-admin';
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
@@ -22,9 +23,20 @@ export function adminClientRoutes(deps: {
   const load = (clientId: number) =>
     db
       .selectFrom('clients')
-      .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color'])
+      .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color', 'domain'])
       .where('id', '=', clientId)
       .executeTakeFirstOrThrow();
+  const domainTaken = () =>
+    new DomainError(409, 'domain_taken', 'Another client already uses this domain', {
+      details: { field: 'domain' },
+    });
+  const domainUsedElsewhere = async (clientId: number, domain: string) =>
+    (await db
+      .selectFrom('clients')
+      .select('id')
+      .where('domain', '=', domain)
+      .where('id', '!=', clientId)
+      .executeTakeFirst()) !== undefined;
   const checkRole = (request: FastifyRequest) => {
     if (!canEditClientBrand(request.user!.role)) {
       throw new DomainError(403, 'forbidden', 'You do not have access to this', {
@@ -50,8 +62,9 @@ export function adminClientRoutes(deps: {
       '/admin/client',
       r.with({
         summary:
-          'Change the brand: name, logo, primary and secondary colour (null clears; logo and colours are the ' +
-          'defaults of every place of the client that has none of its own)',
+          'Change the brand: name, logo, primary and secondary colour, domain (null clears; logo and colours are ' +
+          'the defaults of every place of the client that has none of its own; the domain is a hostname, stored ' +
+          'in lower case, 409 domain_taken when another client has it)',
         body: AdminClientBrandBody,
         response: { 200: AdminClientBrand, ...adminErrors },
       }),
@@ -63,9 +76,17 @@ export function adminClientRoutes(deps: {
           ...body,
           ...(body.primary_color ? { primary_color: body.primary_color.toLowerCase() } : {}),
           ...(body.secondary_color ? { secondary_color: body.secondary_color.toLowerCase() } : {}),
+          ...(body.domain ? { domain: normalizeHostname(body.domain) } : {}),
         };
+        if (values.domain && (await domainUsedElsewhere(ctx.clientId, values.domain))) throw domainTaken();
         if (Object.keys(values).length) {
-          await db.updateTable('clients').set(values).where('id', '=', ctx.clientId).execute();
+          try {
+            await db.updateTable('clients').set(values).where('id', '=', ctx.clientId).execute();
+          } catch (err) {
+            // The unique index caught a concurrent claim of the same hostname.
+            if (values.domain && (await domainUsedElsewhere(ctx.clientId, values.domain))) throw domainTaken();
+            throw err;
+          }
         }
         await audit.record(ctx, 'update', 'client', ctx.clientId, values);
         // Every place of the client may fall back on the brand: drop all cached menu answers.

@@ -1,10 +1,13 @@
 /**
  * The client's white-label brand (GET/PUT admin/client, CLIENT_ADMIN and above): name, logo and the primary and
- * secondary colours, which every place of the client uses unless it sets its own (settings of the place).
+ * secondary colours, which every place of the client uses unless it sets its own (settings of the place), and the
+ * domain (the hostname the client's menus are served on; checked here as the API does, 409 when another client
+ * has it).
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminClientBrand } from '@trapeza/domain/contracts/admin';
+import { isValidHostname } from '@trapeza/domain/hostname';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { clientBrandQuery, saveClientBrand, usersKeys } from '../api/users.ts';
@@ -66,7 +69,8 @@ function BrandForm({ brand }: { brand: AdminClientBrand }) {
     setDraft((d) => ({ ...d, [k]: v }));
   };
   const colorsOk = [draft.primary_color, draft.secondary_color].every((c) => c === null || HEX.test(c));
-  const ok = draft.name.trim() !== '' && colorsOk;
+  const domainOk = draft.domain === null || isValidHostname(draft.domain);
+  const ok = draft.name.trim() !== '' && colorsOk && domainOk;
 
   const save = async () => {
     setError(null);
@@ -76,6 +80,7 @@ function BrandForm({ brand }: { brand: AdminClientBrand }) {
         logo: draft.logo || null,
         primary_color: draft.primary_color,
         secondary_color: draft.secondary_color,
+        domain: draft.domain?.trim() || null,
       });
       setSaved(true);
       await queryClient.invalidateQueries({ queryKey: usersKeys.brand(place) });
@@ -109,8 +114,30 @@ function BrandForm({ brand }: { brand: AdminClientBrand }) {
           onChange={(v) => set('secondary_color', v)}
         />
         <TextInput label={t('brand.logo')} value={draft.logo} onChange={(v) => set('logo', v || null)} />
+        <div className={s.field}>
+          <label htmlFor="brand-domain">{t('brand.domain')}</label>
+          <input
+            id="brand-domain"
+            value={draft.domain ?? ''}
+            placeholder="menu.example.com"
+            inputMode="url"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={!domainOk}
+            aria-describedby="brand-domain-hint"
+            onChange={(e) => set('domain', e.target.value.trim() === '' ? null : e.target.value)}
+          />
+          <span id="brand-domain-hint" className={s.hint}>
+            {t('brand.domainHint')}
+          </span>
+        </div>
       </div>
       {!colorsOk && <p className={s.error}>{t('brand.badColor')}</p>}
+      {!domainOk && (
+        <p className={s.error} role="alert">
+          {t('brand.badDomain')}
+        </p>
+      )}
       <ImageDrop label={t('brand.logo')} onUploaded={(image) => set('logo', image.path)} />
       <div className={s.previewCard} aria-label={t('brand.preview')}>
         <div
