@@ -1,6 +1,10 @@
 import { afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initI18n, loadPageTexts } from '../i18n/i18n.ts';
+
+// Lazy routes load their module and texts before the first heading; on a busy CI machine that can take longer
+// than Testing Library's 1 s default, so findBy*/waitFor get 5 s (they return as soon as the element is there).
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   await initI18n('bg');
