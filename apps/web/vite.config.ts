@@ -47,12 +47,15 @@ function clientMeta(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), reactRouterPureAnnotations(), clientMeta()],
   resolve:
     command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
       : undefined,
+  // The server-rendering build (src/entry-server.tsx → dist/server, loaded by the API server): the workspace's domain
+  // package is TypeScript, so it is bundled; the other packages are imported from node_modules.
+  ssr: { noExternal: ['@trapeza/domain'] },
   server: { proxy: { '/api': 'http://localhost:3000', '/demo': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -61,25 +64,28 @@ export default defineConfig(({ command }) => ({
     // No client-side preload lists in the entry (~1.4 KB gzip): the server adds <link rel="modulepreload"> for the
     // requested page's chunks from the manifest (apps/server/src/plugins/web.ts); lazy CSS still loads with its chunk.
     modulePreload: false,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Everything the entry needs in one file (rolldown otherwise splits modules shared with lazy chunks
-            // into many small files, each compressed on its own).
-            { name: 'index', tags: ['$initial'], priority: 20 },
-            // The place layout and the menu home with what they import: every /{place} page needs them, and a
-            // first visit to /{place} then fetches one chunk instead of a dozen.
-            {
-              name: 'place',
-              test: /[\\/]src[\\/]app[\\/]routes[\\/]place-(layout|home)\.tsx$/,
-              priority: 10,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Everything the entry needs in one file (rolldown otherwise splits modules shared with lazy chunks
+                // into many small files, each compressed on its own).
+                { name: 'index', tags: ['$initial'], priority: 20 },
+                // The place layout and the menu home with what they import: every /{place} page needs them, and a
+                // first visit to /{place} then fetches one chunk instead of a dozen.
+                {
+                  name: 'place',
+                  test: /[\\/]src[\\/]app[\\/]routes[\\/]place-(layout|home)\.tsx$/,
+                  priority: 10,
+                },
+              ],
             },
-          ],
+          },
         },
-      },
-    },
   },
   test: {
     name: 'apps/web',

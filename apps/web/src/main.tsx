@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { config } from './config.ts';
 import { initI18n, loadPageTexts } from './i18n/i18n.ts';
@@ -12,13 +12,34 @@ import './styles/global.css';
 const queryClient = createQueryClient();
 seedFirstScreen(queryClient, config.clientSlug, location.pathname, readFirstScreenData());
 
-// The first screen waits for its language (and Bulgarian, the fallback) so no text flashes in another language.
-void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
+/**
+ * The server renders the first screen of a first visit (apps/server/src/plugins/web-first-screen.ts: no order token,
+ * no login); this tab hydrates it when its own state is the same — no allergens avoided in the stored preferences —
+ * and renders afresh otherwise.
+ */
+function hydratable(root: HTMLElement): boolean {
+  if (!root.firstElementChild) return false;
+  try {
+    const raw = localStorage.getItem('trapeza_preferences');
+    const prefs = raw ? (JSON.parse(raw) as { avoidAllergens?: unknown[]; hideAvoided?: boolean }) : null;
+    return !prefs || ((prefs.avoidAllergens?.length ?? 0) === 0 && prefs.hideAvoided !== true);
+  } catch {
+    return true;
+  }
+}
+
+// The first screen waits for its language (and Bulgarian, the fallback) so no text flashes in another language;
+// a server-rendered page also waits for its layout's chunk (already preloaded), so hydration does not suspend on it.
+const root = document.getElementById('root')!;
+const hydrate = hydratable(root);
+void Promise.all([initI18n(), hydrate ? import('./app/routes/place-layout.tsx') : undefined]).then(() => {
+  const app = (
     <StrictMode>
       <App queryClient={queryClient} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) hydrateRoot(root, app);
+  else createRoot(root).render(app);
   // Off the first screen's critical path: the later screens' texts and the page-time tracking.
   whenIdle(() => {
     void loadPageTexts();

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { firstScreenPlan, jsonForScript } from './web-first-screen.ts';
@@ -56,3 +57,48 @@ describeEachDatabase(
   },
   { env: { WEB_DIST_DIR: new URL('../../test/web-dist-fixture', import.meta.url).pathname } },
 );
+
+// The server-rendered first screen needs the real web build (`npm run build -w @trapeza/web`, which test-all runs
+// before the browser journeys); without one, these cases are skipped.
+const webDist = new URL('../../../web/dist', import.meta.url).pathname;
+const webBuilt = existsSync(`${webDist}/server/entry-server.js`) && existsSync(`${webDist}/index.html`);
+
+function rootHtml(html: string): string {
+  return (
+    /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="first-screen-data">/.exec(
+      html,
+    )?.[1] ?? ''
+  );
+}
+
+if (webBuilt) {
+  describeEachDatabase(
+    'web first screen, server-rendered',
+    (ctx) => {
+      ctx.test('the place home and a category page carry their HTML inside #root', async () => {
+        const categories = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as { name: string }[];
+        const home = await ctx.get('/bistro', { client: null, place: null });
+        expect(home.statusCode).toBe(200);
+        const root = rootHtml(home.body);
+        expect(root).toContain(categories[0]!.name);
+        expect(inlined(home.body)).toMatchObject({ place: 'bistro' });
+
+        const category = await ctx.get('/bistro/hrana', { client: null, place: null });
+        expect(rootHtml(category.body)).toContain('<h1');
+
+        // A guest with an order token (state the server does not render) gets the page rendered in the browser.
+        const token = await ctx.get('/bistro', {
+          client: null,
+          place: null,
+          cookies: { user_order_token: '{}' },
+        });
+        expect(rootHtml(token.body)).toBe('');
+      });
+    },
+    { env: { WEB_DIST_DIR: webDist } },
+  );
+} else {
+  describe.skip('web first screen, server-rendered (web not built)', () => {
+    test('skipped', () => {});
+  });
+}

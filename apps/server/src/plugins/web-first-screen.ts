@@ -8,10 +8,16 @@
  * - `<link rel="modulepreload">` for the chunks the page renders first (the place layout and, on a category or
  *   product URL, that route) and their stylesheets, read from the build manifest, so the browser fetches them in
  *   parallel with the entry instead of one after another.
+ * - the first screen's HTML inside `<div id="root">` for the place home and category pages, rendered by the
+ *   web build's server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same data; the
+ *   browser hydrates it. Only a first visit's state is rendered: with an order token or a login cookie (state the
+ *   server entry does not model) the page is left to the browser, as it is when the server build is missing or the
+ *   render fails.
  * An unknown client or place, or any API error, answers the plain index.html: the app then shows what it shows today.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 interface ManifestChunk {
@@ -80,6 +86,45 @@ export function loadWebShell(distDir: string): WebShell {
   const shell = { html, manifest, clientSlug };
   cached = { key, shell };
   return shell;
+}
+
+type RenderFirstScreen = (input: {
+  url: string;
+  language: string | null;
+  data: unknown;
+  timeoutMs?: number;
+  onError?: (error: unknown) => void;
+}) => Promise<string | null>;
+
+const serverEntries = new Map<string, Promise<RenderFirstScreen | null>>();
+
+/**
+ * The web build's server renderer, or null without one. Imported once per process (its chunks import the entry by
+ * its plain URL, so a cache-busting query would load a second copy): a new build needs a restart, as the API does.
+ */
+function loadServerRenderer(distDir: string, log: FastifyRequest['log']): Promise<RenderFirstScreen | null> {
+  const path = join(distDir, 'server/entry-server.js');
+  let entry = serverEntries.get(path);
+  if (!entry) {
+    if (!existsSync(path)) return Promise.resolve(null);
+    entry = import(pathToFileURL(path).href).then(
+      (m: { render?: RenderFirstScreen }) => m.render ?? null,
+      (error: unknown) => {
+        log.warn({ err: error }, "the web build's server renderer could not be loaded");
+        return null;
+      },
+    );
+    serverEntries.set(path, entry);
+  }
+  return entry;
+}
+
+/** Whether the page is one the server renders: the place home or a category, for a first visit. */
+function serverRendered(request: FastifyRequest, pathname: string, routes: string[]): boolean {
+  const cookies = request.cookies ?? {};
+  if (cookies.user_order_token || cookies.auth_token) return false;
+  const depth = pathname.split('/').filter(Boolean).length;
+  return depth === 1 || routes[0] === 'category';
 }
 
 /** Which place a page path belongs to, and which route chunks its first screen needs. */
@@ -163,7 +208,8 @@ export async function renderWebPage(
   distDir: string,
 ): Promise<string> {
   const shell = loadWebShell(distDir);
-  const plan = firstScreenPlan(request.url.split('?')[0] ?? '/');
+  const pathname = request.url.split('?')[0] ?? '/';
+  const plan = firstScreenPlan(pathname);
   if (!plan) return shell.html;
   const headers: Record<string, string> = {
     client: shell.clientSlug,
@@ -187,8 +233,30 @@ export async function renderWebPage(
     `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +
     `"products":${products}}`;
   const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
-  const links = preloadLinks(shell, plan.routes, languageOf(request));
+  const language = languageOf(request);
+  const links = preloadLinks(shell, plan.routes, language);
+  let body = '';
+  if (serverRendered(request, pathname, plan.routes)) {
+    const render = await loadServerRenderer(distDir, request.log);
+    if (render) {
+      try {
+        body =
+          (await render({
+            url: request.url,
+            language,
+            data: JSON.parse(data),
+            timeoutMs: 1500,
+            onError: (error) => request.log.warn({ err: error }, 'server render of the first screen failed'),
+          })) ?? '';
+      } catch (error) {
+        request.log.warn({ err: error }, 'server render of the first screen failed');
+      }
+    }
+  }
+  // React puts the resource hints it found (the first screen's images) before the markup: they belong in <head>.
+  const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? '';
+  body = body.slice(hints.length);
   return shell.html
-    .replace('</head>', `${links}</head>`)
-    .replace('<div id="root"></div>', `<div id="root"></div>${script}`);
+    .replace('</head>', () => `${links}${hints}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
 }

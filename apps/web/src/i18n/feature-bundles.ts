@@ -5,6 +5,8 @@
  * Bulgarian, the fallback, is always loaded beside the current language.
  */
 import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
 import { i18next } from './i18n.ts';
 import { useLang } from '../hooks/use-lang.ts';
@@ -12,10 +14,23 @@ import { useLang } from '../hooks/use-lang.ts';
 type Messages = Record<string, unknown>;
 export type FeatureBundleLoaders = Record<Language, () => Promise<{ default: Messages }>>;
 
-const loading = new Map<string, Promise<void>>();
+const loadingByInstance = new WeakMap<I18n, Map<string, Promise<void>>>();
 
-/** Loads a feature's texts for `lang` (and Bulgarian) once; the same promise for every caller. */
-export function loadFeatureBundle(feature: string, loaders: FeatureBundleLoaders, lang: Language): Promise<void> {
+/**
+ * Loads a feature's texts for `lang` (and Bulgarian) once; the same promise for every caller. `instance`: the
+ * i18next instance to add them to (the app's own; the server renderer has one per language).
+ */
+export function loadFeatureBundle(
+  feature: string,
+  loaders: FeatureBundleLoaders,
+  lang: Language,
+  instance: I18n = i18next,
+): Promise<void> {
+  let loading = loadingByInstance.get(instance);
+  if (!loading) {
+    loading = new Map();
+    loadingByInstance.set(instance, loading);
+  }
   const key = `${feature}:${lang}`;
   let promise = loading.get(key);
   if (!promise) {
@@ -23,7 +38,7 @@ export function loadFeatureBundle(feature: string, loaders: FeatureBundleLoaders
     promise = Promise.all(
       langs.map(async (l) => {
         const messages = (await loaders[l]()).default;
-        i18next.addResourceBundle(l, 'translation', { [feature]: messages }, true, true);
+        instance.addResourceBundle(l, 'translation', { [feature]: messages }, true, true);
       }),
     ).then(() => undefined);
     loading.set(key, promise);
@@ -37,6 +52,8 @@ export function loadFeatureBundle(feature: string, loaders: FeatureBundleLoaders
  */
 export function useFeatureTranslations(feature: string, loaders: FeatureBundleLoaders): void {
   const current = useLang();
+  const { i18n } = useTranslation();
   const lang: Language = isLanguage(current) ? current : DEFAULT_LANGUAGE;
-  use(loadFeatureBundle(feature, loaders, lang));
+  // The server renderer has an i18next instance per language (src/entry-server.tsx); the browser has the one.
+  use(loadFeatureBundle(feature, loaders, lang, import.meta.env.SSR ? i18n : i18next));
 }

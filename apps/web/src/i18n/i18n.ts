@@ -49,6 +49,8 @@ function loadPageTextsOf(lang: Language): Promise<void> {
 
 /** Loads the later screens' texts of the current language (and Bulgarian, the fallback) once. */
 export function loadPageTexts(): Promise<void> {
+  // The server renderer (src/entry-server.tsx) has every text in its own i18next instances.
+  if (import.meta.env.SSR) return Promise.resolve();
   const current = isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
   return Promise.all([loadPageTextsOf(DEFAULT_LANGUAGE), loadPageTextsOf(current)]).then(() => undefined);
 }

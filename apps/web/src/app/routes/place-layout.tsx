@@ -16,6 +16,7 @@ import { ErrorMessage } from '../../components/ui/error-message.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { PlaceHeader } from '../../features/place/components/place-header.tsx';
 import { themeStyle } from '../../features/place/components/theme.ts';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePlaceSlug } from '../../hooks/use-place-slug.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
@@ -74,6 +75,9 @@ function PlaceShell() {
   const venue = useVenue();
   const menu = useMenu();
   const cartCount = useCartCountAfterLoad();
+  // The header's tools open dialogs: on a server-rendered page they appear once the app is live (their places are
+  // held meanwhile), so no click lands on a button that does nothing yet.
+  const live = useHydrated();
   const { ui, place, lang } = venue;
   const title = venue.name;
   return (
@@ -92,15 +96,22 @@ function PlaceShell() {
         cartCount={cartCount}
         onCartClick={() => void loadCart().then((cart) => cart.openCart())}
         tools={
-          <>
-            <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
-              <AllergenFilterButton allergens={menu.allergens} lang={lang} />
-              <LanguageChooser current={lang} />
-            </Suspense>
-            <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
-              <AccountMenu place={place} />
-            </Suspense>
-          </>
+          !live ? (
+            <>
+              <span className="icon-button" aria-hidden="true" />
+              <span className="icon-button" aria-hidden="true" />
+            </>
+          ) : (
+            <>
+              <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
+                <AllergenFilterButton allergens={menu.allergens} lang={lang} />
+                <LanguageChooser current={lang} />
+              </Suspense>
+              <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
+                <AccountMenu place={place} />
+              </Suspense>
+            </>
+          )
         }
       />
       <main id="main" className="place-main" tabIndex={-1}>
@@ -139,8 +150,7 @@ export function Component() {
   usePrefetchQuery(productsQueryOptions(place));
   useEffect(() => {
     const session = useSessionStore.getState();
-    if (session.placeSlug && session.placeSlug !== place)
-      void loadCart().then((cart) => cart.clearCart());
+    if (session.placeSlug && session.placeSlug !== place) void loadCart().then((cart) => cart.clearCart());
     if (session.placeSlug !== place) session.setPlace(place);
   }, [place]);
   return (

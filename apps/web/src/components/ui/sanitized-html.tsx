@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 
 export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, {
@@ -10,6 +11,9 @@ export function sanitizeHtml(html: string): string {
 }
 
 export default function SanitizedHtml({ html, className }: { html: string; className?: string | undefined }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  // DOMPurify needs a DOM: a server-rendered page (src/entry-server.tsx) gets an empty element, filled in right
+  // after hydration (false on the server and while hydrating, true in every other browser render).
+  const inBrowser = useHydrated();
+  const clean = useMemo(() => (inBrowser ? sanitizeHtml(html) : ''), [html, inBrowser]);
   return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 
 const seenKey = (place: string) => `welcome_banner_seen_${place}`;
 
@@ -25,14 +26,17 @@ export function WelcomeBanner({
   title: string;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(() => !alreadySeen(place));
+  // Closed on the server and while hydrating: the server-rendered page cannot know this tab's sessionStorage.
+  const inBrowser = useHydrated();
+  const [closed, setClosed] = useState(false);
+  const open = inBrowser && !closed && !alreadySeen(place);
   const close = () => {
     try {
       sessionStorage.setItem(seenKey(place), '1');
     } catch {
       // private mode: it simply shows again next visit
     }
-    setOpen(false);
+    setClosed(true);
   };
   return (
     <Modal open={open} title={t('welcome.title', { name: title })} onClose={close}>

@@ -1,0 +1,124 @@
+/**
+ * Server rendering of a `/{place}` page's first screen (issue "Menu browsing", Speed). Built by `npm run build` into
+ * dist/server/entry-server.js (`vite build --ssr`) and called by the server (apps/server/src/plugins/
+ * web-first-screen.ts) with the same first-screen data it inlines into index.html; the browser hydrates the HTML
+ * (main.tsx). The render waits for every lazy part so the HTML is complete; any error, or a render that takes too
+ * long, answers null and the page is rendered in the browser as before.
+ */
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StaticRouter } from 'react-router';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
+import { AppRoutes } from './app/router.tsx';
+import { config } from './config.ts';
+import { seedFirstScreen, type FirstScreenData } from './lib/first-screen-data.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+type Messages = Record<string, unknown>;
+const firstTexts = import.meta.glob<Messages>('./i18n/*.json', { eager: true, import: 'default' });
+const pageTexts = import.meta.glob<Messages>('./i18n/pages/*.json', { eager: true, import: 'default' });
+
+function textsOf(lang: Language): Messages {
+  return { ...firstTexts[`./i18n/${lang}.json`], ...pageTexts[`./i18n/pages/${lang}.json`] };
+}
+
+/** One i18next instance per language, every text loaded (the server has no download to spare). */
+const instances = new Map<Language, Promise<I18n>>();
+function i18nFor(lang: Language): Promise<I18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    const i18n = createInstance();
+    const resources: Record<string, { translation: Messages }> = {
+      [DEFAULT_LANGUAGE]: { translation: textsOf(DEFAULT_LANGUAGE) },
+      [lang]: { translation: textsOf(lang) },
+    };
+    instance = i18n
+      .use(initReactI18next)
+      .init({
+        lng: lang,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: ['bg', 'en', 'es', 'de', 'fr-CH'],
+        load: 'currentOnly',
+        resources,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      })
+      .then(() => i18n);
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+export interface RenderInput {
+  /** The page's URL (path and query). */
+  url: string;
+  /** The `language` cookie, if any. */
+  language: string | null;
+  data: FirstScreenData;
+  /** Give up after this many milliseconds (default 3000). */
+  timeoutMs?: number;
+  /** Told of an error that made the render give up. */
+  onError?: (error: unknown) => void;
+}
+
+/** The HTML of `#root` for the page, or null when it could not be rendered completely. */
+export async function render({
+  url,
+  language,
+  data,
+  timeoutMs = 3000,
+  onError,
+}: RenderInput): Promise<string | null> {
+  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const i18n = await i18nFor(lang);
+  const queryClient = createQueryClient();
+  const pathname = url.split('?')[0] ?? '/';
+  if (!seedFirstScreen(queryClient, config.clientSlug, pathname, data)) return null;
+  return new Promise((resolve) => {
+    let failed = false;
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        html += chunk.toString();
+        callback();
+      },
+      final(callback) {
+        resolve(failed ? null : html);
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+      {
+        onAllReady() {
+          if (failed) return resolve(null);
+          stream.pipe(sink);
+        },
+        onShellError(error) {
+          failed = true;
+          onError?.(error);
+          resolve(null);
+        },
+        onError(error) {
+          // An error inside a Suspense boundary would leave it to the browser (and a hydration warning): give up.
+          failed = true;
+          onError?.(error);
+        },
+      },
+    );
+    setTimeout(() => {
+      failed = true;
+      stream.abort();
+      resolve(null);
+    }, timeoutMs).unref();
+  }).finally(() => queryClient.clear()) as Promise<string | null>;
+}
