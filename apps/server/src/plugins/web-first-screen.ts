@@ -8,7 +8,7 @@
  * - `<link rel="modulepreload">` for the chunks the page renders first (the place layout and, on a category or
  *   product URL, that route) and their stylesheets, read from the build manifest, so the browser fetches them in
  *   parallel with the entry instead of one after another.
- * - the first screen's HTML inside `<div id="root">` for the place home and category pages, rendered by the
+ * - the first screen's HTML inside `<div id="root">` for the place home, rendered by the
  *   web build's server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same data; the
  *   browser hydrates it. Only a first visit's state is rendered: with an order token or a login cookie (state the
  *   server entry does not model) the page is left to the browser, as it is when the server build is missing or the
@@ -119,12 +119,15 @@ function loadServerRenderer(distDir: string, log: FastifyRequest['log']): Promis
   return entry;
 }
 
-/** Whether the page is one the server renders: the place home or a category, for a first visit. */
-function serverRendered(request: FastifyRequest, pathname: string, routes: string[]): boolean {
+/**
+ * Whether the page is one the server renders: the place home, for a first visit. (Category pages render too, but
+ * their product cards' stylesheets arrive after the HTML — layout shift 0.28 in bench/web — so they stay in the
+ * browser for now.)
+ */
+function serverRendered(request: FastifyRequest, pathname: string): boolean {
   const cookies = request.cookies ?? {};
   if (cookies.user_order_token || cookies.auth_token) return false;
-  const depth = pathname.split('/').filter(Boolean).length;
-  return depth === 1 || routes[0] === 'category';
+  return pathname.split('/').filter(Boolean).length === 1;
 }
 
 /** Which place a page path belongs to, and which route chunks its first screen needs. */
@@ -236,7 +239,7 @@ export async function renderWebPage(
   const language = languageOf(request);
   const links = preloadLinks(shell, plan.routes, language);
   let body = '';
-  if (serverRendered(request, pathname, plan.routes)) {
+  if (serverRendered(request, pathname)) {
     const render = await loadServerRenderer(distDir, request.log);
     if (render) {
       try {
@@ -256,7 +259,19 @@ export async function renderWebPage(
   // React puts the resource hints it found (the first screen's images) before the markup: they belong in <head>.
   const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? '';
   body = body.slice(hints.length);
-  return shell.html
+  let html = shell.html;
+  if (body && existsSync(join(distDir, 'boot.js'))) {
+    // A server-rendered page shows without JavaScript: the app starts after the first paint (public/boot.js), and
+    // its chunks are not preloaded ahead of the page's stylesheets and images.
+    html = html.replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_m, src: string) => `<script src="/boot.js" data-entry="${escapeAttr(src)}" defer></script>`,
+    );
+    return html
+      .replace('</head>', () => `${links.replace(/<link rel="modulepreload"[^>]*>/g, '')}${hints}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
+  }
+  return html
     .replace('</head>', () => `${links}${hints}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
 }
