@@ -17,8 +17,19 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): num
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let runnerErrors = 0;
 
-// 1. Unit and API suites (domain, server on SQLite and PostgreSQL, web components).
-const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}/vitest.json`]);
+// 1. The web app (client and server-rendering bundles) first: the server's page-rendering tests and the browser
+//    journeys both serve it.
+const buildCode = run('npm', ['run', 'build', '-w', '@trapeza/web']);
+if (buildCode !== 0) runnerErrors++;
+
+// 2. Unit and API suites (domain, server on SQLite and PostgreSQL, web components).
+const vitestCode = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${out}/vitest.json`,
+]);
 if (existsSync(`${out}/vitest.json`)) {
   const v = JSON.parse(readFileSync(`${out}/vitest.json`, 'utf8'));
   totals.passed += v.numPassedTests;
@@ -27,10 +38,8 @@ if (existsSync(`${out}/vitest.json`)) {
   if (vitestCode !== 0 && v.numFailedTests === 0) runnerErrors++;
 } else runnerErrors++;
 
-// 2. Browser journeys against the real server on a fresh database (the web app is built first).
-const buildCode = run('npm', ['run', 'build', '-w', '@trapeza/web']);
-if (buildCode !== 0) runnerErrors++;
-else {
+// 3. Browser journeys against the real server on a fresh database.
+if (buildCode === 0) {
   const pwCode = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
   });
@@ -43,6 +52,7 @@ else {
   } else runnerErrors++;
 }
 
-if (runnerErrors > 0) console.error(`${runnerErrors} suite runner(s) failed before reporting all their tests`);
+if (runnerErrors > 0)
+  console.error(`${runnerErrors} suite runner(s) failed before reporting all their tests`);
 console.log(`${totals.passed} passed, ${totals.failed + runnerErrors} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed + runnerErrors > 0 ? 1 : 0);
