@@ -50,19 +50,32 @@ try {
     const realResult = await load(real.url + path);
     const bareResult = await load(bare.url + path);
     const ratio = realResult.rps / bareResult.rps;
-    rows.push({ path, real: realResult, bare: bareResult, ratio: Number(ratio.toFixed(2)), pass: ratio >= BUDGET_RATIO });
+    rows.push({
+      path,
+      real: realResult,
+      bare: bareResult,
+      ratio: Number(ratio.toFixed(2)),
+      pass: ratio >= BUDGET_RATIO,
+    });
   }
 } finally {
   await real.stop();
   await bare.stop();
 }
 
-console.log(`\nbench/api-menu — ${connections} connections, ${duration} s each, SQLite, ${process.version}\n`);
+console.log(
+  `\nbench/api-menu — ${connections} connections, ${duration} s each, SQLite, ${process.version}\n`,
+);
 console.log('| endpoint | Trapeza req/s | p99 ms | bare Fastify req/s | p99 ms | ratio | budget ≥ 0.5 |');
 console.log('|---|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
-  console.log(`| \`GET ${r.path}\` | ${r.real.rps} | ${r.real.p99} | ${r.bare.rps} | ${r.bare.p99} | ${r.ratio} | ${r.pass ? 'pass' : 'FAIL'} |`);
+  console.log(
+    `| \`GET ${r.path}\` | ${r.real.rps} | ${r.real.p99} | ${r.bare.rps} | ${r.bare.p99} | ${r.ratio} | ${r.pass ? 'pass' : 'FAIL'} |`,
+  );
 }
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/api-menu.json'), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
+writeFileSync(
+  join(root, 'bench/results/api-menu.json'),
+  JSON.stringify({ date: new Date().toISOString(), rows }, null, 2),
+);
 process.exit(rows.every((r) => r.pass) ? 0 : 1);

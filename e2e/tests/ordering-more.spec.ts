@@ -51,15 +51,22 @@ async function pickupForm(page: Page, payment: string) {
   return d;
 }
 
-test('card_payment_requires_login: an anonymous guest paying online by card gets the login modal', async ({ page }) => {
+test('card_payment_requires_login: an anonymous guest paying online by card gets the login modal', async ({
+  page,
+}) => {
   await addKebapcheta(page);
   const d = await pickupForm(page, 'Онлайн с карта');
   await d.getByRole('button', { name: /Изпрати поръчката/ }).click();
   await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
-  await expect(page.getByText('За да платите онлайн трябва да сте влезли в акаунта си').first()).toBeVisible();
+  await expect(
+    page.getByText('За да платите онлайн трябва да сте влезли в акаунта си').first(),
+  ).toBeVisible();
 });
 
-test('anon_user_banned: a device blocked by staff is refused with the §8 message', async ({ page, request }) => {
+test('anon_user_banned: a device blocked by staff is refused with the §8 message', async ({
+  page,
+  request,
+}) => {
   const device = `e2e-blocked-${Date.now()}`;
   await page.addInitScript((id) => localStorage.setItem('device_id', JSON.stringify(id)), device);
   const waiter = await login(request, 'waiter@demo.test', 'demo-waiter');
@@ -91,7 +98,9 @@ test('pickup with the venue picker: the chosen pickup place goes with the order'
   const request = page.waitForRequest((r) => r.url().includes('/api/orders/preorder'));
   await d.getByRole('button', { name: /Изпрати поръчката/ }).click();
   expect(((await request).postDataJSON() as { pickupPlaceId: number }).pickupPlaceId).toBe(chosen.id);
-  await expect(page.getByText('Благодарим ви! Поръчката ще бъде готова за вземане след около 20 минути.')).toBeVisible();
+  await expect(
+    page.getByText('Благодарим ви! Поръчката ще бъде готова за вземане след около 20 минути.'),
+  ).toBeVisible();
 });
 
 test('promo preview: the discount shows in the breakdown; an unknown code is refused', async ({ page }) => {

@@ -61,7 +61,9 @@ async function fillAddress(page: Page) {
   await d.getByTestId('map-picker').click();
 }
 
-test('at the table: scan, add a multi-variant product with ingredients, order, see it, ask for the bill', async ({ page }) => {
+test('at the table: scan, add a multi-variant product with ingredients, order, see it, ask for the bill', async ({
+  page,
+}) => {
   await scan(page, 'demo-t1');
   await addKebapcheta(page);
   await expect(page.getByRole('status').filter({ hasText: '1 x Кебапчета - /5 бр./' })).toBeVisible();
@@ -79,7 +81,9 @@ test('at the table: scan, add a multi-variant product with ingredients, order, s
   await expect(page.getByText('Сметката вече е поискана.')).toBeVisible();
 });
 
-test('delivery with a pin in the centre zone and WELCOME10: the total shown is the server total', async ({ page }) => {
+test('delivery with a pin in the centre zone and WELCOME10: the total shown is the server total', async ({
+  page,
+}) => {
   await addKebapcheta(page, 2);
   await openOrderModal(page);
   await page.getByLabel('Доставка').check();
@@ -96,7 +100,9 @@ test('delivery with a pin in the centre zone and WELCOME10: the total shown is t
   await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
   const body = (await (await answer).json()) as { totalPrice: number };
   expect((await answer).status()).toBe(201);
-  await expect(page.getByText('Благодарим ви! Поръчката е приета и ще пристигне до 45–60 минути.')).toBeVisible();
+  await expect(
+    page.getByText('Благодарим ви! Поръчката е приета и ще пристигне до 45–60 минути.'),
+  ).toBeVisible();
   const shown = await page.getByTestId('order-answer-total').innerText();
   expect(Number(shown.replace(/[^\d]/g, ''))).toBe(body.totalPrice);
 });
@@ -110,14 +116,21 @@ test('pickup', async ({ page }) => {
   await page.getByLabel('Не, без прибори').check();
   await page.getByRole('dialog').getByRole('checkbox').check();
   await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
-  await expect(page.getByText('Благодарим ви! Поръчката ще бъде готова за вземане след около 20 минути.')).toBeVisible();
+  await expect(
+    page.getByText('Благодарим ви! Поръчката ще бъде готова за вземане след около 20 минути.'),
+  ).toBeVisible();
 });
 
 test('room service via the room QR code at the hotel', async ({ page }) => {
   await scan(page, 'demo-r101', 'hotel');
   const first = await page.evaluate(async () => {
     const r = await fetch('/api/products?active=1', { headers: { client: 'demo', place: 'hotel' } });
-    const list = (await r.json()) as { slug: string; product_variants: unknown[]; in_stock: number; type: string }[];
+    const list = (await r.json()) as {
+      slug: string;
+      product_variants: unknown[];
+      in_stock: number;
+      type: string;
+    }[];
     return list.find((p) => p.in_stock !== 0 && p.type !== 'booking' && p.product_variants.length > 0)!;
   });
   await page.goto(`/hotel/x/${first.slug}`);
@@ -145,7 +158,9 @@ test.describe('order errors shown as §8 says', () => {
     // The venue closes (server clock on a Monday) while the guest fills the form.
     await setServerClock(page, MONDAY_NOON);
     await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
-    await expect(page.getByTestId('order-error')).toHaveText('В момента не приемаме поръчки. Моля опитайте по-късно.');
+    await expect(page.getByTestId('order-error')).toHaveText(
+      'В момента не приемаме поръчки. Моля опитайте по-късно.',
+    );
   });
 
   test('too_mony_orders_for_session_in_x_seconds', async ({ page }) => {
@@ -170,7 +185,10 @@ test.describe('order errors shown as §8 says', () => {
     await scan(page, 'demo-t4');
     await addKebapcheta(page);
     await page.evaluate(() => {
-      const cart = JSON.parse(localStorage.getItem('to_order') ?? '{}') as Record<string, Record<string, unknown>[]>;
+      const cart = JSON.parse(localStorage.getItem('to_order') ?? '{}') as Record<
+        string,
+        Record<string, unknown>[]
+      >;
       const line = Object.values(cart)[0]![0]!;
       cart['999999'] = [{ ...line, product_variant_id: 999999, product_id: 999999, name: 'Изчезнал' }];
       localStorage.setItem('to_order', JSON.stringify(cart));
@@ -179,8 +197,12 @@ test.describe('order errors shown as §8 says', () => {
     await openOrderModal(page);
     await page.getByRole('dialog').getByRole('checkbox').check();
     await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
-    await expect(page.getByTestId('order-error')).toContainText('Някои продукти вече не са налични и бяха премахнати от количката.');
-    const left = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('to_order') ?? '{}') as object));
+    await expect(page.getByTestId('order-error')).toContainText(
+      'Някои продукти вече не са налични и бяха премахнати от количката.',
+    );
+    const left = await page.evaluate(() =>
+      Object.keys(JSON.parse(localStorage.getItem('to_order') ?? '{}') as object),
+    );
     expect(left).not.toContain('999999');
   });
 
@@ -194,7 +216,10 @@ test.describe('order errors shown as §8 says', () => {
       return { id: p.id, variant: p.product_variants[0]!.id };
     });
     await page.evaluate((hp) => {
-      const cart = JSON.parse(localStorage.getItem('to_order') ?? '{}') as Record<string, Record<string, unknown>[]>;
+      const cart = JSON.parse(localStorage.getItem('to_order') ?? '{}') as Record<
+        string,
+        Record<string, unknown>[]
+      >;
       const line = Object.values(cart)[0]![0]!;
       cart[String(hp.variant)] = [{ ...line, product_variant_id: hp.variant, product_id: hp.id }];
       localStorage.setItem('to_order', JSON.stringify(cart));
@@ -203,9 +228,12 @@ test.describe('order errors shown as §8 says', () => {
     await openOrderModal(page);
     await page.getByRole('dialog').getByRole('checkbox').check();
     await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
-    await expect(page.getByTestId('order-flash')).toContainText('Опитахте да поръчате продукти от друго заведение', {
-      timeout: 15_000,
-    });
+    await expect(page.getByTestId('order-flash')).toContainText(
+      'Опитахте да поръчате продукти от друго заведение',
+      {
+        timeout: 15_000,
+      },
+    );
     expect(await page.evaluate(() => localStorage.getItem('to_order'))).toBe('{}');
   });
 

@@ -137,16 +137,26 @@ async function shownTotalWithFee(page: Page): Promise<number> {
 }
 
 async function sendDeliveryOrder(page: Page) {
-  const answer = page.waitForResponse((r) => /\/api\/orders\/delivery/.test(r.url()) && r.request().method() === 'POST');
-  await page.getByRole('dialog', { name: 'Поръчка' }).getByRole('button', { name: /Изпрати поръчката/ }).click();
+  const answer = page.waitForResponse(
+    (r) => /\/api\/orders\/delivery/.test(r.url()) && r.request().method() === 'POST',
+  );
+  await page
+    .getByRole('dialog', { name: 'Поръчка' })
+    .getByRole('button', { name: /Изпрати поръчката/ })
+    .click();
   const res = await answer;
   expect(res.status()).toBe(201);
   return (await res.json()) as { key: string; totalPrice: number };
 }
 
 async function sendOrder(page: Page) {
-  const answer = page.waitForResponse((r) => /\/api\/orders\/preorder/.test(r.url()) && r.request().method() === 'POST');
-  await page.getByRole('dialog', { name: 'Поръчка' }).getByRole('button', { name: /Изпрати поръчката/ }).click();
+  const answer = page.waitForResponse(
+    (r) => /\/api\/orders\/preorder/.test(r.url()) && r.request().method() === 'POST',
+  );
+  await page
+    .getByRole('dialog', { name: 'Поръчка' })
+    .getByRole('button', { name: /Изпрати поръчката/ })
+    .click();
   const res = await answer;
   expect(res.status()).toBe(201);
   return (await res.json()) as { key: string; totalPrice: number };
@@ -175,9 +185,14 @@ async function boardPaymentStatus(request: APIRequestContext, key: string): Prom
 test('an anonymous guest choosing online payment is asked to log in (spec §5)', async ({ page }) => {
   await page.goto('/bistro');
   await orderPickup(page, 'Онлайн с карта');
-  await page.getByRole('dialog', { name: 'Поръчка' }).getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Поръчка' })
+    .getByRole('button', { name: /Изпрати поръчката/ })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible();
-  await expect(page.getByText('За да платите онлайн трябва да сте влезли в акаунта си').first()).toBeVisible();
+  await expect(
+    page.getByText('За да платите онлайн трябва да сте влезли в акаунта си').first(),
+  ).toBeVisible();
 });
 
 test('first card: delivery paid online on the provider page (fee shown and charged), back, the order is paid', async ({
@@ -219,7 +234,10 @@ test('a declined card: the failure message, the order stays unpaid', async ({ pa
   expect(await boardPaymentStatus(request, order.key)).not.toBe('paid');
 });
 
-test('One Touch: the saved Visa •••• 4242 pays a delivery in one touch, no provider page', async ({ page, request }) => {
+test('One Touch: the saved Visa •••• 4242 pays a delivery in one touch, no provider page', async ({
+  page,
+  request,
+}) => {
   await logIn(page);
   const d = await orderDelivery(page, 'Онлайн с карта');
   const saved = d.getByTestId('epay-card-choice').getByLabel(/Visa •••• 4242/);

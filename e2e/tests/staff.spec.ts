@@ -167,7 +167,9 @@ test('the waiter sees a guest order arrive live, accepts and serves it; the gues
   await expect(page.locator(`article[data-order-key="${orderKey}"]`)).toHaveCount(1);
   // Other journeys share this database and may leave their own tables' calls open: check this table's only.
   await expect(page.getByRole('button', { name: /^Готово: Маса 3,/ })).toHaveCount(0);
-  await expect(page.locator('li[data-need-id]').first().or(page.getByText('Няма отворени повиквания.'))).toBeVisible();
+  await expect(
+    page.locator('li[data-need-id]').first().or(page.getByText('Няма отворени повиквания.')),
+  ).toBeVisible();
   await guestContext.close();
 });
 

@@ -42,7 +42,9 @@ try {
       simulatorUrl: config.payments.simulatorUrl,
       publicUrl: config.publicUrl,
     });
-    console.log(`Payment provider simulator on ${config.payments.simulatorUrl} (demo cards: Visa •••• 4242 pays)`);
+    console.log(
+      `Payment provider simulator on ${config.payments.simulatorUrl} (demo cards: Visa •••• 4242 pays)`,
+    );
   }
   if (seeded) {
     if (!seedPrintedAccounts) {

@@ -3,7 +3,13 @@ import { isValidHostname, normalizeHostname } from './hostname.ts';
 
 describe('hostname', () => {
   test('accepts hostnames', () => {
-    for (const h of ['menu.example.com', 'Bistro-1.example.co.uk', 'xn--80ak6aa92e.com', ' a.bg ', 'a1.b2c']) {
+    for (const h of [
+      'menu.example.com',
+      'Bistro-1.example.co.uk',
+      'xn--80ak6aa92e.com',
+      ' a.bg ',
+      'a1.b2c',
+    ]) {
       expect(isValidHostname(h), h).toBe(true);
     }
   });

@@ -19,7 +19,10 @@ describe('settings catalogue (spec §3 settings, §9 defaults)', () => {
   test('keys are unique and every default passes its own check', () => {
     expect(new Set(SETTINGS_CATALOGUE.map((d) => d.key)).size).toBe(SETTINGS_CATALOGUE.length);
     for (const d of SETTINGS_CATALOGUE) {
-      if (d.default === '' && ['enum', 'language', 'time_zone', 'integer', 'number', 'money'].includes(d.type))
+      if (
+        d.default === '' &&
+        ['enum', 'language', 'time_zone', 'integer', 'number', 'money'].includes(d.type)
+      )
         throw new Error(`${d.key} needs a default`);
       if (d.default !== '') expect(checkSettingValue(d, d.default), d.key).toMatchObject({ ok: true });
     }

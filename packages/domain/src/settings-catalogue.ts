@@ -251,7 +251,9 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
       max: 500,
       designed: true,
     },
-    booking_online_payment: flag(0, 'A deposit is paid online before a booking is confirmed', { designed: true }),
+    booking_online_payment: flag(0, 'A deposit is paid online before a booking is confirmed', {
+      designed: true,
+    }),
     booking_deposit: { type: 'money', default: '0', description: 'Deposit per booking', designed: true },
     booking_payment_minutes: {
       type: 'integer',

@@ -240,7 +240,12 @@ describe('validation: fields each order type requires (spec §5)', () => {
     ['payment method', { paymentMethod: '' }, {}, ['payment_method_required']],
     ['online payment needs login', { paymentMethod: 'epay' }, {}, ['online_payment_requires_login']],
     ['card payment needs login', { paymentMethod: 'card' }, {}, ['online_payment_requires_login']],
-    ['Bizum (online through Redsys) needs login', { paymentMethod: 'bizum' }, {}, ['online_payment_requires_login']],
+    [
+      'Bizum (online through Redsys) needs login',
+      { paymentMethod: 'bizum' },
+      {},
+      ['online_payment_requires_login'],
+    ],
     ['cash needs no login', { paymentMethod: 'cash' }, {}, []],
     ['logged-in online payment', { paymentMethod: 'epay' }, { loggedIn: true }, []],
     ['cutlery choice when the option is on', {}, { cutleryOptionOn: true }, ['cutlery_required']],

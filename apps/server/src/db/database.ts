@@ -146,7 +146,9 @@ export async function resetDemoData(handle: DatabaseHandle, log: (line: string) 
   const { db } = handle;
   if (handle.dialect === 'postgres') {
     const tables = await sql<{ tablename: string }>`
-      select tablename from pg_tables where schemaname = current_schema() and tablename not like 'kysely_%'`.execute(db);
+      select tablename from pg_tables where schemaname = current_schema() and tablename not like 'kysely_%'`.execute(
+      db,
+    );
     const names = tables.rows.map((r) => sql.table(r.tablename));
     if (names.length) await sql`truncate table ${sql.join(names)} restart identity cascade`.execute(db);
   } else {

@@ -71,11 +71,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ code: 'service_unavailable', message: 'The service is briefly unavailable; try again shortly' });
+        .send({
+          code: 'service_unavailable',
+          message: 'The service is briefly unavailable; try again shortly',
+        });
     }
     if (MULTIPART_PARSE_ERROR.test(error.message) && (error as FastifyError).statusCode === undefined) {
       // busboy's own parse errors (no boundary, truncated body) carry no status: the body is wrong, not the server.
-      return reply.code(400).send({ code: 'invalid_body', message: `Invalid multipart body: ${error.message}` });
+      return reply
+        .code(400)
+        .send({ code: 'invalid_body', message: `Invalid multipart body: ${error.message}` });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

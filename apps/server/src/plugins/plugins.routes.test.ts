@@ -97,20 +97,25 @@ describeEachDatabase('plugins', (ctx) => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
-  ctx.test('every image the seeded menu points at is served; traversal outside the folder is not', async () => {
-    const products = (await ctx.get('/api/products?active=1')).json() as { product_images: { path: string }[] }[];
-    const paths = [...new Set(products.flatMap((p) => p.product_images.map((i) => i.path)))];
-    expect(paths.length).toBeGreaterThan(20);
-    for (const path of paths.slice(0, 10)) {
-      const res = await ctx.request('GET', path);
-      expect(res.statusCode, path).toBe(200);
-      expect(res.headers['content-type']).toContain('image/svg+xml');
-      expect(res.headers['cache-control']).toContain('max-age=86400');
-    }
-    const traversal = await ctx.request('GET', '/demo/images/..%2f..%2fschema.ts');
-    expect(traversal.statusCode).toBeGreaterThanOrEqual(400);
-    expect(traversal.body).not.toContain('interface');
-  });
+  ctx.test(
+    'every image the seeded menu points at is served; traversal outside the folder is not',
+    async () => {
+      const products = (await ctx.get('/api/products?active=1')).json() as {
+        product_images: { path: string }[];
+      }[];
+      const paths = [...new Set(products.flatMap((p) => p.product_images.map((i) => i.path)))];
+      expect(paths.length).toBeGreaterThan(20);
+      for (const path of paths.slice(0, 10)) {
+        const res = await ctx.request('GET', path);
+        expect(res.statusCode, path).toBe(200);
+        expect(res.headers['content-type']).toContain('image/svg+xml');
+        expect(res.headers['cache-control']).toContain('max-age=86400');
+      }
+      const traversal = await ctx.request('GET', '/demo/images/..%2f..%2fschema.ts');
+      expect(traversal.statusCode).toBeGreaterThanOrEqual(400);
+      expect(traversal.body).not.toContain('interface');
+    },
+  );
 });
 
 describeEachDatabase(

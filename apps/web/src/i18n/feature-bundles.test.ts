@@ -19,5 +19,7 @@ test('a feature bundle merges under its key, with Bulgarian as fallback', async 
 });
 
 test('loading twice reuses the same promise', () => {
-  expect(loadFeatureBundle('demo_feature', loaders, 'de')).toBe(loadFeatureBundle('demo_feature', loaders, 'de'));
+  expect(loadFeatureBundle('demo_feature', loaders, 'de')).toBe(
+    loadFeatureBundle('demo_feature', loaders, 'de'),
+  );
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryChoiceFor } from './pin-zone.ts';
 
-const square = { id: 1, delivery_price: 200, coordinates: [[0, 0], [0, 1], [1, 1], [1, 0]] };
+const square = {
+  id: 1,
+  delivery_price: 200,
+  coordinates: [
+    [0, 0],
+    [0, 1],
+    [1, 1],
+    [1, 0],
+  ],
+};
 const ring = { id: 2, radius_start: 0, radius_end: 500, delivery_price: 300 };
 const now = new Date('2026-03-03T10:00:00Z');
 const base = { regionId: null, pin: null, venue: null, shapes: [], radiuses: [], hasRegions: false };

@@ -40,7 +40,12 @@ export function deliveryChoiceFor(
   if (!input.pin) return { ok: false, code: 'invalid_delivery_shape' };
   const address = input.pin;
   if (input.shapes.length > 0) {
-    const inShape = resolveDeliveryZone({ kind: 'shape', address }, { delivery_shapes: input.shapes }, now, timeZone);
+    const inShape = resolveDeliveryZone(
+      { kind: 'shape', address },
+      { delivery_shapes: input.shapes },
+      now,
+      timeZone,
+    );
     if (inShape.ok || input.radiuses.length === 0 || !input.venue) {
       return { ok: true, choice: { kind: 'shape', address } };
     }

@@ -46,7 +46,10 @@ export function isOnlinePayment(method: string | null | undefined): boolean {
 }
 
 /** Methods paid online through a provider that are not covered by isOnlinePayment: Bizum goes through Redsys. */
-const LOGIN_REQUIRED_PAYMENT_METHODS: readonly string[] = ['card', 'bizum'] satisfies readonly PaymentMethod[];
+const LOGIN_REQUIRED_PAYMENT_METHODS: readonly string[] = [
+  'card',
+  'bizum',
+] satisfies readonly PaymentMethod[];
 
 /**
  * Whether a method needs a logged-in user (spec §6: "Card or online payment needs login"): card, every online

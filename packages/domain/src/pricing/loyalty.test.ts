@@ -33,10 +33,12 @@ describe('loyalty award (designed: points per whole currency unit, percent to th
     expect(
       parseLoyaltySettings({ points_per_currency_unit: '5000', accumulated_amount_percent: 250 }),
     ).toEqual({ pointsPerCurrencyUnit: 1000, accumulatedAmountPercent: 100 });
-    expect(parseLoyaltySettings({ points_per_currency_unit: 'x', accumulated_amount_percent: '-4' })).toEqual({
-      pointsPerCurrencyUnit: 0,
-      accumulatedAmountPercent: 0,
-    });
+    expect(parseLoyaltySettings({ points_per_currency_unit: 'x', accumulated_amount_percent: '-4' })).toEqual(
+      {
+        pointsPerCurrencyUnit: 0,
+        accumulatedAmountPercent: 0,
+      },
+    );
     expect(loyaltyEnabled(parseLoyaltySettings({}))).toBe(false);
     expect(loyaltyEnabled(parseLoyaltySettings({ accumulated_amount_percent: '1' }))).toBe(true);
   });

@@ -20,7 +20,10 @@ describeEachDatabase(
         .where('place_id', '=', bistro)
         .where('parent_id', 'is not', null)
         .executeTakeFirstOrThrow();
-      const res = await as.put(`/api/admin/categories/${category.id}`, { parentId: 99999, name: 'Преименувана' });
+      const res = await as.put(`/api/admin/categories/${category.id}`, {
+        parentId: 99999,
+        name: 'Преименувана',
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'category_not_found' });
       const after = await ctx.db
@@ -48,7 +51,11 @@ describeEachDatabase(
         .executeTakeFirstOrThrow();
       const res = await as.put(`/api/admin/categories/${child.id}`, { parentId: b!.id });
       expect(res.statusCode).toBe(200);
-      const moved = await ctx.db.selectFrom('categories').select('parent_id').where('id', '=', child.id).executeTakeFirstOrThrow();
+      const moved = await ctx.db
+        .selectFrom('categories')
+        .select('parent_id')
+        .where('id', '=', child.id)
+        .executeTakeFirstOrThrow();
       expect(moved.parent_id).toBe(b!.id);
     });
   },

@@ -84,7 +84,8 @@ export function adminClientRoutes(deps: {
             await db.updateTable('clients').set(values).where('id', '=', ctx.clientId).execute();
           } catch (err) {
             // The unique index caught a concurrent claim of the same hostname.
-            if (values.domain && (await domainUsedElsewhere(ctx.clientId, values.domain))) throw domainTaken();
+            if (values.domain && (await domainUsedElsewhere(ctx.clientId, values.domain)))
+              throw domainTaken();
             throw err;
           }
         }

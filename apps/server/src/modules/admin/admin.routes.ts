@@ -132,7 +132,8 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
       adminImagesRoutes(createAdminImagesService({ uploadsDir: uploadsDirOf(options.dataDir), audit })),
     );
     const resetMailer: ResetMailer = async (request, email) => {
-      if (!options.users) throw new DomainError(503, 'mail_unavailable', 'Password reset e-mail is not set up');
+      if (!options.users)
+        throw new DomainError(503, 'mail_unavailable', 'Password reset e-mail is not set up');
       await options.users.requestPasswordReset(request.tenant, email, requestLanguage(request.headers));
     };
     await app.register(

@@ -617,7 +617,12 @@ export function createBookingsService(deps: BookingsServiceDeps) {
      * read from the settings now (booking_deposit, currency). 404 booking_not_found for a wrong id or token; the
      * payments module decides whether the status still allows paying.
      */
-    async depositToPay(tenant: BookingTenant, id: number, token: string, lang: Language): Promise<BookingDeposit> {
+    async depositToPay(
+      tenant: BookingTenant,
+      id: number,
+      token: string,
+      lang: Language,
+    ): Promise<BookingDeposit> {
       const { row } = await findWithToken(tenant, id, token, lang);
       const raw = await repo.getSettings(tenant.placeId);
       const settings = parseBookingSettings(raw);

@@ -15,8 +15,20 @@ describeEachDatabase(
       const res = await ctx.get('/api/feedback/questions', { client: CLIENT, place: 'bistro' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([
-        { id: fx().questions.rating, text: 'Как беше храната?', translations: { en: { text: 'Как беше храната? (en)' } }, type: 'rating', position: 1 },
-        { id: fx().questions.text, text: 'Нещо друго?', translations: { en: { text: 'Нещо друго? (en)' } }, type: 'text', position: 2 },
+        {
+          id: fx().questions.rating,
+          text: 'Как беше храната?',
+          translations: { en: { text: 'Как беше храната? (en)' } },
+          type: 'rating',
+          position: 1,
+        },
+        {
+          id: fx().questions.text,
+          text: 'Нещо друго?',
+          translations: { en: { text: 'Нещо друго? (en)' } },
+          type: 'text',
+          position: 2,
+        },
       ]);
       const hotel = await ctx.get('/api/feedback/questions', { client: CLIENT, place: 'hotel' });
       expect(hotel.json()).toEqual([]);
@@ -26,12 +38,24 @@ describeEachDatabase(
       const f = fx();
       const res = await ctx.post(
         '/api/feedback',
-        { answers: [{ question_id: f.questions.rating, rating: 5 }, { question_id: f.questions.text, text: 'Браво!' }], comment: 'Ще дойдем пак', name: 'Мария' },
+        {
+          answers: [
+            { question_id: f.questions.rating, rating: 5 },
+            { question_id: f.questions.text, text: 'Браво!' },
+          ],
+          comment: 'Ще дойдем пак',
+          name: 'Мария',
+        },
         { client: CLIENT, place: 'bistro' },
       );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ saved: 3 });
-      const rows = await ctx.db.selectFrom('feedback_answers').select(['question_id', 'rating', 'text', 'name']).where('place_id', '=', f.bistro).orderBy('id').execute();
+      const rows = await ctx.db
+        .selectFrom('feedback_answers')
+        .select(['question_id', 'rating', 'text', 'name'])
+        .where('place_id', '=', f.bistro)
+        .orderBy('id')
+        .execute();
       expect(rows).toEqual([
         { question_id: f.questions.rating, rating: 5, text: null, name: 'Мария' },
         { question_id: f.questions.text, rating: null, text: 'Браво!', name: 'Мария' },
@@ -41,10 +65,18 @@ describeEachDatabase(
 
     ctx.test('POST feedback refuses missing ratings, foreign questions and empty submissions', async () => {
       const f = fx();
-      const missing = await ctx.post('/api/feedback', { answers: [{ question_id: f.questions.rating }] }, { client: CLIENT, place: 'bistro' });
+      const missing = await ctx.post(
+        '/api/feedback',
+        { answers: [{ question_id: f.questions.rating }] },
+        { client: CLIENT, place: 'bistro' },
+      );
       expect(missing.statusCode).toBe(400);
       expect(missing.json().errors).toEqual([{ field: 'answers.0.rating', code: 'rating_required' }]);
-      const foreign = await ctx.post('/api/feedback', { answers: [{ question_id: f.questions.rating, rating: 4 }] }, { client: CLIENT, place: 'hotel' });
+      const foreign = await ctx.post(
+        '/api/feedback',
+        { answers: [{ question_id: f.questions.rating, rating: 4 }] },
+        { client: CLIENT, place: 'hotel' },
+      );
       expect(foreign.json().errors).toEqual([{ field: 'answers.0.question_id', code: 'unknown_question' }]);
       const empty = await ctx.post('/api/feedback', { answers: [] }, { client: CLIENT, place: 'bistro' });
       expect(empty.json().errors).toEqual([{ field: 'answers', code: 'feedback_empty' }]);

@@ -23,7 +23,12 @@ export function createMenuRepository(db: AppDatabase) {
     /** The place's settings; the client's brand (logo, colours) fills in what the place does not set itself. */
     async listSettings(placeId: number): Promise<{ key: string; value: string }[]> {
       const [rows, brand] = await Promise.all([
-        db.selectFrom('settings').select(['key', 'value']).where('place_id', '=', placeId).orderBy('key').execute(),
+        db
+          .selectFrom('settings')
+          .select(['key', 'value'])
+          .where('place_id', '=', placeId)
+          .orderBy('key')
+          .execute(),
         db
           .selectFrom('places as p')
           .innerJoin('clients as c', 'c.id', 'p.client_id')

@@ -193,7 +193,14 @@ export async function seedOrderFixture(db: AppDatabase): Promise<OrderFixture> {
 
   const region = await db
     .insertInto('regions')
-    .values({ place_id: bistro, name: 'Лозенец', translations: '{}', delivery_price: 200, required_order_price_for_free_delivery: null, active: 1 })
+    .values({
+      place_id: bistro,
+      name: 'Лозенец',
+      translations: '{}',
+      delivery_price: 200,
+      required_order_price_for_free_delivery: null,
+      active: 1,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 

@@ -298,7 +298,11 @@ describeEachDatabase(
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().totalPrice).toBe(1440 + 200);
-      const order = await ctx.db.selectFrom('orders').select(['region_id', 'delivery_fee']).where('key', '=', res.json().key).executeTakeFirstOrThrow();
+      const order = await ctx.db
+        .selectFrom('orders')
+        .select(['region_id', 'delivery_fee'])
+        .where('key', '=', res.json().key)
+        .executeTakeFirstOrThrow();
       expect(order).toEqual({ region_id: f.regionId, delivery_fee: 200 });
     });
 
@@ -637,14 +641,17 @@ describeEachDatabase(
       },
     );
 
-    ctx.test('guest Bizum order → card_payment_requires_login (online through Redsys, spec §6); cash is not', async () => {
-      const f = fx();
-      const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], { payment_method: 'bizum' });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('card_payment_requires_login');
-      const cash = await delivery([cartLine(f.salad.id, f.salad.variant, 3)], { payment_method: 'cash' });
-      expect(cash.statusCode).toBe(201);
-    });
+    ctx.test(
+      'guest Bizum order → card_payment_requires_login (online through Redsys, spec §6); cash is not',
+      async () => {
+        const f = fx();
+        const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], { payment_method: 'bizum' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('card_payment_requires_login');
+        const cash = await delivery([cartLine(f.salad.id, f.salad.variant, 3)], { payment_method: 'cash' });
+        expect(cash.statusCode).toBe(201);
+      },
+    );
 
     ctx.test(
       'the same order twice within seconds → too_mony_orders_for_session_in_x_seconds, stored once',

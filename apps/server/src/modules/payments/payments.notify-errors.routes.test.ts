@@ -11,7 +11,12 @@ describeEachDatabase('payments notification errors', (ctx) => {
       ['text/xml', '<a/>'],
     ] as const) {
       for (const path of ['/api/redsys/notify/demo/bistro', '/api/epay/notify/demo/bistro']) {
-        const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': type }, payload: body });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': type },
+          payload: body,
+        });
         expect(res.statusCode, `${path} ${type} ${body}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${path} ${type} ${body}`).toBeLessThan(500);
       }

@@ -112,7 +112,8 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
         config,
         schema: {
           tags: [...tags, 'bookings'],
-          summary: "Start paying a pending booking's deposit (booking_deposit); `red` / `form` as initiateEpayOrder",
+          summary:
+            "Start paying a pending booking's deposit (booking_deposit); `red` / `form` as initiateEpayOrder",
           description:
             'The link token of the booking (create answer `cancelUrl`, or the e-mailed link) proves it is the ' +
             "caller's; no login. New invoice per call, mapped to the booking (payments.booking_id); it expires with " +

@@ -304,7 +304,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (applied.orderId !== null && applied.orderPayment) {
       deps.staffNotifier?.()?.orderPaymentChanged(placeId, applied.orderId, applied.orderPayment);
     }
-    if (applied.bookingId === null || applied.paymentStatus !== 'paid' || applied.refundStatus !== null) return;
+    if (applied.bookingId === null || applied.paymentStatus !== 'paid' || applied.refundStatus !== null)
+      return;
     const bookings = deps.bookings?.();
     if (!bookings) return;
     const result = await bookings.confirmBookingPaid(applied.bookingId);

@@ -29,10 +29,20 @@ describeEachDatabase(
     ctx.test('verify_token opens a 2-hour table session', async () => {
       const now = ctx.clock.now();
       const s = await open('ordt-t2');
-      expect(s).toMatchObject({ order_type: 1, table: '2', room_number: null, bill_wanted: 0, place_id: fx().bistro });
+      expect(s).toMatchObject({
+        order_type: 1,
+        table: '2',
+        room_number: null,
+        bill_wanted: 0,
+        place_id: fx().bistro,
+      });
       expect(s.token).toBe(s.session);
       expect(new Date(s.expires).getTime() - now.getTime()).toBe(2 * 3_600_000);
-      const row = await ctx.db.selectFrom('table_sessions').selectAll().where('session', '=', s.session).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .selectFrom('table_sessions')
+        .selectAll()
+        .where('session', '=', s.session)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ place_id: fx().bistro, order_type: 1, expires_at: s.expires });
     });
 
@@ -45,19 +55,34 @@ describeEachDatabase(
       const unknown = await send('POST', '/api/tables/verify_token', { token: 'nope', placeSlug: 'bistro' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe('invalid_qr_code');
-      const wrongPlace = await send('POST', '/api/tables/verify_token', { token: 'ordt-t1', placeSlug: 'hotel' });
+      const wrongPlace = await send('POST', '/api/tables/verify_token', {
+        token: 'ordt-t1',
+        placeSlug: 'hotel',
+      });
       expect(wrongPlace.statusCode).toBe(404);
     });
 
     ctx.test('verify_session: valid while unexpired and for its QR token only', async () => {
       const s = await open();
-      const ok = await send('POST', '/api/tables/verify_session', { token: 'ordt-t1', session: s.session, placeSlug: 'bistro' });
+      const ok = await send('POST', '/api/tables/verify_session', {
+        token: 'ordt-t1',
+        session: s.session,
+        placeSlug: 'bistro',
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().session).toBe(s.session);
-      const otherTable = await send('POST', '/api/tables/verify_session', { token: 'ordt-t2', session: s.session, placeSlug: 'bistro' });
+      const otherTable = await send('POST', '/api/tables/verify_session', {
+        token: 'ordt-t2',
+        session: s.session,
+        placeSlug: 'bistro',
+      });
       expect(otherTable.json().message).toBe('Invalid session');
       ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 2 * 3_600_000));
-      const expired = await send('POST', '/api/tables/verify_session', { token: 'ordt-t1', session: s.session, placeSlug: 'bistro' });
+      const expired = await send('POST', '/api/tables/verify_session', {
+        token: 'ordt-t1',
+        session: s.session,
+        placeSlug: 'bistro',
+      });
       expect(expired.statusCode).toBe(400);
       expect(expired.json().message).toBe('Invalid session');
     });
@@ -69,31 +94,49 @@ describeEachDatabase(
       expect(JSON.stringify(res.json())).not.toContain('ordt-t');
     });
 
-    ctx.test('bill_wanted: before any order → create_order_first; then once (+15 min, user need); twice → bill_already_requested', async () => {
-      const f = fx();
-      const s = await open('ordt-t3');
-      const url = `/api/orders/by_table_session/${s.session}/bill_wanted`;
-      const early = await send('PUT', url, { status: 1, paymentMethod: 'card', placeId: f.bistro });
-      expect(early.statusCode).toBe(409);
-      expect(early.json().message).toBe('create_order_first');
+    ctx.test(
+      'bill_wanted: before any order → create_order_first; then once (+15 min, user need); twice → bill_already_requested',
+      async () => {
+        const f = fx();
+        const s = await open('ordt-t3');
+        const url = `/api/orders/by_table_session/${s.session}/bill_wanted`;
+        const early = await send('PUT', url, { status: 1, paymentMethod: 'card', placeId: f.bistro });
+        expect(early.statusCode).toBe(409);
+        expect(early.json().message).toBe('create_order_first');
 
-      const order = await send('POST', '/api/orders', { session: s.session, products: [cartLine(f.salad.id, f.salad.variant)], order_comment: null });
-      expect(order.statusCode).toBe(201);
-      const bill = await send('PUT', url, { status: 1, paymentMethod: 'card', placeId: f.bistro });
-      expect(bill.statusCode).toBe(200);
-      expect(bill.json()).toEqual({ bill_wanted: 1, expires: new Date(new Date(s.expires).getTime() + 15 * 60_000).toISOString() });
-      const need = await ctx.db.selectFrom('user_needs').selectAll().where('session', '=', s.session).executeTakeFirstOrThrow();
-      expect(need).toMatchObject({ type: 'bill', text: 'card', status: 'open', place_id: f.bistro });
-      const orders = await send('GET', `/api/orders/by_table_session/${s.session}`);
-      expect(orders.json().bill_wanted).toBe(1);
+        const order = await send('POST', '/api/orders', {
+          session: s.session,
+          products: [cartLine(f.salad.id, f.salad.variant)],
+          order_comment: null,
+        });
+        expect(order.statusCode).toBe(201);
+        const bill = await send('PUT', url, { status: 1, paymentMethod: 'card', placeId: f.bistro });
+        expect(bill.statusCode).toBe(200);
+        expect(bill.json()).toEqual({
+          bill_wanted: 1,
+          expires: new Date(new Date(s.expires).getTime() + 15 * 60_000).toISOString(),
+        });
+        const need = await ctx.db
+          .selectFrom('user_needs')
+          .selectAll()
+          .where('session', '=', s.session)
+          .executeTakeFirstOrThrow();
+        expect(need).toMatchObject({ type: 'bill', text: 'card', status: 'open', place_id: f.bistro });
+        const orders = await send('GET', `/api/orders/by_table_session/${s.session}`);
+        expect(orders.json().bill_wanted).toBe(1);
 
-      const twice = await send('PUT', url, { status: 1, paymentMethod: 'cash', placeId: f.bistro });
-      expect(twice.statusCode).toBe(409);
-      expect(twice.json().message).toBe('bill_already_requested');
-    });
+        const twice = await send('PUT', url, { status: 1, paymentMethod: 'cash', placeId: f.bistro });
+        expect(twice.statusCode).toBe(409);
+        expect(twice.json().message).toBe('bill_already_requested');
+      },
+    );
 
     ctx.test('bill_wanted with an unknown session → Invalid session', async () => {
-      const res = await send('PUT', '/api/orders/by_table_session/unknown-session-123/bill_wanted', { status: 1, paymentMethod: 'cash', placeId: fx().bistro });
+      const res = await send('PUT', '/api/orders/by_table_session/unknown-session-123/bill_wanted', {
+        status: 1,
+        paymentMethod: 'cash',
+        placeId: fx().bistro,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Invalid session');
     });
@@ -106,13 +149,25 @@ describeEachDatabase(
       const other = await send('POST', '/api/user-needs', { token: s.session, type: 'other', text: '' });
       expect(other.statusCode).toBe(400);
       expect(other.json().errors).toEqual([{ field: 'text', code: 'text_required' }]);
-      const withText = await send('POST', '/api/user-needs', { token: s.session, type: 'other', text: 'Бебешко столче' });
+      const withText = await send('POST', '/api/user-needs', {
+        token: s.session,
+        type: 'other',
+        text: 'Бебешко столче',
+      });
       expect(withText.statusCode).toBe(201);
       const bad = await send('POST', '/api/user-needs', { token: s.session, type: 'dance' });
       expect(bad.statusCode).toBe(400);
-      const unknown = await send('POST', '/api/user-needs', { token: 'unknown-session-123', type: 'bring_ice' });
+      const unknown = await send('POST', '/api/user-needs', {
+        token: 'unknown-session-123',
+        type: 'bring_ice',
+      });
       expect(unknown.json().message).toBe('Invalid session');
-      const rows = await ctx.db.selectFrom('user_needs').select(['type', 'text']).where('session', '=', s.session).orderBy('id').execute();
+      const rows = await ctx.db
+        .selectFrom('user_needs')
+        .select(['type', 'text'])
+        .where('session', '=', s.session)
+        .orderBy('id')
+        .execute();
       expect(rows).toEqual([
         { type: 'more_napkins', text: null },
         { type: 'other', text: 'Бебешко столче' },

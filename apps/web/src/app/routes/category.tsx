@@ -23,7 +23,9 @@ import { siblingsOf } from '../../lib/menu-index.ts';
 
 const AboutProductPage = lazy(() => import('./about-product.tsx'));
 const CallWaiterModal = lazy(() =>
-  import('../../features/table/components/call-waiter-modal.tsx').then((m) => ({ default: m.CallWaiterModal })),
+  import('../../features/table/components/call-waiter-modal.tsx').then((m) => ({
+    default: m.CallWaiterModal,
+  })),
 );
 
 export function Component() {

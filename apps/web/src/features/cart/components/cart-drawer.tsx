@@ -124,7 +124,11 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
                 onChange={(e) => setOrderComment(e.target.value)}
                 aria-invalid={commentProblem ? true : undefined}
               />
-              <small>{commentProblem ? t(`cart.validation.${commentProblem}`) : t('cart.commentHint', { max: MAX_COMMENT_LENGTH })}</small>
+              <small>
+                {commentProblem
+                  ? t(`cart.validation.${commentProblem}`)
+                  : t('cart.commentHint', { max: MAX_COMMENT_LENGTH })}
+              </small>
             </div>
             <OrderSummary view={view} currency={venue.currency} lang={venue.lang} />
             {spotBrowse ? (
@@ -134,7 +138,12 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
                 {closed}
               </p>
             ) : (
-              <button type="button" className="button button-block" onClick={startOrder} disabled={!!commentProblem}>
+              <button
+                type="button"
+                className="button button-block"
+                onClick={startOrder}
+                disabled={!!commentProblem}
+              >
                 {venue.ctx.tabletMode ? t('cart.saveForOrder') : t('cart.order')}
               </button>
             )}

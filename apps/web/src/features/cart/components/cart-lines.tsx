@@ -32,14 +32,21 @@ export function CartLines({ cart, comments, ingredientMap, view, lang, currency,
   };
   const amounts = new Map(view.total.lines.map((l) => [l.key, l]));
   /** A variant's comment goes with its last line. */
-  const withoutOrphans = (next: Cart) =>
-    comments.filter((c) => next[String(c.variantId)] !== undefined);
+  const withoutOrphans = (next: Cart) => comments.filter((c) => next[String(c.variantId)] !== undefined);
   return (
     <ul className="cart-lines plain">
       {cartLines(cart).map((line) => {
         const key = cartLineKey(line);
-        const name = translateField({ name: line.name, translations: line.product_translations }, 'name', lang);
-        const size = translateField({ size: line.size, translations: line.variant_translations }, 'size', lang);
+        const name = translateField(
+          { name: line.name, translations: line.product_translations },
+          'name',
+          lang,
+        );
+        const size = translateField(
+          { size: line.size, translations: line.variant_translations },
+          'size',
+          lang,
+        );
         const amount = amounts.get(key);
         const comment = comments.find((c) => c.variantId === line.product_variant_id)?.comment;
         const { required, addable, removable } = line.ingredients;

@@ -7,7 +7,13 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountStore } from '../../../stores/account-store.ts';
 
-export function EpayCardChoice({ value, onChange }: { value: number | null; onChange: (v: number | null) => void }) {
+export function EpayCardChoice({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (v: number | null) => void;
+}) {
   const { t } = useTranslation();
   const name = useId();
   const instruments = useAccountStore((s) => s.paymentInstruments);

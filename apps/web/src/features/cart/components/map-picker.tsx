@@ -60,7 +60,12 @@ export function MapPicker({ center, pin, shapes, tileUrl, label, onPin }: MapPic
       return;
     }
     if (!marker.current) {
-      marker.current = L.marker([pin.lat, pin.lng], { draggable: true, icon: pinIcon, keyboard: true, title: label })
+      marker.current = L.marker([pin.lat, pin.lng], {
+        draggable: true,
+        icon: pinIcon,
+        keyboard: true,
+        title: label,
+      })
         .on('dragend', (e) => {
           const p = (e.target as L.Marker).getLatLng();
           onPinRef.current({ lat: p.lat, lng: p.lng });

@@ -21,7 +21,9 @@ function renderSummary(paymentMethod: string | null) {
     paymentMethod,
     now: new Date('2026-03-03T10:00:00Z'),
   });
-  render(<OrderSummary view={{ total, zone: null, zoneProblem: null }} currency={venueCurrency({})} lang="bg" />);
+  render(
+    <OrderSummary view={{ total, zone: null, zoneProblem: null }} currency={venueCurrency({})} lang="bg" />,
+  );
 }
 
 describe('order summary: the online payment fee (spec §9 "shown and charged")', () => {

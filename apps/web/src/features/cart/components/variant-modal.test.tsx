@@ -29,7 +29,12 @@ function renderModal(withComment: boolean, onAdd = vi.fn()) {
       withComment={withComment}
       lang="bg"
       currency={venueCurrency({})}
-      priceContext={{ now: new Date('2026-03-03T10:00:00Z'), timeZone: 'Europe/Sofia', orderType: null, moneyDiscountOnlyForPreorder: false }}
+      priceContext={{
+        now: new Date('2026-03-03T10:00:00Z'),
+        timeZone: 'Europe/Sofia',
+        orderType: null,
+        moneyDiscountOnlyForPreorder: false,
+      }}
       onAdd={onAdd}
       onClose={() => undefined}
     />,

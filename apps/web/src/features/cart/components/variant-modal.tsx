@@ -56,7 +56,8 @@ export function VariantModal(props: VariantModalProps) {
                 autoFocus={v.id === props.preselectedId}
                 onClick={() => props.onAdd(v.id, (comments[v.id] ?? '').trim())}
               >
-                <span>{size}</span> <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
+                <span>{size}</span>{' '}
+                <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
               </button>
               {withComment && (
                 <div className="field">

@@ -10,7 +10,10 @@ const DEVICE_KEY = 'device_id';
 export function deviceId(): string {
   let id = readJson<string | null>(DEVICE_KEY, null);
   if (!id) {
-    id = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Math.random()).slice(2);
+    id =
+      typeof crypto !== 'undefined' && 'randomUUID' in crypto
+        ? crypto.randomUUID()
+        : String(Math.random()).slice(2);
     writeJson(DEVICE_KEY, id);
   }
   return id;
@@ -18,7 +21,9 @@ export function deviceId(): string {
 
 export function isNativeApp(): boolean {
   const flag = readJson<unknown>('native_app', null);
-  return flag === 1 || flag === '1' || flag === true || /TrapezaApp/i.test(globalThis.navigator?.userAgent ?? '');
+  return (
+    flag === 1 || flag === '1' || flag === true || /TrapezaApp/i.test(globalThis.navigator?.userAgent ?? '')
+  );
 }
 
 /** A message shown once after a reload (spec §8 invalid_products_for_place: reload with a message). */

@@ -77,7 +77,9 @@ export function reactToOrderError(error: unknown, t: TFunction, fx: OrderErrorEf
   if (code === INVALID_ORDER_DATA && b?.errors?.length) {
     return { message: t('cart.errors.invalid_order_data'), fieldErrors: b.errors };
   }
-  if (code === 'invalid_promo_code') return { message: t('cart.errors.invalid_promo_code'), fieldErrors: none };
-  if (code === 'product_not_orderable') return { message: t('cart.errors.product_not_orderable'), fieldErrors: none };
+  if (code === 'invalid_promo_code')
+    return { message: t('cart.errors.invalid_promo_code'), fieldErrors: none };
+  if (code === 'product_not_orderable')
+    return { message: t('cart.errors.product_not_orderable'), fieldErrors: none };
   return { message: t('cart.errors.other'), fieldErrors: none };
 }

@@ -225,7 +225,9 @@ export function buildOrderRequest(v: OrderFormValues, type: OrderType, ctx: Payl
         type: 2,
         body: {
           ...common,
-          client_address: v.addressDetails.trim() ? `${v.street.trim()} / ${v.addressDetails.trim()}` : v.street.trim(),
+          client_address: v.addressDetails.trim()
+            ? `${v.street.trim()} / ${v.addressDetails.trim()}`
+            : v.street.trim(),
           street_number: blankToNull(v.number),
           floor_number: blankToNull(v.floor),
           ap_number: blankToNull(v.apartment),

@@ -38,7 +38,10 @@ afterEach(() => {
 
 const statusAnswer = (payment_status: string) => ({
   status: 200,
-  body: { success: true, payload: { payment_status, payment_method: 'online', payment_key: '0000000001', amount: 2280 } },
+  body: {
+    success: true,
+    payload: { payment_status, payment_method: 'online', payment_key: '0000000001', amount: 2280 },
+  },
 });
 
 /** Lets the polling's 2 s pauses pass. */
@@ -86,7 +89,10 @@ describe('the redirect form (spec §4: go to /{client}/payment and auto-submit t
 
   test('a form whose action is not http(s) is not submitted', async () => {
     mockFetch(() => undefined);
-    sessionStorage.setItem(PAYMENT_FORM_KEY, '<form action="javascript:alert(1)"><input name="A" value="1"></form>');
+    sessionStorage.setItem(
+      PAYMENT_FORM_KEY,
+      '<form action="javascript:alert(1)"><input name="A" value="1"></form>',
+    );
     await renderAtPlace(<PaymentPage />, '/bistro/payment');
     expect(submitted).toEqual([]);
     expect(screen.getByText('There is no payment in progress.')).toBeTruthy();
@@ -131,7 +137,11 @@ describe('return pages: only the server status says paid (payments.md §4)', () 
 
 describe('One Touch (spec §4: processing state, start with the key and instrument)', () => {
   function oneTouch(answers: Record<string, () => { status: number; body: unknown }>) {
-    return mockFetch((c: Call) => answers[c.path]?.() ?? (c.path === '/api/epay/checkPaymentStatus' ? statusAnswer('pending') : undefined));
+    return mockFetch(
+      (c: Call) =>
+        answers[c.path]?.() ??
+        (c.path === '/api/epay/checkPaymentStatus' ? statusAnswer('pending') : undefined),
+    );
   }
 
   test('a saved card: initiate with the instrument, poll the attempt until paid', async () => {
@@ -146,7 +156,10 @@ describe('One Touch (spec §4: processing state, start with the key and instrume
       }),
       '/api/epay/checkPaymentStatusOneTouch': () => ({
         status: 200,
-        body: { success: true, payload: { payment_status: states.shift() ?? 'paid', payment_key: '0000000042' } },
+        body: {
+          success: true,
+          payload: { payment_status: states.shift() ?? 'paid', payment_key: '0000000042' },
+        },
       }),
     });
     await renderAtPlace(<PaymentPage />, '/bistro/payment');
@@ -157,10 +170,9 @@ describe('One Touch (spec §4: processing state, start with the key and instrume
     });
     await advance(2_000);
     expect(screen.getByText('Payment successful')).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/api/epay/checkPaymentStatusOneTouch').map((c) => c.body)).toEqual([
-      { paymentKey: '0000000042' },
-      { paymentKey: '0000000042' },
-    ]);
+    expect(calls.filter((c) => c.path === '/api/epay/checkPaymentStatusOneTouch').map((c) => c.body)).toEqual(
+      [{ paymentKey: '0000000042' }, { paymentKey: '0000000042' }],
+    );
     // Started once: the hand-over is gone.
     expect(sessionStorage.getItem(PAYMENT_ORDER_KEY)).toBeNull();
     expect(calls.filter((c) => c.path === '/api/epay/initiateEpayOrderOneTouch')).toHaveLength(1);
@@ -203,12 +215,20 @@ describe('One Touch (spec §4: processing state, start with the key and instrume
         status: 200,
         body: {
           success: true,
-          payload: { payment_status: 'pending', payment_key: '0000000045', red: 'http://localhost:3999/xdev/mobile/api/payment/noreg/send?ID=0000000045' },
+          payload: {
+            payment_status: 'pending',
+            payment_key: '0000000045',
+            red: 'http://localhost:3999/xdev/mobile/api/payment/noreg/send?ID=0000000045',
+          },
         },
       }),
     });
     await renderAtPlace(<PaymentPage />, '/bistro/payment');
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3999/xdev/mobile/api/payment/noreg/send?ID=0000000045'));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        'http://localhost:3999/xdev/mobile/api/payment/noreg/send?ID=0000000045',
+      ),
+    );
     expect(calls.find((c) => c.path === '/api/epay/initiateEpayOrderOneTouch')?.body).toEqual({
       orderKey: 'K5',
       payment_instrument: null,

@@ -54,7 +54,13 @@ function initialView(params: URLSearchParams, state: unknown): View {
   const orderKey = params.get('orderKey');
   if (orderKey) return { kind: 'webReturn', orderKey, cancelled: params.get('result') !== 'ok' };
   const id = params.get('ID');
-  if (id) return { kind: 'oneTouchReturn', paymentKey: id, orderKey: rememberedOrderKey(), ret: params.get('ret') ?? '' };
+  if (id)
+    return {
+      kind: 'oneTouchReturn',
+      paymentKey: id,
+      orderKey: rememberedOrderKey(),
+      ret: params.get('ret') ?? '',
+    };
   const handover = readHandover(state);
   if (handover?.kind === 'form') {
     if (handover.orderKey) rememberOrderKey(handover.orderKey);
@@ -94,7 +100,11 @@ export function PaymentPage() {
         />
       )}
       {view.kind === 'webReturn' && (
-        <WebCheckoutReturn orderKey={view.orderKey} cancelled={view.cancelled} onRetry={(form) => setView({ kind: 'redirect', form })} />
+        <WebCheckoutReturn
+          orderKey={view.orderKey}
+          cancelled={view.cancelled}
+          onRetry={(form) => setView({ kind: 'redirect', form })}
+        />
       )}
       {view.kind === 'oneTouchReturn' && (
         <OneTouchReturn
@@ -135,12 +145,19 @@ function PageLinks() {
 /** The order's amount and state as the server answers them (checkPaymentStatus), shown with the outcome. */
 function useOrderPayment(orderKey: string | null, refreshOn: unknown) {
   const { place } = useVenue();
-  const [info, setInfo] = useState<{ amount: number; method: string | null; status: PaymentStatus } | null>(null);
+  const [info, setInfo] = useState<{ amount: number; method: string | null; status: PaymentStatus } | null>(
+    null,
+  );
   useEffect(() => {
     if (!orderKey) return;
     const controller = new AbortController();
     checkPaymentStatus(place, orderKey, controller.signal).then(
-      (a) => setInfo({ amount: a.payload.amount, method: a.payload.payment_method, status: a.payload.payment_status }),
+      (a) =>
+        setInfo({
+          amount: a.payload.amount,
+          method: a.payload.payment_method,
+          status: a.payload.payment_status,
+        }),
       () => undefined,
     );
     return () => controller.abort();
@@ -176,7 +193,8 @@ function PaymentOutcome({
   const shownAmount =
     amount != null ? (
       <p>
-        {t('payments.amount')}: <strong data-testid="payment-amount">{formatPrice(amount, currency, lang).primary}</strong>
+        {t('payments.amount')}:{' '}
+        <strong data-testid="payment-amount">{formatPrice(amount, currency, lang).primary}</strong>
       </p>
     ) : null;
 
@@ -256,7 +274,13 @@ function StartError({ error, retry }: { error: unknown; retry?: React.ReactNode 
 }
 
 /** Pay again with a saved card or a new one (One Touch). */
-function OneTouchRetry({ onRetry, initial }: { onRetry: (instrument: number | null) => void; initial: number | null }) {
+function OneTouchRetry({
+  onRetry,
+  initial,
+}: {
+  onRetry: (instrument: number | null) => void;
+  initial: number | null;
+}) {
   const { t } = useTranslation();
   const instruments = useAccountStore((s) => s.paymentInstruments);
   const [choice, setChoice] = useState<number | null>(
@@ -336,7 +360,11 @@ function OneTouchPayment({
 
   return (
     <>
-      <Modal open={processing && modalOpen} title={t('payments.processingTitle')} onClose={() => setModalOpen(false)}>
+      <Modal
+        open={processing && modalOpen}
+        title={t('payments.processingTitle')}
+        onClose={() => setModalOpen(false)}
+      >
         <div className="stack" role="status" aria-live="polite" data-testid="payment-processing">
           <p className="lead">{leaving ? t('payments.redirecting') : t('payments.processing')}</p>
           <progress aria-label={t('payments.processing')} />
@@ -346,7 +374,8 @@ function OneTouchPayment({
         <StartError error={startError} retry={retry} />
       ) : processing ? (
         <p className="lead" role="status">
-          <span className="spinner" aria-hidden="true" /> {leaving ? t('payments.redirecting') : t('payments.processing')}
+          <span className="spinner" aria-hidden="true" />{' '}
+          {leaving ? t('payments.redirecting') : t('payments.processing')}
         </p>
       ) : (
         <PaymentOutcome
@@ -390,7 +419,9 @@ function WebCheckoutReturn({
     setRetryError(null);
     try {
       const answer =
-        method === 'bizum' ? await initiateRedsysOrder(place, orderKey) : await initiateEpayOrder(place, orderKey);
+        method === 'bizum'
+          ? await initiateRedsysOrder(place, orderKey)
+          : await initiateEpayOrder(place, orderKey);
       rememberOrderKey(orderKey);
       onRetry(answer.form);
     } catch (e) {
@@ -431,7 +462,8 @@ function OneTouchReturn({
 }) {
   const { place } = useVenue();
   const check = useCallback(
-    (signal: AbortSignal) => checkOneTouchStatus(place, paymentKey, signal).then((a) => a.payload.payment_status ?? null),
+    (signal: AbortSignal) =>
+      checkOneTouchStatus(place, paymentKey, signal).then((a) => a.payload.payment_status ?? null),
     [place, paymentKey],
   );
   const cancelled = ret === 'cancel';
@@ -442,7 +474,11 @@ function OneTouchReturn({
       polling={polling}
       cancelled={cancelled}
       amount={info?.amount ?? null}
-      retry={orderKey ? <OneTouchRetry initial={null} onRetry={(instrument) => onRetry(orderKey, instrument)} /> : null}
+      retry={
+        orderKey ? (
+          <OneTouchRetry initial={null} onRetry={(instrument) => onRetry(orderKey, instrument)} />
+        ) : null
+      }
     />
   );
 }

@@ -47,7 +47,11 @@ test('delete: POST epay/deleteUserPaymentInstrument {key}, the answered uToken r
     c.path === '/api/epay/deleteUserPaymentInstrument'
       ? {
           status: 200,
-          body: { success: true, message: 'Успешно изтрит инструмент за плащане', payload: { uToken: fresh } },
+          body: {
+            success: true,
+            message: 'Успешно изтрит инструмент за плащане',
+            payload: { uToken: fresh },
+          },
         }
       : undefined,
   );

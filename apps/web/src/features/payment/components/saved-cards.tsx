@@ -29,7 +29,9 @@ export function SavedCards() {
     setMessage(null);
     try {
       const answer = await deletePaymentInstrument(venue.place, id);
-      useSessionStore.getState().setAuthToken(answer.payload.uToken, tokenLifetimeHours(answer.payload.uToken));
+      useSessionStore
+        .getState()
+        .setAuthToken(answer.payload.uToken, tokenLifetimeHours(answer.payload.uToken));
       useAccountStore.getState().setExtras({
         paymentInstruments: useAccountStore.getState().paymentInstruments.filter((i) => i.id !== id),
       });
@@ -69,7 +71,10 @@ export function SavedCards() {
             ))}
           </ul>
         )}
-        <p role={message && !message.ok ? 'alert' : 'status'} className={message && !message.ok ? 'alert' : undefined}>
+        <p
+          role={message && !message.ok ? 'alert' : 'status'}
+          className={message && !message.ok ? 'alert' : undefined}
+        >
           {message?.text}
         </p>
       </section>

@@ -35,7 +35,12 @@ export function usePaymentPolling(
     if (!current) return;
     const controller = new AbortController();
     setOutcome(null);
-    pollPaymentStatus(current, { signal: controller.signal, intervalMs, timeoutMs, onStatus: setStatus }).then(
+    pollPaymentStatus(current, {
+      signal: controller.signal,
+      intervalMs,
+      timeoutMs,
+      onStatus: setStatus,
+    }).then(
       setOutcome,
       () => undefined, // aborted: the page moved on
     );

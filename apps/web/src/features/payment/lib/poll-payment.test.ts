@@ -18,7 +18,12 @@ describe('pollPaymentStatus (spec §4: status re-checked by polling until final)
   test.each([
     ['paid after two pending answers', ['pending', 'pending', 'paid'], 'paid', 3],
     ['failed at once', ['failed'], 'failed', 1],
-    ['an answer without a state → error (One Touch: Възникна грешка при плащането)', ['pending', null], 'error', 2],
+    [
+      'an answer without a state → error (One Touch: Възникна грешка при плащането)',
+      ['pending', null],
+      'error',
+      2,
+    ],
     ['a lost connection is asked again', [new Error('offline'), 'paid'], 'paid', 2],
   ] as const)('%s', async (_name, answers, outcome, calls) => {
     const check = checks([...answers]);
@@ -35,7 +40,9 @@ describe('pollPaymentStatus (spec §4: status re-checked by polling until final)
 
   test('gives up at the time-out while the state stays pending', async () => {
     const check = checks([]);
-    await expect(pollPaymentStatus(check, { signal: signal(), intervalMs: 5, timeoutMs: 30 })).resolves.toBe('timeout');
+    await expect(pollPaymentStatus(check, { signal: signal(), intervalMs: 5, timeoutMs: 30 })).resolves.toBe(
+      'timeout',
+    );
     expect(check.mock.calls.length).toBeGreaterThan(1);
     expect(check.mock.calls.length).toBeLessThan(10);
   });

@@ -72,7 +72,11 @@ export function readHandover(state: unknown): PaymentHandover {
   if (orderKey) {
     const raw = s?.getItem(PAYMENT_INSTRUMENT_KEY) ?? '';
     const id = Number(raw);
-    return { kind: 'oneTouch', orderKey, instrument: raw !== '' && Number.isInteger(id) && id > 0 ? id : null };
+    return {
+      kind: 'oneTouch',
+      orderKey,
+      instrument: raw !== '' && Number.isInteger(id) && id > 0 ? id : null,
+    };
   }
   return null;
 }

@@ -61,7 +61,12 @@ export function CallWaiterModal({
         >
           <label className="field">
             <span>{t('table.otherText')}</span>
-            <textarea rows={3} maxLength={MAX_COMMENT_LENGTH} value={other} onChange={(e) => setOther(e.target.value)} />
+            <textarea
+              rows={3}
+              maxLength={MAX_COMMENT_LENGTH}
+              value={other}
+              onChange={(e) => setOther(e.target.value)}
+            />
           </label>
           <button type="submit" className="button" disabled={state === 'sending' || !other.trim()}>
             {t('table.send')}

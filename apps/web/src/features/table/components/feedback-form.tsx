@@ -24,7 +24,11 @@ export function FeedbackForm({ place, lang, token }: { place: string; lang: stri
     try {
       await sendFeedback(place, {
         answers: questions
-          .map((q) => ({ question_id: q.id, rating: ratings[q.id] ?? null, text: texts[q.id]?.trim() || null }))
+          .map((q) => ({
+            question_id: q.id,
+            rating: ratings[q.id] ?? null,
+            text: texts[q.id]?.trim() || null,
+          }))
           .filter((a) => a.rating != null || a.text != null),
         comment: comment.trim() || null,
         name: name.trim() || null,
@@ -36,7 +40,12 @@ export function FeedbackForm({ place, lang, token }: { place: string; lang: stri
     }
   };
 
-  if (state === 'done') return <p role="status" className="lead">{t('table.feedbackThanks')}</p>;
+  if (state === 'done')
+    return (
+      <p role="status" className="lead">
+        {t('table.feedbackThanks')}
+      </p>
+    );
   return (
     <form className="stack" onSubmit={(e) => void submit(e)}>
       {[...questions]
@@ -73,7 +82,12 @@ export function FeedbackForm({ place, lang, token }: { place: string; lang: stri
         )}
       <label className="field">
         <span>{t('table.feedbackComment')}</span>
-        <textarea rows={3} maxLength={MAX_COMMENT_LENGTH} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <textarea
+          rows={3}
+          maxLength={MAX_COMMENT_LENGTH}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
       </label>
       <label className="field">
         <span>{t('table.feedbackName')}</span>
