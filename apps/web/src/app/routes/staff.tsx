@@ -8,6 +8,7 @@ import { Navigate, Route, Routes } from 'react-router';
 const Board = lazy(() => import('./staff-board.tsx').then((m) => ({ default: m.Component })));
 const Tables = lazy(() => import('./staff-tables.tsx').then((m) => ({ default: m.Component })));
 const Bookings = lazy(() => import('./staff-bookings.tsx').then((m) => ({ default: m.Component })));
+const Kitchen = lazy(() => import('./staff-kitchen.tsx').then((m) => ({ default: m.Component })));
 
 export function Component() {
   return (
@@ -15,6 +16,7 @@ export function Component() {
       <Route index element={<Board />} />
       <Route path="tables" element={<Tables />} />
       <Route path="bookings" element={<Bookings />} />
+      <Route path="kitchen" element={<Kitchen />} />
       <Route path="*" element={<Navigate to="." replace />} />
     </Routes>
   );

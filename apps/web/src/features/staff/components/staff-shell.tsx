@@ -38,6 +38,7 @@ export function StaffShell({ place, required, title, children }: StaffShellProps
         <h1 className={styles.topTitle}>{title}</h1>
         <nav aria-label={t('staff.nav.label')} className={styles.nav}>
           <Link to={`/${place}/staff`}>{t('staff.nav.board')}</Link>
+          <Link to={`/${place}/staff/kitchen`}>{t('staff.nav.kitchen')}</Link>
           <Link to={`/${place}/staff/bookings`}>{t('staff.nav.bookings')}</Link>
           {hasAccess(session.role, 'PLACE_ADMIN') && (
             <Link to={`/${place}/staff/tables`}>{t('staff.nav.tables')}</Link>

@@ -1,0 +1,60 @@
+/**
+ * The kitchen view's rules: which orders still need cooking and in what order. An order needs cooking while it is
+ * `ordered` and its type's transition table (domain `STATUS_TRANSITIONS`) has a `cooked_*` step from there; that
+ * step is what the "Cooked" button sends. Timed orders come by requested time; ASAP ones (no time) first, by age.
+ */
+import type { StaffOrder } from '@trapeza/domain/contracts/staff';
+import { isOrderStatus, isOrderType, nextStatuses, type OrderStatus } from '@trapeza/domain/order-status';
+
+/** The `cooked_*` status the order moves to when the kitchen is done, or null if it has no cooking step now. */
+export function cookedStatus(order: Pick<StaffOrder, 'type' | 'status'>): OrderStatus | null {
+  const { type, status } = order;
+  if (!isOrderType(type) || !isOrderStatus(status)) return null;
+  return nextStatuses(type, status).find((s) => s.startsWith('cooked_')) ?? null;
+}
+
+/** Still to cook: ordered, not yet cooked (and not served, paid or rejected). */
+export function needsCooking(order: Pick<StaffOrder, 'type' | 'status'>): boolean {
+  return order.status === 'ordered' && cookedStatus(order) !== null;
+}
+
+const time = (iso: string | null) => {
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
+
+/**
+ * Sort key of the requested time ('dd.mm HH:MM', contract `StaffOrder.requested_time`): null for ASAP; a month
+ * before the order's own month is next year's (a December order for early January). Unreadable ones sort last.
+ */
+export function requestedKey(order: Pick<StaffOrder, 'requested_time' | 'created_at'>): number | null {
+  const raw = order.requested_time?.trim();
+  if (!raw) return null;
+  const m = /^(\d{1,2})\.(\d{1,2})\.?\s+(\d{1,2}):(\d{2})$/.exec(raw);
+  if (!m) return Number.MAX_SAFE_INTEGER;
+  const [day, month, hour, minute] = m.slice(1).map(Number) as [number, number, number, number];
+  const created = new Date(order.created_at);
+  const createdMonth = Number.isNaN(created.getTime()) ? month : created.getMonth() + 1;
+  const months = month < createdMonth ? month + 12 : month;
+  return ((months * 32 + day) * 24 + hour) * 60 + minute;
+}
+
+/** The orders to cook: ASAP (no requested time) first by creation, then by requested time. */
+export function kitchenOrders(orders: readonly StaffOrder[]): StaffOrder[] {
+  return orders.filter(needsCooking).sort((a, b) => {
+    const ra = requestedKey(a);
+    const rb = requestedKey(b);
+    if (ra === null && rb !== null) return -1;
+    if (ra !== null && rb === null) return 1;
+    if (ra !== null && rb !== null && ra !== rb) return ra - rb;
+    const ca = time(a.created_at) ?? 0;
+    const cb = time(b.created_at) ?? 0;
+    return ca === cb ? a.id - b.id : ca - cb;
+  });
+}
+
+/** Whole minutes since the order was placed (never negative). */
+export function ageMinutes(createdAt: string, now: number): number {
+  const ms = time(createdAt);
+  return ms === null ? 0 : Math.max(0, Math.floor((now - ms) / 60_000));
+}
