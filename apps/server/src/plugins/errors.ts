@@ -68,13 +68,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or down, SQLite locked: nothing to fix on the client's side but to try again.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({
-          code: 'service_unavailable',
-          message: 'The service is briefly unavailable; try again shortly',
-        });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        code: 'service_unavailable',
+        message: 'The service is briefly unavailable; try again shortly',
+      });
     }
     if (MULTIPART_PARSE_ERROR.test(error.message) && (error as FastifyError).statusCode === undefined) {
       // busboy's own parse errors (no boundary, truncated body) carry no status: the body is wrong, not the server.
