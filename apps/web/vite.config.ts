@@ -92,5 +92,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // jsdom renders, lazy route imports and their on-demand transforms share 2 cores with the server suites in CI;
+    // findBy* waits up to 10 s (setup.ts), so a test gets room to report what it did not find instead of a timeout.
+    testTimeout: 30_000,
   },
 }));

@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { initI18n, loadPageTexts } from '../i18n/i18n.ts';
 
 // Lazy routes load their module and texts before the first heading; on a busy CI machine that can take longer
-// than Testing Library's 1 s default, so findBy*/waitFor get 5 s (they return as soon as the element is there).
-configure({ asyncUtilTimeout: 5_000 });
+// than Testing Library's 1 s default, so findBy*/waitFor get 10 s (they return as soon as the element is there);
+// the test timeout (vite.config.ts) is longer, so a miss reports what was not found.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await initI18n('bg');
