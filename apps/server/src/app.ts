@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createServerClock, type ServerClock } from './lib/clock.ts';
-import { createJsonCache } from './lib/json-cache.ts';
+import { createJsonCache, createTtlCache, type TtlCache } from './lib/json-cache.ts';
 import { registerUploads } from './modules/admin/admin-images.routes.ts';
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
 import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
@@ -61,6 +61,11 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Publish menu edits at once: drops the cached menu answers of one place (or all). */
     invalidateMenuCache(placeId?: number): void;
+    /**
+     * The venue configuration the order path reads on every order (settings, order types, regions, the place), per
+     * place, for MENU_CACHE_TTL_MS; dropped with the menu cache by every admin write.
+     */
+    venueCache: TtlCache<unknown>;
   }
 }
 
@@ -133,9 +138,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const places = createPlacesService({ repo: createPlacesRepository(database.db), now });
   const logs = createLogsService({ repo: createLogsRepository(database.db), now });
   const menuCache = createJsonCache(config.menuCacheTtlMs);
-  app.decorate('invalidateMenuCache', (placeId?: number) =>
-    menuCache.clear(placeId === undefined ? undefined : `${placeId}|`),
-  );
+  const venueCache = createTtlCache<unknown>(config.menuCacheTtlMs);
+  app.decorate('venueCache', venueCache);
+  app.decorate('invalidateMenuCache', (placeId?: number) => {
+    const prefix = placeId === undefined ? undefined : `${placeId}|`;
+    menuCache.clear(prefix);
+    venueCache.clear(prefix);
+  });
   await app.register(menuRoutes(menu, menuCache), { prefix: '/api' });
   await app.register(placesRoutes(places), { prefix: '/api' });
   await app.register(logsRoutes(logs), { prefix: '/api' });

@@ -40,8 +40,22 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The last answer per time zone: every request of the same minute asks the same question (Intl is slow). */
+const lastLocalTime = new Map<string, { minute: number; value: LocalTime }>();
+
 /** Splits `now` into the venue's local date, weekday (1 = Monday) and time. */
 export function localTime(now: Date, timeZone: string = DEFAULT_TIME_ZONE): LocalTime {
+  // Time zone offsets are whole minutes, so one UTC minute is one local minute.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastLocalTime.get(timeZone);
+  if (last && last.minute === minute) return { ...last.value };
+  const value = computeLocalTime(now, timeZone);
+  if (lastLocalTime.size > 100) lastLocalTime.clear();
+  lastLocalTime.set(timeZone, { minute, value });
+  return { ...value };
+}
+
+function computeLocalTime(now: Date, timeZone: string): LocalTime {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(now)) parts[p.type] = p.value;
   const hour = Number(parts.hour) % 24;

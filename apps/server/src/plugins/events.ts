@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
-import type { AppDatabase, DatabaseHandle } from '../db/database.ts';
+import { withRawSqlite, type AppDatabase, type DatabaseHandle, type RawSqlite } from '../db/database.ts';
 import type { StaffEventsTable } from '../db/schema.ts';
 
 export interface BusEvent {
@@ -92,6 +92,36 @@ function fromRow(r: Row): BusEvent {
   };
 }
 
+/** The batch's events in one synchronous transaction (the data as published: no need to read it back). */
+function insertEventsSqlite(
+  raw: RawSqlite,
+  batch: { values: Insertable<StaffEventsTable>; data: unknown }[],
+): BusEvent[] {
+  const insert = raw.prepare(
+    'insert into staff_events (place_id, type, session, data, created_at) values (?, ?, ?, ?, ?)',
+  );
+  return raw.database.transaction(() =>
+    batch.map(({ values, data }): BusEvent => {
+      const session = values.session ?? null;
+      const { lastInsertRowid } = insert.run(
+        values.place_id,
+        values.type,
+        session,
+        values.data,
+        values.created_at,
+      );
+      return {
+        id: Number(lastInsertRowid),
+        placeId: values.place_id,
+        type: values.type,
+        session,
+        data,
+        createdAt: values.created_at as string,
+      };
+    }),
+  )();
+}
+
 export interface EventBusOptions {
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
   now: () => Date;
@@ -151,7 +181,7 @@ export class EventBus {
       data: JSON.stringify(event.data ?? {}),
       created_at: this.#opts.now().toISOString(),
     };
-    if (!this.usesListenNotify) return this.#enqueueSqlite(values);
+    if (!this.usesListenNotify) return this.#enqueueSqlite(values, event.data ?? {});
     return this.#db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${ORDER_LOCK_KEY})`.execute(trx);
       const row = await trx
@@ -183,14 +213,15 @@ export class EventBus {
    */
   #pending: {
     values: Insertable<StaffEventsTable>;
+    data: unknown;
     resolve: (e: BusEvent) => void;
     reject: (err: unknown) => void;
   }[] = [];
   #writing = false;
 
-  #enqueueSqlite(values: Insertable<StaffEventsTable>): Promise<BusEvent> {
+  #enqueueSqlite(values: Insertable<StaffEventsTable>, data: unknown): Promise<BusEvent> {
     return new Promise((resolve, reject) => {
-      this.#pending.push({ values, resolve, reject });
+      this.#pending.push({ values, data, resolve, reject });
       if (!this.#writing) {
         this.#writing = true;
         setImmediate(() => void this.#writeSqlite());
@@ -204,18 +235,9 @@ export class EventBus {
         const batch = this.#pending.splice(0, 256);
         let stored: BusEvent[];
         try {
-          stored = await this.#db.transaction().execute(async (trx) => {
-            const out: BusEvent[] = [];
-            for (const item of batch) {
-              const row = await trx
-                .insertInto('staff_events')
-                .values(item.values)
-                .returningAll()
-                .executeTakeFirstOrThrow();
-              out.push(fromRow(row));
-            }
-            return out;
-          });
+          // A SQLite handle always carries its database (db/database.ts openSqlite).
+          const raw = this.#handle.sqlite!;
+          stored = await withRawSqlite(this.#db, raw, () => insertEventsSqlite(raw, batch));
         } catch (err) {
           for (const item of batch) item.reject(err);
           continue;

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { translateField, type Translations } from '@trapeza/domain/i18n';
 import { beforeAll, expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { asRole, seedAccounts, signRoleTokens, type AdminTokens } from './admin.fixtures.ts';
@@ -167,6 +168,94 @@ describeEachDatabase(
       );
       expect(audit[0]).toMatchObject({ user_email: 'role-client_admin@accounts.test' });
     });
+
+    ctx.test(
+      'a variant size in the five languages: saved, answered to admins and guests, replaced',
+      async () => {
+        const sizes = {
+          en: { size: '300 ml' },
+          es: { size: '300 ml' },
+          de: { size: '0,3 l' },
+          'fr-CH': { size: '3 dl' },
+        };
+        const res = await as.post('/api/admin/products', {
+          name: 'Лимонада',
+          product_variants: [
+            { price: 450, size: '300 мл', translations: sizes },
+            // A blank size and a language without one are dropped: those guests see the Bulgarian size.
+            {
+              price: 700,
+              size: '500 мл',
+              translations: { en: { size: '500 ml' }, de: { size: '  ' }, es: {} },
+            },
+          ],
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const created = res.json() as Json;
+        const expected = [
+          { size: '300 мл', translations: sizes },
+          { size: '500 мл', translations: { en: { size: '500 ml' } } },
+        ];
+        expect(created.product_variants).toMatchObject(expected);
+        const admin = ((await as.get('/api/admin/products')).json() as Json[]).find(
+          (p) => p.id === created.id,
+        )!;
+        expect(admin.product_variants).toMatchObject(expected);
+        const guest = ((await ctx.get('/api/products?active=1')).json() as Json[]).find(
+          (p) => p.id === created.id,
+        )!;
+        expect(guest.product_variants).toMatchObject(expected);
+        // What a guest reads in each language (spec §4: missing translations fall back to Bulgarian).
+        const shown = (lang: string) =>
+          guest.product_variants.map((v: { size: string; translations: Translations<{ size: string }> }) =>
+            translateField(v, 'size', lang),
+          );
+        expect(shown('bg')).toEqual(['300 мл', '500 мл']);
+        expect(shown('en')).toEqual(['300 ml', '500 ml']);
+        expect(shown('de')).toEqual(['0,3 l', '500 мл']);
+        expect(shown('fr-CH')).toEqual(['3 dl', '500 мл']);
+
+        // The variants list replaces the stored one: the kept variant gets its new sizes, one language removed.
+        const [first, second] = created.product_variants as Json[];
+        const upd = await as.put(`/api/admin/products/${created.id}`, {
+          product_variants: [
+            { id: first!.id, price: 450, size: '330 мл', translations: { en: { size: '330 ml' } } },
+            { id: second!.id, price: 700, size: '500 мл', translations: second!.translations },
+          ],
+        });
+        expect(upd.statusCode, upd.body).toBe(200);
+        const after = ((await ctx.get('/api/products')).json() as Json[]).find((p) => p.id === created.id)!;
+        expect(after.product_variants).toMatchObject([
+          { id: first!.id, size: '330 мл', translations: { en: { size: '330 ml' } } },
+          { id: second!.id, size: '500 мл', translations: { en: { size: '500 ml' } } },
+        ]);
+        expect(after.product_variants[0].translations).toEqual({ en: { size: '330 ml' } });
+
+        // The same schema refuses: Bulgarian in translations, another field, an unknown language, too long a size.
+        for (const translations of [
+          { bg: { size: '300 мл' } },
+          { en: { size: '300 ml', name: 'Lemonade' } },
+          { it: { size: '300 ml' } },
+          { en: { size: 'x'.repeat(101) } },
+          { en: { size: 300 } },
+        ]) {
+          const bad = await as.put(`/api/admin/products/${created.id}`, {
+            product_variants: [{ id: first!.id, price: 450, size: '330 мл', translations }],
+          });
+          expect(bad.statusCode, JSON.stringify(translations)).toBe(400);
+          expect(bad.json().code).toBe('validation_error');
+          expect(JSON.stringify(bad.json().details)).toContain('product_variants');
+        }
+        const longBase = await as.put(`/api/admin/products/${created.id}`, {
+          product_variants: [{ id: first!.id, price: 450, size: 'x'.repeat(101) }],
+        });
+        expect(longBase.statusCode).toBe(400);
+        const unchanged = ((await ctx.get('/api/products')).json() as Json[]).find(
+          (p) => p.id === created.id,
+        )!;
+        expect(unchanged.product_variants[0].translations).toEqual({ en: { size: '330 ml' } });
+      },
+    );
 
     ctx.test('bad bodies answer 400 with the fields', async () => {
       const noVariants = await as.post('/api/admin/products', { name: 'X' });

@@ -56,6 +56,18 @@ const conflict = (code: string, message: string, details?: unknown) =>
 
 const json = (v: unknown) => JSON.stringify(v ?? {});
 
+/**
+ * A variant's per-language sizes as stored: blank sizes and languages left without one are dropped, so the guest
+ * falls back to the Bulgarian size (the base field) for them.
+ */
+export function variantTranslationsJson(t: Partial<Record<string, { size?: string }>> | undefined): string {
+  const kept: Record<string, { size: string }> = {};
+  for (const [lang, fields] of Object.entries(t ?? {})) {
+    if (fields?.size !== undefined && fields.size.trim() !== '') kept[lang] = { size: fields.size };
+  }
+  return JSON.stringify(kept);
+}
+
 /** Category columns from the body fields that are present. */
 function categoryColumns(b: CategoryUpdate): Updateable<CategoriesTable> {
   const out: Updateable<CategoriesTable> = {};
@@ -253,7 +265,7 @@ export function createAdminMenuService(deps: AdminMenuDeps) {
       await tx.replaceVariants(
         ctx.placeId,
         id,
-        b.product_variants.map((v) => ({ ...v, translations: json(v.translations) })),
+        b.product_variants.map((v) => ({ ...v, translations: variantTranslationsJson(v.translations) })),
       );
     }
     if (b.catHierarchyIds) await tx.replaceCategories(id, b.catHierarchyIds, b.catHierarchyId ?? null);

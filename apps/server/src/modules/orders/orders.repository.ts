@@ -4,7 +4,14 @@
  * product of another venue is told apart (invalid_products_for_place) from one that no longer exists.
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { AppDatabase, DialectName } from '../../db/database.ts';
+import {
+  namedInsert,
+  withRawSqlite,
+  type AppDatabase,
+  type DatabaseHandle,
+  type RawSqlite,
+} from '../../db/database.ts';
+import type { TtlCache } from '../../lib/json-cache.ts';
 import type {
   DeliveryRadiusesTable,
   DeliveryShapesTable,
@@ -20,8 +27,36 @@ import type {
   UserDiscountsTable,
 } from '../../db/schema.ts';
 
-export type ProductRow = Selectable<ProductsTable>;
-export type VariantRow = Selectable<ProductVariantsTable>;
+/** What ordering needs of a product (not its descriptions and translations: the order path reads it per order). */
+const PRODUCT_COLUMNS = [
+  'id',
+  'place_id',
+  'name',
+  'type',
+  'in_stock',
+  'active',
+  'hide_for_ordering',
+  'discount_percent',
+  'discount_money',
+  'disable_promocode_discount',
+  'min_count_addable_ingredients',
+  'max_count_addable_ingredients',
+  'time_based_discount_enabled',
+  'time_based_discount_days',
+  'time_based_discount_start_hour',
+  'time_based_discount_end_hour',
+  'time_based_discount_percent',
+] as const satisfies readonly (keyof ProductsTable)[];
+const VARIANT_COLUMNS = [
+  'id',
+  'product_id',
+  'price',
+  'additional_price',
+  'size',
+  'active',
+] as const satisfies readonly (keyof ProductVariantsTable)[];
+export type ProductRow = Pick<Selectable<ProductsTable>, (typeof PRODUCT_COLUMNS)[number]>;
+export type VariantRow = Pick<Selectable<ProductVariantsTable>, (typeof VARIANT_COLUMNS)[number]>;
 export type PromoRow = Selectable<PromoCodesTable>;
 export type UserDiscountRow = Selectable<UserDiscountsTable>;
 export type RegionRow = Selectable<RegionsTable>;
@@ -77,30 +112,114 @@ class Rollback extends Error {
   }
 }
 
+type Outcome = { ok: true; result: StoreOrderResult } | { ok: false; error: unknown };
+
+/**
+ * The group commit on SQLite, synchronously: one transaction for the batch, each order inside its own savepoint
+ * (better-sqlite3 nests a transaction function as a SAVEPOINT, rolled back alone when it throws). The same writes
+ * as `#storeOne`, as prepared statements: on this path Kysely's query building cost more than SQLite's work.
+ */
+function storeBatchSqlite(raw: RawSqlite, batch: { input: StoreOrderInput }[]): Outcome[] {
+  const storeOne = raw.database.transaction((input: StoreOrderInput): StoreOrderResult => {
+    const { order } = input;
+    if (order.dedupe_hash) {
+      const dup = raw
+        .prepare('select id from orders where place_id = ? and dedupe_hash = ? and created_at >= ? limit 1')
+        .get(order.place_id, order.dedupe_hash, input.duplicateSince);
+      if (dup) return { ok: false, reason: 'duplicate' };
+    }
+    if (input.promoId !== null) {
+      const res = raw
+        .prepare(
+          'update promo_codes set used_count = used_count + 1 where id = ? and (max_uses is null or used_count < max_uses)',
+        )
+        .run(input.promoId);
+      if (res.changes !== 1) throw new Rollback('promo_exhausted');
+    }
+    if (input.accumulatedUsed && input.accumulatedUsed.amount > 0) {
+      const { userId, amount } = input.accumulatedUsed;
+      const res = raw
+        .prepare(
+          'update users set accumulated_amount = accumulated_amount - ? where id = ? and accumulated_amount >= ?',
+        )
+        .run(amount, userId, amount);
+      if (res.changes !== 1) throw new Rollback('balance_changed');
+    }
+    const insert = (table: string, row: Record<string, unknown>): number => {
+      const { text, params } = namedInsert(table, row);
+      return Number(raw.prepare(text).run(params).lastInsertRowid);
+    };
+    const orderId = insert('orders', order);
+    for (const { ingredients, ...line } of input.lines) {
+      const lineId = insert('order_lines', { ...line, order_id: orderId });
+      for (const ingredient of ingredients)
+        insert('order_line_ingredients', { ...ingredient, order_line_id: lineId });
+    }
+    insert('order_status_history', {
+      order_id: orderId,
+      status: order.status,
+      changed_by: null,
+      reason: null,
+      created_at: order.created_at,
+    });
+    return { ok: true, orderId };
+  });
+  const storeAll = raw.database.transaction((items: { input: StoreOrderInput }[]): Outcome[] =>
+    items.map((item): Outcome => {
+      try {
+        return { ok: true, result: storeOne(item.input) };
+      } catch (err) {
+        return err instanceof Rollback
+          ? { ok: true, result: { ok: false, reason: err.reason } }
+          : { ok: false, error: err };
+      }
+    }),
+  );
+  return storeAll(batch);
+}
+
 export class OrdersRepository {
   readonly #db: AppDatabase;
-  readonly #dialect: DialectName;
+  /** SQLite: the database itself, for the group commit and the cart check (null on PostgreSQL). */
+  readonly #sqlite: RawSqlite | null;
+  readonly #venueCache: TtlCache<unknown> | null;
 
-  constructor(db: AppDatabase, dialect: DialectName) {
-    this.#db = db;
-    this.#dialect = dialect;
+  /**
+   * `venueCache`: the venue configuration (settings, the place, order types with their tiers and zones, regions)
+   * is read through it, keyed `{placeId}|…` so that the admin's writes drop it with the menu cache. Products, stock,
+   * sessions, promo codes and users are always read live.
+   */
+  constructor(database: DatabaseHandle, venueCache: TtlCache<unknown> | null = null) {
+    this.#db = database.db;
+    this.#sqlite = database.sqlite ?? null;
+    this.#venueCache = venueCache;
   }
 
-  async getSettings(placeId: number): Promise<Record<string, string>> {
-    const rows = await this.#db
-      .selectFrom('settings')
-      .select(['key', 'value'])
-      .where('place_id', '=', placeId)
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  #venue<T>(placeId: number, what: string, load: () => Promise<T>): Promise<T> {
+    return this.#venueCache
+      ? (this.#venueCache.get(`${placeId}|orders:${what}`, load) as Promise<T>)
+      : load();
+  }
+
+  async getSettings(placeId: number): Promise<Readonly<Record<string, string>>> {
+    return this.#venue(placeId, 'settings', async () => {
+      const rows = await this.#db
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('place_id', '=', placeId)
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    });
   }
 
   async getPlace(placeId: number) {
-    return this.#db
-      .selectFrom('places')
-      .select(['id', 'client_id', 'lat', 'lng'])
-      .where('id', '=', placeId)
-      .executeTakeFirst();
+    return this.#venue(placeId, 'place', () =>
+      this.#db
+        .selectFrom('places')
+        .select(['id', 'client_id', 'lat', 'lng'])
+        .where('id', '=', placeId)
+        .executeTakeFirst(),
+    );
   }
 
   /** Active places of the client that offer pickup (an active order type 3), by name: the pickup venues. */
@@ -121,6 +240,10 @@ export class OrdersRepository {
 
   /** The active order type of the place with its tiers and zones, or undefined when the place does not offer it. */
   async getOrderTypeConfig(placeId: number, type: number): Promise<OrderTypeConfigRows | undefined> {
+    return this.#venue(placeId, `order-type:${type}`, () => this.#loadOrderTypeConfig(placeId, type));
+  }
+
+  async #loadOrderTypeConfig(placeId: number, type: number): Promise<OrderTypeConfigRows | undefined> {
     const ot = await this.#db
       .selectFrom('order_types')
       .select('id')
@@ -159,13 +282,15 @@ export class OrdersRepository {
   }
 
   async listActiveRegions(placeId: number): Promise<RegionRow[]> {
-    return this.#db
-      .selectFrom('regions')
-      .selectAll()
-      .where('place_id', '=', placeId)
-      .where('active', '=', 1)
-      .orderBy('id')
-      .execute();
+    return this.#venue(placeId, 'regions', () =>
+      this.#db
+        .selectFrom('regions')
+        .selectAll()
+        .where('place_id', '=', placeId)
+        .where('active', '=', 1)
+        .orderBy('id')
+        .execute(),
+    );
   }
 
   async isDeviceBlocked(placeId: number, deviceId: string): Promise<boolean> {
@@ -219,12 +344,74 @@ export class OrdersRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Everything the cart check reads, in one go: the products and variants the cart names (whatever their place),
+   * and the place's category links and ingredient links of those products. On SQLite one synchronous pass of
+   * prepared statements (the id lists bound as JSON arrays, so the SQL text and its statement are reused); on
+   * PostgreSQL the Kysely queries below, in parallel.
+   */
+  async findCartRows(
+    placeId: number,
+    productIds: readonly number[],
+    variantIds: readonly number[],
+  ): Promise<{
+    products: ProductRow[];
+    variants: VariantRow[];
+    categories: ProductCategoryRow[];
+    ingredients: ProductIngredientRow[];
+  }> {
+    const raw = this.#sqlite;
+    if (!raw) {
+      const [products, variants, categories, ingredients] = await Promise.all([
+        this.findProducts(productIds),
+        this.findVariants(variantIds),
+        this.findProductCategories(placeId, productIds),
+        this.findProductIngredients(placeId, productIds),
+      ]);
+      return { products, variants, categories, ingredients };
+    }
+    const products = JSON.stringify(productIds);
+    const variants = JSON.stringify(variantIds);
+    return withRawSqlite(this.#db, raw, (r) => ({
+      products: r
+        .prepare(
+          `select ${PRODUCT_COLUMNS.map((c) => `"${c}"`).join(', ')} from products ` +
+            'where id in (select value from json_each(?))',
+        )
+        .all(products) as ProductRow[],
+      variants: r
+        .prepare(
+          `select ${VARIANT_COLUMNS.map((c) => `"${c}"`).join(', ')} from product_variants ` +
+            'where id in (select value from json_each(?))',
+        )
+        .all(variants) as VariantRow[],
+      categories: r
+        .prepare(
+          // Driven by the cart's few products (CROSS JOIN fixes the order): SQLite would otherwise start from
+          // every category of the place. The unary + keeps the place filter out of index planning: a bound
+          // parameter the planner looks at makes SQLite re-prepare the statement on each new binding (~40 µs).
+          'select pc.product_id, pc.category_id, pc.is_primary, ' +
+            'case when c.active = 1 then c.order_allowed else 0 end as order_allowed ' +
+            'from json_each(?) j cross join product_categories pc on pc.product_id = j.value ' +
+            'cross join categories c on c.id = pc.category_id where +c.place_id = ?',
+        )
+        .all(products, placeId) as ProductCategoryRow[],
+      ingredients: r
+        .prepare(
+          'select pi.product_id, pi.ingredient_id, pi.type, i.name, i.price, i.active ' +
+            'from json_each(?) j cross join product_ingredients pi on pi.product_id = j.value ' +
+            'cross join ingredients i on i.id = pi.ingredient_id where +i.place_id = ?',
+        )
+        .all(products, placeId) as ProductIngredientRow[],
+    }));
+  }
+
   /** Products by id, whatever their place (see the module comment). */
   async findProducts(ids: readonly number[]): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
     return this.#db
       .selectFrom('products')
-      .selectAll()
+      .select(PRODUCT_COLUMNS)
       .where('id', 'in', [...ids])
       .execute();
   }
@@ -233,7 +420,7 @@ export class OrdersRepository {
     if (ids.length === 0) return [];
     return this.#db
       .selectFrom('product_variants')
-      .selectAll()
+      .select(VARIANT_COLUMNS)
       .where('id', 'in', [...ids])
       .execute();
   }
@@ -284,7 +471,7 @@ export class OrdersRepository {
    * each other); on SQLite by the single writer connection the transaction holds.
    */
   async storeOrder(input: StoreOrderInput): Promise<StoreOrderResult> {
-    if (this.#dialect === 'sqlite') return this.#enqueue(input);
+    if (this.#sqlite) return this.#enqueue(this.#sqlite, input);
     try {
       return await this.#db.transaction().execute((trx) => this.#storeOne(trx, input));
     } catch (err) {
@@ -306,42 +493,24 @@ export class OrdersRepository {
     [];
   #flushing = false;
 
-  #enqueue(input: StoreOrderInput): Promise<StoreOrderResult> {
+  #enqueue(raw: RawSqlite, input: StoreOrderInput): Promise<StoreOrderResult> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ input, resolve, reject });
       if (!this.#flushing) {
         this.#flushing = true;
         // One macrotask later: requests parsed in the same tick join the first batch.
-        setImmediate(() => void this.#flush());
+        setImmediate(() => void this.#flush(raw));
       }
     });
   }
 
-  async #flush(): Promise<void> {
+  async #flush(raw: RawSqlite): Promise<void> {
     try {
       while (this.#queue.length > 0) {
         const batch = this.#queue.splice(0, GROUP_COMMIT_MAX);
-        const outcomes: ({ ok: true; result: StoreOrderResult } | { ok: false; error: unknown })[] = [];
+        let outcomes: Outcome[];
         try {
-          await this.#db.transaction().execute(async (trx) => {
-            outcomes.length = 0;
-            for (const item of batch) {
-              await sql`savepoint store_order`.execute(trx);
-              try {
-                const result = await this.#storeOne(trx, item.input);
-                await sql`release savepoint store_order`.execute(trx);
-                outcomes.push({ ok: true, result });
-              } catch (err) {
-                await sql`rollback to savepoint store_order`.execute(trx);
-                await sql`release savepoint store_order`.execute(trx);
-                outcomes.push(
-                  err instanceof Rollback
-                    ? { ok: true, result: { ok: false, reason: err.reason } }
-                    : { ok: false, error: err },
-                );
-              }
-            }
-          });
+          outcomes = await withRawSqlite(this.#db, raw, (r) => storeBatchSqlite(r, batch));
         } catch (err) {
           // BEGIN or COMMIT failed: nothing of the batch is stored.
           for (const item of batch) item.reject(err);
@@ -358,12 +527,15 @@ export class OrdersRepository {
     }
   }
 
-  /** One order's writes inside a transaction (throws Rollback to undo them with a reason). */
+  /**
+   * One order's writes inside a PostgreSQL transaction (throws Rollback to undo them with a reason); SQLite's are
+   * `storeBatchSqlite`.
+   */
   async #storeOne(trx: AppDatabase, input: StoreOrderInput): Promise<StoreOrderResult> {
     const { order } = input;
     {
       {
-        if (this.#dialect === 'postgres' && order.dedupe_hash) {
+        if (order.dedupe_hash) {
           await sql`select pg_advisory_xact_lock(hashtextextended(${order.dedupe_hash}, 0))`.execute(trx);
         }
         if (order.dedupe_hash) {

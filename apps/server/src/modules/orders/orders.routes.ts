@@ -42,10 +42,10 @@ const orderErrors = {
 /** Routes under /api; builds its services from the app's database and clock. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrderErrorHandler(app);
-  const { db, dialect } = app.database;
-  const tables = new TablesService(new TablesRepository(db));
+  const { db } = app.database;
+  const tables = new TablesService(new TablesRepository(db, app.database.sqlite ?? null));
   const service = new OrdersService(
-    new OrdersRepository(db, dialect),
+    new OrdersRepository(app.database, app.venueCache),
     tables,
     app.hasDecorator('payments') ? app.payments : null,
     app.staffNotifier ?? null,

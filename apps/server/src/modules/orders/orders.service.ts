@@ -383,6 +383,15 @@ export class OrdersService {
     }
   }
 
+  /** Parsed settings per stored settings object: the repository hands out the same one while it is cached. */
+  readonly #parsedSettings = new WeakMap<object, VenueSettings>();
+
+  #parsed(raw: Readonly<Record<string, string>>): VenueSettings {
+    let parsed = this.#parsedSettings.get(raw);
+    if (!parsed) this.#parsedSettings.set(raw, (parsed = parseSettings(raw)));
+    return parsed;
+  }
+
   /** The steps of the module comment, for every order type. */
   async placeOrder(
     d: OrderDraft,
@@ -390,7 +399,7 @@ export class OrdersService {
     ctx: OrderCallContext,
   ): Promise<StoreOrderResponse> {
     const { lang, now, placeId } = ctx;
-    const settings = parseSettings(await this.#repo.getSettings(placeId));
+    const settings = this.#parsed(await this.#repo.getSettings(placeId));
     const timeZone = settings.time_zone;
 
     // 1. ordering window, and the order type must be offered (a QR session is the place's own offer).
@@ -696,9 +705,13 @@ export class OrdersService {
     const { lang, placeId } = ctx;
     if (d.products.length === 0) throw orderError(400, 'noProductsToInsert', lang);
     const productIds = [...new Set(d.products.map((p) => p.product_id))];
-    const [products, variants] = await Promise.all([
-      this.#repo.findProducts(productIds),
-      this.#repo.findVariants([...new Set(d.products.map((p) => p.product_variant_id))]),
+    const {
+      products,
+      variants,
+      categories,
+      ingredients: links,
+    } = await this.#repo.findCartRows(placeId, productIds, [
+      ...new Set(d.products.map((p) => p.product_variant_id)),
     ]);
     const productById = new Map(products.map((p) => [p.id, p]));
     const variantById = new Map(variants.map((v) => [v.id, v]));
@@ -732,10 +745,6 @@ export class OrdersService {
       });
     }
 
-    const [categories, links] = await Promise.all([
-      this.#repo.findProductCategories(placeId, productIds),
-      this.#repo.findProductIngredients(placeId, productIds),
-    ]);
     const linkOf = (
       productId: number,
       ingredientId: number,

@@ -14,7 +14,6 @@ import { isValidEmail } from '@trapeza/domain/validation';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { StaffRepository } from './staff.repository.ts';
-import { toStaffOrders } from './staff.service.ts';
 
 interface Texts {
   subject: (no: string, type: string, place: string) => string;
@@ -344,32 +343,39 @@ export interface OrderMailDeps {
 }
 
 /**
- * Mails the stored order to the place's notification_email, if set and valid. Never throws; a failure is logged.
- * Resolves when the attempt is over (tests await it; the notifier does not).
+ * Mails each stored order (as the board shows it) to the place's notification_email, if set and valid. Never
+ * throws; a failure is logged per order. Orders stored in the same commit arrive together and share the lookups.
+ * Resolves when every attempt is over (tests await it; the notifier does not).
  */
-export async function sendNewOrderMail(deps: OrderMailDeps, placeId: number, orderId: number): Promise<void> {
+export async function sendNewOrderMails(
+  deps: OrderMailDeps,
+  placeId: number,
+  orders: StaffOrder[],
+): Promise<void> {
+  if (orders.length === 0) return;
+  let to: string | undefined;
+  let lang: Language;
+  let place: Awaited<ReturnType<StaffRepository['getPlace']>>;
   try {
-    const to = (await deps.repo.getSetting(placeId, 'notification_email'))?.trim();
+    to = (await deps.repo.getSetting(placeId, 'notification_email'))?.trim();
     if (!to || !isValidEmail(to)) return;
-    const [order] = toStaffOrders(await deps.repo.getOrders(placeId, [orderId]));
-    if (!order) return;
-    const lang = normalizeLanguage((await deps.repo.getSetting(placeId, 'default_lang')) ?? undefined);
-    const place = await deps.repo.getPlace(placeId);
-    const placeName = translateField(
-      { name: place.name, translations: parseTranslations(place.translations) },
-      'name',
-      lang,
-    );
-    await deps.mailer.send(
-      newOrderMail({
-        to,
-        lang,
-        placeName,
-        boardUrl: `${deps.publicUrl}/${encodeURIComponent(place.slug)}/staff`,
-        order,
-      }),
-    );
+    lang = normalizeLanguage((await deps.repo.getSetting(placeId, 'default_lang')) ?? undefined);
+    place = await deps.repo.getPlace(placeId);
   } catch (err) {
-    deps.log.error({ err, placeId, orderId }, 'new-order e-mail failed');
+    deps.log.error({ err, placeId, orderIds: orders.map((o) => o.id) }, 'new-order e-mail failed');
+    return;
+  }
+  const placeName = translateField(
+    { name: place.name, translations: parseTranslations(place.translations) },
+    'name',
+    lang,
+  );
+  const boardUrl = `${deps.publicUrl}/${encodeURIComponent(place.slug)}/staff`;
+  for (const order of orders) {
+    try {
+      await deps.mailer.send(newOrderMail({ to, lang, placeName, boardUrl, order }));
+    } catch (err) {
+      deps.log.error({ err, placeId, orderId: order.id }, 'new-order e-mail failed');
+    }
   }
 }

@@ -4,12 +4,16 @@
  * once and never throw: a guest's order must not fail because a board could not be told (the board also reloads
  * on reconnect, so a lost notice shows up there at the latest). A new order is also e-mailed to the place's
  * notification_email when set (order-notification.mail.ts), after the commit and with its own error log.
+ *
+ * New orders come in bursts (one commit stores many, see OrdersRepository's group commit): those announced in the
+ * same turn of the event loop are read back together, one query set per place instead of per order, and that one
+ * read feeds both the board event and the e-mail.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffFeedback } from '@trapeza/domain/contracts/staff';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { EventBus, FeedbackNotice, StaffNotifier } from '../../plugins/events.ts';
-import { sendNewOrderMail } from './order-notification.mail.ts';
+import { sendNewOrderMails } from './order-notification.mail.ts';
 import type { StaffRepository } from './staff.repository.ts';
 import { toStaffOrders, toStaffUserNeed } from './staff.service.ts';
 
@@ -23,19 +27,37 @@ export function createStaffNotifier(
   const run = (what: string, work: () => Promise<unknown>): void => {
     work().catch((err: unknown) => log.error({ err }, `staff events: ${what} not published`));
   };
+  /** Orders announced since the last turn, by place. */
+  const newOrders = new Map<number, number[]>();
+  const announceNewOrders = (): void => {
+    const batch = [...newOrders];
+    newOrders.clear();
+    for (const [placeId, ids] of batch) {
+      run('order.created', async () => {
+        const bundle = await repo.getOrders(placeId, ids);
+        const tokens = new Map(bundle.orders.map((o) => [o.id, o.token]));
+        const orders = toStaffOrders(bundle).sort((a, b) => a.id - b.id);
+        if (mail) void sendNewOrderMails({ repo, log, ...mail }, placeId, orders);
+        // Published together: on SQLite they share one commit of the bus, in this order.
+        await Promise.all(
+          orders.map((order) =>
+            bus.publish({
+              placeId,
+              type: 'order.created',
+              session: tokens.get(order.id) ?? null,
+              data: { order },
+            }),
+          ),
+        );
+      });
+    }
+  };
   return {
     orderCreated(placeId, orderId) {
-      run('order.created', async () => {
-        const [order] = toStaffOrders(await repo.getOrders(placeId, [orderId]));
-        if (!order) return;
-        await bus.publish({
-          placeId,
-          type: 'order.created',
-          session: await repo.orderToken(orderId),
-          data: { order },
-        });
-      });
-      if (mail) void sendNewOrderMail({ repo, log, ...mail }, placeId, orderId);
+      let ids = newOrders.get(placeId);
+      if (!ids) newOrders.set(placeId, (ids = []));
+      ids.push(orderId);
+      if (newOrders.size === 1 && ids.length === 1) setImmediate(announceNewOrders);
     },
     orderPaymentChanged(placeId, orderId, change) {
       run('order.payment_changed', async () => {

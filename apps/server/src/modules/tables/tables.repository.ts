@@ -3,7 +3,7 @@
  * query takes the place id of the request's tenant: a QR token or a session of another venue is simply not found.
  */
 import type { Selectable } from 'kysely';
-import type { AppDatabase } from '../../db/database.ts';
+import { withRawSqlite, type AppDatabase, type RawSqlite } from '../../db/database.ts';
 import type { TableSessionsTable, TablesTable } from '../../db/schema.ts';
 
 export type TableRow = Selectable<TablesTable>;
@@ -26,8 +26,12 @@ export interface NewUserNeed {
 export class TablesRepository {
   readonly #db: AppDatabase;
 
-  constructor(db: AppDatabase) {
+  /** SQLite: the database itself, for the session lookup every table order makes (see `findSession`). */
+  readonly #sqlite: RawSqlite | null;
+
+  constructor(db: AppDatabase, sqlite: RawSqlite | null = null) {
     this.#db = db;
+    this.#sqlite = sqlite;
   }
 
   /** An active table or room of the place by its QR token. */
@@ -70,6 +74,19 @@ export class TablesRepository {
     session: string,
     db: AppDatabase = this.#db,
   ): Promise<SessionWithTable | undefined> {
+    const raw = this.#sqlite;
+    if (raw && db === this.#db) {
+      // Two single-table statements rather than the join: SQLite re-prepares that join on every new binding.
+      return withRawSqlite(this.#db, raw, (r) => {
+        const s = r
+          .prepare('select * from table_sessions where session = ? and +place_id = ?')
+          .get(session, placeId) as TableSessionRow | undefined;
+        if (!s) return undefined;
+        const t = r.prepare('select number, kind, token from tables where id = ?').get(s.table_id) as
+          { number: string; kind: string; token: string } | undefined;
+        return t ? { ...s, table_number: t.number, table_kind: t.kind, table_token: t.token } : undefined;
+      });
+    }
     return db
       .selectFrom('table_sessions as s')
       .innerJoin('tables as t', 't.id', 's.table_id')

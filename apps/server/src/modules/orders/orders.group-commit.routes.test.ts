@@ -1,0 +1,228 @@
+/**
+ * Orders arriving together (issue "Cart and ordering": nothing lost, nothing stored twice). On SQLite they share
+ * one commit (OrdersRepository's group commit, synchronous prepared statements inside one transaction, a savepoint
+ * per order); on PostgreSQL each has its own transaction. Either way each order is answered on its own: a duplicate
+ * or a promo code used up inside the burst is refused alone and the others are stored whole, and every stored order
+ * reaches the staff board once. The venue configuration the order path caches (MENU_CACHE_TTL_MS) is dropped by the
+ * admin's change at once.
+ */
+import { expect } from 'vitest';
+import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
+import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from './orders.fixtures.ts';
+import type { DialectName } from '../../db/database.ts';
+
+const fixtures = new Map<DialectName, OrderFixture>();
+
+function preorder(ctx: TestContext, f: OrderFixture, n: number, extra: Record<string, unknown> = {}) {
+  return ctx.request('POST', '/api/orders/preorder', {
+    client: CLIENT,
+    place: 'bistro',
+    body: {
+      client_name: 'Мария Иванова',
+      client_phone: '+359 888 123 456',
+      payment_method: 'cash',
+      exact_time_selected: 0,
+      cutlery: 0,
+      products: [cartLine(f.salad.id, f.salad.variant, 1 + (n % 4)), cartLine(f.soup.id, f.soup.variant, 1)],
+      // The marker makes each order distinct (the duplicate guard hashes lines and comments).
+      order_comment: [{ variantId: f.salad.variant, comment: `burst ${ctx.dialect} ${n}` }],
+      token: null,
+      pickup_time: '',
+      promo_code: null,
+      ...extra,
+    },
+  });
+}
+
+async function storedByMarker(ctx: TestContext, prefix: string) {
+  const rows = await ctx.db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.comment', 'o.id', 'o.total'])
+    .where('l.comment', 'like', `${prefix}%`)
+    .execute();
+  return rows;
+}
+
+describeEachDatabase(
+  'orders arriving together',
+  (ctx) => {
+    const fx = () => fixtures.get(ctx.dialect)!;
+
+    ctx.test(
+      'a burst of distinct orders with a triple inside: each distinct order stored once with all its lines, ' +
+        'the copies refused, every stored order announced to the board once',
+      async () => {
+        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + 60_000));
+        const f = fx();
+        const distinct = Array.from({ length: 30 }, (_, n) => preorder(ctx, f, n));
+        const copies = Array.from({ length: 3 }, () => preorder(ctx, f, 999));
+        const answers = await Promise.all([...distinct, ...copies]);
+        expect(answers.slice(0, 30).map((r) => r.statusCode)).toEqual(Array(30).fill(201));
+        const copyStatuses = answers.slice(30).map((r) => r.statusCode);
+        expect(copyStatuses.filter((s) => s === 201)).toHaveLength(1);
+        expect(copyStatuses.filter((s) => s === 409)).toHaveLength(2);
+        for (const r of answers.slice(30).filter((a) => a.statusCode === 409)) {
+          expect(r.json().code).toBe('too_mony_orders_for_session_in_x_seconds');
+        }
+
+        const rows = await storedByMarker(ctx, `burst ${ctx.dialect} `);
+        const ids = new Set(rows.map((r) => r.id));
+        expect(rows).toHaveLength(31);
+        expect(ids.size).toBe(31);
+        const lines = await ctx.db
+          .selectFrom('order_lines')
+          .select((eb) => ['order_id', eb.fn.countAll<number>().as('n')])
+          .where('order_id', 'in', [...ids])
+          .groupBy('order_id')
+          .execute();
+        expect(lines.map((l) => Number(l.n))).toEqual(Array(31).fill(2));
+        const history = await ctx.db
+          .selectFrom('order_status_history')
+          .select('order_id')
+          .where('order_id', 'in', [...ids])
+          .execute();
+        expect(history).toHaveLength(31);
+        // Each answer's total is the stored one (the server's price, not the browser's).
+        const answered = new Map(
+          answers
+            .filter((a) => a.statusCode === 201)
+            .map((a) => [a.json().key as string, a.json().totalPrice]),
+        );
+        const stored = await ctx.db
+          .selectFrom('orders')
+          .select(['key', 'total'])
+          .where('id', 'in', [...ids])
+          .execute();
+        for (const o of stored) expect(answered.get(o.key)).toBe(o.total);
+
+        // The board's events: one order.created per stored order (announced after the commit, read back together).
+        let events: { data: string }[] = [];
+        for (let i = 0; i < 50; i++) {
+          events = await ctx.db
+            .selectFrom('staff_events')
+            .select('data')
+            .where('type', '=', 'order.created')
+            .where('place_id', '=', f.bistro)
+            .execute();
+          const announced = events.filter((e) =>
+            ids.has((JSON.parse(e.data) as { order: { id: number } }).order.id),
+          );
+          if (announced.length >= 31) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const announcedIds = events
+          .map((e) => (JSON.parse(e.data) as { order: { id: number } }).order.id)
+          .filter((id) => ids.has(id));
+        expect(announcedIds.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+      },
+    );
+
+    ctx.test(
+      'a promo code with 3 uses left, 8 orders at once: exactly 3 get it, the others are told and store nothing',
+      async () => {
+        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + 2 * 60_000));
+        const f = fx();
+        await ctx.db
+          .updateTable('promo_codes')
+          .set({ max_uses: 3, used_count: 0 })
+          .where('id', '=', f.promoId)
+          .execute();
+        const promo = await ctx.db
+          .selectFrom('promo_codes')
+          .select('code')
+          .where('id', '=', f.promoId)
+          .executeTakeFirstOrThrow();
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            preorder(ctx, f, n, {
+              promo_code: promo.code,
+              order_comment: [{ variantId: f.salad.variant, comment: `promo ${ctx.dialect} ${n}` }],
+            }),
+          ),
+        );
+        const statuses = answers.map((a) => a.statusCode);
+        expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+        expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+        for (const a of answers.filter((r) => r.statusCode === 400))
+          expect(a.json().code).toBe('invalid_promo_code');
+        const used = await ctx.db
+          .selectFrom('promo_codes')
+          .select('used_count')
+          .where('id', '=', f.promoId)
+          .executeTakeFirstOrThrow();
+        expect(Number(used.used_count)).toBe(3);
+        const rows = await storedByMarker(ctx, `promo ${ctx.dialect} `);
+        expect(rows).toHaveLength(3);
+        const withPromo = await ctx.db
+          .selectFrom('orders')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .where('promo_code', '=', promo.code)
+          .execute();
+        expect(withPromo).toHaveLength(3);
+      },
+    );
+  },
+  {
+    setup: async (db, dialect) => {
+      fixtures.set(dialect, await seedOrderFixture(db));
+    },
+  },
+);
+
+describeEachDatabase(
+  'the cached venue configuration of the order path',
+  (ctx) => {
+    ctx.test('an admin closing ordering is obeyed by the very next order, cache or not', async () => {
+      ctx.clock.setOverride(OPEN_AT);
+      const scan = await ctx.post('/api/tables/verify_token', { token: 'demo-t1', placeSlug: 'bistro' });
+      const { session } = scan.json();
+      const product = await ctx.db
+        .selectFrom('products as p')
+        .innerJoin('product_variants as v', 'v.product_id', 'p.id')
+        .select(['p.id', 'v.id as variant'])
+        .where('p.place_id', '=', await ctx.placeId('bistro'))
+        .where('p.in_stock', '=', 1)
+        .where('p.active', '=', 1)
+        .where('p.hide_for_ordering', '=', 0)
+        .where('v.active', '=', 1)
+        .orderBy('p.id')
+        .executeTakeFirstOrThrow();
+      const order = (n: number) =>
+        ctx.post('/api/orders', {
+          session,
+          products: [cartLine(product.id, product.variant, n)],
+          order_comment: [],
+        });
+      expect((await order(1)).statusCode).toBe(201);
+
+      const login = await ctx.request('POST', '/api/login', {
+        place: null,
+        body: { email: 'admin@demo.test', password: 'demo-admin' },
+      });
+      expect(login.statusCode).toBe(200);
+      const token = login.json().token as string;
+      const closed = await ctx.request('PUT', '/api/admin/settings', {
+        body: { orders_allowed: '0' },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(closed.statusCode).toBe(200);
+      const refused = await order(2);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('orders_not_allowed');
+
+      await ctx.request('PUT', '/api/admin/settings', {
+        body: { orders_allowed: '1' },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect((await order(3)).statusCode).toBe(201);
+    });
+  },
+  // The production TTL: without the invalidation the second order would still see ordering open.
+  { env: { MENU_CACHE_TTL_MS: '60000' } },
+);
