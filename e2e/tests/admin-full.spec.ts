@@ -1,12 +1,16 @@
 /**
- * The admin console's full journey (issue "Admin console"): the demo client admin adds a category and a product
- * with two variants, an addable ingredient and an uploaded image, in Bulgarian and English → a guest sees it on
- * /bistro in both languages and orders it; the admin draws a delivery polygon on the Leaflet map (clicks) → an
- * address inside is priced with the polygon's price, one outside is refused with invalid_delivery_shape; the admin
- * changes subcategories_design → the guest page's list layout changes; the sales report shows the test's orders.
+ * The admin console's full journey (issue "Admin console"), through the admin's browser: the demo client admin adds
+ * an add-on ingredient with a price, a category and a product with two variants (sizes in Bulgarian and English),
+ * the add-on and an uploaded JPEG, in Bulgarian and English, all in the menu editor → a guest at table 1 sees it on
+ * /bistro in both languages (names, description, sizes) and orders the large size with the add-on in English; the
+ * staff board holds the order as the server priced it; the admin draws a delivery polygon on the Leaflet map
+ * (clicks) → an address inside is priced with the polygon's price, one outside is refused with
+ * invalid_delivery_shape; the admin changes subcategories_design → the guest page's list layout changes; the sales
+ * report shows the test's orders.
  * Server and browser clocks are pinned to a Tuesday noon in Sofia (the bistro's delivery zone is active 11–22).
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 startFromFreshDatabase();
@@ -14,17 +18,37 @@ startFromFreshDatabase();
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const DAY = '2026-03-03';
 const TENANT = { client: 'demo', place: 'bistro' };
-// A valid 1×1 PNG: the upload pipeline (sharp) makes the renditions from it.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+// A real 800×600 JPEG (made with sharp): the upload pipeline makes the WebP / AVIF / JPEG renditions from it.
+const IMAGE = fileURLToPath(new URL('../fixtures/pumpkin-soup.jpg', import.meta.url));
 const SHAPE_PRICE = 370;
 
 interface Shape {
   id: number;
   delivery_price: number;
   coordinates: [number, number][] | { lat: number; lng: number }[];
+}
+interface AdminProduct {
+  id: number;
+  name: string;
+  description: string | null;
+  translations: Record<string, Record<string, string>>;
+  catHierarchyIds: number[];
+  product_variants: { id: number; price: number; size: string | null; translations: unknown }[];
+  product_ingredients: { ingredientId: number; type: string }[];
+  product_images: { path: string; width: number | null; height: number | null }[];
+}
+interface StaffOrder {
+  id: number;
+  table: { number: string } | null;
+  lines: {
+    product_id: number;
+    variant_id: number;
+    quantity: number;
+    unit_price: number;
+    line_total: number;
+    ingredients: { type: string; price: number }[];
+  }[];
+  price: { total: number };
 }
 interface OrderType {
   id: number;
@@ -115,62 +139,142 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
   const admin = await adminToken(request);
   const tag = Date.now() % 100_000;
-
-  // --- Menu: an uploaded image, a category, an addable ingredient, a product with two variants (bg + en). ---
-  const upload = await request.post('/api/admin/images', {
-    headers: admin,
-    multipart: { file: { name: 'dot.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const image = (await upload.json()) as { path: string; width: number; height: number };
-
-  const category = await request.post('/api/admin/categories', {
-    headers: admin,
-    data: { name: `Сезонно ${tag}`, translations: { en: { name: `Seasonal ${tag}` } } },
-  });
-  expect(category.status(), await category.text()).toBe(201);
-  const cat = (await category.json()) as { id: number; slug: string };
-  const ingredient = await request.post('/api/admin/ingredients', {
-    headers: admin,
-    data: { name: `Пармезан ${tag}`, price: 120, translations: { en: { name: `Parmesan ${tag}` } } },
-  });
-  expect(ingredient.status(), await ingredient.text()).toBe(201);
-
+  const catBg = `Сезонно ${tag}`;
+  const catEn = `Seasonal ${tag}`;
+  const ingBg = `Пармезан ${tag}`;
+  const ingEn = `Parmesan ${tag}`;
   const bgName = `Тиквена супа ${tag}`;
   const enName = `Pumpkin soup ${tag}`;
-  const created = await request.post('/api/admin/products', {
-    headers: admin,
-    data: {
-      name: bgName,
-      description: 'Кремообразна',
-      translations: { en: { name: enName, description: 'Creamy' } },
-      catHierarchyIds: [cat.id],
-      product_variants: [
-        { price: 650, size: '300 мл', translations: { en: { size: '300 ml' } } },
-        { price: 950, size: '500 мл', translations: { en: { size: '500 ml' } } },
-      ],
-      product_ingredients: [{ ingredientId: (await ingredient.json()).id, type: 'addable' }],
-      product_images: [{ path: image.path, width: image.width, height: image.height }],
-    },
+
+  // --- Menu, all in the editor: an add-on ingredient, a category, a product with two variants and an image. ---
+  await signIn(page);
+  await page.getByRole('link', { name: 'Меню' }).click();
+
+  await page.getByRole('tab', { name: 'Съставки' }).click();
+  await page.getByRole('button', { name: 'Добави', exact: true }).click();
+  const ingredientForm = page.getByRole('form', { name: 'Съставка' });
+  await ingredientForm.getByLabel('Име (bg)').fill(ingBg);
+  await ingredientForm.getByLabel('Име (en)').fill(ingEn);
+  await ingredientForm.getByLabel('Цена', { exact: true }).fill('1.20');
+  await ingredientForm.getByRole('button', { name: 'Запази' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^${ingBg} \\(`) })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Категории и продукти' }).click();
+  await page.getByRole('button', { name: 'Нова категория' }).click();
+  const categoryForm = page.getByRole('form', { name: 'Категория' });
+  await categoryForm.getByLabel('Име (bg)').fill(catBg);
+  await categoryForm.getByLabel('Име (en)').fill(catEn);
+  await categoryForm.getByRole('button', { name: 'Запази', exact: true }).click();
+  await expect(categoryForm.getByRole('status')).toHaveText('Запазено');
+  await expect(page.getByRole('treeitem', { selected: true })).toContainText(catBg);
+
+  await page.getByRole('region', { name: 'Продукти' }).getByRole('button', { name: 'Нов продукт' }).click();
+  const form = page.getByRole('form', { name: 'Продукт' });
+  await form.getByLabel('Име (bg)').fill(bgName);
+  await form.getByLabel('Име (en)').fill(enName);
+  await form.getByLabel('Описание (bg)').fill('Кремообразна, с тиквени семки');
+  await form.getByLabel('Описание (en)').fill('Creamy, with pumpkin seeds');
+  const small = form.getByRole('group', { name: 'Вариант 1' });
+  await small.getByLabel('Цена 1').fill('6.50');
+  await small.getByLabel('Размер 1 (bg)').fill('300 мл');
+  await small.getByLabel('Размер 1 (en)').fill('300 ml');
+  await form.getByRole('button', { name: 'Добави вариант' }).click();
+  const large = form.getByRole('group', { name: 'Вариант 2' });
+  await large.getByLabel('Цена 2').fill('9.50');
+  await large.getByLabel('Размер 2 (bg)').fill('500 мл');
+  await large.getByLabel('Размер 2 (en)').fill('500 ml');
+  await form.getByLabel(`Как се използва ${ingBg}`).selectOption({ label: 'Добавка' });
+  await form.getByLabel('Изберете файл').setInputFiles(IMAGE);
+  await expect(form.locator('img[src^="/uploads/"]').first()).toBeVisible({ timeout: 15_000 });
+  await form.getByRole('button', { name: 'Запази', exact: true }).click();
+  await expect(form.getByRole('status')).toHaveText('Запазено', { timeout: 15_000 });
+  await expect(form.getByRole('heading', { name: `Продукт: ${bgName}` })).toBeVisible();
+  // The re-opened form shows what was stored, the sizes of both languages included.
+  await expect(form.getByRole('group', { name: 'Вариант 2' }).getByLabel('Размер 2 (en)')).toHaveValue(
+    '500 ml',
+  );
+
+  // Stored as typed: the admin API answers it.
+  const stored = (await (
+    await request.get('/api/admin/products', { headers: admin })
+  ).json()) as AdminProduct[];
+  const product = stored.find((p) => p.name === bgName)!;
+  expect(product, `product ${bgName}`).toBeTruthy();
+  expect(product).toMatchObject({
+    description: 'Кремообразна, с тиквени семки',
+    translations: { en: { name: enName, description: 'Creamy, with pumpkin seeds' } },
+    product_ingredients: [{ type: 'addable' }],
+    product_images: [{ path: expect.stringMatching(/^\/uploads\/.+\.jpg$/), width: 800, height: 600 }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()) as { id: number; product_variants: { id: number; price: number }[] };
-  expect(product.product_variants).toHaveLength(2);
+  expect(product.product_variants).toMatchObject([
+    { price: 650, size: '300 мл', translations: { en: { size: '300 ml' } } },
+    { price: 950, size: '500 мл', translations: { en: { size: '500 ml' } } },
+  ]);
   // Two of the larger size: above the bistro's minimal delivery order (15.00), below its 60.00 discount tier.
   const variant = product.product_variants[1]!;
 
-  // The guest sees it in Bulgarian, then in English, with its image.
-  await page.goto(`/bistro/${cat.slug}`);
+  // --- The guest at table 1: sees it in Bulgarian, then in English, and orders it with the add-on. ---
+  await page.goto('/bistro/t/demo-t1');
+  await expect(page).toHaveURL(/\/bistro$/, { timeout: 15_000 });
+  await page.getByRole('link', { name: catBg, exact: true }).first().click();
   const card = page.locator('article', { hasText: bgName }).first();
   await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toContainText('Кремообразна, с тиквени семки');
+  await expect(card.getByRole('list', { name: 'Размери и цени' }).getByRole('listitem')).toContainText([
+    '300 мл',
+    '500 мл',
+  ]);
   await expect(card.locator('img').first()).toHaveAttribute('src', /\/uploads\//);
-  await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
-  await page.goto(`/bistro/${cat.slug}`);
-  await expect(page.locator('article', { hasText: enName }).first()).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('button', { name: 'Избор на език' }).click();
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const enCard = page.locator('article', { hasText: enName }).first();
+  await expect(enCard).toBeVisible({ timeout: 15_000 });
+  await expect(enCard).toContainText('Creamy, with pumpkin seeds');
+  const sizes = enCard.getByRole('list', { name: 'Sizes and prices' });
+  await expect(sizes.getByRole('listitem')).toContainText(['300 ml', '500 ml']);
+  await expect(sizes).not.toContainText('мл');
+  await page.goto('/bistro');
+  await expect(page.getByRole('link', { name: catEn, exact: true }).first()).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('link', { name: catEn, exact: true }).first().click();
+  await page.locator('article', { hasText: enName }).first().getByRole('link', { name: enName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: enName })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('500 ml').check();
+  await page.getByRole('checkbox', { name: new RegExp(ingEn) }).check();
+  await page.getByRole('button', { name: 'Add to cart' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: `1 x ${enName} - /500 ml/` })).toBeVisible();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('button', { name: /^(Order|Save for order)$/ }).click();
+  const upsell = page.getByRole('button', { name: 'Continue to order' });
+  await expect(page.getByRole('heading', { name: /^(Order|Why not try also)$/ })).toBeVisible();
+  if (await upsell.isVisible()) await upsell.click();
+  await expect(page.getByRole('heading', { name: 'Order', exact: true })).toBeVisible();
+  await page.getByRole('dialog').getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Send order/ }).click();
+  await expect(page.getByText('Order placed successfully')).toBeVisible({ timeout: 15_000 });
   await page.context().addCookies([{ name: 'language', value: 'bg', url: baseURL! }]);
 
-  // --- Delivery zone: drawn on the Leaflet map by clicks, east of the seeded centre zone. ---
-  await signIn(page);
+  // The order as the server stored and priced it: the large soup with Parmesan, 9.50 + 1.20.
+  const board = (await (await request.get('/api/staff/orders', { headers: admin })).json()) as {
+    orders: StaffOrder[];
+  };
+  const tableOrder = board.orders.find((o) => o.lines.some((l) => l.product_id === product.id));
+  expect(tableOrder, 'the table order on the staff board').toBeTruthy();
+  expect(tableOrder!.table?.number).toBe('1');
+  expect(tableOrder!.lines).toHaveLength(1);
+  expect(tableOrder!.lines[0]).toMatchObject({
+    variant_id: variant.id,
+    quantity: 1,
+    // the unit price holds the add-on
+    unit_price: 950 + 120,
+    line_total: 950 + 120,
+    ingredients: [{ type: 'addable', price: 120 }],
+  });
+  expect(tableOrder!.price.total).toBe(950 + 120);
+
+  // --- Delivery zone: drawn on the Leaflet map by clicks, east of the seeded centre zone (still signed in). ---
   await page.goto('/admin/zones');
   const delivery = page.getByRole('region', { name: 'Доставка', exact: true });
   await delivery.getByRole('button', { name: 'Начертай зона за доставка' }).click();
@@ -255,8 +359,9 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
     orders: number;
     top_products: { product_id: number; quantity: number }[];
   };
-  expect(sales.orders).toBeGreaterThanOrEqual(1);
-  expect(sales.top_products.find((p) => p.product_id === product.id)?.quantity).toBe(2);
+  // The guest's table order (one) and the delivery order inside the drawn zone (two).
+  expect(sales.orders).toBeGreaterThanOrEqual(2);
+  expect(sales.top_products.find((p) => p.product_id === product.id)?.quantity).toBe(3);
   await page.goto('/admin/reports');
   await expect(page.getByText(bgName).first()).toBeVisible({ timeout: 15_000 });
 });

@@ -53,6 +53,14 @@ export const AdminTranslations = z
   .partialRecord(LanguageCode.exclude(['bg']), z.record(z.string().max(50), z.string().max(10_000)))
   .describe('Per-language texts for en, es, de, fr-CH (Bulgarian is the base field)');
 
+/** The longest variant size, in Bulgarian (the base field) and in each translation. */
+export const VARIANT_SIZE_MAX_LENGTH = 100;
+const variantSize = z.string().max(VARIANT_SIZE_MAX_LENGTH);
+/** en / es / de / fr-CH → { size }: a variant's size in the other languages (the guest falls back to Bulgarian). */
+export const AdminVariantTranslations = z
+  .partialRecord(LanguageCode.exclude(['bg']), z.object({ size: variantSize.optional() }).strict())
+  .describe('The size in en, es, de, fr-CH (Bulgarian is the base field `size`)');
+
 export const AdminIdParam = z.object({ id: z.coerce.number().int().positive() });
 export const AdminOkResponse = z.object({ ok: z.literal(true) });
 
@@ -154,10 +162,11 @@ export const AdminVariantInput = z
     price: money,
     /** box fee */
     additional_price: money.default(0),
-    size: z.string().max(100).nullable().default(null),
+    /** Bulgarian; the other languages in `translations[lang].size` */
+    size: variantSize.nullable().default(null),
     /** minutes, booking-type products */
     booking_duration: z.number().int().min(5).max(1_440).nullable().default(null),
-    translations: AdminTranslations.default({}),
+    translations: AdminVariantTranslations.default({}),
   })
   .strict();
 

@@ -57,15 +57,24 @@ interface Props {
   category: AdminCategory | null;
   parents: { id: number; label: string }[];
   defaultParent: number | null;
+  /** the item was just created: the form starts by saying so */
+  initiallySaved?: boolean;
   onSave: (draft: CategoryDraft) => Promise<unknown>;
   onDelete?: () => Promise<unknown>;
 }
 
-export function CategoryForm({ category, parents, defaultParent, onSave, onDelete }: Props) {
+export function CategoryForm({
+  category,
+  parents,
+  defaultParent,
+  initiallySaved = false,
+  onSave,
+  onDelete,
+}: Props) {
   const t = useAdminT();
   const [draft, setDraft] = useState(() => categoryDraft(category, defaultParent));
   const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState(initiallySaved);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof CategoryDraft>(key: K, value: CategoryDraft[K]) => {
     setSaved(false);

@@ -101,6 +101,10 @@ interface GridProps {
   translations: Translations | undefined;
   onTranslations: (next: Translations) => void;
   multiline?: string[];
+  /** the group's accessible name; "Translations" when not given */
+  label?: string;
+  /** the most characters each input takes */
+  maxLength?: number;
 }
 
 /** The five languages side by side: Bulgarian edits the base fields, the others `translations[lang][field]`. */
@@ -111,6 +115,8 @@ export function TranslationGrid({
   translations,
   onTranslations,
   multiline = [],
+  label: groupLabel,
+  maxLength,
 }: GridProps) {
   const t = useAdminT();
   const set = (lang: Exclude<Language, 'bg'>, field: string, value: string) => {
@@ -122,7 +128,7 @@ export function TranslationGrid({
     onTranslations(next);
   };
   return (
-    <fieldset className={s.translations} aria-label={t('common.translations')}>
+    <fieldset className={s.translations} aria-label={groupLabel ?? t('common.translations')}>
       {LANGUAGES.map((lang) => (
         <div key={lang} className={s.field}>
           <strong lang={lang}>{t(`languages.${lang}`)}</strong>
@@ -136,6 +142,7 @@ export function TranslationGrid({
                 rows={3}
                 aria-label={aria}
                 placeholder={label}
+                maxLength={maxLength}
                 value={value}
                 onChange={(e) => onChange(e.target.value)}
               />
@@ -144,6 +151,7 @@ export function TranslationGrid({
                 key={field}
                 aria-label={aria}
                 placeholder={label}
+                maxLength={maxLength}
                 value={value}
                 onChange={(e) => onChange(e.target.value)}
               />

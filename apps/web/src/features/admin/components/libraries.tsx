@@ -95,6 +95,7 @@ function IngredientForm({ row, onDone }: { row: AdminIngredientRow | null; onDon
   return (
     <form
       className={s.card}
+      aria-label={t('menu.ingredientForm')}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -164,6 +165,7 @@ function AllergenForm({ row, onDone }: { row: AdminAllergenRow | null; onDone: (
   return (
     <form
       className={s.card}
+      aria-label={t('menu.allergenForm')}
       onSubmit={(e) => {
         e.preventDefault();
         void save();

@@ -69,6 +69,8 @@ export function MenuEditor() {
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [newCategory, setNewCategory] = useState(false);
   const [productId, setProductId] = useState<number | 'new' | null>(null);
+  // The form shown was just created: it opens on the stored item (with its ids) and says "saved".
+  const [justCreated, setJustCreated] = useState(false);
   const tree = useQuery(categoryTreeQuery(place));
   const products = useQuery({ ...productsQuery(place, categoryId), enabled: categoryId !== null });
   const allProducts = useQuery(productsQuery(place, null));
@@ -108,26 +110,38 @@ export function MenuEditor() {
         null)
       : null;
 
+  // A created item is opened only once the refreshed lists hold it, so its form starts from the stored values.
   async function saveCategory(draft: CategoryDraft) {
     const body = withoutEmptySlug(draft);
-    if (category && !newCategory) await updateCategory(category.id, body);
-    else {
+    if (category && !newCategory) {
+      await updateCategory(category.id, body);
+      await refresh();
+    } else {
       const created = await createCategory(body);
+      await refresh();
       setNewCategory(false);
       setCategoryId(created.id);
+      setJustCreated(true);
     }
-    await refresh();
   }
 
   async function saveProduct(draft: ProductDraft) {
     const body = withoutEmptySlug(draft);
-    if (product) await updateProduct(product.id, body);
-    else {
+    if (product) {
+      await updateProduct(product.id, body);
+      await refresh();
+    } else {
       const created = await createProduct(body);
+      await refresh();
       setProductId(created.id);
+      setJustCreated(true);
     }
-    await refresh();
   }
+
+  const openProduct = (id: number | 'new' | null) => {
+    setJustCreated(false);
+    setProductId(id);
+  };
 
   return (
     <div>
@@ -162,7 +176,7 @@ export function MenuEditor() {
                 className={s.btnGhost}
                 onClick={() => {
                   setNewCategory(true);
-                  setProductId(null);
+                  openProduct(null);
                 }}
               >
                 {t('menu.addCategory')}
@@ -176,7 +190,7 @@ export function MenuEditor() {
               onSelect={(id) => {
                 setCategoryId(id);
                 setNewCategory(false);
-                setProductId(null);
+                openProduct(null);
               }}
               onOrder={(items) => order.mutateAsync(items).catch(() => undefined)}
             />
@@ -191,17 +205,18 @@ export function MenuEditor() {
                 products={allProducts.data ?? []}
                 ingredients={ingredients.data ?? []}
                 allergens={allergens.data ?? []}
+                initiallySaved={justCreated}
                 onSave={saveProduct}
                 onDelete={
                   product
                     ? async () => {
                         await deleteProduct(product.id);
-                        setProductId(null);
+                        openProduct(null);
                         await refresh();
                       }
                     : undefined
                 }
-                onClose={() => setProductId(null)}
+                onClose={() => openProduct(null)}
               />
             ) : newCategory || category ? (
               <>
@@ -210,6 +225,7 @@ export function MenuEditor() {
                   category={newCategory ? null : category}
                   parents={categories}
                   defaultParent={newCategory ? categoryId : null}
+                  initiallySaved={justCreated && !newCategory}
                   onSave={saveCategory}
                   onDelete={
                     category && !newCategory
@@ -225,7 +241,7 @@ export function MenuEditor() {
                   <ProductList
                     products={products.data}
                     error={products.error}
-                    onEdit={setProductId}
+                    onEdit={openProduct}
                     onStock={(id, inStock) => stock.mutate({ id, inStock })}
                     stockError={stock.error}
                   />

@@ -30,4 +30,16 @@ describe('MoneyInput', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Въведете сума, напр. 12.50')).toBeTruthy();
   });
+
+  it('keeps its name while invalid: the error describes the input instead', async () => {
+    render(<MoneyInput label="Цена" value={990} hint="с ДДС" onChange={() => undefined} />);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Цена'));
+    const input = screen.getByRole('textbox', { name: 'Цена' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['Въведете сума, напр. 12.50', 'с ДДС']);
+  });
 });

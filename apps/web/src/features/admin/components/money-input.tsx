@@ -26,14 +26,17 @@ export function MoneyInput({ label, value, onChange, optional = false, hint }: P
   }
   const parsed = parseMoneyInput(text);
   const invalid = text.trim() === '' ? !optional : parsed === null;
+  // The label names the input; the error and the hint describe it (outside the label, so its name stays put).
+  const described = [invalid && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
-    <label className={s.field} htmlFor={id}>
-      {label}
+    <div className={s.field}>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         inputMode="decimal"
         value={text}
         aria-invalid={invalid}
+        aria-describedby={described || undefined}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
@@ -44,8 +47,16 @@ export function MoneyInput({ label, value, onChange, optional = false, hint }: P
           if (parsed !== null) setText(formatMoneyInput(parsed));
         }}
       />
-      {invalid && <span className={s.error}>{t('errors.money')}</span>}
-      {hint && <span className={s.hint}>{hint}</span>}
-    </label>
+      {invalid && (
+        <span id={`${id}-error`} className={s.error}>
+          {t('errors.money')}
+        </span>
+      )}
+      {hint && (
+        <span id={`${id}-hint`} className={s.hint}>
+          {hint}
+        </span>
+      )}
+    </div>
   );
 }

@@ -5,8 +5,9 @@
  * Amounts are typed as decimals and kept as minor units (MoneyInput).
  */
 import { useState, type FormEvent } from 'react';
+import { LANGUAGES } from '@trapeza/domain/i18n';
 import type { z } from 'zod';
-import type { AdminProductCreateBody } from '@trapeza/domain/contracts/admin';
+import { VARIANT_SIZE_MAX_LENGTH, type AdminProductCreateBody } from '@trapeza/domain/contracts/admin';
 import type { AdminAllergenRow, AdminIngredientRow, AdminProduct } from '../api/menu.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import {
@@ -49,6 +50,17 @@ const FLAGS = [
 const INGREDIENT_TYPES = ['required', 'addable', 'removable'] as const;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
+/** A variant's translations as the API takes them: the size of each language, nothing else. */
+function sizesOnly(translations: Record<string, Record<string, string>> | undefined): Translations {
+  const out: Translations = {};
+  for (const lang of LANGUAGES) {
+    if (lang === 'bg') continue;
+    const size = translations?.[lang]?.size;
+    if (size) out[lang] = { size };
+  }
+  return out;
+}
+
 export function productDraft(p: AdminProduct | null, categoryId: number | null): ProductDraft {
   return {
     name: p?.name ?? '',
@@ -87,7 +99,7 @@ export function productDraft(p: AdminProduct | null, categoryId: number | null):
       additional_price: v.additional_price,
       size: v.size,
       booking_duration: v.booking_duration,
-      translations: v.translations as Translations,
+      translations: sizesOnly(v.translations),
     })) ?? [{ price: 0, additional_price: 0, size: null, booking_duration: null, translations: {} }],
     product_images: p?.product_images.map((i) => ({ path: i.path, width: i.width, height: i.height })) ?? [],
     product_ingredients: p?.product_ingredients ?? [],
@@ -119,6 +131,8 @@ interface Props {
   products: AdminProduct[];
   ingredients: AdminIngredientRow[];
   allergens: AdminAllergenRow[];
+  /** the item was just created: the form starts by saying so */
+  initiallySaved?: boolean;
   onSave: (draft: ProductDraft) => Promise<unknown>;
   onDelete?: () => Promise<unknown>;
   onClose: () => void;
@@ -131,6 +145,7 @@ export function ProductForm({
   products,
   ingredients,
   allergens,
+  initiallySaved = false,
   onSave,
   onDelete,
   onClose,
@@ -138,7 +153,7 @@ export function ProductForm({
   const t = useAdminT();
   const [draft, setDraft] = useState(() => productDraft(product, categoryId));
   const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState(initiallySaved);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => {
     setSaved(false);
@@ -229,71 +244,55 @@ export function ProductForm({
 
       <fieldset>
         <legend>{t('menu.variants')}</legend>
-        <table className={s.table}>
-          <thead>
-            <tr>
-              <th>{t('fields.price')}</th>
-              <th>{t('fields.boxFee')}</th>
-              <th>{t('fields.size')}</th>
-              {draft.type === 'booking' && <th>{t('fields.bookingDuration')}</th>}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {draft.product_variants.map((v, i) => (
-              <tr key={v.id ?? `new-${i}`}>
-                <td>
-                  <MoneyInput
-                    label={`${t('fields.price')} ${i + 1}`}
-                    value={v.price}
-                    onChange={(m) => setVariant(i, { price: m ?? 0 })}
-                  />
-                </td>
-                <td>
-                  <MoneyInput
-                    label={`${t('fields.boxFee')} ${i + 1}`}
-                    value={v.additional_price}
-                    onChange={(m) => setVariant(i, { additional_price: m ?? 0 })}
-                  />
-                </td>
-                <td>
-                  <TextInput
-                    label={`${t('fields.size')} ${i + 1}`}
-                    value={v.size}
-                    onChange={(x) => setVariant(i, { size: orNull(x) })}
-                  />
-                </td>
-                {draft.type === 'booking' && (
-                  <td>
-                    <NumberInput
-                      label={`${t('fields.bookingDuration')} ${i + 1}`}
-                      value={v.booking_duration}
-                      min={5}
-                      max={1440}
-                      onChange={(x) => setVariant(i, { booking_duration: x })}
-                    />
-                  </td>
-                )}
-                <td>
-                  <button
-                    type="button"
-                    className={s.iconBtn}
-                    disabled={draft.product_variants.length <= 1}
-                    aria-label={t('menu.removeVariant', { n: i + 1 })}
-                    onClick={() =>
-                      set(
-                        'product_variants',
-                        draft.product_variants.filter((_, j) => j !== i),
-                      )
-                    }
-                  >
-                    ×
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {draft.product_variants.map((v, i) => (
+          <fieldset key={v.id ?? `new-${i}`} className={s.variant}>
+            <legend>{t('menu.variant', { n: i + 1 })}</legend>
+            <div className={s.row}>
+              <MoneyInput
+                label={`${t('fields.price')} ${i + 1}`}
+                value={v.price}
+                onChange={(m) => setVariant(i, { price: m ?? 0 })}
+              />
+              <MoneyInput
+                label={`${t('fields.boxFee')} ${i + 1}`}
+                value={v.additional_price}
+                onChange={(m) => setVariant(i, { additional_price: m ?? 0 })}
+              />
+              {draft.type === 'booking' && (
+                <NumberInput
+                  label={`${t('fields.bookingDuration')} ${i + 1}`}
+                  value={v.booking_duration}
+                  min={5}
+                  max={1440}
+                  onChange={(x) => setVariant(i, { booking_duration: x })}
+                />
+              )}
+              <button
+                type="button"
+                className={s.iconBtn}
+                disabled={draft.product_variants.length <= 1}
+                aria-label={t('menu.removeVariant', { n: i + 1 })}
+                onClick={() =>
+                  set(
+                    'product_variants',
+                    draft.product_variants.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                ×
+              </button>
+            </div>
+            <TranslationGrid
+              label={t('menu.variantSizes', { n: i + 1 })}
+              fields={{ size: `${t('fields.size')} ${i + 1}` }}
+              maxLength={VARIANT_SIZE_MAX_LENGTH}
+              base={{ size: v.size }}
+              onBase={(_field, x) => setVariant(i, { size: orNull(x) })}
+              translations={v.translations}
+              onTranslations={(next) => setVariant(i, { translations: next })}
+            />
+          </fieldset>
+        ))}
         <button
           type="button"
           className={s.btnGhost}

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminProduct } from '../api/menu.ts';
+import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
+import { adminBundle } from '../i18n/loaders.ts';
+import { ProductForm, productDraft, type ProductDraft } from './product-form.tsx';
+
+beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'bg'));
+
+function renderForm(product: AdminProduct | null, onSave = vi.fn(async (_d: ProductDraft) => undefined)) {
+  render(
+    <ProductForm
+      product={product}
+      categoryId={7}
+      categories={[{ id: 7, label: 'Напитки' }]}
+      products={[]}
+      ingredients={[]}
+      allergens={[]}
+      onSave={onSave}
+      onClose={() => undefined}
+    />,
+  );
+  return onSave;
+}
+
+describe('ProductForm variant sizes', () => {
+  it('takes each variant size in the five languages and saves them as translations[lang].size', async () => {
+    const onSave = renderForm(null);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Име (bg)'), 'Лимонада');
+    const first = screen.getByRole('group', { name: 'Вариант 1' });
+    await user.clear(within(first).getByLabelText('Цена 1'));
+    await user.type(within(first).getByLabelText('Цена 1'), '4,50');
+    const sizes = within(first).getByRole('group', { name: 'Размер на вариант 1 на петте езика' });
+    for (const [lang, text] of [
+      ['bg', '300 мл'],
+      ['en', '300 ml'],
+      ['es', '300 ml'],
+      ['de', '0,3 l'],
+      ['fr-CH', '3 dl'],
+    ] as const) {
+      const input = within(sizes).getByLabelText(`Размер 1 (${lang})`);
+      expect(input.getAttribute('maxlength')).toBe('100');
+      await user.type(input, text);
+    }
+    await user.click(screen.getByRole('button', { name: 'Добави вариант' }));
+    const second = screen.getByRole('group', { name: 'Вариант 2' });
+    await user.clear(within(second).getByLabelText('Цена 2'));
+    await user.type(within(second).getByLabelText('Цена 2'), '7');
+    await user.type(within(second).getByLabelText('Размер 2 (bg)'), '500 мл');
+    await user.type(within(second).getByLabelText('Размер 2 (en)'), '500 ml');
+    // A translation typed and cleared again leaves no trace.
+    await user.type(within(second).getByLabelText('Размер 2 (de)'), 'x');
+    await user.clear(within(second).getByLabelText('Размер 2 (de)'));
+
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]![0].product_variants).toEqual([
+      {
+        price: 450,
+        additional_price: 0,
+        size: '300 мл',
+        booking_duration: null,
+        translations: {
+          en: { size: '300 ml' },
+          es: { size: '300 ml' },
+          de: { size: '0,3 l' },
+          'fr-CH': { size: '3 dl' },
+        },
+      },
+      {
+        price: 700,
+        additional_price: 0,
+        size: '500 мл',
+        booking_duration: null,
+        translations: { en: { size: '500 ml' } },
+      },
+    ]);
+  });
+
+  it('shows the stored sizes of every language and keeps the variant ids', async () => {
+    const base = productDraft(null, 7);
+    const product = {
+      ...base,
+      id: 42,
+      slug: 'limonada',
+      name: 'Лимонада',
+      active: 1,
+      allergens: [],
+      product_images: [],
+      product_variants: [
+        {
+          id: 501,
+          price: 450,
+          additional_price: 0,
+          size: '300 мл',
+          booking_duration: null,
+          // Another field stored by hand is not sent back (the API takes sizes only).
+          translations: { en: { size: '300 ml', note: 'x' }, de: { note: 'y' }, 'fr-CH': { size: '3 dl' } },
+        },
+      ],
+    } as unknown as AdminProduct;
+    const onSave = renderForm(product);
+    const sizes = screen.getByRole('group', { name: 'Размер на вариант 1 на петте езика' });
+    expect((within(sizes).getByLabelText('Размер 1 (bg)') as HTMLInputElement).value).toBe('300 мл');
+    expect((within(sizes).getByLabelText('Размер 1 (en)') as HTMLInputElement).value).toBe('300 ml');
+    expect((within(sizes).getByLabelText('Размер 1 (es)') as HTMLInputElement).value).toBe('');
+    expect((within(sizes).getByLabelText('Размер 1 (fr-CH)') as HTMLInputElement).value).toBe('3 dl');
+
+    const user = userEvent.setup();
+    await user.clear(within(sizes).getByLabelText('Размер 1 (en)'));
+    await user.type(within(sizes).getByLabelText('Размер 1 (en)'), '0.3 l');
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(onSave.mock.calls[0]![0].product_variants).toEqual([
+      expect.objectContaining({
+        id: 501,
+        size: '300 мл',
+        translations: { en: { size: '0.3 l' }, 'fr-CH': { size: '3 dl' } },
+      }),
+    ]);
+  });
+});
