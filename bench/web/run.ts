@@ -158,12 +158,20 @@ const measures = new Map<string, Measure[]>(pages.map((p) => [p.name, []]));
 try {
   for (let run = 0; run < runs; run++) {
     for (const page of pages) {
-      const result = await lighthouse(page.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
+      // Lighthouse now and then fails to record the trace (NO_NAVSTART, "Please run Lighthouse again"): up to two
+      // more tries of that run, said on stderr.
+      let result: Awaited<ReturnType<typeof lighthouse>>;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const error = result?.lhr.runtimeError;
+        if (!error || attempt === 3) break;
+        console.error(`${page.url}: ${error.code}, run again (${attempt + 1}/3)`);
+      }
       if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.message}`);

@@ -157,6 +157,8 @@ test('/bistro in Bulgarian: categories from the seed, by tab and by swipe; axe o
   };
   await swipe(200);
   await expect(page).toHaveURL(new RegExp(`/bistro/${first!.slug}$`));
+  // The URL changes a moment before the page does: swipe on the new page, not on the one going away.
+  await expect(page.getByRole('heading', { level: 1, name: first!.name })).toBeVisible();
   await swipe(-200);
   await expect(page).toHaveURL(new RegExp(`/bistro/${second!.slug}$`));
   await context.close();

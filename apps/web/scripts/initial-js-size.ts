@@ -6,7 +6,9 @@
 //   node scripts/initial-js-size.ts                 # /{place}
 //   node scripts/initial-js-size.ts place src/app/routes/category.tsx
 //   node scripts/initial-js-size.ts --json          # the figures as JSON on stdout (bench/web)
+// WEB_DIST_DIR names another build folder than apps/web/dist (as for the server).
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +20,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = process.env.WEB_DIST_DIR
+  ? `${resolve(process.env.WEB_DIST_DIR)}/`
+  : fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')) as Record<
   string,
   ManifestChunk

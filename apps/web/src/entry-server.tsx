@@ -2,8 +2,9 @@
  * Server rendering of a `/{place}` page's first screen (issue "Menu browsing", Speed). Built by `npm run build` into
  * dist/server/entry-server.js (`vite build --ssr`) and called by the server (apps/server/src/plugins/
  * web-first-screen.ts) with the same first-screen data it inlines into index.html; the browser hydrates the HTML
- * (main.tsx). The render waits for every lazy part so the HTML is complete; any error, or a render that takes too
- * long, answers null and the page is rendered in the browser as before.
+ * (main.tsx). The render waits for every lazy part so the HTML is complete; any error, a render that takes too
+ * long, or a page that sets no title of its own (usePageMeta: a redirect such as an unknown category) answers null and
+ * the page is rendered in the browser as before.
  */
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -14,6 +15,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
 import { AppRoutes } from './app/router.tsx';
 import { config } from './config.ts';
+import { ServerTitleContext } from './hooks/use-page-meta.ts';
 import { seedFirstScreen, type FirstScreenData } from './lib/first-screen-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -64,20 +66,32 @@ export interface RenderInput {
   onError?: (error: unknown) => void;
 }
 
-/** The HTML of `#root` for the page, or null when it could not be rendered completely. */
+export interface RenderedPage {
+  /** The HTML of `#root`. */
+  html: string;
+  /** The page's document title, as the page sets it in the browser (hooks/use-page-meta.ts). */
+  title: string;
+}
+
+/** The HTML of `#root` for the page and its title, or null when it could not be rendered completely. */
 export async function render({
   url,
   language,
   data,
   timeoutMs = 3000,
   onError,
-}: RenderInput): Promise<string | null> {
+}: RenderInput): Promise<RenderedPage | null> {
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const i18n = await i18nFor(lang);
   const queryClient = createQueryClient();
   const pathname = url.split('?')[0] ?? '/';
   if (!seedFirstScreen(queryClient, config.clientSlug, pathname, data)) return null;
-  return new Promise((resolve) => {
+  let title: string | undefined;
+  const tellTitle = (text: string) => {
+    title = text;
+  };
+  const Title = ServerTitleContext!;
+  return new Promise<RenderedPage | null>((resolve) => {
     let failed = false;
     let html = '';
     const sink = new Writable({
@@ -86,19 +100,25 @@ export async function render({
         callback();
       },
       final(callback) {
-        resolve(failed ? null : html);
+        // A page that named no title rendered no page of its own (a redirect to /404, …): the browser takes over.
+        resolve(failed || title === undefined ? null : { html, title });
         callback();
       },
     });
     const stream = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </QueryClientProvider>
+        <Title value={tellTitle}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </QueryClientProvider>
+        </Title>
       </I18nextProvider>,
       {
+        // Every boundary inline, as complete HTML: React otherwise outlines a boundary bigger than 12.8 KB (a product
+        // page with its related products) into a hidden template revealed by an inline script, which the CSP blocks.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           if (failed) return resolve(null);
           stream.pipe(sink);
@@ -120,5 +140,5 @@ export async function render({
       stream.abort();
       resolve(null);
     }, timeoutMs).unref();
-  }).finally(() => queryClient.clear()) as Promise<string | null>;
+  }).finally(() => queryClient.clear());
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { config } from './config.ts';
@@ -14,15 +14,17 @@ seedFirstScreen(queryClient, config.clientSlug, location.pathname, readFirstScre
 
 /**
  * The server renders the first screen of a first visit (apps/server/src/plugins/web-first-screen.ts: no order token,
- * no login); this tab hydrates it when its own state is the same — no allergens avoided in the stored preferences —
- * and renders afresh otherwise.
+ * no login); this tab hydrates it when its own state is the same — no allergens avoided in the stored preferences
+ * (whether avoided ones are hidden changes nothing without any) — and renders afresh otherwise.
  */
 function hydratable(root: HTMLElement): boolean {
   if (!root.firstElementChild) return false;
   try {
-    const raw = localStorage.getItem('trapeza_preferences');
-    const prefs = raw ? (JSON.parse(raw) as { avoidAllergens?: unknown[]; hideAvoided?: boolean }) : null;
-    return !prefs || ((prefs.avoidAllergens?.length ?? 0) === 0 && prefs.hideAvoided !== true);
+    // Nothing stored reads as JSON.parse(null): null.
+    const prefs = JSON.parse(localStorage.getItem('trapeza_preferences') as string) as {
+      avoidAllergens?: unknown[];
+    } | null;
+    return !prefs?.avoidAllergens?.length;
   } catch {
     return true;
   }
@@ -38,7 +40,9 @@ void Promise.all([initI18n(), hydrate ? import('./app/routes/place-layout.tsx') 
       <App queryClient={queryClient} />
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, app);
+  // Hydration as a transition: React renders it in slices and leaves the main thread to the guest in between (one
+  // long task otherwise; bench/web's blocking time).
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   // Off the first screen's critical path: the later screens' texts and the page-time tracking.
   whenIdle(() => {

@@ -127,7 +127,7 @@ describe('money (spec §9: currency per venue)', () => {
   });
 });
 
-describe('money (spec §9: formatting with Intl.NumberFormat, dual currency)', () => {
+describe('money (spec §9: formatting as Intl.NumberFormat does for the five languages, dual currency)', () => {
   test.each([
     [1250, 'лв.', 'bg', '12,50 лв.'],
     [5, 'лв.', 'bg', '0,05 лв.'],
@@ -139,6 +139,21 @@ describe('money (spec §9: formatting with Intl.NumberFormat, dual currency)', (
     [-350, 'лв.', 'bg', '-3,50 лв.'],
   ] as const)('formatMoney(%d, %s, %s) = %s', (amount, suffix, lang, expected) => {
     expect(formatMoney(amount, suffix, lang).replace(/\u2212/g, '-')).toBe(expected);
+  });
+
+  test('writes whole minor units as Intl.NumberFormat does for bg, en, es and de', () => {
+    const locales = { bg: 'bg-BG', en: 'en-GB', es: 'es-ES', de: 'de-DE' };
+    for (const [lang, locale] of Object.entries(locales)) {
+      const nf = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: false,
+      });
+      for (const amount of [0, 1, 5, 9, 10, 99, 100, 105, 1250, 123456, 99999999, -1, -100, -350]) {
+        const intl = nf.format(amount / 100).replace(/\u2212/g, '-');
+        expect(formatMoney(amount, 'X', lang), `${lang} ${amount}`).toBe(`${intl} X`);
+      }
+    }
   });
 
   test('fr-CH formats with the Swiss French locale and two decimals', () => {

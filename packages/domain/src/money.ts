@@ -85,22 +85,23 @@ export function venueCurrency(settings: {
   return { code, suffix: rawSuffix, secondary };
 }
 
-const LOCALE_BY_LANG: Record<string, string> = {
-  bg: 'bg-BG',
-  en: 'en-GB',
-  es: 'es-ES',
-  de: 'de-DE',
-  'fr-CH': 'fr-CH',
-};
+/**
+ * The decimal separator of each language of the app, as Intl.NumberFormat writes it for its locale (bg-BG, en-GB,
+ * es-ES, de-DE, fr-CH). Written out rather than asked of Intl: the first Intl formatter of a page costs ~50 ms of a
+ * phone's main thread (ICU starting up), and the server's and the browser's ICU versions need not agree (fr-CH), which
+ * a server-rendered page would show as a hydration mismatch.
+ */
+const DECIMAL_SEPARATOR: Record<string, string> = { bg: ',', en: '.', es: ',', de: ',', 'fr-CH': ',' };
 
-/** Formats minor units as a 2-decimal number in the language's locale followed by the suffix, e.g. '12,50 лв.'. */
+/**
+ * Formats minor units as a 2-decimal number in the language's style followed by the suffix, e.g. '12,50 лв.'
+ * (no grouping; another language than the app's five gets a point).
+ */
 export function formatMoney(amount: Minor, suffix: string, lang = 'bg'): string {
-  const nf = new Intl.NumberFormat(LOCALE_BY_LANG[lang] ?? lang, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping: false,
-  });
-  return `${nf.format(toMajor(amount))} ${suffix}`;
+  const minor = roundMinor(amount);
+  const abs = Math.abs(minor);
+  const cents = abs % 100;
+  return `${minor < 0 ? '-' : ''}${(abs - cents) / 100}${DECIMAL_SEPARATOR[lang] ?? '.'}${cents < 10 ? '0' : ''}${cents} ${suffix}`;
 }
 
 /** A price as shown: the primary string and, with dual-currency display, the converted second one. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
 import { firstScreenPlan, jsonForScript } from './web-first-screen.ts';
@@ -71,6 +71,67 @@ function rootHtml(html: string): string {
   );
 }
 
+function headHtml(html: string): string {
+  return html.slice(0, html.indexOf('</head>'));
+}
+
+function titleOf(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
+}
+
+/** The stylesheets a page links in its head, by file (`assets/…css`). */
+function linkedStylesheets(html: string): string[] {
+  return [...headHtml(html).matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map(
+    (m) => m[1]!,
+  );
+}
+
+/** Class names in the selectors of a stylesheet of the web build. */
+function stylesheetClasses(file: string): Set<string> {
+  const css = readFileSync(`${webDist}/${file}`, 'utf8');
+  const names = new Set<string>();
+  for (const [, prelude] of css.matchAll(/([^{};]+)\{/g))
+    for (const [, name] of prelude!.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) names.add(name!);
+  return names;
+}
+
+/**
+ * Classes of the server-rendered HTML that some stylesheet of the build styles but none of the page's linked ones
+ * does: their rules would arrive with a lazy chunk after the first paint, and the page would shift.
+ */
+function classesStyledLate(html: string): string[] {
+  const linked = new Set(linkedStylesheets(html).flatMap((f) => [...stylesheetClasses(f)]));
+  const anywhere = new Set(
+    readdirSync(`${webDist}/assets`)
+      .filter((f) => f.endsWith('.css'))
+      .flatMap((f) => [...stylesheetClasses(`assets/${f}`)]),
+  );
+  const used = new Set(
+    [...rootHtml(html).matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)),
+  );
+  return [...used].filter((c) => anywhere.has(c) && !linked.has(c));
+}
+
+/** Entity-decoded text, as React escapes it into the HTML. */
+function escaped(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+interface MenuCategory {
+  id: number;
+  slug: string;
+  name: string;
+  children?: MenuCategory[];
+}
+interface MenuProduct {
+  slug: string;
+  name: string;
+  type: string;
+  catHierarchyId: number | null;
+  related_products: number[];
+  id: number;
+}
+
 if (webBuilt) {
   describeEachDatabase(
     'web first screen, server-rendered',
@@ -83,10 +144,12 @@ if (webBuilt) {
         expect(root).toContain(categories[0]!.name);
         expect(inlined(home.body)).toMatchObject({ place: 'bistro' });
 
+        // The app starts after the first paint (boot.js), its layout's chunk fetched beside the entry then.
         expect(home.body).toMatch(
-          /<script src="\/boot\.js" data-entry="\/assets\/index-[^"]+\.js" defer><\/script>/,
+          /<script src="\/boot\.js" data-entry="\/assets\/index-[^"]+\.js" data-chunks="[^"]*\/assets\/place-[\w-]+\.js[^"]*" defer><\/script>/,
         );
         expect(home.body).not.toContain('type="module"');
+        expect(home.body).not.toContain('rel="modulepreload"');
 
         // A guest with an order token (state the server does not render) gets the page rendered in the browser.
         const token = await ctx.get('/bistro', {
@@ -96,6 +159,90 @@ if (webBuilt) {
         });
         expect(rootHtml(token.body)).toBe('');
       });
+
+      ctx.test(
+        'category and product pages carry their HTML, title, data and every stylesheet it needs',
+        async () => {
+          const categories = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as MenuCategory[];
+          const products = (await ctx.get('/api/products?active=1')).json() as MenuProduct[];
+          const venue = ((await ctx.get('/api/place')).json() as { name: string }).name;
+          const leaves: MenuCategory[] = [];
+          const walk = (list: MenuCategory[]) =>
+            list.forEach((c) => (c.children?.length ? walk(c.children) : leaves.push(c)));
+          walk(categories);
+          const inCategory = (c: MenuCategory) =>
+            products.filter((p) => p.catHierarchyId === c.id && p.type !== 'booking');
+          const category = leaves.find((c) => inCategory(c).length >= 2)!;
+
+          const page = await ctx.get(`/bistro/${category.slug}`, { client: null, place: null });
+          expect(page.statusCode).toBe(200);
+          const root = rootHtml(page.body);
+          expect(root).toContain(`<h1>${escaped(category.name)}</h1>`);
+          for (const p of inCategory(category)) expect(root, p.name).toContain(escaped(p.name));
+          expect(titleOf(page.body)).toBe(escaped(`${category.name} · ${venue}`));
+          const data = inlined(page.body)!;
+          expect(data.ingredients).toEqual((await ctx.get('/api/ingredients')).json());
+          // The category chunk's own stylesheet, the product cards' and the footer's (a lazy part) are all linked.
+          const css = linkedStylesheets(page.body);
+          expect(css.some((f) => /^assets\/category-[\w-]+\.css$/.test(f))).toBe(true);
+          expect(css.some((f) => /^assets\/place-footer-[\w-]+\.css$/.test(f))).toBe(true);
+          expect(classesStyledLate(page.body)).toEqual([]);
+          expect(page.body).not.toContain('type="module"');
+          expect(page.body).toMatch(/data-chunks="[^"]*\/assets\/category-[\w-]+\.js[^"]*"/);
+          expect(root).not.toContain('<script');
+
+          const product = products.find(
+            (p) => p.related_products.length > 0 && p.type !== 'booking' && p.catHierarchyId !== null,
+          )!;
+          const slugOf = new Map<number, string>();
+          const index = (list: MenuCategory[]) =>
+            list.forEach((c) => {
+              slugOf.set(c.id, c.slug);
+              index(c.children ?? []);
+            });
+          index(categories);
+          const productPage = await ctx.get(
+            `/bistro/${slugOf.get(product.catHierarchyId!)}/${product.slug}`,
+            {
+              client: null,
+              place: null,
+            },
+          );
+          expect(productPage.statusCode).toBe(200);
+          const productRoot = rootHtml(productPage.body);
+          expect(productRoot).toContain(escaped(product.name));
+          const related = products.find((p) => p.id === product.related_products[0])!;
+          expect(productRoot).toContain(escaped(related.name));
+          expect(titleOf(productPage.body)).toBe(escaped(`${product.name} · ${venue}`));
+          expect(
+            linkedStylesheets(productPage.body).some((f) => /^assets\/product-[\w-]+\.css$/.test(f)),
+          ).toBe(true);
+          expect(classesStyledLate(productPage.body)).toEqual([]);
+          // Complete HTML: no boundary left to an inline script (the CSP would block it).
+          expect(productRoot).not.toContain('<script');
+          expect(productRoot).not.toContain('<template');
+        },
+      );
+
+      ctx.test(
+        'the page language comes from its cookie; unknown category or product: the plain page',
+        async () => {
+          const home = await ctx.get('/bistro', { client: null, place: null, cookies: { language: 'en' } });
+          expect(home.body).toContain('<html lang="en">');
+          expect(rootHtml(home.body)).not.toBe('');
+          const plain = await ctx.get('/bistro', { client: null, place: null });
+          expect(plain.body).toContain('<html lang="bg">');
+
+          for (const url of ['/bistro/no-such-category', '/bistro/hrana/no-such-product']) {
+            const res = await ctx.get(url, { client: null, place: null });
+            expect(res.statusCode, url).toBe(200);
+            // The browser shows its 404 (a redirect the server does not render); the data is there all the same.
+            expect(rootHtml(res.body), url).toBe('');
+            expect(titleOf(res.body), url).toBe('Trapeza');
+            expect(inlined(res.body), url).toMatchObject({ place: 'bistro' });
+          }
+        },
+      );
     },
     { env: { WEB_DIST_DIR: webDist } },
   );

@@ -1,18 +1,21 @@
 /**
  * The first screen of a `/{place}` page without API round trips (issue "Menu browsing", Speed): the page's
  * index.html carries
- * - the answers of GET settings, place, categoriesHierarchy?active=1 and products?active=1 for the place in the URL,
- *   asked through the API itself (same tenancy, order-token context from the guest's cookies, 5 s menu cache), as
- *   escaped JSON in `<script type="application/json" id="first-screen-data">` — the web app seeds its query cache
- *   with it before the first render (apps/web/src/lib/first-screen-data.ts);
- * - `<link rel="modulepreload">` for the chunks the page renders first (the place layout and, on a category or
- *   product URL, that route) and their stylesheets, read from the build manifest, so the browser fetches them in
- *   parallel with the entry instead of one after another.
- * - the first screen's HTML inside `<div id="root">` for the place home, rendered by the
- *   web build's server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same data; the
- *   browser hydrates it. Only a first visit's state is rendered: with an order token or a login cookie (state the
- *   server entry does not model) the page is left to the browser, as it is when the server build is missing or the
- *   render fails.
+ * - the answers of GET settings, place, categoriesHierarchy?active=1 and products?active=1 for the place in the URL
+ *   (and GET ingredients on a category or product URL: the product page and the cards' quick add read it), asked
+ *   through the API itself (same tenancy, order-token context from the guest's cookies, 5 s menu cache), as escaped
+ *   JSON in `<script type="application/json" id="first-screen-data">` — the web app seeds its query cache with it
+ *   before the first render (apps/web/src/lib/first-screen-data.ts);
+ * - `<link rel="stylesheet">` and `<link rel="modulepreload">` for the chunks the page renders first (the place layout
+ *   and, on a category or product URL, that route), read from the build manifest, so the browser fetches them in
+ *   parallel with the entry instead of one after another;
+ * - the first screen's HTML inside `<div id="root">` for the place home, a category page and a product page, rendered
+ *   by the web build's server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same
+ *   data, with the page's own `<title>` and `<html lang>`; the browser hydrates it. The stylesheets of lazily loaded
+ *   parts the server rendered (the footer, …) are linked too — found by the CSS classes the HTML uses — so nothing
+ *   shifts when their chunks arrive. Only a first visit's state is rendered: with an order token or a login cookie
+ *   (state the server entry does not model) the page is left to the browser, as it is when the server build is
+ *   missing or the render fails.
  * An unknown client or place, or any API error, answers the plain index.html: the app then shows what it shows today.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -26,6 +29,7 @@ interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -34,6 +38,8 @@ export interface WebShell {
   manifest: Record<string, ManifestChunk> | null;
   /** The white-label client the web build asks for (`<meta name="trapeza-client">`, `demo` by default). */
   clientSlug: string;
+  /** The class names each stylesheet of the build styles (file → classes), read once per build. */
+  stylesheetClasses: Map<string, Set<string>>;
 }
 
 /** Top-level paths that are not places (spec §2 routes and the consoles). */
@@ -83,9 +89,31 @@ export function loadWebShell(distDir: string): WebShell {
     manifest = null;
   }
   const clientSlug = /<meta name="trapeza-client" content="([^"]+)"/.exec(html)?.[1] ?? 'demo';
-  const shell = { html, manifest, clientSlug };
+  const shell = { html, manifest, clientSlug, stylesheetClasses: stylesheetClasses(distDir, manifest) };
   cached = { key, shell };
   return shell;
+}
+
+/** The class names in the selectors of every stylesheet the build manifest names. */
+function stylesheetClasses(distDir: string, manifest: WebShell['manifest']): Map<string, Set<string>> {
+  const classes = new Map<string, Set<string>>();
+  for (const chunk of Object.values(manifest ?? {})) {
+    for (const file of chunk.css ?? []) {
+      if (classes.has(file)) continue;
+      const names = new Set<string>();
+      try {
+        const css = readFileSync(join(distDir, file), 'utf8');
+        // Selectors only: what precedes each `{` (declaration values hold dots too: `1.5rem`, `url(a.svg)`).
+        for (const [, prelude] of css.matchAll(/([^{};]+)\{/g)) {
+          for (const [, name] of prelude!.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) names.add(name!);
+        }
+      } catch {
+        // A stylesheet missing from the build is simply never linked by its classes.
+      }
+      classes.set(file, names);
+    }
+  }
+  return classes;
 }
 
 type RenderFirstScreen = (input: {
@@ -94,7 +122,7 @@ type RenderFirstScreen = (input: {
   data: unknown;
   timeoutMs?: number;
   onError?: (error: unknown) => void;
-}) => Promise<string | null>;
+}) => Promise<{ html: string; title: string | null } | string | null>;
 
 const serverEntries = new Map<string, Promise<RenderFirstScreen | null>>();
 
@@ -119,15 +147,15 @@ function loadServerRenderer(distDir: string, log: FastifyRequest['log']): Promis
   return entry;
 }
 
-/**
- * Whether the page is one the server renders: the place home, for a first visit. (Category pages render too, but
- * their product cards' stylesheets arrive after the HTML — layout shift 0.28 in bench/web — so they stay in the
- * browser for now.)
- */
-function serverRendered(request: FastifyRequest, pathname: string): boolean {
+/** Route chunks whose pages the server renders (besides the place home). */
+const SERVER_RENDERED_ROUTES = new Set(['category', 'product']);
+
+/** Whether the page is one the server renders: the place home, a category or a product page, for a first visit. */
+function serverRendered(request: FastifyRequest, pathname: string, routes: string[]): boolean {
   const cookies = request.cookies ?? {};
   if (cookies.user_order_token || cookies.auth_token) return false;
-  return pathname.split('/').filter(Boolean).length === 1;
+  if (pathname.split('/').filter(Boolean).length === 1) return true;
+  return routes.length === 1 && SERVER_RENDERED_ROUTES.has(routes[0]!);
 }
 
 /** Which place a page path belongs to, and which route chunks its first screen needs. */
@@ -162,10 +190,23 @@ function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** modulepreload and stylesheet links for the chunks of the first screen (entry's own imports included). */
-function preloadLinks(shell: WebShell, routes: string[], language: string | null): string {
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+interface FirstScreenAssets {
+  /** Stylesheets of the entry and of the first screen's chunks with their static imports, in order. */
+  css: string[];
+  /** Their JavaScript files (modulepreload). */
+  js: string[];
+  /** Stylesheets of the chunks those load lazily (directly or further on): linked when the rendered HTML uses them. */
+  lazyCss: string[];
+}
+
+/** The files of the first screen's chunks (entry's own imports included), from the build manifest. */
+function firstScreenAssets(shell: WebShell, routes: string[], language: string | null): FirstScreenAssets {
   const manifest = shell.manifest;
-  if (!manifest) return '';
+  if (!manifest) return { css: [], js: [], lazyCss: [] };
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   const start: string[] = [];
   const placeKey = Object.keys(manifest).find((k) => manifest[k]!.name === 'place' && k.endsWith('.js'));
@@ -191,10 +232,45 @@ function preloadLinks(shell: WebShell, routes: string[], language: string | null
   };
   for (const imported of entryKey ? (manifest[entryKey]!.imports ?? []) : []) visit(imported);
   for (const key of start) visit(key);
-  return [
-    ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`),
-    ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`),
-  ].join('');
+  // Everything those chunks may load later: lazy parts the server renders all the same (it waits for them).
+  const lazyCss = new Set<string>();
+  const later = new Set<string>();
+  const visitLater = (key: string) => {
+    if (later.has(key) || !manifest[key]) return;
+    later.add(key);
+    const chunk = manifest[key];
+    if (!seen.has(key)) for (const c of chunk.css ?? []) if (!css.has(c)) lazyCss.add(c);
+    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visitLater(imported);
+  };
+  for (const key of seen) visitLater(key);
+  return { css: [...css], js: [...js], lazyCss: [...lazyCss] };
+}
+
+/**
+ * The lazy stylesheets the rendered HTML needs: those styling a class of the HTML that no stylesheet already linked
+ * styles (a lazy part's CSS-module classes), in the order the manifest lists them.
+ */
+function renderedLazyCss(shell: WebShell, assets: FirstScreenAssets, html: string): string[] {
+  if (assets.lazyCss.length === 0) return [];
+  const used = new Set<string>();
+  for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of value!.split(/\s+/)) if (name) used.add(name);
+  }
+  const linked = new Set<string>();
+  for (const file of assets.css) for (const name of shell.stylesheetClasses.get(file) ?? []) linked.add(name);
+  return assets.lazyCss.filter((file) => {
+    for (const name of shell.stylesheetClasses.get(file) ?? [])
+      if (used.has(name) && !linked.has(name)) return true;
+    return false;
+  });
+}
+
+function stylesheetLinks(files: string[]): string {
+  return files.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`).join('');
+}
+
+function modulePreloadLinks(files: string[]): string {
+  return files.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`).join('');
 }
 
 function languageOf(request: FastifyRequest): string | null {
@@ -227,30 +303,34 @@ export async function renderWebPage(
     '/api/categoriesHierarchy?active=1',
     '/api/products?active=1',
   ];
+  if (plan.routes.length > 0) paths.push('/api/ingredients');
   const answers = await Promise.all(paths.map((url) => app.inject({ method: 'GET', url, headers })));
   if (answers.some((a) => a.statusCode !== 200)) return shell.html;
   // The API's own JSON text, spliced as is (no parse and re-encode of the product list on every page load).
-  const [settings, placeInfo, categoriesHierarchy, products] = answers.map((a) => a.body);
+  const [settings, placeInfo, categoriesHierarchy, products, ingredients] = answers.map((a) => a.body);
   const data =
     `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(shell.clientSlug)},"at":${Date.now()},` +
     `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +
-    `"products":${products}}`;
+    `"products":${products}${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}}`;
   const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
   const language = languageOf(request);
-  const links = preloadLinks(shell, plan.routes, language);
+  const assets = firstScreenAssets(shell, plan.routes, language);
   let body = '';
-  if (serverRendered(request, pathname)) {
+  let title: string | null = null;
+  if (serverRendered(request, pathname, plan.routes)) {
     const render = await loadServerRenderer(distDir, request.log);
     if (render) {
       try {
-        body =
-          (await render({
-            url: request.url,
-            language,
-            data: JSON.parse(data),
-            timeoutMs: 1500,
-            onError: (error) => request.log.warn({ err: error }, 'server render of the first screen failed'),
-          })) ?? '';
+        const page = await render({
+          url: request.url,
+          language,
+          data: JSON.parse(data),
+          timeoutMs: 1500,
+          onError: (error) => request.log.warn({ err: error }, 'server render of the first screen failed'),
+        });
+        // (A build from before titles answered the HTML alone.)
+        body = typeof page === 'string' ? page : (page?.html ?? '');
+        title = typeof page === 'string' ? null : (page?.title ?? null);
       } catch (error) {
         request.log.warn({ err: error }, 'server render of the first screen failed');
       }
@@ -260,18 +340,26 @@ export async function renderWebPage(
   const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? '';
   body = body.slice(hints.length);
   let html = shell.html;
+  if (body) {
+    html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttr(language ?? 'bg')}">`);
+    if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title!)}</title>`);
+  }
+  const css = stylesheetLinks(body ? [...assets.css, ...renderedLazyCss(shell, assets, body)] : assets.css);
   if (body && existsSync(join(distDir, 'boot.js'))) {
     // A server-rendered page shows without JavaScript: the app starts after the first paint (public/boot.js), and
-    // its chunks are not preloaded ahead of the page's stylesheets and images.
+    // its chunks are not preloaded ahead of the page's stylesheets and images — boot.js preloads them with the entry,
+    // so they arrive together rather than one after another.
+    const chunks = assets.js.map((f) => `/${f}`).join(' ');
     html = html.replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      (_m, src: string) => `<script src="/boot.js" data-entry="${escapeAttr(src)}" defer></script>`,
+      (_m, src: string) =>
+        `<script src="/boot.js" data-entry="${escapeAttr(src)}" data-chunks="${escapeAttr(chunks)}" defer></script>`,
     );
     return html
-      .replace('</head>', () => `${links.replace(/<link rel="modulepreload"[^>]*>/g, '')}${hints}</head>`)
+      .replace('</head>', () => `${css}${hints}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
   }
   return html
-    .replace('</head>', () => `${links}${hints}</head>`)
+    .replace('</head>', () => `${css}${modulePreloadLinks(assets.js)}${hints}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
 }

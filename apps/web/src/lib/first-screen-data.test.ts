@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { ingredientsQueryOptions } from '../api/get-ingredients.ts';
 import {
   FIRST_SCREEN_DATA_ID,
   readFirstScreenData,
@@ -15,6 +16,7 @@ const data: FirstScreenData = {
   placeInfo: { name: 'Бистро' },
   categoriesHierarchy: [{ id: 1 }],
   products: [{ id: 2 }],
+  ingredients: [{ id: 3 }],
 };
 
 describe('first-screen data inlined by the server', () => {
@@ -27,14 +29,24 @@ describe('first-screen data inlined by the server', () => {
     expect(readFirstScreenData(doc)).toBeNull();
   });
 
-  test('seeds the four first-screen queries of its place, fresh', () => {
+  test('seeds the first-screen queries of its place, fresh', () => {
     const client = new QueryClient();
     expect(seedFirstScreen(client, 'demo', '/bistro/hrana', data)).toBe(true);
     expect(client.getQueryData(['settings', 'bistro'])).toEqual(data.settings);
     expect(client.getQueryData(['place', 'bistro'])).toEqual(data.placeInfo);
     expect(client.getQueryData(['categoriesHierarchy', 'bistro'])).toEqual(data.categoriesHierarchy);
     expect(client.getQueryData(['products', 'bistro'])).toEqual(data.products);
+    // Inlined on category and product pages, under the key the product page asks for.
+    expect(client.getQueryData(ingredientsQueryOptions('bistro').queryKey)).toEqual(data.ingredients);
     expect(client.getQueryState(['products', 'bistro'])!.dataUpdatedAt).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  test('without ingredients (the place home) or a time, the rest is seeded as fetched now', () => {
+    const client = new QueryClient();
+    const { ingredients: _none, ...home } = data;
+    expect(seedFirstScreen(client, 'demo', '/bistro', { ...home, at: Number.NaN })).toBe(true);
+    expect(client.getQueryData(['ingredients', 'bistro'])).toBeUndefined();
+    expect(client.getQueryState(['settings', 'bistro'])!.dataUpdatedAt).toBeGreaterThan(Date.now() - 5000);
   });
 
   test('data of another place or another client is not used', () => {

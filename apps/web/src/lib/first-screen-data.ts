@@ -23,16 +23,17 @@ export interface FirstScreenData {
   placeInfo: unknown;
   categoriesHierarchy: unknown;
   products: unknown;
+  /** GET ingredients, on category and product pages (product pages and quick-add cards read it). */
+  ingredients?: unknown;
 }
 
 export function readFirstScreenData(doc: Document = document): FirstScreenData | null {
-  const text = doc.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
-  if (!text) return null;
+  // No element (undefined) or unreadable text throws, and answers null. Its shape is checked where it is used:
+  // seedFirstScreen() takes only data naming this client and the URL's place.
   try {
-    const data = JSON.parse(text) as Partial<FirstScreenData>;
-    return typeof data.place === 'string' && typeof data.client === 'string'
-      ? (data as FirstScreenData)
-      : null;
+    return JSON.parse(
+      doc.getElementById(FIRST_SCREEN_DATA_ID)?.textContent as string,
+    ) as FirstScreenData | null;
   } catch {
     return null;
   }
@@ -52,7 +53,8 @@ export function seedFirstScreen(
   const place = decodeURIComponent(pathname.split('/')[1] ?? '');
   if (place === '' || place !== data.place) return false;
   // The server read the data moments ago; it counts as fetched now so the 5-minute staleTime applies.
-  const updatedAt = Math.min(Date.now(), Number.isFinite(data.at) ? data.at : Date.now());
+  // (No time in the data, or not a number: now.)
+  const updatedAt = Math.min(Date.now(), data.at) || Date.now();
   const set = (queryKey: readonly unknown[], value: unknown) => {
     if (value !== undefined && value !== null) client.setQueryData(queryKey, value, { updatedAt });
   };
@@ -60,5 +62,7 @@ export function seedFirstScreen(
   set(placeQueryOptions(place).queryKey, data.placeInfo);
   set(categoriesHierarchyQueryOptions(place).queryKey, data.categoriesHierarchy);
   set(productsQueryOptions(place).queryKey, data.products);
+  // ingredientsQueryOptions(place).queryKey, spelled out: api/get-ingredients.ts is not part of the entry chunk.
+  set(['ingredients', place], data.ingredients);
   return true;
 }

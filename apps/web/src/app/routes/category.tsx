@@ -113,9 +113,8 @@ function CategoryView({ category }: { category: StoreCategory }) {
           <a className="button" href={category.pdf_path} target="_blank" rel="noopener noreferrer">
             {t('menu.openPdf')}
           </a>
-          <object data={category.pdf_path} type="application/pdf" aria-label={name} className="pdf-frame">
-            <p>{t('menu.pdfFallback')}</p>
-          </object>
+          {/* A frame, not <object>: the Content Security Policy allows frames of the site and https, no plugins. */}
+          <iframe src={category.pdf_path} title={name} className="pdf-frame" loading="lazy" />
         </div>
       ) : category.children.length > 0 ? (
         <CategoryList

@@ -3,7 +3,7 @@
  * requests in parallel before anything suspends, remembers the opened place (cookie, 8760 h) and clears the cart
  * when a different place is opened (spec §4). Unknown place → /404.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { usePrefetchQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,9 @@ import { settingsQueryOptions } from '../../api/get-settings.ts';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { ErrorMessage } from '../../components/ui/error-message.tsx';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
-import { PlaceHeader } from '../../features/place/components/place-header.tsx';
+import { PlaceHeader, ToolSlot } from '../../features/place/components/place-header.tsx';
 import { themeStyle } from '../../features/place/components/theme.ts';
-import { useHydrated } from '../../hooks/use-hydrated.ts';
+import { loadCart } from '../../hooks/use-cart-after-load.ts';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePlaceSlug } from '../../hooks/use-place-slug.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
@@ -51,33 +51,9 @@ const AllergenFilterButton = lazy(() =>
   })),
 );
 
-// The cart store and the domain cart rules load after the first screen (~1.5 KB gzip off a first visit); the
-// header's badge fills in when they are there, the cart button and the place change wait for them.
-const loadCart = () => import('../../lib/cart-after-load.ts');
-
-function useCartCountAfterLoad(): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    let active = true;
-    void loadCart().then((cart) => {
-      if (active) unsubscribe = cart.watchCartCount(setCount);
-    });
-    return () => {
-      active = false;
-      unsubscribe?.();
-    };
-  }, []);
-  return count;
-}
-
 function PlaceShell() {
   const venue = useVenue();
   const menu = useMenu();
-  const cartCount = useCartCountAfterLoad();
-  // The header's tools open dialogs: on a server-rendered page they appear once the app is live (their places are
-  // held meanwhile), so no click lands on a button that does nothing yet.
-  const live = useHydrated();
   const { ui, place, lang } = venue;
   const title = venue.name;
   return (
@@ -93,25 +69,16 @@ function PlaceShell() {
         place={place}
         title={title}
         logo={ui.logo}
-        cartCount={cartCount}
-        onCartClick={() => void loadCart().then((cart) => cart.openCart())}
         tools={
-          !live ? (
-            <>
-              <span className="icon-button" aria-hidden="true" />
-              <span className="icon-button" aria-hidden="true" />
-            </>
-          ) : (
-            <>
-              <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
-                <AllergenFilterButton allergens={menu.allergens} lang={lang} />
-                <LanguageChooser current={lang} />
-              </Suspense>
-              <Suspense fallback={<span className="icon-button" aria-hidden="true" />}>
-                <AccountMenu place={place} />
-              </Suspense>
-            </>
-          )
+          <>
+            <Suspense fallback={<ToolSlot />}>
+              <AllergenFilterButton allergens={menu.allergens} lang={lang} />
+              <LanguageChooser current={lang} />
+            </Suspense>
+            <Suspense fallback={<ToolSlot />}>
+              <AccountMenu place={place} />
+            </Suspense>
+          </>
         }
       />
       <main id="main" className="place-main" tabIndex={-1}>

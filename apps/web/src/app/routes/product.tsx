@@ -28,7 +28,7 @@ export function Component() {
   const { t } = useTranslation();
   const product = menu.productBySlug.get(prodSlug);
   const category = menu.bySlug.get(catSlug) ?? null;
-  const name = product ? translateField(product, 'name', venue.lang) : '';
+  const name = product && product.type !== 'booking' ? translateField(product, 'name', venue.lang) : '';
   usePageMeta(name, venue.name);
   if (!product || product.type === 'booking') return <Navigate to="/404" replace />;
 

@@ -28,10 +28,14 @@ export function CartToast({ lang }: { lang: string }) {
   const name = line
     ? translateField({ name: line.name, translations: line.product_translations }, 'name', lang)
     : '';
+  // The size in the guest's language too (the line keeps the Bulgarian one and the variant's translations).
+  const size = line
+    ? translateField({ size: line.size, translations: line.variant_translations }, 'size', lang)
+    : '';
   return (
     <>
       <div className="toast" role="status" aria-live="polite">
-        {visible && line ? `${line.quantity} x ${name}${line.size ? ` - /${line.size}/` : ''}` : ''}
+        {visible && line ? `${line.quantity} x ${name}${size ? ` - /${size}/` : ''}` : ''}
       </div>
       {cartWanted && (
         <Suspense fallback={null}>

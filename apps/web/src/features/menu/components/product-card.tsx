@@ -12,6 +12,7 @@ import type { VenueCurrency } from '@trapeza/domain/money';
 import { AllergenList } from '../../../components/ui/allergen-list.tsx';
 import { Lightbox } from '../../../components/ui/lightbox.tsx';
 import { Price } from '../../../components/ui/price.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-card.module.css';
 import { ZoomIcon } from '../../../components/ui/icons.tsx';
@@ -53,6 +54,8 @@ export function ProductCard({
   onBook,
 }: ProductCardProps) {
   const { t } = useTranslation();
+  // On a server-rendered page the buttons wait for the app (a click before would be lost).
+  const live = useHydrated();
   const [zoom, setZoom] = useState(false);
   const name = translateField(product, 'name', lang);
   const description = translateField(product, 'description', lang);
@@ -94,6 +97,7 @@ export function ProductCard({
             <button
               type="button"
               className={styles.zoom}
+              disabled={!live}
               onClick={() => setZoom(true)}
               aria-label={t('product.zoomImage', { name })}
             >
@@ -144,6 +148,7 @@ export function ProductCard({
                     <button
                       type="button"
                       className={styles.add}
+                      disabled={!live}
                       onClick={() => onAddVariant(product, v)}
                       aria-label={t('cart.addNamed', { name: size ? `${name} ${size}` : name })}
                     >
@@ -156,7 +161,7 @@ export function ProductCard({
           </ul>
         )}
         {onBook && product.type === 'booking' && !outOfStock && (
-          <button type="button" className="button" onClick={() => onBook(product)}>
+          <button type="button" className="button" disabled={!live} onClick={() => onBook(product)}>
             {t('booking.book')}
           </button>
         )}

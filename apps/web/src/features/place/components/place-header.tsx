@@ -1,23 +1,36 @@
-/** The top menu bar of the menu-layout routes (spec §2): venue, search, about, allergen filter, language, cart. */
+/**
+ * The top menu bar of the menu-layout routes (spec §2): venue, search, about, allergen filter, language, cart. The
+ * parts that change once the app is live — the cart's count, the tools — re-render here alone: an update of the
+ * layout around while the browser hydrates a server-rendered page would reach the page's and the footer's boundaries
+ * before their lazy chunks arrive, and React would throw their server HTML away (a layout shift).
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
 import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { loadCart, useCartCountAfterLoad } from '../../../hooks/use-cart-after-load.ts';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 
 interface PlaceHeaderProps {
   place: string;
   title: string;
   logo: string | null;
-  cartCount: number;
-  /** Opens the cart drawer (a lazily loaded chunk). */
-  onCartClick?: () => void;
-  /** Language chooser and allergen filter, composed by the route. */
+  /** Language chooser, allergen filter and account, composed by the route. */
   tools: ReactNode;
 }
 
-export function PlaceHeader({ place, title, logo, cartCount, onCartClick, tools }: PlaceHeaderProps) {
+/** The place a header tool holds until it is there. */
+export function ToolSlot() {
+  return <span className="icon-button" aria-hidden="true" />;
+}
+
+export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
   const { t } = useTranslation();
+  const cartCount = useCartCountAfterLoad();
+  // The tools open dialogs: on a server-rendered page they appear once the app is live (their places are held
+  // meanwhile), so no click lands on a button that does nothing yet.
+  const live = useHydrated();
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -32,11 +45,18 @@ export function PlaceHeader({ place, title, logo, cartCount, onCartClick, tools 
           <Link to={`/${place}/about`} className="icon-button" aria-label={t('nav.about')}>
             <InfoIcon />
           </Link>
-          {tools}
+          {live ? (
+            tools
+          ) : (
+            <>
+              <ToolSlot />
+              <ToolSlot />
+            </>
+          )}
           <button
             type="button"
             className="icon-button"
-            onClick={onCartClick}
+            onClick={() => void loadCart().then((cart) => cart.openCart())}
             aria-label={t('cart.count', { count: cartCount })}
             data-testid="cart-button"
           >

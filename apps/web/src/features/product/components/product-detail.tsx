@@ -20,6 +20,7 @@ import { formatPrice, type VenueCurrency } from '@trapeza/domain/money';
 import { AllergenList } from '../../../components/ui/allergen-list.tsx';
 import { Lightbox } from '../../../components/ui/lightbox.tsx';
 import { Price } from '../../../components/ui/price.tsx';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-detail.module.css';
 
@@ -39,6 +40,9 @@ export interface ProductDetailProps {
 export function ProductDetail(props: ProductDetailProps) {
   const { product, ingredients, lang, currency, priceContext, avoidAllergens, orderAllowed } = props;
   const { t } = useTranslation();
+  // On a server-rendered page the form waits for the app: a choice made before would not reach its state, and the
+  // add button would submit the form to the server.
+  const live = useHydrated();
   const formId = useId();
   const [zoom, setZoom] = useState(false);
   const variants = product.product_variants;
@@ -86,7 +90,7 @@ export function ProductDetail(props: ProductDetailProps) {
   };
 
   const addButton = (
-    <button type="submit" form={formId} className="button button-block">
+    <button type="submit" form={formId} className="button button-block" disabled={!live}>
       {t('cart.add')}
     </button>
   );
@@ -98,6 +102,7 @@ export function ProductDetail(props: ProductDetailProps) {
           <button
             type="button"
             className={styles.imageButton}
+            disabled={!live}
             onClick={() => setZoom(true)}
             aria-label={t('product.zoomImage', { name })}
           >
@@ -146,6 +151,7 @@ export function ProductDetail(props: ProductDetailProps) {
                       name="variant"
                       value={v.id}
                       checked={variantId === v.id}
+                      disabled={!live}
                       onChange={() => setVariantId(v.id)}
                     />
                     <span className={styles.choiceName}>{size}</span>
@@ -170,6 +176,7 @@ export function ProductDetail(props: ProductDetailProps) {
                     name="required"
                     value={i.id}
                     checked={requiredId === i.id}
+                    disabled={!live}
                     onChange={() => setRequiredId(i.id)}
                   />
                   <span className={styles.choiceName}>{translateField(i, 'name', lang)}</span>
@@ -186,6 +193,7 @@ export function ProductDetail(props: ProductDetailProps) {
                   <input
                     type="checkbox"
                     checked={added.includes(i.id)}
+                    disabled={!live}
                     onChange={() => {
                       const r = toggleAddableIngredient(added, i.id, product);
                       if (r.ok) {
@@ -208,6 +216,7 @@ export function ProductDetail(props: ProductDetailProps) {
                   <input
                     type="checkbox"
                     checked={removed.includes(i.id)}
+                    disabled={!live}
                     onChange={() =>
                       setRemoved(
                         removed.includes(i.id) ? removed.filter((x) => x !== i.id) : [...removed, i.id],
@@ -229,6 +238,7 @@ export function ProductDetail(props: ProductDetailProps) {
                 maxLength={MAX_COMMENT_LENGTH}
                 rows={2}
                 value={comment}
+                disabled={!live}
                 onChange={(e) => setComment(e.target.value)}
                 aria-describedby={`${formId}-comment-hint`}
               />
