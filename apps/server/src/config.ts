@@ -31,7 +31,7 @@ export interface Config {
   logLevel: string;
   /** Payment providers per place and the provider simulator (modules/payments/README.md). */
   payments: PaymentsConfig;
-  /** smtp://[user:pass@]host[:port] or smtps://…; null: mail is written to DATA_DIR/outbox as .eml files. */
+  /** smtp://[user:pass@]host[:port] or smtps://…; null: mail is appended to DATA_DIR/outbox/outbox.mbox and outbox.jsonl. */
   smtpUrl: string | null;
   /** Sender of every e-mail, `Name <address>` or an address. */
   mailFrom: string;

@@ -50,6 +50,10 @@ export async function withRawSqlite<T>(
   return db.connection().execute(async () => work(raw));
 }
 
+/** SQL texts of `namedInsert` by table and column list: the same text object each time, so the statement cache's
+ * lookup hashes a short key instead of a new long string per row. */
+const insertTexts = new Map<string, string>();
+
 /** `insert into "table" ("a", "b") values (@a, @b)` for the keys of `row` whose value is not undefined. */
 export function namedInsert(
   table: string,
@@ -58,10 +62,13 @@ export function namedInsert(
   const params: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row)) if (v !== undefined) params[k] = v;
   const keys = Object.keys(params);
-  return {
-    text: `insert into "${table}" (${keys.map((k) => `"${k}"`).join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`,
-    params,
-  };
+  const cacheKey = `${table}|${keys.join('|')}`;
+  let text = insertTexts.get(cacheKey);
+  if (text === undefined) {
+    text = `insert into "${table}" (${keys.map((k) => `"${k}"`).join(', ')}) values (${keys.map((k) => `@${k}`).join(', ')})`;
+    if (insertTexts.size < 1000) insertTexts.set(cacheKey, text);
+  }
+  return { text, params };
 }
 
 export interface DatabaseOptions {

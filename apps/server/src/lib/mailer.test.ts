@@ -2,14 +2,15 @@
  * The mailer's transports and their configuration: SMTP_URL / MAIL_FROM checks at start, SMTP delivery to a real
  * local smtp-server (parsed with mailparser), a refused connection failing the send quickly, the outbox fallback.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createMailer, redactSmtpUrl, SmtpMailer } from './mailer.ts';
+import { simpleParser } from 'mailparser';
+import { createMailer, DEFAULT_MAIL_FROM, redactSmtpUrl, SmtpMailer, toMboxEntry } from './mailer.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-mailer-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -96,13 +97,60 @@ describe('transports', () => {
     mailer.close();
   });
 
-  test('no SMTP_URL: .eml and .json under DATA_DIR/outbox, readable in memory', async () => {
-    const { mailer, outbox, transport } = createMailer({ dataDir });
-    expect(transport).toBe('outbox');
-    await mailer.send({ to: 'x@y.test', subject: 'Hi', text: 'Body' });
-    expect(outbox?.latest(1)[0]).toMatchObject({ to: 'x@y.test', subject: 'Hi' });
-    const files = readdirSync(join(dataDir, 'outbox'));
-    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
-    expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(1);
+  test('no SMTP_URL: every message appended to outbox.mbox and outbox.jsonl, readable in memory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trapeza-outbox-'));
+    try {
+      const { mailer, outbox, transport, close } = createMailer({ dataDir: dir });
+      expect(transport).toBe('outbox');
+      // Sent together: joined into one write per file, in order.
+      await Promise.all([
+        mailer.send({ to: 'x@y.test', subject: 'Hi', text: 'Body' }),
+        mailer.send({
+          to: 'z@y.test',
+          subject: 'Поръчка №2',
+          text: 'From the kitchen',
+          html: '<p>Здравей</p>',
+        }),
+      ]);
+      await mailer.send({ to: 'x@y.test', subject: 'Third', text: 'Later' });
+      await close();
+      expect(outbox?.latest(1)[0]).toMatchObject({ to: 'x@y.test', subject: 'Third' });
+      expect(readdirSync(join(dir, 'outbox')).sort()).toEqual(['outbox.jsonl', 'outbox.mbox']);
+
+      const jsonl = readFileSync(join(dir, 'outbox', 'outbox.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n');
+      expect(jsonl.map((l) => (JSON.parse(l) as { subject: string }).subject)).toEqual([
+        'Hi',
+        'Поръчка №2',
+        'Third',
+      ]);
+
+      const mbox = readFileSync(join(dir, 'outbox', 'outbox.mbox'), 'utf8');
+      const entries = mbox.split(/^From no-reply@trapeza\.local .+\n/m).slice(1);
+      expect(
+        mbox.match(/^From no-reply@trapeza\.local \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$/gm),
+      ).toHaveLength(3);
+      const parsed = await Promise.all(entries.map((e) => simpleParser(e)));
+      expect(parsed.map((m) => m.subject)).toEqual(['Hi', 'Поръчка №2', 'Third']);
+      expect(parsed[1]?.text?.trim()).toBe('From the kitchen');
+      expect(parsed[1]?.html).toContain('Здравей');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an mbox entry: the separator line with the asctime date, LF line ends, a blank line at the end', () => {
+    const entry = toMboxEntry({
+      id: 'm1',
+      from: DEFAULT_MAIL_FROM,
+      to: 'a@b.test',
+      subject: 'x',
+      text: 'y',
+      date: '2026-11-22T08:05:09.000Z',
+    });
+    expect(entry.startsWith('From no-reply@trapeza.local Sun Nov 22 08:05:09 2026\n')).toBe(true);
+    expect(entry.endsWith('\n\n')).toBe(true);
+    expect(entry).not.toContain('\r');
   });
 });

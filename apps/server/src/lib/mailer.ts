@@ -5,8 +5,12 @@
  * - SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465) through nodemailer: STARTTLS
  *   when the server offers it on smtp://, TLS from the first byte on smtps://; bounded connection and socket timeouts
  *   so a dead server fails a send within seconds instead of holding it.
- * - the outbox, when no SMTP_URL is set: every message is written to `DATA_DIR/outbox/` as an `.eml` file (open it
- *   with any mail client) and a `.json` twin.
+ * - the outbox, when no SMTP_URL is set: every message is appended to `DATA_DIR/outbox/outbox.mbox` (mboxrd: open it
+ *   with any mail client, e.g. `mutt -f`, or import it into Thunderbird) and, as one JSON object per line, to
+ *   `outbox.jsonl` (`tail -f outbox.jsonl`). Two open files instead of two new files per message: a burst of orders
+ *   each mailed to the venue created thousands of files a second, and that file-system work (kernel time, the
+ *   journal every fsync of the database then had to flush) cost more than the orders themselves (bench/api-orders).
+ *   Messages sent together are written together, one write per file.
  * Either way the last messages can stay in memory (`OutboxMailer.latest`) so tests and the browser journeys read
  * them back: with SMTP this is on only under NODE_ENV=test (`keepOutbox`), and the memory copy is made before the
  * SMTP attempt, so it shows what the app tried to send.
@@ -15,7 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -50,20 +54,93 @@ export interface OutboxMailerOptions {
   now?: () => Date;
 }
 
-/** Writes each message as `.eml` + `.json` under `dir` and keeps the latest ones in memory. */
+/**
+ * A file that messages are appended to. Appends made while a write is under way are joined into the next write (one
+ * write call for the lot), in order; each append resolves once its text was handed to the file. A failed write
+ * rejects its appends and closes the file, which the next append opens again.
+ */
+class AppendFile {
+  readonly #path: string;
+  #handle: FileHandle | null = null;
+  #pending: { text: string; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  #drained: Promise<void> = Promise.resolve();
+  #writing = false;
+
+  constructor(path: string) {
+    this.#path = path;
+  }
+
+  append(text: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ text, resolve, reject });
+      if (!this.#writing) {
+        this.#writing = true;
+        this.#drained = this.#drain();
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending.splice(0);
+        try {
+          this.#handle ??= await open(this.#path, 'a');
+          await this.#handle.write(batch.map((b) => b.text).join(''));
+          for (const b of batch) b.resolve();
+        } catch (err) {
+          for (const b of batch) b.reject(err);
+          await this.#handle?.close().catch(() => undefined);
+          this.#handle = null;
+        }
+      }
+    } finally {
+      this.#writing = false;
+    }
+  }
+
+  /** Waits for the appends under way, then closes the file. */
+  async close(): Promise<void> {
+    await this.#drained;
+    await this.#handle?.close().catch(() => undefined);
+    this.#handle = null;
+  }
+}
+
+/** The mbox "From " line's date (asctime form, UTC): `Sun Nov 22 20:00:00 2026`. */
+function asctime(iso: string): string {
+  const d = new Date(iso);
+  const [wd, , mon, , time] = d.toUTCString().split(' '); // "Sun, 22 Nov 2026 20:00:00 GMT"
+  return `${wd!.slice(0, 3)} ${mon} ${String(d.getUTCDate()).padStart(2, ' ')} ${time} ${d.getUTCFullYear()}`;
+}
+
+/**
+ * One message as an mbox entry: the "From " separator line, the message with LF line ends, a blank line. No line of
+ * the message can begin with "From " (headers are named, bodies base64: `toEml`), so none needs quoting.
+ */
+export function toMboxEntry(mail: SentMail): string {
+  return `From no-reply@trapeza.local ${asctime(mail.date)}\n${toEml(mail).replace(/\r\n/g, '\n')}\n`;
+}
+
+/** Appends each message to `outbox.mbox` and `outbox.jsonl` under `dir` and keeps the latest ones in memory. */
 export class OutboxMailer implements Mailer {
-  readonly #dir: string | null;
+  readonly #files: { mbox: AppendFile; jsonl: AppendFile } | null;
   readonly #from: string;
   readonly #keep: number;
   readonly #now: () => Date;
   readonly #sent: SentMail[] = [];
 
   constructor(options: OutboxMailerOptions) {
-    this.#dir = options.dir;
     this.#from = options.from;
     this.#keep = options.keep ?? 200;
     this.#now = options.now ?? (() => new Date());
-    if (this.#dir) mkdirSync(this.#dir, { recursive: true });
+    if (options.dir) {
+      mkdirSync(options.dir, { recursive: true });
+      this.#files = {
+        mbox: new AppendFile(join(options.dir, 'outbox.mbox')),
+        jsonl: new AppendFile(join(options.dir, 'outbox.jsonl')),
+      };
+    } else this.#files = null;
   }
 
   async send(message: MailMessage): Promise<SentMail> {
@@ -75,13 +152,18 @@ export class OutboxMailer implements Mailer {
     };
     this.#sent.push(mail);
     if (this.#sent.length > this.#keep) this.#sent.splice(0, this.#sent.length - this.#keep);
-    if (this.#dir) {
-      // Asynchronous writes: a new order's notice must not block the event loop on the busiest path.
-      const base = `${mail.date.replace(/[:.]/g, '-')}-${mail.id}`;
-      await writeFile(join(this.#dir, `${base}.eml`), toEml(mail));
-      await writeFile(join(this.#dir, `${base}.json`), `${JSON.stringify(mail, null, 2)}\n`);
+    if (this.#files) {
+      await Promise.all([
+        this.#files.mbox.append(toMboxEntry(mail)),
+        this.#files.jsonl.append(`${JSON.stringify(mail)}\n`),
+      ]);
     }
     return mail;
+  }
+
+  /** Finishes the writes under way and closes the files. */
+  async close(): Promise<void> {
+    await Promise.all([this.#files?.mbox.close(), this.#files?.jsonl.close()]);
   }
 
   /** The latest messages, newest first, optionally only those to one address. */
@@ -124,6 +206,11 @@ export class SmtpMailer implements Mailer {
     this.#now = options.now ?? (() => new Date());
     this.#transport = nodemailer.createTransport({
       url: options.url,
+      // A burst of orders mails the venue once per order: reuse up to 3 connections (100 messages each) instead
+      // of a new connection and TLS handshake per message.
+      pool: true,
+      maxConnections: 3,
+      maxMessages: 100,
       connectionTimeout: options.timeoutMs?.connection ?? 10_000,
       greetingTimeout: options.timeoutMs?.greeting ?? 10_000,
       socketTimeout: options.timeoutMs?.socket ?? 20_000,
@@ -167,10 +254,10 @@ export interface MailerSetup {
   outbox: OutboxMailer | null;
   /** 'smtp' or 'outbox', for the start-up log. */
   transport: 'smtp' | 'outbox';
-  close: () => void;
+  close: () => void | Promise<void>;
 }
 
-/** The mailer for this configuration: SMTP when `smtpUrl` is set, else the `.eml` outbox under DATA_DIR. */
+/** The mailer for this configuration: SMTP when `smtpUrl` is set, else the outbox files under DATA_DIR. */
 export function createMailer(config: MailerConfig): MailerSetup {
   const from = config.from ?? DEFAULT_MAIL_FROM;
   const now = config.now ? { now: config.now } : {};
@@ -180,7 +267,7 @@ export function createMailer(config: MailerConfig): MailerSetup {
     return { mailer, outbox, transport: 'smtp', close: () => mailer.close() };
   }
   const outbox = new OutboxMailer({ dir: join(config.dataDir, 'outbox'), from, ...now });
-  return { mailer: outbox, outbox, transport: 'outbox', close: () => undefined };
+  return { mailer: outbox, outbox, transport: 'outbox', close: () => outbox.close() };
 }
 
 /** SMTP_URL without its password, for logs. */

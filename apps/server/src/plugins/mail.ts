@@ -1,5 +1,5 @@
 /**
- * Exposes the mailer as `app.mailer` (see lib/mailer.ts: SMTP when SMTP_URL is set, else the `.eml` outbox) and,
+ * Exposes the mailer as `app.mailer` (see lib/mailer.ts: SMTP when SMTP_URL is set, else the outbox files) and,
  * only when NODE_ENV=test, the messages kept in memory to the tests and browser journeys:
  * `GET /api/__test/outbox?to=…&limit=…` (newest first), `DELETE /api/__test/outbox`. With SMTP configured the test
  * outbox still fills (each message is kept in memory, then sent), so journeys may read either.

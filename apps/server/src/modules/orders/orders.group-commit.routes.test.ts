@@ -115,6 +115,10 @@ describeEachDatabase(
           .map((e) => (JSON.parse(e.data) as { order: { id: number } }).order.id)
           .filter((id) => ids.has(id));
         expect(announcedIds.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+        // SQLite: the event batches commit with synchronous = NORMAL (events.ts); the connection is back to FULL
+        // afterwards, so the next order's COMMIT waits for its fsync as before.
+        const sqlite = ctx.database.sqlite?.database;
+        if (sqlite) expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
       },
     );
 

@@ -2,7 +2,7 @@
  * Accounts API through the real app on SQLite and PostgreSQL: every call's happy path and errors (spec §4, §7, §8),
  * the password-reset journey through the outbox with the test clock, token lifetimes, and tenant isolation.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { describeEachDatabase, type RequestOptions, type TestContext } from '../../../test/harness.ts';
@@ -46,6 +46,7 @@ async function isValid(ctx: TestContext, token: string, opts: Opts = {}): Promis
 }
 
 interface OutboxMail {
+  id: string;
   to: string;
   subject: string;
   text: string;
@@ -397,12 +398,14 @@ describeEachDatabase(
         const bg = (await outbox(ctx, email))[0];
         expect(bg?.subject).toBe('Смяна на парола');
         expect(bg?.text).toContain('Връзката важи 1 час');
-        // Each message is also on disk as .eml and .json.
+        // Each message is also on disk, in outbox.mbox and outbox.jsonl (written after the answer: poll briefly).
         const dir = join(ctx.dataDir, 'outbox');
-        expect(existsSync(dir)).toBe(true);
-        const files = readdirSync(dir);
-        expect(files.some((f) => f.endsWith('.eml'))).toBe(true);
-        expect(files.some((f) => f.endsWith('.json'))).toBe(true);
+        const onDisk = () =>
+          ['outbox.mbox', 'outbox.jsonl'].every(
+            (f) => existsSync(join(dir, f)) && readFileSync(join(dir, f), 'utf8').includes(bg!.id),
+          );
+        for (let i = 0; i < 40 && !onDisk(); i++) await new Promise((r) => setTimeout(r, 25));
+        expect(onDisk()).toBe(true);
         // A fourth request for the same account within 15 minutes is refused.
         const limited = await call(ctx, 'POST', '/api/users/reset-password', { email });
         expect(limited.statusCode).toBe(429);
