@@ -4,9 +4,10 @@
  * the place layout starts the place's data requests itself, in parallel, before anything suspends.
  */
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { loadPageTexts } from '../i18n/i18n.ts';
 import { RootLayout } from './root-layout.tsx';
+import { Redirect } from './redirect.tsx';
 
 /**
  * A route module exports `Component` (one file per route, as React Router's route modules do). Its chunk and the
@@ -82,7 +83,7 @@ export function AppRoutes() {
           <Route path=":catSlug" element={<Category />} />
           <Route path=":catSlug/:prodSlug" element={<Product />} />
         </Route>
-        <Route path="*" element={<Navigate to="/404" replace />} />
+        <Route path="*" element={<Redirect to="/404" />} />
       </Route>
     </Routes>
   );

@@ -3,7 +3,7 @@
  * PDF mode, link rules and the call-waiter modal. Slugs `about-…` are the `/{place}/about-{product}` page.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
@@ -20,6 +20,7 @@ import { useSwipe } from '../../hooks/use-swipe.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { categoryLinkAction } from '../../lib/category-link.ts';
 import { siblingsOf } from '../../lib/menu-index.ts';
+import { Redirect } from '../redirect.tsx';
 
 const AboutProductPage = lazy(() => import('./about-product.tsx'));
 const CallWaiterModal = lazy(() =>
@@ -37,7 +38,7 @@ export function Component() {
 function CategoryPage({ slug }: { slug: string }) {
   const menu = useMenu();
   const category = menu.bySlug.get(slug);
-  if (!category) return <Navigate to="/404" replace />;
+  if (!category) return <Redirect to="/404" />;
   // A new category starts with fresh local state (the call-waiter modal opens again).
   return <CategoryView key={category.id} category={category} />;
 }

@@ -4,7 +4,7 @@
  * when a different place is opened (spec §4). Unknown place → /404.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { usePrefetchQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { categoriesHierarchyQueryOptions } from '../../api/get-categories-hierarchy.ts';
@@ -22,6 +22,7 @@ import { usePlaceSlug } from '../../hooks/use-place-slug.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { isNotFound } from '../../lib/api-client.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
+import { Redirect } from '../redirect.tsx';
 
 // Below-the-fold and on-demand parts load after the first screen.
 const PlaceFooter = lazy(() =>
@@ -129,7 +130,7 @@ export function Component() {
         key={pathname}
         fallback={(error, resetBoundary) =>
           isNotFound(error) ? (
-            <Navigate to="/404" replace />
+            <Redirect to="/404" />
           ) : (
             <main className="page">
               <ErrorMessage

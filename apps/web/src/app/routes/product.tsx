@@ -1,5 +1,5 @@
 /** `/{place}/{catSlug}/{prodSlug}`: the product page (spec §2) with up to 4 related products. */
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createCartLine } from '@trapeza/domain/cart';
@@ -15,6 +15,7 @@ import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useProductCards } from '../../hooks/use-product-cards.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { useCartStore } from '../../stores/cart-store.ts';
+import { Redirect } from '../redirect.tsx';
 
 const RELATED_LIMIT = 4;
 
@@ -30,7 +31,7 @@ export function Component() {
   const category = menu.bySlug.get(catSlug) ?? null;
   const name = product && product.type !== 'booking' ? translateField(product, 'name', venue.lang) : '';
   usePageMeta(name, venue.name);
-  if (!product || product.type === 'booking') return <Navigate to="/404" replace />;
+  if (!product || product.type === 'booking') return <Redirect to="/404" />;
 
   const orderAllowed = checkProductOrderable(product, menu.categories).ok;
   const related = product.related_products
