@@ -133,3 +133,38 @@ test('/bistro, a category and a product page hydrate the server HTML without err
 
   expect(errors).toEqual([]);
 });
+
+test('a guest who scrolls the server-rendered page before the app is live stays where they are; back restores it', async ({
+  page,
+}) => {
+  const { category, product } = await pick(page);
+  await page.setViewportSize({ width: 390, height: 600 });
+  // The app's scripts are held back until the guest has scrolled (a slow phone on a slow network).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/bistro/${category.slug}`, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+  const room = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(room, 'the page is long enough to scroll').toBeGreaterThan(300);
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+
+  release();
+  // Live: the header's tools appear once the app has hydrated; the position is kept.
+  await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(300);
+
+  // Navigating on from there still starts the next page at the top.
+  await page.getByRole('link', { name: product.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // And going back returns to the position on the category page (spec §2).
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+});

@@ -2,7 +2,7 @@
  * Spec §2: the page scrolls to top on navigation and restores its position on going back. Positions are kept per
  * history entry in sessionStorage; a restore retries briefly while lazy content is still growing the page.
  */
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const KEY = 'scroll_positions';
@@ -44,9 +44,18 @@ export function useScrollRestoration() {
     };
   }, [location.key]);
 
+  // The page the app starts on is left where it is unless a position was saved for it (a reload): a server-rendered
+  // page can be read and scrolled before the app is live, and the guest must not be sent back to the top then.
+  // (By key, not a flag: StrictMode runs the effect twice on the first page.)
+  const start = useRef({ key: location.key, left: false });
+
   useLayoutEffect(() => {
+    if (location.key !== start.current.key) start.current.left = true;
+    const initial = !start.current.left;
     if (location.hash) return;
-    const target = navigationType === 'POP' ? (positions()[location.key] ?? 0) : 0;
+    const saved = navigationType === 'POP' ? positions()[location.key] : undefined;
+    if (initial && saved === undefined) return;
+    const target = saved ?? 0;
     window.scrollTo(0, target);
     if (target === 0) return;
     let tries = 0;
