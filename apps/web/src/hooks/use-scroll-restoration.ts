@@ -15,6 +15,16 @@ function positions(): Record<string, number> {
   }
 }
 
+function savePosition(key: string, y: number) {
+  const all = positions();
+  all[key] = y;
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    // storage unavailable: back navigation simply starts at the top
+  }
+}
+
 export function useScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -27,15 +37,7 @@ export function useScrollRestoration() {
     let frame = 0;
     const save = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const all = positions();
-        all[location.key] = window.scrollY;
-        try {
-          sessionStorage.setItem(KEY, JSON.stringify(all));
-        } catch {
-          // storage unavailable: back navigation simply starts at the top
-        }
-      });
+      frame = requestAnimationFrame(() => savePosition(location.key, window.scrollY));
     };
     window.addEventListener('scroll', save, { passive: true });
     return () => {
@@ -54,7 +56,11 @@ export function useScrollRestoration() {
     const initial = !start.current.left;
     if (location.hash) return;
     const saved = navigationType === 'POP' ? positions()[location.key] : undefined;
-    if (initial && saved === undefined) return;
+    if (initial && saved === undefined) {
+      // Kept as this page's position (the scroll listener only hears scrolling from now on): back returns there.
+      if (window.scrollY > 0) savePosition(location.key, window.scrollY);
+      return;
+    }
     const target = saved ?? 0;
     window.scrollTo(0, target);
     if (target === 0) return;
