@@ -11,6 +11,7 @@ import type { StoreUserOrder } from '@trapeza/domain/contracts/users';
 import { formatMoney, formatPrice } from '@trapeza/domain/money';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { useLineNames } from '../../../hooks/use-line-names.ts';
 import { usePageMeta } from '../../../hooks/use-page-meta.ts';
 import { useVenue, type Venue } from '../../../hooks/use-venue.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -33,6 +34,7 @@ function OrdersTable({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const venue = useVenue();
   const query = useQuery(userOrdersQueryOptions(venue.place, userId));
+  const lineNames = useLineNames(venue.place, venue.lang);
   usePageMeta(t('account.orders.title'), venue.name);
   const unauthorized = query.error instanceof ApiRequestError && query.error.status === 401;
   useEffect(() => {
@@ -66,7 +68,7 @@ function OrdersTable({ userId }: { userId: number }) {
             </thead>
             <tbody>
               {query.data.map((order) => (
-                <OrderRow key={order.id} order={order} venue={venue} />
+                <OrderRow key={order.id} order={order} venue={venue} lineNames={lineNames} />
               ))}
             </tbody>
           </table>
@@ -79,7 +81,15 @@ function OrdersTable({ userId }: { userId: number }) {
   );
 }
 
-function OrderRow({ order, venue }: { order: StoreUserOrder; venue: Venue }) {
+function OrderRow({
+  order,
+  venue,
+  lineNames,
+}: {
+  order: StoreUserOrder;
+  venue: Venue;
+  lineNames: ReturnType<typeof useLineNames>;
+}) {
   const { t } = useTranslation();
   const amount =
     order.currency === venue.currency.code
@@ -98,12 +108,15 @@ function OrderRow({ order, venue }: { order: StoreUserOrder; venue: Venue }) {
       </td>
       <td>
         <ul>
-          {order.products.map((p, i) => (
-            <li key={`${i}-${p.variant_id}`}>
-              {p.quantity} x {p.name}
-              {p.size ? ` (${p.size})` : ''}
-            </li>
-          ))}
+          {order.products.map((p, i) => {
+            const { name, size } = lineNames(p);
+            return (
+              <li key={`${i}-${p.variant_id}`}>
+                {p.quantity} x {name}
+                {size ? ` (${size})` : ''}
+              </li>
+            );
+          })}
         </ul>
       </td>
       <td>{t(`account.orderType.${order.type}`, { defaultValue: String(order.type) })}</td>

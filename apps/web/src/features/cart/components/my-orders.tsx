@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { parseFlag } from '@trapeza/domain/settings';
 import { isWaiterOrAbove } from '@trapeza/domain/roles';
 import { formatPrice } from '@trapeza/domain/money';
+import { useLineNames } from '../../../hooks/use-line-names.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { updateOrderToken } from '../../../lib/order-token-cookie.ts';
 import { useAccountStore } from '../../../stores/account-store.ts';
@@ -50,6 +51,7 @@ function SessionOrders({
   const { t } = useTranslation();
   const { venue, raw, tableSession } = ctx;
   const query = useQuery(sessionOrdersQueryOptions(place, token));
+  const lineNames = useLineNames(place, venue.lang);
   const staff = useAccountStore((s) => isWaiterOrAbove(s.user?.role));
   const canChangeTable = staff || parseFlag(raw.show_change_table, false);
   const [changing, setChanging] = useState(false);
@@ -144,12 +146,15 @@ function SessionOrders({
                 </span>
               </div>
               <ul className="plain">
-                {o.lines.map((l, i) => (
-                  <li key={i}>
-                    {l.quantity} x {l.name}
-                    {l.size ? ` – ${l.size}` : ''}
-                  </li>
-                ))}
+                {o.lines.map((l, i) => {
+                  const { name, size } = lineNames(l);
+                  return (
+                    <li key={i}>
+                      {l.quantity} x {name}
+                      {size ? ` – ${size}` : ''}
+                    </li>
+                  );
+                })}
               </ul>
               <p className="row-between">
                 <span>{t('cart.total')}</span>
