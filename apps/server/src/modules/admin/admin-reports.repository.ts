@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { AppDatabase } from '../../db/database.ts';
+import { readPlaceSetting } from '../../db/place-settings.ts';
 
 export interface HourTypeRow {
   hour: string;
@@ -19,14 +20,8 @@ const REJECTED = 'rejected';
 
 export function createAdminReportsRepository(db: AppDatabase) {
   return {
-    async getSetting(placeId: number, key: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('settings')
-        .select('value')
-        .where('place_id', '=', placeId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row?.value;
+    getSetting(placeId: number, key: string): Promise<string | undefined> {
+      return readPlaceSetting(db, placeId, key);
     },
 
     /** Not-rejected orders of [fromIso, toIso) by UTC hour, order type and payment method. */

@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppDatabase, DialectName } from '../../db/database.ts';
 import type { BookingsTable, Database } from '../../db/schema.ts';
 import type { Insertable, Selectable } from 'kysely';
+import { readPlaceSettings } from '../../db/place-settings.ts';
 
 export type BookingRow = Selectable<BookingsTable>;
 
@@ -61,13 +62,8 @@ export class BookingsRepository {
     return { id: row.id, slug: row.slug, name: row.name, translations: row.translations, modules };
   }
 
-  async getSettings(placeId: number): Promise<Record<string, string>> {
-    const rows = await this.#db
-      .selectFrom('settings')
-      .select(['key', 'value'])
-      .where('place_id', '=', placeId)
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  getSettings(placeId: number): Promise<Record<string, string>> {
+    return readPlaceSettings(this.#db, placeId);
   }
 
   async listHalls(placeId: number): Promise<{ id: number; name: string; translations: string }[]> {

@@ -26,6 +26,7 @@ import type {
   RegionsTable,
   UserDiscountsTable,
 } from '../../db/schema.ts';
+import { readPlaceSettings } from '../../db/place-settings.ts';
 
 /** What ordering needs of a product (not its descriptions and translations: the order path reads it per order). */
 const PRODUCT_COLUMNS = [
@@ -202,14 +203,7 @@ export class OrdersRepository {
   }
 
   async getSettings(placeId: number): Promise<Readonly<Record<string, string>>> {
-    return this.#venue(placeId, 'settings', async () => {
-      const rows = await this.#db
-        .selectFrom('settings')
-        .select(['key', 'value'])
-        .where('place_id', '=', placeId)
-        .execute();
-      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    });
+    return this.#venue(placeId, 'settings', () => readPlaceSettings(this.#db, placeId));
   }
 
   async getPlace(placeId: number) {

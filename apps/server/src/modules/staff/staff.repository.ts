@@ -13,6 +13,7 @@ import type {
   OrdersTable,
   UserNeedsTable,
 } from '../../db/schema.ts';
+import { readPlaceSetting } from '../../db/place-settings.ts';
 
 export type OrderRow = Selectable<OrdersTable> & {
   table_number: string | null;
@@ -380,12 +381,6 @@ export class StaffRepository {
   }
 
   async getSetting(placeId: number, key: string): Promise<string | null> {
-    const row = await this.#db
-      .selectFrom('settings')
-      .select('value')
-      .where('place_id', '=', placeId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.value ?? null;
+    return (await readPlaceSetting(this.#db, placeId, key)) ?? null;
   }
 }

@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import { withRawSqlite, type AppDatabase, type RawSqlite } from '../../db/database.ts';
 import type { TableSessionsTable, TablesTable } from '../../db/schema.ts';
+import { readPlaceSetting } from '../../db/place-settings.ts';
 
 export type TableRow = Selectable<TablesTable>;
 export type TableSessionRow = Selectable<TableSessionsTable>;
@@ -111,14 +112,8 @@ export class TablesRepository {
   }
 
   /** One setting of the place (raw text), if set. */
-  async getSetting(placeId: number, key: string): Promise<string | undefined> {
-    const row = await this.#db
-      .selectFrom('settings')
-      .select('value')
-      .where('place_id', '=', placeId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.value;
+  getSetting(placeId: number, key: string): Promise<string | undefined> {
+    return readPlaceSetting(this.#db, placeId, key);
   }
 
   /** An active table or room of the place by id. */

@@ -6,6 +6,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AppDatabase } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { readPlaceSetting } from '../../db/place-settings.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -227,12 +228,7 @@ export class UsersRepository {
       .where('id', '=', placeId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const setting = await this.#db
-      .selectFrom('settings')
-      .select('value')
-      .where('place_id', '=', placeId)
-      .where('key', '=', 'validate_phone_number_regex')
-      .executeTakeFirst();
+    const phoneRegex = await readPlaceSetting(this.#db, placeId, 'validate_phone_number_regex');
     let modules: string[] = [];
     try {
       const parsed: unknown = JSON.parse(row.functionality_modules);
@@ -240,6 +236,6 @@ export class UsersRepository {
     } catch {
       // A malformed module list means no optional modules.
     }
-    return { name: row.name, modules, phoneRegex: setting?.value?.trim() || null };
+    return { name: row.name, modules, phoneRegex: phoneRegex?.trim() || null };
   }
 }
