@@ -17,7 +17,7 @@
 //   PORT=3461  PROFILE=1 (server under node --cpu-prof; the .cpuprofile lands in bench/results/profiles/)
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -32,6 +32,7 @@ import {
   type Json,
   type PricedOrderable as Orderable,
 } from '../lib/orders.ts';
+import { passCell, runDialects } from '../lib/report.ts';
 import { startProcess } from '../lib/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -295,31 +296,29 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   }
 }
 
-if (await portInUse(PORT)) {
-  console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
-  process.exit(2);
-}
-const rows: Row[] = [];
-for (const d of DIALECTS) {
-  const row = await runDialect(d);
-  rows.push(row);
-  process.stderr.write(`${d}: ${JSON.stringify(row)}\n`);
-}
-console.log(
-  `\nbench/api-orders — ${CONNECTIONS} connections × ${DURATION} s per dialect, spot + delivery orders alternating, ${process.version}\n`,
-);
-console.log(
-  '| database | orders/s | server CPU ms/order | p50 ms | p99 ms | max ms | acknowledged | stored of them | missing | duplicates | no lines | non-2xx | stored, answer cut at stop | budget ≥ 500/s, p99 ≤ 100 ms (SQLite) |',
-);
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-for (const r of rows) {
-  console.log(
-    `| ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.ordersPerSecond} | ${r.serverCpuMsPerOrder ?? '–'} | ${r.p50} | ${r.p99} | ${r.max} | ${r.acknowledged} | ${r.storedAcknowledged} | ${r.missing} | ${r.duplicates} | ${r.ordersWithoutLines} | ${r.non2xx} | ${r.storedUnacknowledged} | ${r.pass ? 'pass' : 'FAIL'}${r.budgetApplies ? '' : ' (integrity only)'} |`,
-  );
-}
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(root, 'bench/results/api-orders.json'),
-  JSON.stringify({ date: new Date().toISOString(), rows }, null, 2),
-);
+const rows = await runDialects<Row>({
+  name: 'api-orders',
+  describe: `${CONNECTIONS} connections × ${DURATION} s per dialect, spot + delivery orders alternating`,
+  port: PORT,
+  dialects: DIALECTS,
+  run: runDialect,
+  columns: [
+    { header: 'orders/s', numeric: true, cell: (r) => r.ordersPerSecond },
+    { header: 'server CPU ms/order', numeric: true, cell: (r) => r.serverCpuMsPerOrder },
+    { header: 'p50 ms', numeric: true, cell: (r) => r.p50 },
+    { header: 'p99 ms', numeric: true, cell: (r) => r.p99 },
+    { header: 'max ms', numeric: true, cell: (r) => r.max },
+    { header: 'acknowledged', numeric: true, cell: (r) => r.acknowledged },
+    { header: 'stored of them', numeric: true, cell: (r) => r.storedAcknowledged },
+    { header: 'missing', numeric: true, cell: (r) => r.missing },
+    { header: 'duplicates', numeric: true, cell: (r) => r.duplicates },
+    { header: 'no lines', numeric: true, cell: (r) => r.ordersWithoutLines },
+    { header: 'non-2xx', numeric: true, cell: (r) => r.non2xx },
+    { header: 'stored, answer cut at stop', numeric: true, cell: (r) => r.storedUnacknowledged },
+    {
+      header: 'budget ≥ 500/s, p99 ≤ 100 ms (SQLite)',
+      cell: (r) => `${passCell(r)}${r.budgetApplies ? '' : ' (integrity only)'}`,
+    },
+  ],
+});
 process.exit(rows.every((r) => r.pass) ? 0 : 1);

@@ -12,11 +12,9 @@
 // stored twice is visible even if it got two keys. Orders stored but never acknowledged (the answer was lost in the
 // crash) are allowed and counted for information.
 import SQLite from 'better-sqlite3';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freshDatabase, portInUse, type Dialect } from '../lib/bench-database.ts';
+import { freshDatabase, type Dialect } from '../lib/bench-database.ts';
 import {
   call,
   deliveryBody,
@@ -26,6 +24,7 @@ import {
   tableSessions,
   type PricedOrderable as Orderable,
 } from '../lib/orders.ts';
+import { passCell, runDialects } from '../lib/report.ts';
 import { startProcess, type RunningServer } from '../lib/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -308,33 +307,22 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   }
 }
 
-// A server left on the port would answer instead of ours: refuse to start.
-if (await portInUse(PORT)) {
-  console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
-  process.exit(2);
-}
-const rows: Row[] = [];
-for (const d of DIALECTS) {
-  const row = await runDialect(d);
-  rows.push(row);
-  process.stderr.write(`${d}: ${JSON.stringify(row)}\n`);
-}
-
-console.log(
-  `\nbench/crash — ${ROUNDS} kill -9 rounds per dialect, ${CONCURRENCY} order loops, ${process.version}\n`,
-);
-console.log(
-  '| database | rounds | sent | acknowledged | found | missing | duplicates | partial | stored, answer lost | target 0/0/0 |',
-);
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-for (const r of rows) {
-  console.log(
-    `| ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.rounds} | ${r.sent} | ${r.acknowledged} | ${r.found} | ${r.missing} | ${r.duplicates} | ${r.partial} | ${r.storedUnacknowledged} | ${r.pass ? 'pass' : 'FAIL'} |`,
-  );
-}
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(root, 'bench/results/crash.json'),
-  JSON.stringify({ date: new Date().toISOString(), rows }, null, 2),
-);
+const rows = await runDialects<Row>({
+  name: 'crash',
+  describe: `${ROUNDS} kill -9 rounds per dialect, ${CONCURRENCY} order loops`,
+  port: PORT,
+  dialects: DIALECTS,
+  run: runDialect,
+  columns: [
+    { header: 'rounds', numeric: true, cell: (r) => r.rounds },
+    { header: 'sent', numeric: true, cell: (r) => r.sent },
+    { header: 'acknowledged', numeric: true, cell: (r) => r.acknowledged },
+    { header: 'found', numeric: true, cell: (r) => r.found },
+    { header: 'missing', numeric: true, cell: (r) => r.missing },
+    { header: 'duplicates', numeric: true, cell: (r) => r.duplicates },
+    { header: 'partial', numeric: true, cell: (r) => r.partial },
+    { header: 'stored, answer lost', numeric: true, cell: (r) => r.storedUnacknowledged },
+    { header: 'target 0/0/0', cell: passCell },
+  ],
+});
 process.exit(rows.every((r) => r.pass) ? 0 : 1);

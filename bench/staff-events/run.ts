@@ -9,9 +9,7 @@
 //
 //   CONNECTIONS=200  RATE=50  DURATION=10  DIALECTS=sqlite,postgres  PG_URL=postgres://postgres@127.0.0.1:5432
 //   PORT=3471
-import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshDatabase, portInUse, type Dialect } from '../lib/bench-database.ts';
 import {
@@ -22,6 +20,7 @@ import {
   tableSessions,
   type Json,
 } from '../lib/orders.ts';
+import { passCell, runDialects } from '../lib/report.ts';
 import { startProcess } from '../lib/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -262,32 +261,25 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   }
 }
 
-if (await portInUse(PORT)) {
-  console.error(`port ${PORT} is already in use: stop what listens there or set PORT`);
-  process.exit(2);
-}
-const rows: Row[] = [];
-for (const d of DIALECTS) {
-  const row = await runDialect(d);
-  rows.push(row);
-  process.stderr.write(`${d}: ${JSON.stringify(row)}\n`);
-}
-console.log(
-  `\nbench/staff-events — ${CONNECTIONS} SSE connections, table orders at ${RATE}/s for ${DURATION} s, ${process.version}\n`,
-);
-console.log(
-  '| database | orders | refused | orders/s | deliveries | p50 ms | p99 ms | max ms | lost | duplicated | POST p99 ms | budget p99 ≤ 250 ms, 0 lost/dup |',
-);
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-for (const r of rows) {
-  console.log(
-    `| ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | ${r.orders} | ${r.refused} | ${r.ratePerSecond} | ${r.deliveries} | ${r.p50} | ${r.p99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.postP99} | ${r.pass ? 'pass' : 'FAIL'} |`,
-  );
-}
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  join(root, 'bench/results/staff-events.json'),
-  JSON.stringify({ date: new Date().toISOString(), rows }, null, 2),
-);
+const rows = await runDialects<Row>({
+  name: 'staff-events',
+  describe: `${CONNECTIONS} SSE connections, table orders at ${RATE}/s for ${DURATION} s`,
+  port: PORT,
+  dialects: DIALECTS,
+  run: runDialect,
+  columns: [
+    { header: 'orders', numeric: true, cell: (r) => r.orders },
+    { header: 'refused', numeric: true, cell: (r) => r.refused },
+    { header: 'orders/s', numeric: true, cell: (r) => r.ratePerSecond },
+    { header: 'deliveries', numeric: true, cell: (r) => r.deliveries },
+    { header: 'p50 ms', numeric: true, cell: (r) => r.p50 },
+    { header: 'p99 ms', numeric: true, cell: (r) => r.p99 },
+    { header: 'max ms', numeric: true, cell: (r) => r.max },
+    { header: 'lost', numeric: true, cell: (r) => r.lost },
+    { header: 'duplicated', numeric: true, cell: (r) => r.duplicated },
+    { header: 'POST p99 ms', numeric: true, cell: (r) => r.postP99 },
+    { header: 'budget p99 ≤ 250 ms, 0 lost/dup', cell: passCell },
+  ],
+});
 agent.destroy();
 process.exit(rows.every((r) => r.pass) ? 0 : 1);
