@@ -115,6 +115,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   } catch (err) {
     throw new StartupError(`cannot create DATA_DIR ${dataDir}: ${(err as Error).message}`);
   }
+  const payments = loadPaymentsConfig(env, dataDir, e.NODE_ENV, cwd);
+  if (payments.startSimulator && payments.simulatorPort === e.PORT) {
+    throw new StartupError(
+      `invalid configuration: PORT and PAYMENT_SIMULATOR_PORT are both ${e.PORT} (the demo payment simulator ` +
+        'listens on its own port): set one of them to another port',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -128,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     menuCacheTtlMs: e.MENU_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5_000),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    payments: loadPaymentsConfig(env, dataDir, e.NODE_ENV, cwd),
+    payments,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   };

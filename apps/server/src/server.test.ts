@@ -125,6 +125,11 @@ describe('server start-up failures', () => {
     ['a non-numeric PORT', { PORT: 'eighty' }, /PORT/],
     ['a too short JWT_SECRET', { JWT_SECRET: 'short' }, /JWT_SECRET/],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV/],
+    [
+      'the demo payment simulator on the server port',
+      { PORT: '3999', PAYMENT_SIMULATOR: '1' },
+      /PORT and PAYMENT_SIMULATOR_PORT are both 3999/,
+    ],
   ])('%s: one line, exit 1', async (_name, env, pattern) => {
     expectOneLineFailure(await runToExit({ DATA_DIR: tempDir(), ...env }), pattern);
   });
