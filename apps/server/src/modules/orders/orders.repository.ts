@@ -527,72 +527,66 @@ export class OrdersRepository {
    */
   async #storeOne(trx: AppDatabase, input: StoreOrderInput): Promise<StoreOrderResult> {
     const { order } = input;
-    {
-      {
-        if (order.dedupe_hash) {
-          await sql`select pg_advisory_xact_lock(hashtextextended(${order.dedupe_hash}, 0))`.execute(trx);
-        }
-        if (order.dedupe_hash) {
-          const dup = await trx
-            .selectFrom('orders')
-            .select('id')
-            .where('place_id', '=', order.place_id)
-            .where('dedupe_hash', '=', order.dedupe_hash)
-            .where('created_at', '>=', input.duplicateSince)
-            .limit(1)
-            .executeTakeFirst();
-          if (dup) return { ok: false as const, reason: 'duplicate' as const };
-        }
-        if (input.promoId !== null) {
-          const res = await trx
-            .updateTable('promo_codes')
-            .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
-            .where('id', '=', input.promoId)
-            .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
-            .executeTakeFirst();
-          if (Number(res.numUpdatedRows) !== 1) throw new Rollback('promo_exhausted');
-        }
-        if (input.accumulatedUsed && input.accumulatedUsed.amount > 0) {
-          const { userId, amount } = input.accumulatedUsed;
-          const res = await trx
-            .updateTable('users')
-            .set((eb) => ({ accumulated_amount: eb('accumulated_amount', '-', amount) }))
-            .where('id', '=', userId)
-            .where('accumulated_amount', '>=', amount)
-            .executeTakeFirst();
-          if (Number(res.numUpdatedRows) !== 1) throw new Rollback('balance_changed');
-        }
-        const { id: orderId } = await trx
-          .insertInto('orders')
-          .values(order)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        for (const { ingredients, ...line } of input.lines) {
-          const { id: lineId } = await trx
-            .insertInto('order_lines')
-            .values({ ...line, order_id: orderId })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          if (ingredients.length > 0) {
-            await trx
-              .insertInto('order_line_ingredients')
-              .values(ingredients.map((i) => ({ ...i, order_line_id: lineId })))
-              .execute();
-          }
-        }
+    if (order.dedupe_hash) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${order.dedupe_hash}, 0))`.execute(trx);
+      const dup = await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('place_id', '=', order.place_id)
+        .where('dedupe_hash', '=', order.dedupe_hash)
+        .where('created_at', '>=', input.duplicateSince)
+        .limit(1)
+        .executeTakeFirst();
+      if (dup) return { ok: false as const, reason: 'duplicate' as const };
+    }
+    if (input.promoId !== null) {
+      const res = await trx
+        .updateTable('promo_codes')
+        .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+        .where('id', '=', input.promoId)
+        .where((eb) => eb.or([eb('max_uses', 'is', null), eb('used_count', '<', eb.ref('max_uses'))]))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new Rollback('promo_exhausted');
+    }
+    if (input.accumulatedUsed && input.accumulatedUsed.amount > 0) {
+      const { userId, amount } = input.accumulatedUsed;
+      const res = await trx
+        .updateTable('users')
+        .set((eb) => ({ accumulated_amount: eb('accumulated_amount', '-', amount) }))
+        .where('id', '=', userId)
+        .where('accumulated_amount', '>=', amount)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new Rollback('balance_changed');
+    }
+    const { id: orderId } = await trx
+      .insertInto('orders')
+      .values(order)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const { ingredients, ...line } of input.lines) {
+      const { id: lineId } = await trx
+        .insertInto('order_lines')
+        .values({ ...line, order_id: orderId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (ingredients.length > 0) {
         await trx
-          .insertInto('order_status_history')
-          .values({
-            order_id: orderId,
-            status: order.status,
-            changed_by: null,
-            reason: null,
-            created_at: order.created_at,
-          })
+          .insertInto('order_line_ingredients')
+          .values(ingredients.map((i) => ({ ...i, order_line_id: lineId })))
           .execute();
-        return { ok: true as const, orderId };
       }
     }
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: orderId,
+        status: order.status,
+        changed_by: null,
+        reason: null,
+        created_at: order.created_at,
+      })
+      .execute();
+    return { ok: true as const, orderId };
   }
 
   /** The orders of a session (order token) at the place, newest first, with lines, ingredients and statuses. */
