@@ -79,6 +79,14 @@ test('at the table: scan, add a multi-variant product with ingredients, order, s
   await expect(page.getByText('Сметката е поискана. Сервитьорът идва.')).toBeVisible();
   await page.getByRole('button', { name: 'Сметката е поискана' }).click();
   await expect(page.getByText('Сметката вече е поискана.')).toBeVisible();
+
+  // In English, the order lists the product by its English name (the line is stored in Bulgarian).
+  await page.context().addCookies([{ name: 'language', value: 'en', url: page.url() }]);
+  await page.reload();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('tab', { name: 'My orders' }).click();
+  await expect(page.getByTestId('session-order')).toContainText('1 x Kebapche (grilled minced-meat rolls)');
+  await expect(page.getByTestId('session-order')).not.toContainText('Кебапчета');
 });
 
 test('delivery with a pin in the centre zone and WELCOME10: the total shown is the server total', async ({
