@@ -3,6 +3,7 @@
  * child tables, which are joined back to a product of the same place so a foreign id can never leak through them.
  */
 import type { AppDatabase } from '../../db/database.ts';
+import { readPlaceSetting } from '../../db/place-settings.ts';
 
 export function createMenuRepository(db: AppDatabase) {
   /** Product ids of the place, as a subquery that scopes the child tables. */
@@ -44,14 +45,8 @@ export function createMenuRepository(db: AppDatabase) {
       return [...rows, ...defaults].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
 
-    async getSetting(placeId: number, key: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('settings')
-        .select('value')
-        .where('place_id', '=', placeId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row?.value;
+    getSetting(placeId: number, key: string): Promise<string | undefined> {
+      return readPlaceSetting(db, placeId, key);
     },
 
     listIngredients(placeId: number) {
