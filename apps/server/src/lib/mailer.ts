@@ -5,7 +5,7 @@
  * - SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465) through nodemailer: STARTTLS
  *   when the server offers it on smtp://, TLS from the first byte on smtps://; bounded connection and socket timeouts
  *   so a dead server fails a send within seconds instead of holding it.
- * - the outbox, when no SMTP_URL is set: every message is appended to `DATA_DIR/outbox/outbox.mbox` (mboxrd: open it
+ * - the outbox, when no SMTP_URL is set: every message is appended to `DATA_DIR/outbox/outbox.mbox` (mbox: open it
  *   with any mail client, e.g. `mutt -f`, or import it into Thunderbird) and, as one JSON object per line, to
  *   `outbox.jsonl` (`tail -f outbox.jsonl`). Two open files instead of two new files per message: a burst of orders
  *   each mailed to the venue created thousands of files a second, and that file-system work (kernel time, the
@@ -22,6 +22,7 @@ import { mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { BatchQueue } from './batch-queue.ts';
 
 export interface MailMessage {
   to: string;
@@ -62,46 +63,29 @@ export interface OutboxMailerOptions {
 class AppendFile {
   readonly #path: string;
   #handle: FileHandle | null = null;
-  #pending: { text: string; resolve: () => void; reject: (err: unknown) => void }[] = [];
-  #drained: Promise<void> = Promise.resolve();
-  #writing = false;
+  readonly #writes = new BatchQueue<string, void>(async (texts) => {
+    try {
+      this.#handle ??= await open(this.#path, 'a');
+      await this.#handle.write(texts.join(''));
+      return texts.map(() => ({ value: undefined }));
+    } catch (err) {
+      await this.#handle?.close().catch(() => undefined);
+      this.#handle = null;
+      throw err;
+    }
+  });
 
   constructor(path: string) {
     this.#path = path;
   }
 
   append(text: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.#pending.push({ text, resolve, reject });
-      if (!this.#writing) {
-        this.#writing = true;
-        this.#drained = this.#drain();
-      }
-    });
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      while (this.#pending.length > 0) {
-        const batch = this.#pending.splice(0);
-        try {
-          this.#handle ??= await open(this.#path, 'a');
-          await this.#handle.write(batch.map((b) => b.text).join(''));
-          for (const b of batch) b.resolve();
-        } catch (err) {
-          for (const b of batch) b.reject(err);
-          await this.#handle?.close().catch(() => undefined);
-          this.#handle = null;
-        }
-      }
-    } finally {
-      this.#writing = false;
-    }
+    return this.#writes.push(text);
   }
 
   /** Waits for the appends under way, then closes the file. */
   async close(): Promise<void> {
-    await this.#drained;
+    await this.#writes.idle();
     await this.#handle?.close().catch(() => undefined);
     this.#handle = null;
   }

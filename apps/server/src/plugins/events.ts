@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import { withRawSqlite, type AppDatabase, type DatabaseHandle, type RawSqlite } from '../db/database.ts';
+import { BatchQueue } from '../lib/batch-queue.ts';
 import type { StaffEventsTable } from '../db/schema.ts';
 
 export interface BusEvent {
@@ -201,7 +202,7 @@ export class EventBus {
       data: JSON.stringify(event.data ?? {}),
       created_at: this.#opts.now().toISOString(),
     };
-    if (!this.usesListenNotify) return this.#enqueueSqlite(values, event.data ?? {});
+    if (!this.usesListenNotify) return this.#sqliteWrites.push({ values, data: event.data ?? {} });
     return this.#db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${ORDER_LOCK_KEY})`.execute(trx);
       const row = await trx
@@ -226,51 +227,21 @@ export class EventBus {
   }
 
   /**
-   * SQLite group commit: every autocommit INSERT is an fsync (synchronous=FULL) that blocks the event loop, one per
-   * order on the busiest path. Events published while a write is under way are inserted together in the next
-   * transaction, in publish order, and dispatched in id order after its COMMIT — exactly as before, only with one
-   * fsync per batch. A failed batch rejects each of its publishers (who log it; the boards catch up on reconnect).
+   * SQLite group commit: events published while a write is under way are inserted together in the next transaction
+   * (`insertEventsSqlite`), in publish order, and dispatched in id order after its COMMIT — one COMMIT per batch
+   * instead of one per event on the busiest path. A failed batch rejects each of its publishers (who log it; the
+   * boards catch up on reconnect).
    */
-  #pending: {
-    values: Insertable<StaffEventsTable>;
-    data: unknown;
-    resolve: (e: BusEvent) => void;
-    reject: (err: unknown) => void;
-  }[] = [];
-  #writing = false;
-
-  #enqueueSqlite(values: Insertable<StaffEventsTable>, data: unknown): Promise<BusEvent> {
-    return new Promise((resolve, reject) => {
-      this.#pending.push({ values, data, resolve, reject });
-      if (!this.#writing) {
-        this.#writing = true;
-        setImmediate(() => void this.#writeSqlite());
-      }
-    });
-  }
-
-  async #writeSqlite(): Promise<void> {
-    try {
-      while (this.#pending.length > 0) {
-        const batch = this.#pending.splice(0, 256);
-        let stored: BusEvent[];
-        try {
-          // A SQLite handle always carries its database (db/database.ts openSqlite).
-          const raw = this.#handle.sqlite!;
-          stored = await withRawSqlite(this.#db, raw, () => insertEventsSqlite(raw, batch));
-        } catch (err) {
-          for (const item of batch) item.reject(err);
-          continue;
-        }
-        batch.forEach((item, i) => {
-          this.#dispatch(stored[i]!);
-          item.resolve(stored[i]!);
-        });
-      }
-    } finally {
-      this.#writing = false;
-    }
-  }
+  readonly #sqliteWrites = new BatchQueue<{ values: Insertable<StaffEventsTable>; data: unknown }, BusEvent>(
+    async (batch) => {
+      // A SQLite handle always carries its database (db/database.ts openSqlite).
+      const raw = this.#handle.sqlite!;
+      const stored = await withRawSqlite(this.#db, raw, () => insertEventsSqlite(raw, batch));
+      for (const event of stored) this.#dispatch(event);
+      return stored.map((value) => ({ value }));
+    },
+    { max: 256, deferFirst: true },
+  );
 
   /** Live events of one place, from now on. Returns the unsubscribe function. */
   subscribe(placeId: number, listener: BusListener): () => void {

@@ -11,6 +11,7 @@ import {
   type DatabaseHandle,
   type RawSqlite,
 } from '../../db/database.ts';
+import { BatchQueue, type BatchOutcome } from '../../lib/batch-queue.ts';
 import type { TtlCache } from '../../lib/json-cache.ts';
 import type {
   DeliveryRadiusesTable,
@@ -113,14 +114,12 @@ class Rollback extends Error {
   }
 }
 
-type Outcome = { ok: true; result: StoreOrderResult } | { ok: false; error: unknown };
-
 /**
  * The group commit on SQLite, synchronously: one transaction for the batch, each order inside its own savepoint
  * (better-sqlite3 nests a transaction function as a SAVEPOINT, rolled back alone when it throws). The same writes
  * as `#storeOne`, as prepared statements: on this path Kysely's query building cost more than SQLite's work.
  */
-function storeBatchSqlite(raw: RawSqlite, batch: { input: StoreOrderInput }[]): Outcome[] {
+function storeBatchSqlite(raw: RawSqlite, batch: StoreOrderInput[]): BatchOutcome<StoreOrderResult>[] {
   const storeOne = raw.database.transaction((input: StoreOrderInput): StoreOrderResult => {
     const { order } = input;
     if (order.dedupe_hash) {
@@ -165,14 +164,12 @@ function storeBatchSqlite(raw: RawSqlite, batch: { input: StoreOrderInput }[]): 
     });
     return { ok: true, orderId };
   });
-  const storeAll = raw.database.transaction((items: { input: StoreOrderInput }[]): Outcome[] =>
-    items.map((item): Outcome => {
+  const storeAll = raw.database.transaction((inputs: StoreOrderInput[]): BatchOutcome<StoreOrderResult>[] =>
+    inputs.map((input): BatchOutcome<StoreOrderResult> => {
       try {
-        return { ok: true, result: storeOne(item.input) };
+        return { value: storeOne(input) };
       } catch (err) {
-        return err instanceof Rollback
-          ? { ok: true, result: { ok: false, reason: err.reason } }
-          : { ok: false, error: err };
+        return err instanceof Rollback ? { value: { ok: false, reason: err.reason } } : { error: err };
       }
     }),
   );
@@ -184,6 +181,16 @@ export class OrdersRepository {
   /** SQLite: the database itself, for the group commit and the cart check (null on PostgreSQL). */
   readonly #sqlite: RawSqlite | null;
   readonly #venueCache: TtlCache<unknown> | null;
+  /**
+   * SQLite group commit. better-sqlite3 is synchronous and the database runs with synchronous=FULL, so every COMMIT
+   * is an fsync that blocks the event loop (≈ 10–20 ms on an ordinary disk): one transaction per order capped intake
+   * at a few dozen orders per second. Orders that arrive while a commit is under way wait in a queue and the next
+   * flush writes them all in one transaction, each inside its own SAVEPOINT — an order that fails (duplicate, promo
+   * used up, balance changed, a constraint) is rolled back alone and answered alone; the others commit together. No
+   * order is answered before its COMMIT returned, so an acknowledged order is as durable as before; the duplicate
+   * check of a later order in the batch sees the earlier ones (same transaction).
+   */
+  readonly #groupCommit: BatchQueue<StoreOrderInput, StoreOrderResult> | null;
 
   /**
    * `venueCache`: the venue configuration (settings, the place, order types with their tiers and zones, regions)
@@ -194,6 +201,14 @@ export class OrdersRepository {
     this.#db = database.db;
     this.#sqlite = database.sqlite ?? null;
     this.#venueCache = venueCache;
+    const raw = this.#sqlite;
+    // BEGIN or COMMIT failing rejects the whole batch (nothing of it is stored): BatchQueue rejects each item.
+    this.#groupCommit = raw
+      ? new BatchQueue((batch) => withRawSqlite(this.#db, raw, (r) => storeBatchSqlite(r, batch)), {
+          max: GROUP_COMMIT_MAX,
+          deferFirst: true,
+        })
+      : null;
   }
 
   #venue<T>(placeId: number, what: string, load: () => Promise<T>): Promise<T> {
@@ -465,59 +480,12 @@ export class OrdersRepository {
    * each other); on SQLite by the single writer connection the transaction holds.
    */
   async storeOrder(input: StoreOrderInput): Promise<StoreOrderResult> {
-    if (this.#sqlite) return this.#enqueue(this.#sqlite, input);
+    if (this.#groupCommit) return this.#groupCommit.push(input);
     try {
       return await this.#db.transaction().execute((trx) => this.#storeOne(trx, input));
     } catch (err) {
       if (err instanceof Rollback) return { ok: false, reason: err.reason };
       throw err;
-    }
-  }
-
-  /**
-   * SQLite group commit. better-sqlite3 is synchronous and the database runs with synchronous=FULL, so every COMMIT
-   * is an fsync that blocks the event loop (≈ 10–20 ms on an ordinary disk): one transaction per order capped intake
-   * at a few dozen orders per second. Orders that arrive while a commit is under way wait in a queue and the next
-   * flush writes them all in one transaction, each inside its own SAVEPOINT — an order that fails (duplicate, promo
-   * used up, balance changed, a constraint) is rolled back alone and answered alone; the others commit together. No
-   * order is answered before its COMMIT returned, so an acknowledged order is as durable as before; the duplicate
-   * check of a later order in the batch sees the earlier ones (same transaction).
-   */
-  #queue: { input: StoreOrderInput; resolve: (r: StoreOrderResult) => void; reject: (e: unknown) => void }[] =
-    [];
-  #flushing = false;
-
-  #enqueue(raw: RawSqlite, input: StoreOrderInput): Promise<StoreOrderResult> {
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ input, resolve, reject });
-      if (!this.#flushing) {
-        this.#flushing = true;
-        // One macrotask later: requests parsed in the same tick join the first batch.
-        setImmediate(() => void this.#flush(raw));
-      }
-    });
-  }
-
-  async #flush(raw: RawSqlite): Promise<void> {
-    try {
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, GROUP_COMMIT_MAX);
-        let outcomes: Outcome[];
-        try {
-          outcomes = await withRawSqlite(this.#db, raw, (r) => storeBatchSqlite(r, batch));
-        } catch (err) {
-          // BEGIN or COMMIT failed: nothing of the batch is stored.
-          for (const item of batch) item.reject(err);
-          continue;
-        }
-        batch.forEach((item, i) => {
-          const o = outcomes[i]!;
-          if (o.ok) item.resolve(o.result);
-          else item.reject(o.error);
-        });
-      }
-    } finally {
-      this.#flushing = false;
     }
   }
 
