@@ -3,6 +3,7 @@
  * server.ts (and the tests) hand in the config and an open, migrated database.
  */
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -93,6 +94,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
 
   registerErrorHandler(app);
+  // CORS for front ends on another origin (CORS_ORIGINS; none by default, so the browser's same-origin rule holds).
+  // Before tenancy and the limits, so a preflight (which carries no `client` header) answers 204 or nothing.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: [
+        'client',
+        'place',
+        'authorization',
+        'content-type',
+        'accept',
+        'accept-language',
+        'x-order-token',
+        'x-request-id',
+        'last-event-id',
+      ],
+      exposedHeaders: ['x-request-id', 'retry-after'],
+      maxAge: 600,
+      strictPreflight: true,
+    });
+  }
   await app.register(cookie);
   await registerSecurity(app, {
     rateLimitPerMinute: config.rateLimitPerMinute,

@@ -35,6 +35,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Sender of every e-mail, `Name <address>` or an address. */
   mailFrom: string;
+  /** Origins (scheme://host[:port]) of front ends on another origin allowed to call the API (CORS); none by default. */
+  corsOrigins: string[];
 }
 
 const EnvSchema = z.object({
@@ -89,7 +91,27 @@ const EnvSchema = z.object({
     .refine((v) => v === undefined || /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), {
       message: "must be an address or 'Name <address>'",
     }),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every(isOrigin), {
+      message:
+        'must be comma-separated origins like https://menu.example.com (scheme, host and optional port only)',
+    }),
 });
+
+/** `scheme://host[:port]` and nothing else (no path, query, credentials or wildcard). */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+}
 
 /** A parsable smtp(s) URL with a host and, when given, a port. */
 function validSmtpUrl(value: string): boolean {
@@ -138,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     payments,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

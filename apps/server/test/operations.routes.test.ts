@@ -52,7 +52,11 @@ describe('database unavailable → 503 service_unavailable with retry-after', ()
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('2');
-    expect(res.json()).toEqual({ code: 'service_unavailable', message: expect.any(String) });
+    expect(res.json()).toEqual({
+      code: 'service_unavailable',
+      message: expect.any(String),
+      payload: { message: 'service_unavailable' },
+    });
     await app.close();
   });
 

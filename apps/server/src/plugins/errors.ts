@@ -35,7 +35,37 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
     .send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
 }
 
+/**
+ * Spec §8: a client written from the spec reads an error's code from `payload.message`. Every JSON error answer
+ * (`{ code, message, … }` with a 4xx/5xx status, whoever produced it: this handler, a route, a plugin) gets
+ * `payload: { message: code }` beside its fields, here, once, after serialization (a route's error schema would
+ * otherwise strip it). Error answers are the rare path, so parsing them again costs nothing that matters.
+ */
+export function withSpecPayload(body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return body;
+  const answer = parsed as Record<string, unknown>;
+  if (typeof answer.code !== 'string') return body;
+  const existing =
+    typeof answer.payload === 'object' && answer.payload !== null
+      ? (answer.payload as Record<string, unknown>)
+      : {};
+  if (typeof existing.message === 'string') return body;
+  return JSON.stringify({ ...answer, payload: { ...existing, message: answer.code } });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.includes('json')) return payload;
+    return withSpecPayload(payload);
+  });
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
     if (error instanceof DomainError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error 5xx');

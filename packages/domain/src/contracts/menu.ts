@@ -15,17 +15,19 @@ const flag = z.number().int().min(0).max(1);
 export const Translations = z.record(z.string(), z.record(z.string(), z.string()));
 export type Translations = z.infer<typeof Translations>;
 
-/** Query flags of the menu calls: `?active=1` etc. Anything else than 0/1 is a 400. */
+/**
+ * Query flags of the menu calls: `?active=1` etc. A known flag with anything else than 0/1 is a 400; unknown
+ * parameters are ignored (not `.strict()`), so a client's cache-buster (`?active=1&_=123`) still gets the menu.
+ */
 export const BinaryQueryFlag = z.enum(['0', '1']).optional();
-export const MenuListQuery = z.object({ active: BinaryQueryFlag }).strict();
+export const MenuListQuery = z.object({ active: BinaryQueryFlag });
 export const CategoriesWithSubcategoriesQuery = z
   .object({
     active: BinaryQueryFlag,
     subcatRequired: BinaryQueryFlag,
     productRequired: BinaryQueryFlag,
     productActive: BinaryQueryFlag,
-  })
-  .strict();
+  });
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** GET settings: key → { value }. */
@@ -174,5 +176,7 @@ export const ApiError = z.object({
   message: z.string(),
   message_trans: z.string().optional(),
   details: z.unknown().optional(),
+  /** Spec §8: a spec client reads the code from `payload.message`; the server adds it to every error answer. */
+  payload: z.object({ message: z.string() }).passthrough().optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;

@@ -81,7 +81,8 @@ export const StoreEditProfileRequest = z.object({
 export type StoreEditProfileRequest = z.infer<typeof StoreEditProfileRequest>;
 
 /** POST users/validate: false means the session is invalid (spec §4: the web app logs out). */
-export const StoreValidateResponse = z.object({ valid: z.boolean() });
+/** Spec §7: the bare JSON `true` or `false` (false: the session no longer stands, log out). */
+export const StoreValidateResponse = z.boolean();
 export type StoreValidateResponse = z.infer<typeof StoreValidateResponse>;
 
 /** One line of an order in the user's history. */

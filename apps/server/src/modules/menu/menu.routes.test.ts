@@ -283,7 +283,6 @@ describeEachDatabase(
       for (const url of [
         '/api/products?active=2',
         '/api/products?active=yes',
-        '/api/products?unknown=1',
         '/api/categoriesHierarchy?active=',
         '/api/categoriesWithSubcategories?productRequired=maybe',
       ]) {
@@ -291,6 +290,43 @@ describeEachDatabase(
         expect(res.statusCode, url).toBe(400);
         expect(res.headers['content-type']).toMatch(/application\/json/);
         expect(res.json(), url).toMatchObject({ code: 'validation_error', message: expect.any(String) });
+      }
+    });
+
+    ctx.test('unknown query parameters are ignored: a cache-buster still gets the menu (issue 25)', async () => {
+      const plain = await ctx.get('/api/products?active=1');
+      for (const url of [
+        '/api/products?active=1&_=123',
+        '/api/products?_=1700000000000&active=1&utm_source=qr',
+      ]) {
+        const res = await ctx.get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.json(), url).toEqual(plain.json());
+      }
+      const hierarchy = await ctx.get('/api/categoriesHierarchy?active=1&v=2');
+      expect(hierarchy.statusCode).toBe(200);
+      const withSubs = await ctx.get(
+        '/api/categoriesWithSubcategories?active=1&subcatRequired=1&productRequired=1&productActive=1&_=9',
+      );
+      expect(withSubs.statusCode).toBe(200);
+    });
+
+    ctx.test('every error answer carries the spec §8 payload.message with its code', async () => {
+      const cases = [
+        { res: await ctx.get('/api/products?active=2'), code: 'validation_error' },
+        { res: await ctx.get('/api/nope'), code: 'not_found' },
+        { res: await ctx.get('/api/products', { place: 'no-such-place' }), code: undefined },
+        {
+          res: await ctx.request('POST', '/api/orders/preorder', { body: { products: [] } }),
+          code: undefined,
+        },
+      ];
+      for (const { res, code } of cases) {
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+        const body = res.json();
+        expect(typeof body.code, res.body).toBe('string');
+        if (code) expect(body.code).toBe(code);
+        expect(body.payload, res.body).toMatchObject({ message: body.code });
       }
     });
 

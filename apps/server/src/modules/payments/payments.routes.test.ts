@@ -285,7 +285,8 @@ if (HAS_DEMO_SEED) {
         async () => {
           const order = await placeOrder('epay');
           const anonymous = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key });
-          expect(anonymous.statusCode).toBe(401);
+          // The same code has the same status as from the order calls (403).
+          expect(anonymous.statusCode).toBe(403);
           expect(anonymous.json()).toMatchObject({
             code: 'card_payment_requires_login',
             message: 'За да платите онлайн трябва да сте влезли в акаунта си',
@@ -428,7 +429,7 @@ if (HAS_DEMO_SEED) {
         const uToken = del1.json().payload.uToken as string;
         expect(uToken.split('.')).toHaveLength(3);
         const validate = await ctx.post('/api/users/validate', {}, as(`Bearer ${uToken}`));
-        expect(validate.json()).toEqual({ valid: true });
+        expect(validate.json()).toBe(true);
         const again = await ctx.post('/api/epay/deleteUserPaymentInstrument', { key: ids[0] }, as());
         expect(again.statusCode).toBe(404);
         const del2 = await ctx.post('/api/epay/deleteUserPaymentInstrument', { key: ids[1] }, as());

@@ -30,13 +30,18 @@ declare module 'fastify' {
   }
 }
 
-const ErrorAnswer = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+const ErrorAnswer = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+  payload: z.object({ message: z.string() }).passthrough().optional(),
+});
 const errors = {
   400: ErrorAnswer.describe('validation_error, payment_method_not_online, amount_too_small'),
-  401: ErrorAnswer.describe(
-    "card_payment_requires_login: 'За да платите онлайн трябва да сте влезли в акаунта си'",
+  401: ErrorAnswer.describe('unauthorized: the token is no longer valid'),
+  403: ErrorAnswer.describe(
+    "payments_module_disabled; card_payment_requires_login: 'За да платите онлайн трябва да сте влезли в акаунта си'",
   ),
-  403: ErrorAnswer.describe('payments_module_disabled'),
   404: ErrorAnswer.describe('order_not_found, payment_not_found, instrument_not_found, unknown_place'),
   409: ErrorAnswer.describe('already_paid, order_closed'),
   503: ErrorAnswer.describe('payments_not_configured'),

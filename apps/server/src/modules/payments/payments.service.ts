@@ -83,7 +83,8 @@ function fail(status: number, code: string, message: string): DomainError {
   return new DomainError(status, code, message);
 }
 
-const loginRequired = () => fail(401, 'card_payment_requires_login', PAYMENT_MESSAGES.loginRequired);
+// 403 as from the order calls: one code, one status in every module (spec §8; issue 25).
+const loginRequired = () => fail(403, 'card_payment_requires_login', PAYMENT_MESSAGES.loginRequired);
 
 /** The order's payment_status as the contract's enum. */
 function asStatus(s: string): PaymentStatus {

@@ -318,8 +318,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     /** POST users/validate: whether the session still stands (the auth plugin already checked the token). */
-    validate(session: SessionUser | null): { valid: boolean } {
-      return { valid: session !== null };
+    validate(session: SessionUser | null): boolean {
+      return session !== null;
     },
 
     /** GET users/orders: the user's orders at this place, newest first, with the §3 order-list columns. */

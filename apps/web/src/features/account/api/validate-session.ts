@@ -1,4 +1,4 @@
-/** POST users/validate: `valid: false` means the session no longer stands (spec §4). */
+/** POST users/validate: the bare `false` means the session no longer stands (spec §4). */
 import type { StoreValidateResponse } from '@trapeza/domain/contracts/users';
 import { api } from '../../../lib/api-client.ts';
 

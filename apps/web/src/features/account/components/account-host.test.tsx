@@ -36,7 +36,7 @@ afterEach(() => {
 
 test('users/validate false on start logs out and leaves the profile (spec §4)', async () => {
   mockFetch((call) =>
-    call.url.endsWith('/api/users/validate') ? { status: 200, body: { valid: false } } : undefined,
+    call.url.endsWith('/api/users/validate') ? { status: 200, body: false } : undefined,
   );
   await renderAtPlace(<AccountHost place="bistro" />, '/bistro/profile');
   expect(await screen.findByText('venue home')).toBeTruthy();
@@ -47,7 +47,7 @@ test('users/validate false on start logs out and leaves the profile (spec §4)',
 
 test('a valid session loads the discount, the accumulated amount and, with payments on, the instruments', async () => {
   const calls = mockFetch((call) => {
-    if (call.url.endsWith('/api/users/validate')) return { status: 200, body: { valid: true } };
+    if (call.url.endsWith('/api/users/validate')) return { status: 200, body: true };
     if (call.url.endsWith('/api/place'))
       return { status: 200, body: { ...bistro, functionality_modules: ['payments'] } };
     if (call.url.endsWith('/api/check-registered-user-discount'))
@@ -85,7 +85,7 @@ test('a valid session loads the discount, the accumulated amount and, with payme
 
 test('openLogin() opens the login modal with the reason (spec §8 card_payment_requires_login)', async () => {
   mockFetch((call) => {
-    if (call.url.endsWith('/api/users/validate')) return { status: 200, body: { valid: true } };
+    if (call.url.endsWith('/api/users/validate')) return { status: 200, body: true };
     return undefined;
   });
   useAccountStore.getState().reset();

@@ -45,7 +45,7 @@ export function useAccountSession(place: string): void {
       return;
     }
     validateSession()
-      .then(({ valid }) => {
+      .then((valid) => {
         if (valid || useSessionStore.getState().authToken !== token) return;
         endSession('session_expired');
         queryClient.removeQueries({ queryKey: ['account'] });
