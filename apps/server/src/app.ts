@@ -9,8 +9,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { AbuseLimiter } from './lib/abuse-limits.ts';
 import { createServerClock, type ServerClock } from './lib/clock.ts';
 import { createJsonCache, createTtlCache, type TtlCache } from './lib/json-cache.ts';
+import { SharedLimits } from './lib/shared-limits.ts';
 import { registerUploads } from './modules/admin/admin-images.routes.ts';
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
 import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
@@ -67,6 +69,8 @@ declare module 'fastify' {
      * place, for MENU_CACHE_TTL_MS; dropped with the menu cache by every admin write.
      */
     venueCache: TtlCache<unknown>;
+    /** Where rate and abuse limits count: Redis with REDIS_URL (once for all processes), else this process. */
+    sharedLimits: SharedLimits;
   }
 }
 
@@ -116,9 +120,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       strictPreflight: true,
     });
   }
+  // REDIS_URL unreachable at start: StartupError naming it (server.ts prints the line and exits 1).
+  const limits = await SharedLimits.connect(config.redisUrl, config.redisKeyPrefix, app.log);
+  app.decorate('sharedLimits', limits);
+  app.addHook('onClose', async () => limits.close());
   await app.register(cookie);
   await registerSecurity(app, {
     rateLimitPerMinute: config.rateLimitPerMinute,
+    limits,
     paymentFormOrigins: config.payments.simulatorUrl ? [new URL(config.payments.simulatorUrl).origin] : [],
   });
   registerClock(app, clock, config.nodeEnv === 'test');
@@ -128,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOperations(app, {
     database,
     abuseLimits: config.rateLimitPerMinute > 0,
+    limiter: new AbuseLimiter({ shared: limits }),
+    limits,
     enableTestRoutes: config.nodeEnv === 'test',
   });
   registerTenancy(app, createTenancyRepository(database.db));
@@ -196,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     logError: (err, message) => app.log.error({ err }, message),
+    limits,
   });
   await app.register(usersRoutes(users), { prefix: '/api' });
 

@@ -37,6 +37,10 @@ export interface Config {
   mailFrom: string;
   /** Origins (scheme://host[:port]) of front ends on another origin allowed to call the API (CORS); none by default. */
   corsOrigins: string[];
+  /** redis://… : rate and abuse limits counted once across processes (lib/shared-limits.ts); null: per process. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key (several installations or test runs on one Redis). */
+  redisKeyPrefix: string;
 }
 
 const EnvSchema = z.object({
@@ -104,6 +108,19 @@ const EnvSchema = z.object({
       message:
         'must be comma-separated origins like https://menu.example.com (scheme, host and optional port only)',
     }),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || (/^rediss?:\/\/.+/.test(v) && URL.canParse(v)), {
+      message: 'must be a redis:// or rediss:// URL (leave it unset to count limits per process)',
+    }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1–64 characters of A-Z a-z 0-9 : . _ -')
+    .optional(),
 });
 
 /** `scheme://host[:port]` and nothing else (no path, query, credentials or wildcard). */
@@ -161,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     corsOrigins: e.CORS_ORIGINS,
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'trapeza:',
   };
 }
 

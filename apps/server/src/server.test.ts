@@ -134,6 +134,18 @@ describe('server start-up failures', () => {
     expectOneLineFailure(await runToExit({ DATA_DIR: tempDir(), ...env }), pattern);
   });
 
+  test('REDIS_URL that is not Redis, or Redis unreachable: one line naming REDIS_URL, exit 1', async () => {
+    expectOneLineFailure(
+      await runToExit({ DATA_DIR: tempDir(), REDIS_URL: 'http://127.0.0.1:6379' }),
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    const port = await freePort(); // nothing listens there
+    expectOneLineFailure(
+      await runToExit({ DATA_DIR: tempDir(), REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` }),
+      new RegExp(`REDIS_URL redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}.* is unreachable`),
+    );
+  });
+
   test('PostgreSQL down: one line, exit 1', async () => {
     const port = await freePort(); // nothing listens there
     const run = await runToExit({

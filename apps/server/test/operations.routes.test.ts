@@ -112,30 +112,30 @@ describe('database unavailable → 503 service_unavailable with retry-after', ()
 });
 
 describe('AbuseLimiter', () => {
-  test('per session and per IP, in fixed windows; a refused call is not counted', () => {
+  test('per session and per IP, in fixed windows; a refused call is not counted', async () => {
     let now = 0;
     const limiter = new AbuseLimiter({
       limits: { ...ABUSE_LIMITS, order: { perSession: 2, perIp: 3 } },
       windowMs: 60_000,
       now: () => now,
     });
-    expect(limiter.take('order', 'ip1', 's1')).toBeNull();
-    expect(limiter.take('order', 'ip1', 's1')).toBeNull();
-    expect(limiter.take('order', 'ip1', 's1')).toBe(60); // session s1 full
-    expect(limiter.take('order', 'ip1', 's2')).toBeNull(); // ip1 at 3
-    expect(limiter.take('order', 'ip1', 's3')).toBe(60); // ip1 full
-    expect(limiter.take('order', 'ip2', 's3')).toBeNull(); // another address, another session
-    expect(limiter.take('waiter_call', 'ip1', 's1')).toBeNull(); // other kinds count apart
+    expect(await limiter.take('order', 'ip1', 's1')).toBeNull();
+    expect(await limiter.take('order', 'ip1', 's1')).toBeNull();
+    expect(await limiter.take('order', 'ip1', 's1')).toBe(60); // session s1 full
+    expect(await limiter.take('order', 'ip1', 's2')).toBeNull(); // ip1 at 3
+    expect(await limiter.take('order', 'ip1', 's3')).toBe(60); // ip1 full
+    expect(await limiter.take('order', 'ip2', 's3')).toBeNull(); // another address, another session
+    expect(await limiter.take('waiter_call', 'ip1', 's1')).toBeNull(); // other kinds count apart
     now = 30_500;
-    expect(limiter.take('order', 'ip1', 's4')).toBe(30);
+    expect(await limiter.take('order', 'ip1', 's4')).toBe(30);
     now = 60_000;
-    expect(limiter.take('order', 'ip1', 's1')).toBeNull(); // a new window
+    expect(await limiter.take('order', 'ip1', 's1')).toBeNull(); // a new window
   });
 
-  test('memory stays bounded under a spray of sessions', () => {
+  test('memory stays bounded under a spray of sessions', async () => {
     const limiter = new AbuseLimiter({ maxKeys: 100 });
-    for (let i = 0; i < 10_000; i++) limiter.take('order', `ip${i}`, `s${i}`);
-    expect(limiter.take('order', 'ip-new', 's-new')).toBeNull();
+    for (let i = 0; i < 10_000; i++) await limiter.take('order', `ip${i}`, `s${i}`);
+    expect(await limiter.take('order', 'ip-new', 's-new')).toBeNull();
   });
 });
 
@@ -170,7 +170,11 @@ describeEachDatabase(
     ctx.test('GET /api/ready: the database answers', async () => {
       const res = await ctx.get('/api/ready', { client: null, place: null });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ok: true, database: ctx.dialect });
+      expect(res.json()).toEqual({
+        ok: true,
+        database: ctx.dialect,
+        checks: { database: 'ok', redis: 'off' },
+      });
     });
 
     ctx.test('x-request-id: a sane one is answered back, anything else is replaced by a UUID', async () => {

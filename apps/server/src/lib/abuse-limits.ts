@@ -4,11 +4,13 @@
  * limit the call answers 429 `{ code: 'rate_limited', message }` (spec §8 "too many requests, try again later")
  * with `retry-after`, before any database work, so a flood from one table costs the others almost nothing.
  *
- * In memory and per process, like the login limits (modules/users/attempt-limiter.ts): several processes multiply
- * the allowance by their count but never refuse a legitimate guest longer.
+ * Counted once across processes in Redis when REDIS_URL is set (lib/shared-limits.ts); without it (or while Redis
+ * is down) in memory per process, where several processes multiply the allowance by their count but never refuse a
+ * legitimate guest longer.
  */
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from './domain-error.ts';
+import { LocalWindows, type SharedLimits } from './shared-limits.ts';
 
 export type AbuseKind = 'order' | 'waiter_call' | 'bill';
 
@@ -44,65 +46,38 @@ export const RATE_LIMITED_TEXT = {
   bg: 'Твърде много заявки, опитайте по-късно.',
 } as const;
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
-
 export interface AbuseLimiterOptions {
   limits?: Record<AbuseKind, AbuseLimit>;
   windowMs?: number;
   now?: () => number;
   /** Bound on tracked keys, so random sessions cannot grow memory without limit. */
   maxKeys?: number;
+  /** Counts in Redis when REDIS_URL is set (lib/shared-limits.ts), else (and while Redis is down) in memory. */
+  shared?: SharedLimits;
 }
 
 export class AbuseLimiter {
-  readonly #windows = new Map<string, Window>();
+  readonly #local: LocalWindows;
   readonly #limits: Record<AbuseKind, AbuseLimit>;
   readonly #windowMs: number;
-  readonly #now: () => number;
-  readonly #maxKeys: number;
+  readonly #shared: SharedLimits | null;
 
   constructor(options: AbuseLimiterOptions = {}) {
     this.#limits = options.limits ?? ABUSE_LIMITS;
     this.#windowMs = options.windowMs ?? ABUSE_WINDOW_MS;
-    this.#now = options.now ?? Date.now;
-    this.#maxKeys = options.maxKeys ?? 100_000;
+    this.#local = new LocalWindows({ now: options.now, maxKeys: options.maxKeys });
+    this.#shared = options.shared ?? null;
   }
 
-  /** Counts one call; returns the seconds to wait when a limit is reached (the call is then not counted). */
-  take(kind: AbuseKind, ip: string, session: string | null): number | null {
+  /** Counts one call; resolves to the seconds to wait when a limit is reached (the call is then not counted). */
+  async take(kind: AbuseKind, ip: string, session: string | null): Promise<number | null> {
     const limit = this.#limits[kind];
-    const now = this.#now();
-    const keys: [string, number][] = [[`${kind}|ip|${ip}`, limit.perIp]];
-    if (session) keys.push([`${kind}|s|${session}`, limit.perSession]);
-    const windows = keys.map(([key, max]) => [this.#window(key, now), max] as const);
-    for (const [w, max] of windows) {
-      if (w.count >= max) return Math.max(1, Math.ceil((w.resetAt - now) / 1000));
-    }
-    for (const [w] of windows) w.count++;
-    return null;
-  }
-
-  #window(key: string, now: number): Window {
-    let w = this.#windows.get(key);
-    if (w && w.resetAt > now) return w;
-    if (w) this.#windows.delete(key);
-    if (this.#windows.size >= this.#maxKeys) this.#sweep(now);
-    w = { count: 0, resetAt: now + this.#windowMs };
-    this.#windows.set(key, w);
-    return w;
-  }
-
-  #sweep(now: number): void {
-    for (const [key, w] of this.#windows) if (w.resetAt <= now) this.#windows.delete(key);
-    // Still full: drop the oldest-inserted keys (a sprayer of random sessions evicts its own entries first).
-    while (this.#windows.size >= this.#maxKeys) {
-      const oldest = this.#windows.keys().next().value;
-      if (oldest === undefined) break;
-      this.#windows.delete(oldest);
-    }
+    const keys: [string, number][] = [[`abuse:${kind}|ip|${ip}`, limit.perIp]];
+    if (session) keys.push([`abuse:${kind}|s|${session}`, limit.perSession]);
+    const waitMs = this.#shared
+      ? await this.#shared.take(keys, this.#windowMs, this.#local)
+      : this.#local.take(keys, this.#windowMs);
+    return waitMs === null ? null : Math.max(1, Math.ceil(waitMs / 1000));
   }
 }
 

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AbuseLimiter, LIMITED_ROUTES, rateLimitedError, sessionOf } from '../lib/abuse-limits.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/db-errors.ts';
+import type { SharedLimits } from '../lib/shared-limits.ts';
 
 export const READY_TIMEOUT_MS = 2000;
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -33,6 +34,8 @@ export interface OperationsOptions {
   abuseLimits: boolean;
   enableTestRoutes: boolean;
   limiter?: AbuseLimiter;
+  /** Reported by /api/ready (Redis when REDIS_URL is set). */
+  limits?: SharedLimits;
 }
 
 async function databaseAnswers(database: DatabaseHandle, timeoutMs: number): Promise<string | null> {
@@ -65,25 +68,53 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
     if (closing) reply.header('connection', 'close');
   });
 
-  const Ready = z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres']) });
-  const NotReady = z.object({ code: z.string(), message: z.string() });
+  const Ready = z.object({
+    ok: z.boolean(),
+    database: z.enum(['sqlite', 'postgres']),
+    /** Each dependency: `ok`, `off` (not configured) or what is wrong. */
+    checks: z.object({
+      database: z.string(),
+      redis: z
+        .string()
+        .describe('ok, off (no REDIS_URL: limits per process) or the problem (limits per process meanwhile)'),
+    }),
+  });
+  const NotReady = z.object({
+    code: z.string(),
+    message: z.string(),
+    checks: z.object({ database: z.string(), redis: z.string() }).optional(),
+  });
   r.get(
     '/api/ready',
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers (503 with retry-after while it does not)',
+        summary:
+          'Readiness: each dependency (database; Redis when configured). 503 with retry-after while the database does not answer',
         response: { 200: Ready, 503: NotReady },
       },
     },
     async (request, reply) => {
-      const problem = await databaseAnswers(opts.database, READY_TIMEOUT_MS);
-      if (problem === null) return { ok: true, database: opts.database.dialect };
+      const [problem, redisProblem] = await Promise.all([
+        databaseAnswers(opts.database, READY_TIMEOUT_MS),
+        opts.limits?.mode === 'redis' ? opts.limits.problem() : Promise.resolve(null),
+      ]);
+      const checks = {
+        database: problem ?? 'ok',
+        redis: opts.limits?.mode !== 'redis' ? 'off' : (redisProblem ?? 'ok'),
+      };
+      // Redis down is not "not ready": the limits fall back to this process (lib/shared-limits.ts).
+      if (redisProblem !== null) request.log.warn({ problem: redisProblem }, 'ready: Redis unreachable');
+      if (problem === null) return { ok: true, database: opts.database.dialect, checks };
       request.log.warn({ problem }, 'not ready: database unreachable');
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ code: 'service_unavailable', message: 'The database is unreachable; try again shortly' });
+        .send({
+          code: 'service_unavailable',
+          message: 'The database is unreachable; try again shortly',
+          checks,
+        });
     },
   );
 
@@ -92,7 +123,7 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
     app.addHook('preValidation', async (request, reply) => {
       const kind = LIMITED_ROUTES[`${request.method} ${request.routeOptions.url}`];
       if (!kind) return;
-      const wait = limiter.take(kind, request.ip, sessionOf(request));
+      const wait = await limiter.take(kind, request.ip, sessionOf(request));
       if (wait === null) return;
       reply.header('retry-after', String(wait));
       const lang = request.headers['lang'] ?? request.headers['accept-language'];

@@ -7,13 +7,37 @@ import compress from '@fastify/compress';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../lib/domain-error.ts';
+import type { SharedLimits } from '../lib/shared-limits.ts';
+
+const rateLimited = (_request: unknown, context: { after: string }) =>
+  new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`);
+
+/**
+ * Whether a request is outside the API-wide limit: decided on the route it matched (`request.routeOptions.url`),
+ * never on the raw URL, so `/%61pi/login`, `/api/%6cogin` and other spellings Fastify's router decodes to an API
+ * route are counted like `/api/login` (issue "Security hardening" #4).
+ */
+export function outsideApiLimit(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs');
+}
+
+/**
+ * Options for an extra @fastify/rate-limit registration (the route limits of login, registration, reset and
+ * promo codes register it themselves when the API-wide limit is off): counted in the same store.
+ */
+export function routeLimitOptions(limits: SharedLimits) {
+  return { global: false, store: limits.rateLimitStore(), errorResponseBuilder: rateLimited };
+}
 
 export async function registerSecurity(
   app: FastifyInstance,
   opts: {
     rateLimitPerMinute: number;
+    /** Where the counts live (Redis with REDIS_URL, else this process). */
+    limits: SharedLimits;
     /** Non-https origins the payment page may POST to: the local provider simulator (demo and tests). */
     paymentFormOrigins?: string[];
   },
@@ -50,10 +74,11 @@ export async function registerSecurity(
       global: true,
       max: opts.rateLimitPerMinute,
       timeWindow: 60_000,
-      // Only the API is limited; the web app's static files are cheap and cached.
-      allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'),
-      errorResponseBuilder: (_request, context) =>
-        new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
+      store: opts.limits.rateLimitStore(),
+      // Only the API is limited (by the matched route); the web app's static files are cheap and cached. A route
+      // with its own limit (login…) never inherits this allow-list: its route is under /api by construction.
+      allowList: outsideApiLimit,
+      errorResponseBuilder: rateLimited,
     });
   }
 }

@@ -22,7 +22,7 @@ import {
   TimestampQuery,
 } from '@trapeza/domain/contracts/orders';
 import { PlaceHeaders } from '../../lib/request-context.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { routeLimitOptions } from '../../plugins/security.ts';
 import { TablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { answerLanguage, registerOrderErrorHandler } from './order-error.ts';
@@ -170,16 +170,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Codes can be guessed: the preview is limited per address even when the API-wide limiter is off.
   if (!app.hasDecorator('rateLimit')) {
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
-    });
+    await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
   }
   app.post(
     '/promo-codes/check',
     {
-      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { ...config, rateLimit: { max: 30, timeWindow: 60_000, allowList: undefined } },
       schema: {
         tags,
         summary:

@@ -25,6 +25,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { ClientHeaders, PlaceHeaders } from '../../lib/request-context.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { routeLimitOptions } from '../../plugins/security.ts';
 import { requestLanguage } from './users.mail.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -47,17 +48,14 @@ const errors = {
   429: ApiError.describe('Too many requests, try again later (code rate_limited)'),
 } as const;
 
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+/** A route's own limit, keyed on the matched route and never skipped by the API-wide allow-list. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000, allowList: undefined } });
 
 export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
     // The API-wide limiter may be off (RATE_LIMIT_PER_MINUTE=0 for benchmarks); these calls stay limited anyway.
     if (!app.hasDecorator('rateLimit')) {
-      await app.register(rateLimit, {
-        global: false,
-        errorResponseBuilder: (_request, context) =>
-          new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
-      });
+      await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
     }
     const tags = ['accounts'];
     const client = { tenancy: 'client' } as const;

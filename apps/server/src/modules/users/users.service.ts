@@ -35,6 +35,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { ClientTenant, PlaceTenant } from '../../plugins/tenancy.ts';
+import type { SharedLimits } from '../../lib/shared-limits.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import { accountMessage, passwordResetMail, welcomeMail } from './users.mail.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -64,6 +65,8 @@ export interface UsersServiceDeps {
   publicUrl: string;
   /** Where mail failures are reported (a reset answer must not depend on the mail transport). */
   logError?: (err: unknown, message: string) => void;
+  /** Where the per-account login and reset counts live (Redis with REDIS_URL, else this process). */
+  limits?: SharedLimits | null;
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -114,11 +117,15 @@ export function createUsersService(deps: UsersServiceDeps) {
     max: LOGIN_FAILURES_PER_ACCOUNT,
     windowMs: ACCOUNT_WINDOW_MS,
     now,
+    shared: deps.limits,
+    name: 'login',
   });
   const resetRequests = new AttemptLimiter({
     max: RESET_REQUESTS_PER_ACCOUNT,
     windowMs: ACCOUNT_WINDOW_MS,
     now,
+    shared: deps.limits,
+    name: 'reset',
   });
 
   async function authResponse(row: UserRow): Promise<StoreAuthResponse> {
@@ -157,17 +164,17 @@ export function createUsersService(deps: UsersServiceDeps) {
     /** POST login: guests and staff alike, within the request's client. */
     async login(tenant: ClientTenant, body: StoreLoginRequest, lang: Language): Promise<StoreAuthResponse> {
       const key = accountKey(tenant.clientId, body.email);
-      if (loginFailures.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
+      if (await loginFailures.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
       const row = await repo.findByEmail(tenant.clientId, body.email.trim());
       const ok = row
         ? await verifyPassword(row.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!row || !ok) {
-        loginFailures.record(key);
+        await loginFailures.record(key);
         throw accountError(401, 'login_fail', lang);
       }
       if (row.banned) throw accountError(403, 'user_banned', lang);
-      loginFailures.reset(key);
+      await loginFailures.reset(key);
       return authResponse(row);
     },
 
@@ -222,8 +229,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     ): Promise<StoreMessageResponse> {
       const answer = { code: 'reset_password_sent', message: accountMessage('reset_password_sent', lang) };
       const key = accountKey(tenant.clientId, email);
-      if (resetRequests.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
-      resetRequests.record(key);
+      if (await resetRequests.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
+      await resetRequests.record(key);
       const row = isValidEmail(email) ? await repo.findByEmail(tenant.clientId, email) : undefined;
       if (!row || row.banned) return answer;
       const token = randomBytes(32).toString('base64url');
@@ -267,7 +274,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!(await repo.consumeResetToken(stored.id, nowIso))) throw invalid();
       await repo.update(tenant.clientId, user.id, { password_hash: passwordHash });
       await repo.retireResetTokens(user.id, nowIso);
-      loginFailures.reset(accountKey(tenant.clientId, user.email));
+      await loginFailures.reset(accountKey(tenant.clientId, user.email));
       return { code: 'password_reset_done', message: accountMessage('password_reset_done', lang) };
     },
 
