@@ -75,7 +75,7 @@ test('at the table: scan, add a multi-variant product with ingredients, order, s
   await expect(page.getByTestId('session-order')).toHaveCount(1);
   await expect(page.getByTestId('session-order')).toContainText('Приета');
   await expect(page.getByTestId('session-order')).toContainText('Кебапчета');
-  await page.getByRole('button', { name: 'Поискай сметката' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Поискай сметката' }).click();
   await expect(page.getByText('Сметката е поискана. Сервитьорът идва.')).toBeVisible();
   await page.getByRole('button', { name: 'Сметката е поискана' }).click();
   await expect(page.getByText('Сметката вече е поискана.')).toBeVisible();
@@ -144,7 +144,7 @@ test('room service via the room QR code at the hotel', async ({ page }) => {
   await page.goto(`/hotel/x/${first.slug}`);
   await page.getByRole('button', { name: 'Добави в количката' }).first().click();
   await openOrderModal(page);
-  await expect(page.getByText('Стая 101')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Стая 101')).toBeVisible();
   await fillGuest(page);
   await page.getByLabel('Вид поръчка').selectOption('lunch');
   await page.getByLabel('Към сметката на стаята').check();

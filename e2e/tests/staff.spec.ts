@@ -1,90 +1,37 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 startFromFreshDatabase();
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
-const TENANT = { client: 'demo', place: 'bistro' };
 
-interface Product {
-  id: number;
-  name: string;
-  type: string;
-  in_stock: number;
-  hide_for_ordering: number;
-  catHierarchyId: number | null;
-  product_ingredients: unknown[];
-  product_variants: { id: number; size: string | null; price: number }[];
+/** A guest at table 3 in their own browser: scans the QR code and orders the kebapcheta through the screens. */
+async function guestAtTable(browser: Browser): Promise<{ guest: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await guest.goto('/bistro/t/demo-t3');
+  await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
+  return { guest, close: () => context.close() };
 }
 
-/** A guest at table 3 (its QR token) through the API: the table session. */
-async function openTableSession(guest: APIRequestContext): Promise<string> {
-  const res = await guest.post('/api/tables/verify_token', {
-    headers: TENANT,
-    data: { token: 'demo-t3', placeSlug: 'bistro' },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { session: string }).session;
-}
-
-/** A cart line as the browser sends it, for an orderable product without ingredients (prices are re-read). */
-async function cartLine(guest: APIRequestContext, quantity: number) {
-  const products = (await (
-    await guest.get('/api/products?active=1', { headers: TENANT })
-  ).json()) as Product[];
-  const p = products.find(
-    (x) =>
-      x.type === 'normal' &&
-      x.in_stock === 1 &&
-      x.hide_for_ordering === 0 &&
-      x.product_ingredients.length === 0 &&
-      x.product_variants.length > 0,
-  );
-  expect(p, 'an orderable bistro product without ingredients').toBeTruthy();
-  const v = p!.product_variants[0]!;
-  return {
-    product_variant_id: v.id,
-    product_id: p!.id,
-    size: v.size,
-    price: v.price,
-    additional_price: 0,
-    name: p!.name,
-    image: null,
-    date_added: TUESDAY_NOON,
-    product_translations: {},
-    variant_translations: {},
-    product_ingredients: [],
-    ingredients: { required: 0, addable: [], removable: [] },
-    quantity,
-    catHierarchyId: p!.catHierarchyId,
-    discount_percent: 0,
-    discount_money: 0,
-    time_based_discount_enabled: 0,
-    time_based_discount_percent: 0,
-    time_based_discount_start_hour: 0,
-    time_based_discount_end_hour: 23,
-    time_based_discount_days: [],
-    disable_promocode_discount: 0,
-  };
-}
-
-/** Places a spot order; answers its public key (what the board's card carries). */
-async function placeOrder(guest: APIRequestContext, session: string, quantity: number): Promise<string> {
-  const res = await guest.post('/api/orders', {
-    headers: TENANT,
-    data: { session, products: [await cartLine(guest, quantity)], order_comment: [] },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { key: string }).key;
-}
-
-async function guestOrderStatus(guest: APIRequestContext, session: string): Promise<string[]> {
-  const res = await guest.get(`/api/orders/by_table_session/${session}?timestamp=${Date.now()}`, {
-    headers: TENANT,
-  });
-  const body = (await res.json()) as { orders: { status: string }[] };
-  return body.orders.map((o) => o.status);
+async function guestOrders(guest: Page) {
+  await guest.goto('/bistro/skara/kebapcheta');
+  await guest.getByLabel('5 бр.').check();
+  await guest.getByRole('checkbox').first().check();
+  await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await guest.getByTestId('cart-button').click();
+  await guest.getByRole('button', { name: 'Поръчай', exact: true }).click();
+  const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
+  await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  if (await upsell.isVisible()) await upsell.click();
+  await guest.getByRole('dialog').getByRole('checkbox').check();
+  await guest.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
+  await guest.keyboard.press('Escape');
+  await expect(guest.getByRole('dialog')).toHaveCount(0);
 }
 
 async function staffLogin(page: Page, path: string, email: string, password: string) {
@@ -110,16 +57,15 @@ test('the waiter sees a guest order arrive live, accepts and serves it; the gues
   await page.getByRole('button', { name: 'Начало на смяната' }).click();
   await expect(page.getByRole('button', { name: 'Без звук' })).toBeVisible();
 
-  // A guest at table 3, in a second browser context.
-  const guestContext = await browser.newContext();
-  const guest = guestContext.request;
-  const session = await openTableSession(guest);
-  const orderKey = await placeOrder(guest, session, 3);
+  // A guest at table 3, in a second browser, scans and orders through the screens.
+  const { guest, close } = await guestAtTable(browser);
+  await guestOrders(guest);
 
   // The order appears without a reload, highlighted, and the title counts it.
-  const card = page.locator(`article[data-order-key="${orderKey}"]`);
-  await expect(card).toBeVisible({ timeout: 5_000 });
-  await expect(card).toContainText('Маса 3');
+  const card = page.locator('article[data-order-key]').filter({ hasText: 'Маса 3' });
+  await expect(card).toHaveCount(1, { timeout: 5_000 });
+  const orderKey = await card.getAttribute('data-order-key');
+  await expect(card).toContainText('Кебапчета');
   await expect(card.getByText('Нова', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/^\(1\) /);
   await expect(page.getByRole('status').filter({ hasText: 'Нова поръчка' })).toHaveCount(1);
@@ -135,28 +81,35 @@ test('the waiter sees a guest order arrive live, accepts and serves it; the gues
   await expect(card.getByRole('button', { name: 'Платена' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Откажи…' })).toHaveCount(0);
 
-  // The guest's "my orders" shows the new status.
-  await expect.poll(() => guestOrderStatus(guest, session), { timeout: 10_000 }).toEqual(['served_spot']);
+  // The guest's "my orders" shows the new status (polled while open).
+  const bar = guest.getByTestId('table-bar');
+  await expect(bar).toContainText('Вие сте на маса 3');
+  await bar.getByRole('button', { name: 'Поискай сметката' }).click();
+  await expect(guest.getByTestId('session-order')).toContainText('Сервирана', { timeout: 15_000 });
+  await guest.keyboard.press('Escape');
+  await expect(guest.getByRole('dialog')).toHaveCount(0);
 
-  // A waiter call arrives in the side panel and is marked done.
-  const call = await guest.post('/api/user-needs', {
-    headers: TENANT,
-    data: { token: session, type: 'bring_ice' },
-  });
-  expect(call.status()).toBe(201);
-  const callId = ((await call.json()) as { id: number }).id;
-  const callItem = page.locator(`li[data-need-id="${callId}"]`);
-  await expect(callItem).toContainText('Маса 3', { timeout: 5_000 });
-  await expect(callItem).toContainText('Лед');
+  // The guest calls the waiter from the bar on a product page; the call arrives in the side panel.
+  await guest.goto('/bistro/skara/kebapcheta');
+  await bar.getByRole('button', { name: 'Повикай сервитьор' }).click();
+  await guest
+    .getByRole('dialog', { name: 'Повикай сервитьор' })
+    .getByRole('button', { name: 'Донесете лед' })
+    .click();
+  await expect(guest.getByText('Сервитьорът е уведомен.')).toBeVisible();
+  const callItem = page.locator('li[data-need-id]').filter({ hasText: 'Маса 3' }).filter({ hasText: 'Лед' });
+  await expect(callItem).toHaveCount(1, { timeout: 5_000 });
   await callItem.getByRole('button', { name: /^Готово: Маса 3, Лед/ }).click();
   await expect(callItem).toHaveCount(0);
+  await guest.keyboard.press('Escape');
 
-  // A bill request with its payment method, likewise.
-  const bill = await guest.put(`/api/orders/by_table_session/${session}/bill_wanted`, {
-    headers: TENANT,
-    data: { status: 1, paymentMethod: 'card' },
-  });
-  expect(bill.status()).toBe(200);
+  // A bill request with its payment method, from the bar on the menu, likewise.
+  await guest.goto('/bistro');
+  await bar.getByRole('button', { name: 'Поискай сметката' }).click();
+  const drawer = guest.getByRole('dialog');
+  await drawer.getByLabel('Начин на плащане').selectOption({ label: 'С карта' });
+  await drawer.getByRole('button', { name: 'Поискай сметката' }).click();
+  await expect(guest.getByText('Сметката е поискана. Сервитьорът идва.')).toBeVisible();
   const billItem = page.locator('li[data-need-id]').filter({ hasText: 'Сметка — С карта' });
   await expect(billItem).toBeVisible({ timeout: 5_000 });
   await billItem.getByRole('button').click();
@@ -170,7 +123,7 @@ test('the waiter sees a guest order arrive live, accepts and serves it; the gues
   await expect(
     page.locator('li[data-need-id]').first().or(page.getByText('Няма отворени повиквания.')),
   ).toBeVisible();
-  await guestContext.close();
+  await close();
 });
 
 test('the admin adds a table and sees its QR code', async ({ page }) => {

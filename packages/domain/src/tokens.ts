@@ -11,6 +11,13 @@ export const BILL_REQUEST_EXTENSION_MINUTES = 15;
 export const COOKIE_LIFETIME_HOURS = { default: 90, kiosk: 43_800, language: 8_760, place: 8_760 } as const;
 /** Attribution cookie max-age in seconds (30 days). */
 export const ATTRIBUTION_COOKIE_MAX_AGE_SECONDS = 2_592_000;
+/**
+ * The cookie holding the user order token object (spec §3 "user order token"): written by the web app at the QR
+ * entry, read by the API (the menu's order context) and the server renderer alike. One name on both sides.
+ */
+export const ORDER_TOKEN_COOKIE = 'user_order_token';
+/** The request header the web app also sends the order token in (the API reads it before the cookie). */
+export const ORDER_TOKEN_HEADER = 'x-order-token';
 /** Order and payment request time-out (spec §9). */
 export const ORDER_REQUEST_TIMEOUT_MS = 55_000;
 

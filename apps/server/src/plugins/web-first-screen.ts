@@ -22,6 +22,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
 
 interface ManifestChunk {
   file: string;
@@ -153,7 +154,7 @@ const SERVER_RENDERED_ROUTES = new Set(['category', 'product']);
 /** Whether the page is one the server renders: the place home, a category or a product page, for a first visit. */
 function serverRendered(request: FastifyRequest, pathname: string, routes: string[]): boolean {
   const cookies = request.cookies ?? {};
-  if (cookies.user_order_token || cookies.auth_token) return false;
+  if (cookies[ORDER_TOKEN_COOKIE] || cookies.auth_token) return false;
   if (pathname.split('/').filter(Boolean).length === 1) return true;
   return routes.length === 1 && SERVER_RENDERED_ROUTES.has(routes[0]!);
 }

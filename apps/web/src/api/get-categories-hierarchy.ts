@@ -2,13 +2,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { api } from '../lib/api-client.ts';
+import { orderTokenFor } from '../stores/session-store.ts';
 
 export const getCategoriesHierarchy = (place: string) =>
   api.get<StoreCategory[]>('categoriesHierarchy?active=1', { place });
 
 export const categoriesHierarchyQueryOptions = (place: string) =>
   queryOptions({
-    queryKey: ['categoriesHierarchy', place],
+    // Keyed by the order token too: the API answers a table guest's menu differently (spec §4 visibility).
+    queryKey: ['categoriesHierarchy', place, orderTokenFor(place)],
     queryFn: () => getCategoriesHierarchy(place),
     staleTime: 5 * 60_000,
   });

@@ -5,7 +5,8 @@
  */
 import type { ApiError } from '@trapeza/domain/contracts/menu';
 import { config } from '../config.ts';
-import { useSessionStore } from '../stores/session-store.ts';
+import { ORDER_TOKEN_HEADER } from '@trapeza/domain/tokens';
+import { orderTokenFor, useSessionStore } from '../stores/session-store.ts';
 
 /** Spec §8 generic error numbers. */
 export type ApiErrorKind = 1 | 2 | 3;
@@ -38,12 +39,14 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The headers every call carries (spec §7). */
+/** The headers every call carries (spec §7), and the order token of the place's table or room session. */
 export function apiHeaders(place?: string | null): Record<string, string> {
   const session = useSessionStore.getState();
   const headers: Record<string, string> = { client: config.clientSlug, accept: 'application/json' };
   const chosen = place ?? session.placeSlug;
   if (chosen) headers.place = chosen;
+  const orderToken = orderTokenFor(chosen);
+  if (orderToken) headers[ORDER_TOKEN_HEADER] = orderToken;
   if (session.authToken) headers.authorization = `Bearer ${session.authToken}`;
   return headers;
 }

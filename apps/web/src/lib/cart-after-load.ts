@@ -15,6 +15,8 @@ export function watchCartCount(onCount: (count: number) => void): () => void {
 }
 
 export const openCart = () => useCartUiStore.getState().openCart();
+/** The orders tab: the table session's orders and the bill. */
+export const openOrders = () => useCartUiStore.getState().openCart('orders');
 
 /**
  * Spec §4: another place was opened — the cart is cleared, and the order token too unless this device is in tablet

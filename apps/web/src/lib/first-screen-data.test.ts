@@ -34,11 +34,13 @@ describe('first-screen data inlined by the server', () => {
     expect(seedFirstScreen(client, 'demo', '/bistro/hrana', data)).toBe(true);
     expect(client.getQueryData(['settings', 'bistro'])).toEqual(data.settings);
     expect(client.getQueryData(['place', 'bistro'])).toEqual(data.placeInfo);
-    expect(client.getQueryData(['categoriesHierarchy', 'bistro'])).toEqual(data.categoriesHierarchy);
-    expect(client.getQueryData(['products', 'bistro'])).toEqual(data.products);
+    expect(client.getQueryData(['categoriesHierarchy', 'bistro', null])).toEqual(data.categoriesHierarchy);
+    expect(client.getQueryData(['products', 'bistro', null])).toEqual(data.products);
     // Inlined on category and product pages, under the key the product page asks for.
     expect(client.getQueryData(ingredientsQueryOptions('bistro').queryKey)).toEqual(data.ingredients);
-    expect(client.getQueryState(['products', 'bistro'])!.dataUpdatedAt).toBeGreaterThan(Date.now() - 5000);
+    expect(client.getQueryState(['products', 'bistro', null])!.dataUpdatedAt).toBeGreaterThan(
+      Date.now() - 5000,
+    );
   });
 
   test('without ingredients (the place home) or a time, the rest is seeded as fetched now', () => {

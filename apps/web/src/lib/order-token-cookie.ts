@@ -7,13 +7,11 @@
  * kiosk mode at the QR entry (`/{place}/t/{token}?mode=kiosk`, see features/table/README.md); a plain QR scan
  * clears it.
  */
-import { COOKIE_LIFETIME_HOURS, cookieLifetimeHours } from '@trapeza/domain/tokens';
+import { COOKIE_LIFETIME_HOURS, cookieLifetimeHours, ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { useSessionStore, type OrderTokenCookie } from '../stores/session-store.ts';
 
 export const KIOSK_COOKIE = 'kiosk';
-/** The cookie `stores/session-store.ts` reads the order token from. */
-const ORDER_TOKEN_COOKIE = 'user_order_token';
 
 export const isKioskDevice = (): boolean => getCookie(KIOSK_COOKIE) === '1';
 

@@ -3,7 +3,12 @@
  * QR code with its order type, and the auth token. Kept in cookies so a reload keeps the table.
  */
 import { create } from 'zustand';
-import { COOKIE_LIFETIME_HOURS, isTokenExpired, orderTokenExpiresAt } from '@trapeza/domain/tokens';
+import {
+  COOKIE_LIFETIME_HOURS,
+  isTokenExpired,
+  ORDER_TOKEN_COOKIE,
+  orderTokenExpiresAt,
+} from '@trapeza/domain/tokens';
 import type { OrderType } from '@trapeza/domain/order-status';
 import { deleteCookie, getCookie, setCookie } from '../lib/cookies.ts';
 
@@ -19,7 +24,6 @@ export interface OrderTokenCookie {
   place: string;
 }
 
-const ORDER_TOKEN_COOKIE = 'user_order_token';
 const AUTH_COOKIE = 'auth_token';
 const PLACE_COOKIE = 'opened_place';
 
@@ -84,4 +88,13 @@ export function useOrderType(placeSlug: string | undefined): OrderType | null {
   return useSessionStore((s) =>
     s.orderToken && s.orderToken.place === placeSlug ? s.orderToken.ordertype : null,
   );
+}
+
+/**
+ * The order token held for `place` (null without one, or when it belongs to another place): the API answers the
+ * menu in its context (spec §4), so it goes with the menu calls and into their cache keys.
+ */
+export function orderTokenFor(place: string | null | undefined): string | null {
+  const t = useSessionStore.getState().orderToken;
+  return t && place && t.place === place ? t.token : null;
 }

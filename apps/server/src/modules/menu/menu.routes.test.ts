@@ -408,8 +408,21 @@ describeEachDatabase(
         for (const opts of [
           { token: 't-session-spot' },
           { token: 'demo-t1' },
-          { cookies: { order_token: JSON.stringify({ token: 't-session-spot', ordertype: 1 }) } },
-          { cookies: { order_token: 't-session-spot' } },
+          // The cookie under the spec's name (§3 user order token), as the web app writes it.
+          {
+            cookies: {
+              user_order_token: JSON.stringify({
+                token: 't-session-spot',
+                expires: Date.now() + 3_600_000,
+                ordertype: 1,
+                room_number: null,
+                tablet_mode: false,
+                table: '1',
+                place: 'bistro',
+              }),
+            },
+          },
+          { cookies: { user_order_token: 't-session-spot' } },
         ]) {
           const list = slugs(await products(ctx, '/api/products?active=1', opts));
           expect(list, JSON.stringify(opts)).toContain('t-spot-dish');

@@ -46,6 +46,10 @@ const LanguageChooser = lazy(() =>
     default: m.LanguageChooser,
   })),
 );
+// At a table or in a room: "you are at table N", call the waiter and ask for the bill on every page.
+const TableBar = lazy(() =>
+  import('../../features/table/components/table-bar.tsx').then((m) => ({ default: m.TableBar })),
+);
 const AllergenFilterButton = lazy(() =>
   import('../../features/preferences/components/allergen-filter.tsx').then((m) => ({
     default: m.AllergenFilterButton,
@@ -57,6 +61,11 @@ function PlaceShell() {
   const menu = useMenu();
   const { ui, place, lang } = venue;
   const title = venue.name;
+  const atTable = useSessionStore((s) =>
+    s.orderToken?.place === place && (s.orderToken.table != null || s.orderToken.room_number != null)
+      ? s.orderToken
+      : null,
+  );
   return (
     <div
       className="place"
@@ -98,6 +107,9 @@ function PlaceShell() {
           />
         )}
         <CartToast lang={lang} />
+        {atTable && (
+          <TableBar place={place} token={atTable.token} table={atTable.table} room={atTable.room_number} />
+        )}
       </Suspense>
       <Suspense fallback={null}>
         <AccountHost place={place} />

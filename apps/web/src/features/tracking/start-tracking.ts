@@ -84,10 +84,13 @@ export function describePage(path: string, queryClient: QueryClient): PageInfo {
   if (segments.length === 1) return { ...info, kind: 'menu' };
   if (segments[1] === 'search') return { ...info, kind: 'search' };
   if (PLACE_PAGES.has(segments[1]!) || segments[1]!.startsWith('about-')) return info;
-  const tree = queryClient.getQueryData<StoreCategory[]>(['categoriesHierarchy', place]);
+  // Prefix match: the menu queries are keyed by the order token too (api/get-products.ts).
+  const cached = <T>(key: string) =>
+    queryClient.getQueriesData<T>({ queryKey: [key, place] }).find(([, data]) => data !== undefined)?.[1];
+  const tree = cached<StoreCategory[]>('categoriesHierarchy');
   const category = findCategory(tree, segments[1]!);
   if (segments.length === 2) return { ...info, kind: 'category', catHierarchyId: category?.id ?? null };
-  const products = queryClient.getQueryData<StoreProduct[]>(['products', place]);
+  const products = cached<StoreProduct[]>('products');
   const product = products?.find((p) => p.slug === segments[2]);
   return {
     ...info,

@@ -273,8 +273,13 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   };
 
   if (submitter.success) {
+    // Closing the answer closes the cart too: the emptied cart behind it has nothing left to show.
+    const closeAll = () => {
+      onClose();
+      useCartUiStore.getState().closeCart();
+    };
     return (
-      <Modal open title={t('cart.orderTitle')} onClose={onClose}>
+      <Modal open title={t('cart.orderTitle')} onClose={closeAll}>
         <div className="stack" role="status">
           <p className="lead">{submitter.success.message}</p>
           <p>

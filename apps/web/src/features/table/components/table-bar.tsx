@@ -1,0 +1,59 @@
+/**
+ * At a table or in a room (a QR session of this place): a bar on every page of the place saying where the guest is,
+ * with "call the waiter" (the call-waiter modal's presets) and "ask for the bill" (the cart's orders tab, where the
+ * bill is asked with a payment method). Hidden bill button when the venue sets ask_for_bill_hidden.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { parseFlag } from '@trapeza/domain/settings';
+import { settingsQueryOptions } from '../../../api/get-settings.ts';
+import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
+import { loadCart } from '../../../hooks/use-cart-after-load.ts';
+import { tableBundle } from '../i18n/loaders.ts';
+
+const CallWaiterModal = lazy(() =>
+  import('./call-waiter-modal.tsx').then((m) => ({ default: m.CallWaiterModal })),
+);
+
+export function TableBar({
+  place,
+  token,
+  table,
+  room,
+}: {
+  place: string;
+  /** The table session's order token. */
+  token: string;
+  table: string | null;
+  room: string | null;
+}) {
+  useFeatureTranslations('table', tableBundle);
+  const { t } = useTranslation();
+  const { data: raw } = useSuspenseQuery(settingsQueryOptions(place));
+  const billHidden = parseFlag(raw.ask_for_bill_hidden, false);
+  const [calling, setCalling] = useState(false);
+  const where = room ? t('table.bar.room', { room }) : table ? t('table.bar.table', { table }) : null;
+  return (
+    <section className="table-bar" aria-label={t('table.bar.label')} data-testid="table-bar">
+      {where && <strong className="table-bar-where">{where}</strong>}
+      <button type="button" className="button" onClick={() => setCalling(true)}>
+        {t('table.bar.callWaiter')}
+      </button>
+      {!billHidden && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void loadCart().then((cart) => cart.openOrders())}
+        >
+          {t('table.bar.askBill')}
+        </button>
+      )}
+      {calling && (
+        <Suspense fallback={null}>
+          <CallWaiterModal open place={place} token={token} onClose={() => setCalling(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
