@@ -29,7 +29,7 @@ import type { Language } from './i18n.ts';
 import { toMinor, type Minor } from './money.ts';
 import { parseFlag, parseNumber, type RawSettings } from './settings.ts';
 import { MAX_COMMENT_LENGTH } from './cart.ts';
-import { isValidEmail, isValidName, isValidPhone } from './validation.ts';
+import { isValidEmail, isValidName, isValidPhone, type PhonePattern } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Statuses
@@ -538,14 +538,14 @@ export interface BookingFormInput {
   terms_accepted: boolean;
 }
 
-/** Field errors of the guest's details: name 3–40, phone (+ venue regex), e-mail, comment ≤ 500, terms. */
+/** Field errors of the guest's details: name 3–40, phone (+ the venue's compiled pattern, phone-pattern.ts), e-mail, comment ≤ 500, terms. */
 export function validateBookingForm(
   form: BookingFormInput,
-  rules: { phoneRegex?: string | null } = {},
+  rules: { phonePattern?: PhonePattern | null } = {},
 ): { field: keyof BookingFormInput; code: BookingFieldCode }[] {
   const errors: { field: keyof BookingFormInput; code: BookingFieldCode }[] = [];
   if (!isValidName(form.name)) errors.push({ field: 'name', code: 'name_invalid' });
-  if (!isValidPhone(form.phone, rules.phoneRegex)) errors.push({ field: 'phone', code: 'phone_invalid' });
+  if (!isValidPhone(form.phone, rules.phonePattern)) errors.push({ field: 'phone', code: 'phone_invalid' });
   if (!isValidEmail(form.email)) errors.push({ field: 'email', code: 'email_invalid' });
   if (form.comment != null && [...form.comment.trim()].length > MAX_COMMENT_LENGTH)
     errors.push({ field: 'comment', code: 'comment_too_long' });

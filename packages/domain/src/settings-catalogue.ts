@@ -8,7 +8,8 @@
 import { LANGUAGES, type Language } from './i18n.ts';
 import { isValidDayHours } from './hours.ts';
 import { PAYMENT_METHODS } from './pricing/fees.ts';
-import { venuePhoneRegex, isValidEmail, isValidPhone } from './validation.ts';
+import { isValidEmail, isValidPhone } from './validation.ts';
+import { checkPhonePattern } from './phone-pattern.ts';
 
 export const SETTING_GROUPS = [
   'general',
@@ -549,10 +550,10 @@ export function checkSettingValue(def: SettingDefinition, raw: unknown): Setting
         : bad('must be a valid e-mail address');
     case 'phone':
       return str === '' || isValidPhone(str) ? { ok: true, value: str } : bad('must be a valid phone number');
-    case 'regex':
-      return str === '' || venuePhoneRegex(str)
-        ? { ok: true, value: str }
-        : bad('must be a valid regular expression');
+    case 'regex': {
+      const r = checkPhonePattern(str);
+      return r.ok ? { ok: true, value: str } : bad(r.message);
+    }
     case 'time_zone':
       return isTimeZone(str)
         ? { ok: true, value: str }

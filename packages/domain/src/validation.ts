@@ -5,7 +5,7 @@
  * Designed where the spec gives no value (README):
  * - phone: optional leading '+', then digits with optional spaces, dashes, dots and parentheses; 6 to 15 digits
  *   (E.164 allows at most 15); the venue's validate_phone_number_regex, when set, must also match the phone with
- *   spaces, dashes, dots and parentheses removed;
+ *   spaces, dashes, dots and parentheses removed, matched by the linear-time engine of phone-pattern.ts;
  * - password: 8 to 128 characters, not only whitespace;
  * - floor, apartment, bell, entrance: required, at most 20 characters; street number at most 10 (spec §9);
  * - name 3 to 40 characters after trimming (spec §9), counted in Unicode code points.
@@ -122,19 +122,20 @@ export function normalizePhone(phone: string): string {
   return phone.replace(/[\s\-().]/g, '');
 }
 
-/** Builds a RegExp from a venue setting, accepting '^…$' or '/…/flags'; null when empty or invalid. */
-export function venuePhoneRegex(source: string | null | undefined): RegExp | null {
-  if (blank(source)) return null;
-  const s = (source as string).trim();
-  const m = /^\/(.*)\/([a-z]*)$/s.exec(s);
-  try {
-    return m ? new RegExp(m[1] as string, (m[2] as string).replace(/g|y/g, '')) : new RegExp(s);
-  } catch {
-    return null;
-  }
+/**
+ * A venue's extra phone rule, compiled (phone-pattern.ts compiles validate_phone_number_regex with the linear-time
+ * RE2JS engine; this module stays engine-free so the browser loads the engine only where a venue sets a rule).
+ */
+export interface PhonePattern {
+  readonly source: string;
+  test(phone: string): boolean;
 }
 
-export function isValidPhone(phone: string | null | undefined, venueRegex?: string | null): boolean {
+/**
+ * The default phone check, then the venue's pattern (when given) against the phone with spaces, dashes, dots and
+ * parentheses removed (at most 16 characters by then, whatever the pattern).
+ */
+export function isValidPhone(phone: string | null | undefined, venuePattern?: PhonePattern | null): boolean {
   if (phone == null) return false;
   const p = phone.trim();
   if (!/^\+?[\d\s\-().]+$/.test(p)) return false;
@@ -142,8 +143,7 @@ export function isValidPhone(phone: string | null | undefined, venueRegex?: stri
   const digits = normalized.replace(/^\+/, '');
   if (!/^\d+$/.test(digits) || digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS)
     return false;
-  const re = venuePhoneRegex(venueRegex);
-  return re ? re.test(normalized) : true;
+  return venuePattern ? venuePattern.test(normalized) : true;
 }
 
 export function isValidEmail(email: string | null | undefined): boolean {
@@ -249,7 +249,8 @@ export interface OrderFormInput extends AgreementInput {
 /** What the venue and session require of the form. */
 export interface OrderFormRules extends AgreementRules {
   orderType: OrderType;
-  validate_phone_number_regex?: string | null;
+  /** The venue's validate_phone_number_regex compiled (phone-pattern.ts); null or absent = default check only. */
+  phonePattern?: PhonePattern | null;
   required_delivery_pickup_times: boolean;
   /** Whether the cutlery option is on for this order type (see settings.cutleryOptionOn). */
   cutleryOptionOn: boolean;
@@ -278,7 +279,7 @@ export function validateOrderForm(form: OrderFormInput, rules: OrderFormRules): 
   const type = rules.orderType;
   if (CONTACT_TYPES.includes(type)) {
     if (!isValidName(form.name)) out.push('invalid_name');
-    if (!isValidPhone(form.phone, rules.validate_phone_number_regex)) out.push('invalid_phone');
+    if (!isValidPhone(form.phone, rules.phonePattern)) out.push('invalid_phone');
   }
   if (!blank(form.email) && !isValidEmail(form.email)) out.push('invalid_email');
   if (type === 2) {

@@ -10,6 +10,7 @@
  *      `checkSlot` (invalid → 400, no free table → 409 booking_slot_taken), insert with the best-fit table;
  *   4. after commit: the confirmation e-mail with the cancel link (unless a deposit is due first).
  */
+import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   BOOKING_ERROR_MESSAGES,
@@ -555,7 +556,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       const ctx = await context(tenant.placeId, lang, body);
       const raw = await repo.getSettings(tenant.placeId);
       const fieldErrors = validateBookingForm(body, {
-        phoneRegex: raw.validate_phone_number_regex?.trim() || null,
+        phonePattern: compilePhonePattern(raw.validate_phone_number_regex),
       });
       if (fieldErrors.length > 0) throw invalid(lang, fieldErrors);
       checkHall(ctx, body.hallId, lang);

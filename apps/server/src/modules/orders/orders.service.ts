@@ -13,6 +13,7 @@
  *   6. one transaction: order, lines, line ingredients, breakdown, first status, promo use, accumulated amount —
  *      refused as too_mony_orders_for_session_in_x_seconds when the same order was stored seconds ago.
  */
+import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
 import { createHash, randomBytes } from 'node:crypto';
 import { calculateOrderTotal, type OrderTotalLineInput } from '@trapeza/domain/pricing/order-total';
 import { paymentRequiresLogin, isOnlinePayment, PAYMENT_METHODS } from '@trapeza/domain/pricing/fees';
@@ -652,7 +653,7 @@ export class OrdersService {
       },
       {
         orderType: d.type,
-        validate_phone_number_regex: settings.validate_phone_number_regex,
+        phonePattern: compilePhonePattern(settings.validate_phone_number_regex),
         required_delivery_pickup_times: settings.required_delivery_pickup_times,
         cutleryOptionOn: cutleryOptionOn(settings, d.type),
         // Regions are one of three zone kinds: required only when the venue delivers by region alone.

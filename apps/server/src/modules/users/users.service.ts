@@ -6,6 +6,7 @@
  * and in which order the steps happen. Answers never reveal whether an e-mail has a profile: login fails with the
  * one login_fail answer, a reset request always gets the same answer in about the same time.
  */
+import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   StoreAuthResponse,
@@ -147,7 +148,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (fields.first_name !== undefined && !isValidName(fields.first_name)) codes.push('invalid_name');
     if (fields.last_name !== undefined && !isValidName(fields.last_name)) codes.push('invalid_name');
     if (fields.email !== undefined && !isValidEmail(fields.email)) codes.push('invalid_email');
-    if (fields.phone !== undefined && !isValidPhone(fields.phone, phoneRegex)) codes.push('invalid_phone');
+    if (fields.phone !== undefined && !isValidPhone(fields.phone, compilePhonePattern(phoneRegex)))
+      codes.push('invalid_phone');
     if (fields.password !== undefined && !isValidPassword(fields.password)) codes.push('invalid_password');
     return [...new Set(codes)];
   }

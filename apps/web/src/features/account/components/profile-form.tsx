@@ -6,7 +6,13 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { StoreEditProfileRequest, StoreUser } from '@trapeza/domain/contracts/users';
-import { isValidEmail, isValidName, isValidPassword, isValidPhone } from '@trapeza/domain/validation';
+import {
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+  isValidPhone,
+  type PhonePattern,
+} from '@trapeza/domain/validation';
 import { editProfile } from '../api/edit-profile.ts';
 import { startSession } from '../hooks/auth-session.ts';
 import { useAction } from '../hooks/use-action.ts';
@@ -14,6 +20,7 @@ import { domainResolver, type FieldCodes } from '../hooks/domain-resolver.ts';
 import { FormError } from './form-error.tsx';
 import { TextField } from './text-field.tsx';
 import styles from './account.module.css';
+import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
 
 export interface ProfileValues {
   first_name: string;
@@ -38,7 +45,7 @@ const valuesOf = (user: StoreUser): ProfileValues => ({
 function profileCodes(
   v: ProfileValues,
   user: StoreUser,
-  phoneRegex: string | null,
+  phonePattern: PhonePattern | null,
 ): FieldCodes<ProfileValues> {
   const emailChanges = v.email.trim().toLowerCase() !== user.email.toLowerCase();
   const needsCurrent = emailChanges || v.password !== '';
@@ -47,7 +54,7 @@ function profileCodes(
     last_name: isValidName(v.last_name) ? undefined : 'invalid_name',
     email: isValidEmail(v.email) ? undefined : 'invalid_email',
     // An empty phone is left as it is (staff profiles may have none); a given one must be valid.
-    phone: v.phone.trim() === '' || isValidPhone(v.phone, phoneRegex) ? undefined : 'invalid_phone',
+    phone: v.phone.trim() === '' || isValidPhone(v.phone, phonePattern) ? undefined : 'invalid_phone',
     password: v.password === '' || isValidPassword(v.password) ? undefined : 'invalid_password',
     current_password:
       needsCurrent && v.current_password === '' ? 'account.profile.currentPasswordRequired' : undefined,
@@ -76,8 +83,9 @@ interface ProfileFormProps {
 
 export function ProfileForm({ place, user, phoneRegex }: ProfileFormProps) {
   const { t } = useTranslation();
+  const phonePattern = usePhonePattern(phoneRegex);
   const form = useForm<ProfileValues>({
-    resolver: domainResolver((v) => profileCodes(v, user, phoneRegex)),
+    resolver: domainResolver((v) => profileCodes(v, user, phonePattern)),
     defaultValues: valuesOf(user),
   });
   const mutation = useAction({

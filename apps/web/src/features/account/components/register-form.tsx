@@ -11,6 +11,7 @@ import {
   isValidName,
   isValidPassword,
   isValidPhone,
+  type PhonePattern,
   validateAgreements,
   type AgreementRules,
 } from '@trapeza/domain/validation';
@@ -23,6 +24,7 @@ import { domainResolver, type FieldCodes } from '../hooks/domain-resolver.ts';
 import { FormError } from './form-error.tsx';
 import { TextField, fieldErrorText } from './text-field.tsx';
 import styles from './account.module.css';
+import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
 
 export interface RegisterValues {
   first_name: string;
@@ -37,12 +39,12 @@ export interface RegisterValues {
 }
 
 /** Field → domain code for the register form (exported for the profile form's shared fields). */
-export function registerCodes(v: RegisterValues, phoneRegex: string | null, rules: AgreementRules) {
+export function registerCodes(v: RegisterValues, phonePattern: PhonePattern | null, rules: AgreementRules) {
   const codes: FieldCodes<RegisterValues> = {
     first_name: isValidName(v.first_name) ? undefined : 'invalid_name',
     last_name: isValidName(v.last_name) ? undefined : 'invalid_name',
     email: isValidEmail(v.email) ? undefined : 'invalid_email',
-    phone: isValidPhone(v.phone, phoneRegex) ? undefined : 'invalid_phone',
+    phone: isValidPhone(v.phone, phonePattern) ? undefined : 'invalid_phone',
     password: isValidPassword(v.password) ? undefined : 'invalid_password',
   };
   for (const code of validateAgreements(v, rules)) {
@@ -61,8 +63,9 @@ export function RegisterForm({ onSuccess }: { onSuccess?: () => void }) {
     agreement_privacy_required: settings.agreement_privacy_required,
     agreement_combined: settings.agreement_combined,
   };
+  const phonePattern = usePhonePattern(settings.validate_phone_number_regex);
   const form = useForm<RegisterValues>({
-    resolver: domainResolver((v) => registerCodes(v, settings.validate_phone_number_regex, rules)),
+    resolver: domainResolver((v) => registerCodes(v, phonePattern, rules)),
     defaultValues: {
       first_name: '',
       last_name: '',

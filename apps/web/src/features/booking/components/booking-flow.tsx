@@ -35,6 +35,7 @@ import { firstOfMonth, lastOfMonth, monthOf } from '../lib/calendar.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 import { BookingResult } from './booking-result.tsx';
 import styles from './booking.module.css';
+import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
 
 export interface BookingFlowProps {
   /** A booking-type product being reserved (the modal); none for a table. */
@@ -61,6 +62,7 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
   const { t } = useTranslation();
   const venue = useVenue();
   const { place, lang } = venue;
+  const phonePattern = usePhonePattern(venue.settings.validate_phone_number_regex);
   const user = useAccountStore((s) => s.user);
   const queryClient = useQueryClient();
   const uid = useId();
@@ -126,7 +128,7 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
   if (!bookable) return <p className={styles.notice}>{t('booking.noCapacity')}</p>;
 
   const halls = setup.data.halls;
-  const fieldErrors = validateBookingForm(form, { phoneRegex: venue.settings.validate_phone_number_regex });
+  const fieldErrors = validateBookingForm(form, { phonePattern });
   const errorOf = (field: keyof BookingFormInput) =>
     showErrors ? fieldErrors.find((e) => e.field === field) : undefined;
 

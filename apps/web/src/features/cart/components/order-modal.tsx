@@ -40,6 +40,7 @@ import { orderingClosedText } from '../lib/ordering-window.ts';
 import { useSavedAddresses } from '../../account/hooks/use-saved-addresses.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { EpayCardChoice } from './epay-card-choice.tsx';
+import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
 
 const MapPicker = lazy(() => import('./map-picker.tsx').then((m) => ({ default: m.MapPicker })));
 
@@ -94,8 +95,9 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   // Saved addresses (spec §3 `{product}_user_addresses`): the accounts feature's store, offered and filled here.
   const { addresses: saved, save: saveAddress } = useSavedAddresses(venue.info.id);
   const [keepAddress, setKeepAddress] = useState(false);
+  const phonePattern = usePhonePattern(settings.validate_phone_number_regex);
   const rules: OrderFormRulesInput = {
-    validate_phone_number_regex: settings.validate_phone_number_regex,
+    phonePattern,
     required_delivery_pickup_times: settings.required_delivery_pickup_times,
     cutleryOptionOn: false,
     regionsEnabled: false,

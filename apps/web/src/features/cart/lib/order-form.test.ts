@@ -9,7 +9,7 @@ import {
 } from './order-form.ts';
 
 const rules: OrderFormRulesInput = {
-  validate_phone_number_regex: null,
+  phonePattern: null,
   required_delivery_pickup_times: true,
   cutleryOptionOn: true,
   regionsEnabled: false,
