@@ -32,6 +32,7 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
+import { registerPrinting } from './modules/printing/printing.plugin.ts';
 import { createStaffNotifier } from './modules/staff/staff.events.ts';
 import { StaffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -160,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
     }),
   );
+  // Kitchen and bar printing; wraps app.staffNotifier (before the modules that hold it) so that new and newly paid
+  // orders queue their tickets.
+  await registerPrinting(app, { direct: config.printDirect });
 
   app.get(
     '/api/health',

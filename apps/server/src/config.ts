@@ -41,6 +41,11 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key (several installations or test runs on one Redis). */
   redisKeyPrefix: string;
+  /**
+   * PRINT_DIRECT=1: the server itself sends print jobs to the printers' addresses (an installation on the venue's
+   * own network). Off by default: it lets an admin make the server open TCP connections to any host and port.
+   */
+  printDirect: boolean;
 }
 
 const EnvSchema = z.object({
@@ -74,6 +79,7 @@ const EnvSchema = z.object({
     .default('loopback')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   MENU_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  PRINT_DIRECT: z.enum(['0', '1', '']).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SMTP_URL: z
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     corsOrigins: e.CORS_ORIGINS,
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'trapeza:',
+    printDirect: e.PRINT_DIRECT === '1',
   };
 }
 

@@ -382,6 +382,14 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
       default: '',
       description: 'Phone notified of new orders by SMS',
     },
+    print_tickets_on: {
+      type: 'enum',
+      default: 'accepted',
+      description:
+        'When kitchen and bar tickets print: once the order is accepted (orders paid online: once paid), or as soon as it is created',
+      options: opts(['accepted', 'Accepted'], ['created', 'Created']),
+      designed: true,
+    },
   },
 };
 

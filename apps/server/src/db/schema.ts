@@ -635,6 +635,68 @@ export interface StaffEventsTable {
   created_at: Timestamp;
 }
 
+/** A receipt printer on the venue's network (issue "Kitchen and bar tickets"). */
+export interface PrintersTable {
+  id: Generated<number>;
+  place_id: number;
+  name: string;
+  host: string;
+  port: number;
+  /** 58 | 80 (mm) */
+  paper_width: number;
+  /** 'cp866' | 'wpc1251' */
+  charset: string;
+  is_default: Flag;
+  active: Flag;
+  created_at: Timestamp;
+}
+
+/** The categories a printer prints (a category on one printer at most). */
+export interface PrinterCategoriesTable {
+  printer_id: number;
+  category_id: number;
+}
+
+/** Per-venue print agent keys, stored as sha256; revoked keys stay listed. */
+export interface PrintAgentKeysTable {
+  id: Generated<number>;
+  place_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  revoked_at: string | null;
+  last_seen_at: string | null;
+}
+
+/** Print jobs: stored before offered, claimed by one agent (lease), acknowledged once. */
+export interface PrintJobsTable {
+  id: Generated<number>;
+  place_id: number;
+  printer_id: number | null;
+  order_id: number | null;
+  /** 'ticket' | 'receipt' | 'test' */
+  kind: string;
+  /** TicketDocument (packages/domain/src/printing.ts) */
+  document: Json<unknown>;
+  /** 'queued' | 'printed' | 'cancelled' */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  claimed_by: string | null;
+  claim_expires_at: string | null;
+  created_at: Timestamp;
+  printed_at: string | null;
+}
+
+/** One row per order whose tickets were queued (queueing twice is a no-op). */
+export interface PrintOrderMarksTable {
+  order_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   clients: ClientsTable;
   places: PlacesTable;
@@ -683,6 +745,11 @@ export interface Database {
   blocked_devices: BlockedDevicesTable;
   logs: LogsTable;
   staff_events: StaffEventsTable;
+  printers: PrintersTable;
+  printer_categories: PrinterCategoriesTable;
+  print_agent_keys: PrintAgentKeysTable;
+  print_jobs: PrintJobsTable;
+  print_order_marks: PrintOrderMarksTable;
 }
 
 export type Place = Selectable<PlacesTable>;
