@@ -95,8 +95,7 @@ export interface TicketDocument {
 
 /** One line of a laid-out ticket. `size` 2 is double width and height (the table number). */
 export type PrintLine =
-  | { text: string; size?: 1 | 2; bold?: boolean; align?: 'left' | 'center' | 'right' }
-  | { rule: true };
+  { text: string; size?: 1 | 2; bold?: boolean; align?: 'left' | 'center' | 'right' } | { rule: true };
 
 /**
  * Text as it may go to a printer: control characters (ESC, GS, BEL … and C1) would be printer commands, so each
@@ -106,6 +105,7 @@ export function printableText(value: string): string {
   return value
     .normalize('NFC')
     .replace(/[\t\n\r\v\f]/g, ' ')
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
 }
 
@@ -317,7 +317,8 @@ export function layoutTicket(doc: TicketDocument, columns: number): PrintLine[] 
   if (doc.table) push(`${t('table')} ${doc.table}`, { size: 2, bold: true, align: 'center' });
   else if (doc.room) push(`${t('room')} ${doc.room}`, { size: 2, bold: true, align: 'center' });
   const type = doc.order_type !== null ? t(`type.${doc.order_type}`) : '';
-  if (doc.order_id !== null) push(`${t('order')} #${doc.order_id}${type ? ` · ${type}` : ''}`, { bold: true });
+  if (doc.order_id !== null)
+    push(`${t('order')} #${doc.order_id}${type ? ` · ${type}` : ''}`, { bold: true });
   push(`${t('time')}: ${doc.time}`);
   if (doc.requested_time) push(`${t('requested')}: ${doc.requested_time}`, { bold: true });
   if (doc.customer) {

@@ -18,7 +18,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     ? sql`(to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`
     : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
   const idColumn = (t: any) =>
-    t.addColumn('id', pg ? 'serial' : 'integer', (c: any) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()));
+    t.addColumn('id', pg ? 'serial' : 'integer', (c: any) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    );
 
   await idColumn(db.schema.createTable('printers'))
     .addColumn('place_id', 'integer', (c: any) => c.notNull().references('places.id').onDelete('cascade'))
@@ -61,7 +63,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('print_jobs')
-    .addColumn('id', pg ? 'bigserial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', pg ? 'bigserial' : 'integer', (c) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('place_id', 'integer', (c) => c.notNull().references('places.id').onDelete('cascade'))
     .addColumn('printer_id', 'integer', (c) => c.references('printers.id').onDelete('set null'))
     .addColumn('order_id', 'integer', (c) => c.references('orders.id').onDelete('cascade'))

@@ -21,13 +21,19 @@ declare module 'fastify' {
 }
 
 /** The staff notifier, also queueing tickets of new and newly paid orders (never throws, never waits). */
-export function withPrinting(notifier: StaffNotifier, printing: PrintingService, log: FastifyInstance['log']): StaffNotifier {
+export function withPrinting(
+  notifier: StaffNotifier,
+  printing: PrintingService,
+  log: FastifyInstance['log'],
+): StaffNotifier {
   const pending = new Map<number, number[]>();
   const flush = (): void => {
     const batch = [...pending];
     pending.clear();
     for (const [placeId, ids] of batch) {
-      printing.queueOrders(placeId, ids).catch((err: unknown) => log.error({ err }, 'printing: tickets not queued'));
+      printing
+        .queueOrders(placeId, ids)
+        .catch((err: unknown) => log.error({ err }, 'printing: tickets not queued'));
     }
   };
   return {
@@ -42,7 +48,9 @@ export function withPrinting(notifier: StaffNotifier, printing: PrintingService,
     orderPaymentChanged(placeId, orderId, change) {
       notifier.orderPaymentChanged(placeId, orderId, change);
       if (change.to === 'paid') {
-        printing.queueOrders(placeId, [orderId]).catch((err: unknown) => log.error({ err }, 'printing: tickets not queued'));
+        printing
+          .queueOrders(placeId, [orderId])
+          .catch((err: unknown) => log.error({ err }, 'printing: tickets not queued'));
       }
     },
     userNeedCreated: (placeId, id) => notifier.userNeedCreated(placeId, id),
@@ -100,7 +108,12 @@ function startDirectPrinting(app: FastifyInstance, printing: PrintingService): N
     if (busy) return;
     busy = true;
     printing.repo
-      .claim(null, agentId, app.clock.now().toISOString(), new Date(app.clock.now().getTime() + 60_000).toISOString())
+      .claim(
+        null,
+        agentId,
+        app.clock.now().toISOString(),
+        new Date(app.clock.now().getTime() + 60_000).toISOString(),
+      )
       .then(async (rows) => {
         for (const row of rows) placeOf.set(Number(row.id), row.place_id);
         const offered = await Promise.all(

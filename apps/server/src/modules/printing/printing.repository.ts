@@ -76,7 +76,9 @@ export class PrintingRepository {
   }
 
   /** Queued jobs per printer with the newest error reported for them. */
-  async waitingByPrinter(placeId: number): Promise<Map<number, { waiting: number; lastError: string | null }>> {
+  async waitingByPrinter(
+    placeId: number,
+  ): Promise<Map<number, { waiting: number; lastError: string | null }>> {
     const rows = await this.#db
       .selectFrom('print_jobs')
       .select(['printer_id', 'last_error', 'last_attempt_at'])
@@ -124,7 +126,12 @@ export class PrintingRepository {
       if (id === null) {
         const inserted = await trx
           .insertInto('printers')
-          .values({ ...(row as unknown as PrinterValues), is_default: row.is_default as number, active: row.active as number, place_id: placeId })
+          .values({
+            ...(row as unknown as PrinterValues),
+            is_default: row.is_default as number,
+            active: row.active as number,
+            place_id: placeId,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         printerId = inserted.id;
@@ -317,7 +324,11 @@ export class PrintingRepository {
       : [];
     const byId = new Map(printers.map((p) => [p.id, p]));
     return jobs
-      .map((j) => ({ ...j, id: Number(j.id), printer: j.printer_id !== null ? (byId.get(j.printer_id) ?? null) : null }))
+      .map((j) => ({
+        ...j,
+        id: Number(j.id),
+        printer: j.printer_id !== null ? (byId.get(j.printer_id) ?? null) : null,
+      }))
       .sort((a, b) => a.id - b.id);
   }
 

@@ -82,11 +82,13 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
     app.post(
       '/admin/printers',
       admin.with({
-        summary: 'Add a printer (host and port on the venue network, paper 58/80 mm, CP866 or WPC1251, categories)',
+        summary:
+          'Add a printer (host and port on the venue network, paper 58/80 mm, CP866 or WPC1251, categories)',
         body: AdminPrinterBody,
         response: { 201: AdminPrinter, ...adminErrors },
       }),
-      async (request, reply) => reply.code(201).send(await printing.createPrinter(adminContext(request).placeId, request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await printing.createPrinter(adminContext(request).placeId, request.body)),
     );
     app.put(
       '/admin/printers/:id',
@@ -96,7 +98,8 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
         body: AdminPrinterUpdateBody,
         response: { 200: AdminPrinter, ...adminErrors },
       }),
-      async (request) => printing.updatePrinter(adminContext(request).placeId, request.params.id, request.body),
+      async (request) =>
+        printing.updatePrinter(adminContext(request).placeId, request.params.id, request.body),
     );
     app.delete(
       '/admin/printers/:id',
@@ -117,7 +120,8 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
         params: AdminIdParam,
         response: { 201: StaffPrintJob, ...adminErrors },
       }),
-      async (request, reply) => reply.code(201).send(await printing.testPrint(adminContext(request).placeId, request.params.id)),
+      async (request, reply) =>
+        reply.code(201).send(await printing.testPrint(adminContext(request).placeId, request.params.id)),
     );
     app.get(
       '/admin/print-agent-keys',
@@ -163,7 +167,8 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
       async (request) => {
         const placeId = request.tenant.placeId;
         const seen = await printing.repo.lastAgentSeen(placeId);
-        const online = seen !== null && request.server.clock.now().getTime() - Date.parse(seen) < AGENT_ONLINE_MS;
+        const online =
+          seen !== null && request.server.clock.now().getTime() - Date.parse(seen) < AGENT_ONLINE_MS;
         return printing.waiting(placeId, online);
       },
     );
@@ -176,12 +181,17 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
         response: { 201: StaffPrintResponse, ...adminErrors },
       }),
       async (request, reply) =>
-        reply.code(201).send({ jobs: await printing.reprint(request.tenant.placeId, request.params.id, request.body.kind) }),
+        reply
+          .code(201)
+          .send({
+            jobs: await printing.reprint(request.tenant.placeId, request.params.id, request.body.kind),
+          }),
     );
     app.get(
       '/staff/orders/:id/tickets',
       staff.with({
-        summary: 'The order’s tickets (per station) or receipt laid out in 80 mm lines, for the browser’s print page',
+        summary:
+          'The order’s tickets (per station) or receipt laid out in 80 mm lines, for the browser’s print page',
         params: AdminIdParam,
         querystring: StaffTicketsQuery,
         response: { 200: StaffTicketsResponse, ...adminErrors },
@@ -199,7 +209,8 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
         schema: {
           tags: ['print agent'],
           security: [{ bearer: [] }],
-          summary: 'The venue’s print jobs as Server-Sent Events (`job`, id = job id); every job not acknowledged yet is offered on each connection',
+          summary:
+            'The venue’s print jobs as Server-Sent Events (`job`, id = job id); every job not acknowledged yet is offered on each connection',
           description:
             'Authorization: Bearer <agent key>; X-Agent-Id: a stable id of the agent instance (claims are held per ' +
             'instance for a minute after it goes away). Events: `job` {id, kind, printer {id,name,host,port}, data ' +
@@ -233,7 +244,8 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
         schema: {
           tags: ['print agent'],
           security: [{ bearer: [] }],
-          summary: 'An attempt failed (printer off, out of paper, unreachable); the job stays waiting and the board alerts',
+          summary:
+            'An attempt failed (printer off, out of paper, unreachable); the job stays waiting and the board alerts',
           params: AgentJobParam,
           body: AgentFailBody,
           response: { 200: AdminOkResponse, ...agentErrors },

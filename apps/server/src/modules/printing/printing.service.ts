@@ -4,7 +4,12 @@
  * stored before anyone is told of them, and what an agent is offered.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AdminPrinter, AdminPrinterBody, AdminPrinterUpdateBody, StaffPrintJob } from '@trapeza/domain/contracts/printing';
+import type {
+  AdminPrinter,
+  AdminPrinterBody,
+  AdminPrinterUpdateBody,
+  StaffPrintJob,
+} from '@trapeza/domain/contracts/printing';
 import { localTime, DEFAULT_TIME_ZONE } from '@trapeza/domain/dates';
 import { isLanguage, type Language } from '@trapeza/domain/i18n';
 import {
@@ -23,7 +28,12 @@ import type { EventBus } from '../../plugins/events.ts';
 import { StaffRepository } from '../staff/staff.repository.ts';
 import { toStaffOrders } from '../staff/staff.service.ts';
 import { columnsOf, encodeTicket } from './printing.encode.ts';
-import { PrintingRepository, type NewPrintJob, type PrinterRow, type PrintJobRow } from './printing.repository.ts';
+import {
+  PrintingRepository,
+  type NewPrintJob,
+  type PrinterRow,
+  type PrintJobRow,
+} from './printing.repository.ts';
 
 /** The event the agent streams and the staff boards listen to: jobs of the place were added, printed or failed. */
 export const PRINT_EVENT = 'print.jobs_changed';
@@ -183,7 +193,8 @@ export class PrintingService {
   }
 
   async updatePrinter(placeId: number, id: number, body: AdminPrinterUpdateBody): Promise<AdminPrinter> {
-    if (!(await this.repo.getPrinter(placeId, id))) throw notFound('printer_not_found', 'No such printer here');
+    if (!(await this.repo.getPrinter(placeId, id)))
+      throw notFound('printer_not_found', 'No such printer here');
     const categoryIds = await this.#checkCategories(placeId, body.category_ids);
     const { category_ids: _, ...values } = body;
     await this.repo.savePrinter(placeId, id, values, categoryIds);
@@ -192,7 +203,8 @@ export class PrintingService {
   }
 
   async deletePrinter(placeId: number, id: number): Promise<void> {
-    if (!(await this.repo.deletePrinter(placeId, id))) throw notFound('printer_not_found', 'No such printer here');
+    if (!(await this.repo.deletePrinter(placeId, id)))
+      throw notFound('printer_not_found', 'No such printer here');
     this.#changed(placeId);
   }
 
@@ -217,7 +229,14 @@ export class PrintingService {
       reprint: false,
     };
     const [job] = await this.repo.insertJobs([
-      { place_id: placeId, printer_id: id, order_id: null, kind: 'test', document: JSON.stringify(doc), created_at: this.#nowIso() },
+      {
+        place_id: placeId,
+        printer_id: id,
+        order_id: null,
+        kind: 'test',
+        document: JSON.stringify(doc),
+        created_at: this.#nowIso(),
+      },
     ]);
     this.#changed(placeId);
     return toStaffPrintJob({ ...job!, printer_name: printer.name });
@@ -265,7 +284,14 @@ export class PrintingService {
     return `${two(t.day)}.${two(t.month)}.${t.year} ${two(t.hour)}:${two(t.minute)}`;
   }
 
-  #docOf(order: StaffOrder, venue: Venue, kind: 'ticket' | 'receipt', station: string | null, lines: StaffOrder['lines'], reprint: boolean): TicketDocument {
+  #docOf(
+    order: StaffOrder,
+    venue: Venue,
+    kind: 'ticket' | 'receipt',
+    station: string | null,
+    lines: StaffOrder['lines'],
+    reprint: boolean,
+  ): TicketDocument {
     const ticketLines: TicketLine[] = lines.map((l) => ({
       quantity: l.quantity,
       name: l.name,
@@ -315,19 +341,35 @@ export class PrintingService {
   }
 
   /** The orders of the place with each line's category (the one it was ordered from, else the product's primary). */
-  async #orders(placeId: number, ids: number[]): Promise<{ order: StaffOrder; categoryOfLine: Map<number, number | null> }[]> {
+  async #orders(
+    placeId: number,
+    ids: number[],
+  ): Promise<{ order: StaffOrder; categoryOfLine: Map<number, number | null> }[]> {
     const bundle = await this.#staff.getOrders(placeId, ids);
     const primary = await this.repo.primaryCategories([...new Set(bundle.lines.map((l) => l.product_id))]);
-    const categoryOfLine = new Map(bundle.lines.map((l) => [l.id, l.category_id ?? primary.get(l.product_id) ?? null]));
+    const categoryOfLine = new Map(
+      bundle.lines.map((l) => [l.id, l.category_id ?? primary.get(l.product_id) ?? null]),
+    );
     return toStaffOrders(bundle).map((order) => ({ order, categoryOfLine }));
   }
 
   /** One ticket per station with only its lines (stations in printer order). */
-  async #stationTickets(placeId: number, order: StaffOrder, categoryOfLine: Map<number, number | null>, venue: Venue, reprint: boolean) {
+  async #stationTickets(
+    placeId: number,
+    order: StaffOrder,
+    categoryOfLine: Map<number, number | null>,
+    venue: Venue,
+    reprint: boolean,
+  ) {
     const routing = await this.repo.routing(placeId);
     const byPrinter = new Map<number, StaffOrder['lines']>();
     for (const line of order.lines) {
-      const printerId = stationOf(categoryOfLine.get(line.id) ?? null, routing.parentOf, routing.printerOfCategory, routing.defaultPrinterId);
+      const printerId = stationOf(
+        categoryOfLine.get(line.id) ?? null,
+        routing.parentOf,
+        routing.printerOfCategory,
+        routing.defaultPrinterId,
+      );
       if (printerId === null) continue;
       const list = byPrinter.get(printerId) ?? [];
       list.push(line);
@@ -335,7 +377,10 @@ export class PrintingService {
     }
     return routing.printers
       .filter((p) => byPrinter.has(p.id))
-      .map((p) => ({ printer: p, doc: this.#docOf(order, venue, 'ticket', p.name, byPrinter.get(p.id)!, reprint) }));
+      .map((p) => ({
+        printer: p,
+        doc: this.#docOf(order, venue, 'ticket', p.name, byPrinter.get(p.id)!, reprint),
+      }));
   }
 
   /**
@@ -386,7 +431,14 @@ export class PrintingService {
     } else {
       const routing = await this.repo.routing(placeId);
       const printer = routing.printers.find((p) => p.id === routing.defaultPrinterId) ?? routing.printers[0];
-      planned = printer ? [{ printer, doc: this.#docOf(entry.order, venue, 'receipt', printer.name, entry.order.lines, false) }] : [];
+      planned = printer
+        ? [
+            {
+              printer,
+              doc: this.#docOf(entry.order, venue, 'receipt', printer.name, entry.order.lines, false),
+            },
+          ]
+        : [];
     }
     if (planned.length === 0) throw new DomainError(409, 'no_printer', 'No active printer prints this order');
     const at = this.#nowIso();
@@ -406,18 +458,39 @@ export class PrintingService {
   }
 
   /** The laid-out tickets (or receipt) of an order for the browser's 80 mm print page. */
-  async browserTickets(placeId: number, orderId: number, kind: 'tickets' | 'receipt'): Promise<{ station: string | null; lines: PrintLine[] }[]> {
+  async browserTickets(
+    placeId: number,
+    orderId: number,
+    kind: 'tickets' | 'receipt',
+  ): Promise<{ station: string | null; lines: PrintLine[] }[]> {
     const [entry] = await this.#orders(placeId, [orderId]);
     if (!entry) throw notFound('order_not_found', 'No such order here');
     const venue = await this.#venue(placeId);
     const columns = columnsOf(80);
     if (kind === 'receipt') {
-      return [{ station: null, lines: layoutTicket(this.#docOf(entry.order, venue, 'receipt', null, entry.order.lines, false), columns) }];
+      return [
+        {
+          station: null,
+          lines: layoutTicket(
+            this.#docOf(entry.order, venue, 'receipt', null, entry.order.lines, false),
+            columns,
+          ),
+        },
+      ];
     }
     const tickets = await this.#stationTickets(placeId, entry.order, entry.categoryOfLine, venue, false);
-    if (tickets.length > 0) return tickets.map((t) => ({ station: t.printer.name, lines: layoutTicket(t.doc, columns) }));
+    if (tickets.length > 0)
+      return tickets.map((t) => ({ station: t.printer.name, lines: layoutTicket(t.doc, columns) }));
     // No printer configured: one ticket with every line (browser printing is for venues without network printers).
-    return [{ station: null, lines: layoutTicket(this.#docOf(entry.order, venue, 'ticket', null, entry.order.lines, false), columns) }];
+    return [
+      {
+        station: null,
+        lines: layoutTicket(
+          this.#docOf(entry.order, venue, 'ticket', null, entry.order.lines, false),
+          columns,
+        ),
+      },
+    ];
   }
 
   async jobs(placeId: number, opts: { status?: string; orderId?: number }) {
@@ -439,7 +512,12 @@ export class PrintingService {
    */
   async claim(placeId: number | null, agentId: string): Promise<OfferedJob[]> {
     const now = this.#deps.now();
-    const rows = await this.repo.claim(placeId, agentId, now.toISOString(), new Date(now.getTime() + CLAIM_LEASE_MS).toISOString());
+    const rows = await this.repo.claim(
+      placeId,
+      agentId,
+      now.toISOString(),
+      new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(),
+    );
     const out: OfferedJob[] = [];
     for (const row of rows) {
       if (!row.printer) continue;
@@ -453,7 +531,12 @@ export class PrintingService {
       out.push({
         id: Number(row.id),
         kind: row.kind as OfferedJob['kind'],
-        printer: { id: row.printer.id, name: row.printer.name, host: row.printer.host, port: row.printer.port },
+        printer: {
+          id: row.printer.id,
+          name: row.printer.name,
+          host: row.printer.host,
+          port: row.printer.port,
+        },
         data: Buffer.from(data).toString('base64'),
         created_at: row.created_at,
       });
@@ -462,7 +545,8 @@ export class PrintingService {
   }
 
   async ack(placeId: number, jobId: number): Promise<void> {
-    if (!(await this.repo.ack(placeId, jobId, this.#nowIso()))) throw notFound('print_job_not_found', 'No such print job');
+    if (!(await this.repo.ack(placeId, jobId, this.#nowIso())))
+      throw notFound('print_job_not_found', 'No such print job');
     this.#changed(placeId);
   }
 

@@ -200,7 +200,10 @@ export class PrintAgent {
       accept: 'text/event-stream',
     };
     if (this.#lastEventId) headers['last-event-id'] = this.#lastEventId;
-    const res = await fetch(new URL('/api/print-agent/jobs', this.#opts.server), { headers, signal: abort.signal });
+    const res = await fetch(new URL('/api/print-agent/jobs', this.#opts.server), {
+      headers,
+      signal: abort.signal,
+    });
     if (res.status === 401) {
       this.#refused();
       return;

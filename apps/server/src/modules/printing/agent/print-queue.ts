@@ -108,7 +108,9 @@ export class PrintQueue {
           await send(printer.host, printer.port, job.data, this.#opts.sendOptions ?? {});
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
-          this.#opts.log?.(`job ${job.id} on ${printer.name} (${printer.host}:${printer.port}) failed: ${message}`);
+          this.#opts.log?.(
+            `job ${job.id} on ${printer.name} (${printer.host}:${printer.port}) failed: ${message}`,
+          );
           await this.#opts.onFailed(job, message).catch(() => undefined);
           await this.#sleep(delay);
           delay = Math.min(delay * 2, max);

@@ -24,7 +24,12 @@ export class PrinterError extends Error {
   override name = 'PrinterError';
 }
 
-export function sendToPrinter(host: string, port: number, data: Uint8Array, opts: SendOptions = {}): Promise<void> {
+export function sendToPrinter(
+  host: string,
+  port: number,
+  data: Uint8Array,
+  opts: SendOptions = {},
+): Promise<void> {
   const connectTimeoutMs = opts.connectTimeoutMs ?? 4000;
   const writeTimeoutMs = opts.writeTimeoutMs ?? 8000;
   return new Promise((resolve, reject) => {
@@ -68,7 +73,11 @@ export function sendToPrinter(host: string, port: number, data: Uint8Array, opts
       // ESC/POS printers do not answer unrequested; ASCII text back (e.g. "HTTP/1.1 400") means something else.
       answered += chunk.toString('latin1');
       if (/^(HTTP\/|<|SSH-|[A-Z]+ )/.test(answered)) {
-        done(new PrinterError(`${host}:${port} is not a printer (it answered "${answered.slice(0, 40).trim()}")`));
+        done(
+          new PrinterError(
+            `${host}:${port} is not a printer (it answered "${answered.slice(0, 40).trim()}")`,
+          ),
+        );
       }
     });
     socket.once('error', (err: NodeJS.ErrnoException) =>
@@ -77,7 +86,11 @@ export function sendToPrinter(host: string, port: number, data: Uint8Array, opts
     socket.once('close', (hadError) => {
       if (hadError) return;
       if (/^(HTTP\/|<|SSH-)/.test(answered)) {
-        done(new PrinterError(`${host}:${port} is not a printer (it answered "${answered.slice(0, 40).trim()}")`));
+        done(
+          new PrinterError(
+            `${host}:${port} is not a printer (it answered "${answered.slice(0, 40).trim()}")`,
+          ),
+        );
       } else done();
     });
   });
