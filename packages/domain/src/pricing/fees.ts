@@ -39,6 +39,34 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * The payment methods a guest may choose for an order type (spec §6, §9; issue 25): the venue's `payment_types`
+ * (comma-separated; unknown names dropped), of which `room_bill` only for room service (6), `card_on_delivery` only
+ * for delivery (2), and the methods paid online through a provider (epay, online, Bizum) only while the place's
+ * `payments` module is on. A spot order (1) carries no payment method. The server refuses anything else; the
+ * order form offers exactly these.
+ */
+export function paymentMethodsFor(
+  paymentTypes: string | readonly string[] | null | undefined,
+  orderType: OrderType,
+  modules: readonly string[],
+): PaymentMethod[] {
+  if (orderType === 1) return [];
+  const listed =
+    typeof paymentTypes === 'string' ? paymentTypes.split(',') : paymentTypes ? [...paymentTypes] : ['cash'];
+  const paymentsOn = modules.includes('payments');
+  const offered: PaymentMethod[] = [];
+  for (const raw of listed) {
+    const m = raw.trim() as PaymentMethod;
+    if (!(PAYMENT_METHODS as readonly string[]).includes(m) || offered.includes(m)) continue;
+    if (m === 'room_bill' && orderType !== 6) continue;
+    if (m === 'card_on_delivery' && orderType !== 2) continue;
+    if ((isOnlinePayment(m) || m === 'bizum') && !paymentsOn) continue;
+    offered.push(m);
+  }
+  return offered;
+}
+
 /** Whether a method is paid online (spec §4: includes 'online'; epay is the online card provider). */
 export function isOnlinePayment(method: string | null | undefined): boolean {
   if (!method) return false;

@@ -76,7 +76,10 @@ async function link(db: AppDatabase, productId: number, ingredientId: number, ty
 /** Inserts the whole fixture; returns its ids. */
 export async function seedOrderFixture(db: AppDatabase): Promise<OrderFixture> {
   const clientId = await insertClient(db, CLIENT, 'Ordering tests');
-  const bistro = await insertPlace(db, clientId, 'bistro', { orderTypes: [1, 2, 3, 7] });
+  const bistro = await insertPlace(db, clientId, 'bistro', {
+    orderTypes: [1, 2, 3, 7],
+    modules: ['payments'],
+  });
   const hotel = await insertPlace(db, clientId, 'hotel', { orderTypes: [6] });
   const week = {
     1: '-',
@@ -91,6 +94,7 @@ export async function seedOrderFixture(db: AppDatabase): Promise<OrderFixture> {
   await setSetting(db, bistro, 'orders_allowed', '1');
   await setSetting(db, bistro, 'disable_overtime_orders', '1');
   await setSetting(db, bistro, 'minimal_order_price', '10');
+  await setSetting(db, bistro, 'payment_types', 'cash,card,card_on_delivery,bizum');
   await setSetting(db, hotel, 'orders_allowed', '1');
 
   const mains = await insertCategory(db, bistro, { slug: 'mains', name: 'Основни' });

@@ -28,6 +28,7 @@ import type {
   UserDiscountsTable,
 } from '../../db/schema.ts';
 import { readPlaceSettings } from '../../db/place-settings.ts';
+import { parseJson } from '../menu/menu.mapping.ts';
 
 /** What ordering needs of a product (not its descriptions and translations: the order path reads it per order). */
 const PRODUCT_COLUMNS = [
@@ -225,9 +226,19 @@ export class OrdersRepository {
     return this.#venue(placeId, 'place', () =>
       this.#db
         .selectFrom('places')
-        .select(['id', 'client_id', 'lat', 'lng'])
+        .select(['id', 'client_id', 'lat', 'lng', 'functionality_modules'])
         .where('id', '=', placeId)
-        .executeTakeFirst(),
+        .executeTakeFirst()
+        .then(
+          (row) =>
+            row && {
+              ...row,
+              /** The place's functionality modules (payments, booking, …). */
+              modules: parseJson<unknown[]>(row.functionality_modules, []).filter(
+                (m): m is string => typeof m === 'string',
+              ),
+            },
+        ),
     );
   }
 

@@ -606,6 +606,44 @@ describeEachDatabase(
     });
 
     ctx.test(
+      'only a payment method the venue offers for the order type (issue 25): room_bill at a restaurant, epay not offered',
+      async () => {
+        const f = fx();
+        // ordt/bistro offers cash, card, card_on_delivery and Bizum (payments module on), not epay or room_bill.
+        for (const method of ['room_bill', 'epay', 'online', 'bitcoin']) {
+          const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], { payment_method: method });
+          expect(res.statusCode, `${method}: ${res.body}`).toBe(400);
+          expect(res.json().errors, method).toContainEqual({
+            field: 'payment_method',
+            code: 'payment_method_required',
+          });
+        }
+        const ok = await delivery([cartLine(f.salad.id, f.salad.variant, 4)], {
+          payment_method: 'card_on_delivery',
+        });
+        expect(ok.statusCode, ok.body).toBe(201);
+        // card on delivery is a delivery method: not for a pickup.
+        const pickup = await post('/api/orders/preorder', {
+          ...guest,
+          payment_method: 'card_on_delivery',
+          products: [cartLine(f.salad.id, f.salad.variant, 5)],
+          token: null,
+          order_comment: [],
+          pickup_time: '',
+          promo_code: null,
+          order_text_comment: '',
+        });
+        expect(pickup.statusCode, pickup.body).toBe(400);
+        const stored = await ctx.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('payment_method', 'in', ['room_bill', 'epay', 'online', 'bitcoin'])
+          .executeTakeFirstOrThrow();
+        expect(Number(stored.n)).toBe(0);
+      },
+    );
+
+    ctx.test(
       'card payment without login → card_payment_requires_login; with login it is accepted',
       async () => {
         const f = fx();

@@ -16,7 +16,12 @@
 import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
 import { createHash, randomBytes } from 'node:crypto';
 import { calculateOrderTotal, type OrderTotalLineInput } from '@trapeza/domain/pricing/order-total';
-import { paymentRequiresLogin, isOnlinePayment, PAYMENT_METHODS } from '@trapeza/domain/pricing/fees';
+import {
+  paymentMethodsFor,
+  paymentRequiresLogin,
+  isOnlinePayment,
+  type PaymentMethod,
+} from '@trapeza/domain/pricing/fees';
 import type { PromoResult } from '@trapeza/domain/pricing/promo';
 import type { DiscountValueType } from '@trapeza/domain/pricing/tiers';
 import type { DeliveryChoice } from '@trapeza/domain/delivery/delivery-price';
@@ -400,7 +405,8 @@ export class OrdersService {
     ctx: OrderCallContext,
   ): Promise<StoreOrderResponse> {
     const { lang, now, placeId } = ctx;
-    const settings = this.#parsed(await this.#repo.getSettings(placeId));
+    const rawSettings = await this.#repo.getSettings(placeId);
+    const settings = this.#parsed(rawSettings);
     const timeZone = settings.time_zone;
 
     // 1. ordering window, and the order type must be offered (a QR session is the place's own offer).
@@ -417,6 +423,17 @@ export class OrdersService {
     }
     if (d.deviceId && (await this.#repo.isDeviceBlocked(placeId, d.deviceId))) {
       throw orderError(403, 'anon_user_banned', lang);
+    }
+    // Only a method the venue offers for this order type (room_bill at a restaurant, epay with the payments module
+    // off): refused here, before asking for a login, rather than stored and then unpayable.
+    const place = await this.#repo.getPlace(placeId);
+    const offeredPayments = paymentMethodsFor(
+      rawSettings.payment_types ?? null,
+      d.type,
+      place?.modules ?? [],
+    );
+    if (d.type !== 1 && d.paymentMethod && !offeredPayments.includes(d.paymentMethod as PaymentMethod)) {
+      throw validationError([{ field: 'payment_method', code: 'payment_method_required' }], lang);
     }
     if (paymentRequiresLogin(d.paymentMethod) && !user)
       throw orderError(403, 'card_payment_requires_login', lang);
@@ -435,7 +452,6 @@ export class OrdersService {
     const userInput = user
       ? await this.#userPricing(placeId, user.id, user.accumulated_amount, d.accumulatedRequested)
       : null;
-    const place = await this.#repo.getPlace(placeId);
     const delivery =
       d.type === 2
         ? this.#deliveryChoice(
@@ -673,13 +689,6 @@ export class OrdersService {
       field: FIELD_OF[code] === 'time' ? (d.type === 2 ? 'delivery_time' : 'pickup_time') : FIELD_OF[code],
       code,
     }));
-    if (
-      d.type !== 1 &&
-      d.paymentMethod &&
-      !(PAYMENT_METHODS as readonly string[]).includes(d.paymentMethod)
-    ) {
-      errors.push({ field: 'payment_method', code: 'payment_method_required' });
-    }
     for (const c of d.comments) {
       if (validateComment(c.comment).length > 0) {
         errors.push({ field: 'order_comment', code: 'comment_too_long' });

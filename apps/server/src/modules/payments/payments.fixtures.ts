@@ -3,6 +3,7 @@
  * return links go to the app, which the test then starts listening on `appPort` (the simulator calls it over HTTP).
  * Close it with `sim.close()` after the file.
  */
+import type { AppDatabase } from '../../db/database.ts';
 import { freePort } from '../../../test/spawn-server.ts';
 import { simulatorMerchantFor } from './simulator/demo.ts';
 import { createPaymentSimulator } from './simulator/simulator.ts';
@@ -17,4 +18,22 @@ export async function startBistroSimulator() {
   });
   await sim.listen(0);
   return { sim, appPort, appUrl };
+}
+
+/**
+ * The demo bistro offers cash, card and epay; the payment suites also pay by 'online' and Bizum, which the server
+ * accepts only where the venue offers them (paymentMethodsFor): a suite `setup` that offers them at demo/bistro.
+ */
+export async function offerEveryOnlineMethodAtBistro(db: AppDatabase): Promise<void> {
+  const bistro = await db
+    .selectFrom('places')
+    .select('id')
+    .where('slug', '=', 'bistro')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('settings')
+    .set({ value: 'cash,card,epay,online,bizum' })
+    .where('place_id', '=', bistro.id)
+    .where('key', '=', 'payment_types')
+    .execute();
 }

@@ -12,7 +12,7 @@ import { setSetting } from '../../../test/fixtures.ts';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { startBistroSimulator } from './payments.fixtures.ts';
+import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 
 const { sim, appPort: APP_PORT, appUrl: APP_URL } = await startBistroSimulator();
@@ -476,6 +476,9 @@ if (HAS_DEMO_SEED) {
         },
       );
     },
-    { env: { PUBLIC_URL: APP_URL, PAYMENT_SIMULATOR_URL: sim.url, PAYMENT_SIMULATOR: '0' } },
+    {
+      env: { PUBLIC_URL: APP_URL, PAYMENT_SIMULATOR_URL: sim.url, PAYMENT_SIMULATOR: '0' },
+      setup: offerEveryOnlineMethodAtBistro,
+    },
   );
 }

@@ -12,7 +12,7 @@ import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase, HAS_DEMO_SEED } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { startBistroSimulator } from './payments.fixtures.ts';
+import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters } from './providers/redsys.ts';
@@ -571,6 +571,9 @@ if (HAS_DEMO_SEED) {
         }
       });
     },
-    { env: { PUBLIC_URL: APP_URL, PAYMENT_SIMULATOR_URL: sim.url, PAYMENT_SIMULATOR: '0' } },
+    {
+      env: { PUBLIC_URL: APP_URL, PAYMENT_SIMULATOR_URL: sim.url, PAYMENT_SIMULATOR: '0' },
+      setup: offerEveryOnlineMethodAtBistro,
+    },
   );
 }

@@ -4,6 +4,7 @@
  * promo code, e-mail, agreements, and the submission of spec §4 with the §8 reactions. Lazily loaded with
  * react-hook-form; the map picker is a further chunk (Leaflet).
  */
+import { paymentMethodsFor } from '@trapeza/domain/pricing/fees';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -150,6 +151,9 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   const { register, handleSubmit, setValue, setError, formState, control } = form;
   const values = { ...EMPTY_ORDER_FORM, ...useWatch({ control }) } as OrderFormValues;
   const type = values.orderType ? (Number(values.orderType) as OrderType) : null;
+  // Only what the venue offers for the chosen order type (the server refuses anything else).
+  const offeredPayments =
+    type != null ? paymentMethodsFor(paymentTypes, type, venue.info.functionality_modules) : [];
   const cutleryOn = type != null && cutleryOptionOn(settings, type);
   const pin = values.lat != null && values.lng != null ? { lat: values.lat, lng: values.lng } : null;
   const regionId = values.regionId === '' ? null : Number(values.regionId);
@@ -533,10 +537,10 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
             </fieldset>
           )}
 
-          {type != null && type !== 1 && paymentTypes.length > 0 && (
+          {type != null && type !== 1 && offeredPayments.length > 0 && (
             <fieldset className="fieldset" aria-describedby={`${formId}-paymentMethod-error`}>
               <legend>{t('cart.fields.paymentMethod')}</legend>
-              {paymentTypes.map((m) => (
+              {offeredPayments.map((m) => (
                 <label key={m} className="choice">
                   <input type="radio" value={m} {...register('paymentMethod')} />
                   <span>{t(`cart.payment.${m}`, { defaultValue: m })}</span>

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import type { OrderType } from '../order-status.ts';
+import { paymentMethodsFor } from './fees.ts';
+
+const ALL = 'cash,card,card_on_delivery,epay,online,bizum,room_bill';
+
+describe('paymentMethodsFor (spec §6, §9: the venue payment types per order type)', () => {
+  test.each([
+    // [payment_types, order type, modules, offered]
+    [ALL, 1, ['payments'], []],
+    [ALL, 2, ['payments'], ['cash', 'card', 'card_on_delivery', 'epay', 'online', 'bizum']],
+    [ALL, 3, ['payments'], ['cash', 'card', 'epay', 'online', 'bizum']],
+    [ALL, 6, ['payments'], ['cash', 'card', 'epay', 'online', 'bizum', 'room_bill']],
+    [ALL, 7, ['payments'], ['cash', 'card', 'epay', 'online', 'bizum']],
+    [ALL, 3, [], ['cash', 'card']],
+    [ALL, 6, ['booking'], ['cash', 'card', 'room_bill']],
+    ['cash, epay ,cash,bitcoin', 3, ['payments'], ['cash', 'epay']],
+    ['', 3, ['payments'], []],
+    [null, 2, [], ['cash']],
+    [['room_bill', 'cash'], 2, [], ['cash']],
+  ] as const)('%j for type %i with modules %j → %j', (types, orderType, modules, expected) => {
+    expect(paymentMethodsFor(types, orderType as OrderType, modules)).toEqual(expected);
+  });
+});
