@@ -178,10 +178,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const menuCache = createJsonCache(config.menuCacheTtlMs);
   const venueCache = createTtlCache<unknown>(config.menuCacheTtlMs);
   app.decorate('venueCache', venueCache);
-  app.decorate('invalidateMenuCache', (placeId?: number) => {
+  // Dropped on this process at once and, on PostgreSQL, on every other process through NOTIFY (plugins/events.ts)
+  // within milliseconds: a guest on another process is never priced or shown what an admin changed a second ago.
+  const dropCaches = (placeId?: number) => {
     const prefix = placeId === undefined ? undefined : `${placeId}|`;
     menuCache.clear(prefix);
     venueCache.clear(prefix);
+    // Place and client lookups (a renamed or deactivated place): few entries, cheap to reload.
+    app.clearTenancyCache();
+  };
+  app.events.onInvalidate(dropCaches);
+  app.decorate('invalidateMenuCache', (placeId?: number) => {
+    dropCaches(placeId);
+    app.events.broadcastInvalidation(placeId).catch((err: unknown) => {
+      // The other processes' caches then expire with their TTL (MENU_CACHE_TTL_MS).
+      app.log.warn({ err, placeId }, 'cache invalidation not sent to the other processes');
+    });
   });
   await app.register(menuRoutes(menu, menuCache), { prefix: '/api' });
   await app.register(placesRoutes(places), { prefix: '/api' });

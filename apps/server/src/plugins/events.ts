@@ -58,6 +58,13 @@ export interface FeedbackNotice {
 }
 
 const CHANNEL = 'trapeza_staff_events';
+/**
+ * Cache invalidations between processes (issue "Scale out" item 4): the payload is `<origin> <what>` with `what` a
+ * place id or `*` (everything) — a few dozen bytes, far below NOTIFY's 8000-byte limit; anything longer would be
+ * sent as `*`, so an invalidation is never lost to the limit, only widened.
+ */
+const CACHE_CHANNEL = 'trapeza_cache';
+const MAX_CACHE_PAYLOAD = 7900;
 /** Key of the advisory lock that orders event inserts across processes (any constant; 'TRPZ'). */
 const ORDER_LOCK_KEY = 0x5452505a;
 /** NOTIFY payloads are limited to 8000 bytes; bigger events travel as their id and are read back. */
@@ -161,6 +168,7 @@ export class EventBus {
   #lastDispatched = 0;
   #pruneTimer: NodeJS.Timeout | null = null;
   #reconnectTimer: NodeJS.Timeout | null = null;
+  #invalidated: ((placeId: number | undefined) => void) | null = null;
 
   constructor(handle: DatabaseHandle, opts: EventBusOptions) {
     this.#handle = handle;
@@ -191,6 +199,33 @@ export class EventBus {
     this.#client = null;
     if (client) await client.end().catch(() => undefined);
     await this.#queue.catch(() => undefined);
+  }
+
+  /**
+   * What to drop when another process's admin write changed a place (`undefined`: everything, also after the LISTEN
+   * connection was lost, when invalidations may have been missed).
+   */
+  onInvalidate(handler: (placeId: number | undefined) => void): void {
+    this.#invalidated = handler;
+  }
+
+  /**
+   * Tells the other processes to drop their caches of a place (or all). Call after the write committed: they read
+   * the new data on their next miss. A no-op on SQLite (one process).
+   */
+  async broadcastInvalidation(placeId?: number): Promise<void> {
+    if (!this.usesListenNotify) return;
+    let payload = `${this.origin} ${placeId === undefined ? '*' : String(placeId)}`;
+    if (Buffer.byteLength(payload) > MAX_CACHE_PAYLOAD) payload = `${this.origin} *`;
+    await sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`.execute(this.#db);
+  }
+
+  #onCacheNotification(payload: string): void {
+    const [origin, what] = payload.split(' ', 2);
+    // This process dropped its own caches when it wrote.
+    if (origin === this.origin) return;
+    const placeId = what === undefined || what === '*' ? undefined : Number(what);
+    this.#invalidated?.(placeId === undefined || Number.isSafeInteger(placeId) ? placeId : undefined);
   }
 
   /** Stores the event and delivers it to every process's subscribers of its place. */
@@ -320,6 +355,14 @@ export class EventBus {
     if (!url) throw new Error('PostgreSQL event bus needs the connection string');
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     client.on('notification', (msg) => {
+      if (msg.channel === CACHE_CHANNEL && msg.payload) {
+        try {
+          this.#onCacheNotification(msg.payload);
+        } catch (err) {
+          this.#opts.log.error({ err }, 'cache invalidation failed');
+        }
+        return;
+      }
       if (msg.channel !== CHANNEL || !msg.payload) return;
       const payload = msg.payload;
       // One at a time: a notification whose event must be read back may not be overtaken by the next one.
@@ -341,6 +384,7 @@ export class EventBus {
     client.on('end', () => lost());
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CACHE_CHANNEL}`);
     this.#client = client;
   }
 
@@ -349,6 +393,8 @@ export class EventBus {
       if (this.#closed) return;
       this.#listen()
         .then(() => {
+          // Invalidations sent while we were not listening are lost: drop every cache.
+          this.#invalidated?.(undefined);
           // Replay whatever was committed while we were not listening.
           this.#queue = this.#queue.then(() => this.#replayMissed());
         })
