@@ -168,7 +168,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 /** Applies every pending migration; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Migrations are named by date, and parallel work lands them out of date order: a database that already ran a
+  // later-dated one must still run an earlier-dated newcomer (each migration touches only its own tables/columns).
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -27,9 +27,22 @@ export interface ClientsTable {
   logo: string | null;
   primary_color: string | null;
   secondary_color: string | null;
-  /** The hostname the client's menus are served on (lower case; unique), or null. */
+  /**
+   * The hostname the client's menus are served on (lower case), or null. It routes pages only once verified
+   * (domain_verified_at); verified domains are unique, unverified claims may repeat.
+   */
   domain: string | null;
   created_at: Timestamp;
+  /** 0 = deactivated: its pages and API menu answer 404, its data stays. */
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+  /** The brand's languages (codes of LANGUAGES), the default of its new venues. */
+  languages: ColumnType<Json<string[]>, string | undefined, string>;
+  /** ISO code (BGN, EUR, CHF), the default of its new venues. */
+  currency: ColumnType<string, string | undefined, string>;
+  /** Value of the `_trapeza.<domain>` DNS TXT record that proves the brand controls its domain. */
+  domain_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the domain was verified (or saved, for names under `.localhost`); null = not routed. */
+  domain_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PlacesTable {
@@ -322,7 +335,8 @@ export interface TableSessionsTable {
 
 export interface UsersTable {
   id: Generated<number>;
-  client_id: number;
+  /** null for platform staff (SUPER_ADMIN, SALES_ADMIN of the platform), who belong to no brand. */
+  client_id: number | null;
   email: string;
   password_hash: string;
   first_name: string;
@@ -335,6 +349,22 @@ export interface UsersTable {
   /** Accumulated order amount, minor units. */
   accumulated_amount: number;
   banned: Flag;
+  created_at: Timestamp;
+}
+
+/** Single-use invitations to become a brand's CLIENT_ADMIN or PLACE_ADMIN (platform console). */
+export interface PlatformInvitesTable {
+  id: Generated<number>;
+  client_id: number;
+  /** Set for PLACE_ADMIN invites. */
+  place_id: number | null;
+  email: string;
+  role: string;
+  /** sha256 (hex) of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_by: number | null;
   created_at: Timestamp;
 }
 
@@ -750,6 +780,7 @@ export interface Database {
   print_agent_keys: PrintAgentKeysTable;
   print_jobs: PrintJobsTable;
   print_order_marks: PrintOrderMarksTable;
+  platform_invites: PlatformInvitesTable;
 }
 
 export type Place = Selectable<PlacesTable>;

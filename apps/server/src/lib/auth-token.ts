@@ -1,6 +1,6 @@
 /**
  * The bearer token (architecture: JWT with the role in the claims). HS256 with the configured secret; the clock is
- * passed in so tests can move time. Claims: `sub` user id, `role`, `clientId` (users are client-scoped) and `pwv`,
+ * passed in so tests can move time. Claims: `sub` user id, `role`, `clientId` (users are client-scoped; null for platform staff) and `pwv`,
  * a fingerprint of the password hash, so that a password change or reset ends every older session.
  */
 import { createHash } from 'node:crypto';
@@ -17,7 +17,8 @@ const AUDIENCE = 'trapeza-api';
 export interface TokenClaims {
   userId: number;
   role: Role;
-  clientId: number;
+  /** null for platform staff, who belong to no brand. */
+  clientId: number | null;
   /** password-hash fingerprint, see passwordVersion */
   pwv: string;
 }
@@ -74,7 +75,7 @@ export class AuthTokens {
       const userId = Number(payload.sub);
       const { role, clientId, pwv } = payload as { role?: unknown; clientId?: unknown; pwv?: unknown };
       if (!Number.isInteger(userId) || userId <= 0) return 'invalid';
-      if (!isRole(role) || typeof clientId !== 'number' || typeof pwv !== 'string') return 'invalid';
+      if (!isRole(role) || (typeof clientId !== 'number' && clientId !== null) || typeof pwv !== 'string') return 'invalid';
       return { userId, role, clientId, pwv };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) return 'expired';

@@ -7,7 +7,8 @@
  * foreign token on a public route is simply an anonymous visit; protected routes add `requireUser` or
  * `requireRole(minRole)` as their preHandler and answer 401 / 403.
  *
- * Tenants: users belong to a client. A token is only honoured on the routes of its own client (SUPER_ADMIN on all).
+ * Tenants: users belong to a client, platform staff to none (client_id null). A token is only honoured on the routes
+ * of its own client (SUPER_ADMIN on all); a platform SALES_ADMIN is thus anonymous on a brand's routes.
  * Staff are further scoped to places: WAITER, PDF_MENU_ADMIN, RASPBERRY_ADMIN and PLACE_ADMIN act only on places
  * assigned to them (user_places); CLIENT_ADMIN and SALES_ADMIN on every place of their client; SUPER_ADMIN anywhere.
  */
@@ -20,7 +21,8 @@ import { UsersRepository } from '../modules/users/users.repository.ts';
 
 export interface AuthUser {
   id: number;
-  clientId: number;
+  /** null for platform staff (SUPER_ADMIN, SALES_ADMIN of no brand). */
+  clientId: number | null;
   role: Role;
   email: string;
   firstName: string;

@@ -8,8 +8,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../lib/domain-error.ts';
 import type { TenancyRepository } from './tenancy.repository.ts';
 
-/** `place-if-sent`: resolve both headers when either is sent, else leave the request without a tenant (beacons). */
-export type TenancyLevel = 'client' | 'place' | 'place-if-sent';
+/**
+ * `place-if-sent`: resolve both headers when either is sent, else leave the request without a tenant (beacons).
+ * `client-if-sent`: resolve the client header when sent, else no tenant (login: without it, platform staff).
+ */
+export type TenancyLevel = 'client' | 'place' | 'place-if-sent' | 'client-if-sent';
 
 export interface ClientTenant {
   clientId: number;
@@ -29,7 +32,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on routes with `config.tenancy = 'place'` (and on `place-if-sent` routes when the headers came). */
     tenant: PlaceTenant;
-    /** Set on routes with any `config.tenancy`. */
+    /** Set on routes with any `config.tenancy` (null on `…-if-sent` routes when the headers did not come). */
     clientTenant: ClientTenant;
   }
 }
@@ -83,8 +86,9 @@ export function registerTenancy(app: FastifyInstance, repo: TenancyRepository): 
     const level = request.routeOptions.config?.tenancy;
     if (!level) return;
     if (level === 'place-if-sent' && !request.headers.client && !request.headers.place) return;
+    if (level === 'client-if-sent' && !request.headers.client) return;
     const clientHeader = readHeader(request, 'client');
-    const placeHeader = level === 'client' ? null : readHeader(request, 'place');
+    const placeHeader = level === 'client' || level === 'client-if-sent' ? null : readHeader(request, 'place');
     const client = await cached(`c:${clientHeader}`, () => repo.findClient(parseRef(clientHeader)));
     if (!client) throw new DomainError(404, 'unknown_client', `Unknown client "${clientHeader}"`);
     request.clientTenant = { clientId: client.id, clientSlug: client.slug };

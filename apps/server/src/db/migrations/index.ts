@@ -8,6 +8,7 @@ import * as createStaffEvents from './2026-11-28T1200-create-staff-events.ts';
 import * as loyaltyAndRefunds from './2026-12-05T1200-loyalty-and-refunds.ts';
 import * as clientBrand from './2026-12-06T1200-client-brand.ts';
 import * as clientDomain from './2026-12-07T1200-client-domain.ts';
+import * as platform from './2026-12-11T1200-platform.ts';
 import * as printing from './2026-12-15T1200-printing.ts';
 
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05T1200-loyalty-and-refunds': loyaltyAndRefunds,
   '2026-12-06T1200-client-brand': clientBrand,
   '2026-12-07T1200-client-domain': clientDomain,
+  '2026-12-11T1200-platform': platform,
   '2026-12-15T1200-printing': printing,
 };
 

@@ -1,7 +1,7 @@
 /**
  * The client brand's domain (GET/PUT admin/client) on SQLite and PostgreSQL: a hostname, stored in lower case,
  * cleared with null; anything else (scheme, path, port, spaces, a bare word, an IP) is a validation error; one client
- * per hostname (409 domain_taken).
+ * per bound (verified) hostname (a neutral 409 domain_taken).
  */
 import { beforeAll, expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
@@ -56,21 +56,37 @@ describeEachDatabase(
       expect((await as.get('/api/admin/client')).json().domain).toBe('menu.demo.example');
     });
 
-    ctx.test('one client per hostname; below CLIENT_ADMIN no access', async () => {
-      await as.put('/api/admin/client', { domain: 'taken.example' });
+    ctx.test('one client per bound hostname, a neutral 409; below CLIENT_ADMIN no access', async () => {
       // SUPER_ADMIN's account belongs to the other client: it edits that client's brand.
       const other = { role: 'SUPER_ADMIN' as const, client: 'other', place: 'elsewhere' };
-      const clash = await as.put('/api/admin/client', { domain: 'TAKEN.example' }, other);
+      // An unverified claim binds nothing (issue 23 #13): the real owner may claim the same name.
+      await as.put('/api/admin/client', { domain: 'claimed.example' });
+      const second = await as.put('/api/admin/client', { domain: 'CLAIMED.example' }, other);
+      expect(second.statusCode, second.body).toBe(200);
+      // A name under .localhost is bound when saved: then it is one client's.
+      await as.put('/api/admin/client', { domain: 'taken.localhost' });
+      const clash = await as.put('/api/admin/client', { domain: 'TAKEN.localhost' }, other);
       expect(clash.statusCode, clash.body).toBe(409);
-      expect(clash.json().code).toBe('domain_taken');
+      expect(clash.json()).toMatchObject({ code: 'domain_taken', details: { field: 'domain' } });
+      expect(clash.body).not.toMatch(/demo|Demo/);
+      // So is a verified domain.
+      await ctx.db
+        .updateTable('clients')
+        .set({ domain_verified_at: '2026-11-20T10:00:00.000Z' })
+        .where('domain', '=', 'claimed.example')
+        .where('slug', '=', 'other')
+        .execute();
+      const lost = await as.put('/api/admin/client', { domain: 'claimed.example' });
+      expect(lost.statusCode, lost.body).toBe(409);
+      expect(lost.body).not.toMatch(/other/i);
       const own = await as.put('/api/admin/client', { domain: 'other.example' }, other);
       expect(own.statusCode, own.body).toBe(200);
       expect(own.json()).toMatchObject({ slug: 'other', domain: 'other.example' });
       // The same client may save its own domain again.
-      expect((await as.put('/api/admin/client', { domain: 'taken.example' })).statusCode).toBe(200);
+      expect((await as.put('/api/admin/client', { domain: 'taken.localhost' })).statusCode).toBe(200);
       const placeAdmin = await as.put('/api/admin/client', { domain: 'x.example' }, { role: 'PLACE_ADMIN' });
       expect(placeAdmin.statusCode).toBe(403);
-      expect((await as.get('/api/admin/client')).json().domain).toBe('taken.example');
+      expect((await as.get('/api/admin/client')).json().domain).toBe('taken.localhost');
     });
   },
   { setup: seedAccounts },

@@ -1,8 +1,10 @@
 /**
  * The client's white-label brand under /api/admin/client (CLIENT_ADMIN, SALES_ADMIN, SUPER_ADMIN; not
  * RASPBERRY_ADMIN, whom spec §6's CLIENT_ADMIN access list lets through): name, logo, colours and domain (the
- * hostname its menus are served on, lower case, one client per hostname) of the client of the place headers. Logo and colours are the defaults of the client's places: the guest settings answer them
- * where a place has no own `logo` / `primary_color` / `secondary_color` (menu.repository.ts listSettings).
+ * hostname its menus are served on, lower case) of the client of the place headers. Logo and colours are the
+ * defaults of the client's places: the guest settings answer them where a place has no own `logo` /
+ * `primary_color` / `secondary_color` (menu.repository.ts listSettings). A changed domain routes pages only once
+ * verified by its DNS TXT record (platform-domain.ts); a domain bound to another brand answers a neutral 409.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminClientBrand, AdminClientBrandBody } from '@trapeza/domain/contracts/admin';
@@ -10,7 +12,9 @@ import { normalizeHostname } from '@trapeza/domain/hostname';
 import { canEditClientBrand } from '@trapeza/domain/staff-admin';
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../../db/database.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
+import { domainBoundElsewhere, domainColumns, domainTakenError } from '../platform/platform-domain.ts';
 import { adminContext, adminErrors, placeRoute } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
 
@@ -26,17 +30,12 @@ export function adminClientRoutes(deps: {
       .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color', 'domain'])
       .where('id', '=', clientId)
       .executeTakeFirstOrThrow();
-  const domainTaken = () =>
-    new DomainError(409, 'domain_taken', 'Another client already uses this domain', {
-      details: { field: 'domain' },
-    });
-  const domainUsedElsewhere = async (clientId: number, domain: string) =>
-    (await db
+  const current = (clientId: number) =>
+    db
       .selectFrom('clients')
-      .select('id')
-      .where('domain', '=', domain)
-      .where('id', '!=', clientId)
-      .executeTakeFirst()) !== undefined;
+      .select(['domain', 'domain_token', 'domain_verified_at'])
+      .where('id', '=', clientId)
+      .executeTakeFirstOrThrow();
   const checkRole = (request: FastifyRequest) => {
     if (!canEditClientBrand(request.user!.role)) {
       throw new DomainError(403, 'forbidden', 'You do not have access to this', {
@@ -64,7 +63,9 @@ export function adminClientRoutes(deps: {
         summary:
           'Change the brand: name, logo, primary and secondary colour, domain (null clears; logo and colours are ' +
           'the defaults of every place of the client that has none of its own; the domain is a hostname, stored ' +
-          'in lower case, 409 domain_taken when another client has it)',
+          'in lower case; a changed domain routes pages once verified by DNS, see /api/platform/clients/{id}/' +
+          'domain/verify; names under .localhost need no check; 409 domain_taken, naming no brand, when another ' +
+          'brand has it bound)',
         body: AdminClientBrandBody,
         response: { 200: AdminClientBrand, ...adminErrors },
       }),
@@ -72,20 +73,22 @@ export function adminClientRoutes(deps: {
         checkRole(request);
         const ctx = adminContext(request);
         const body = request.body;
+        const domain = body.domain ? normalizeHostname(body.domain) : body.domain;
         const values = {
           ...body,
           ...(body.primary_color ? { primary_color: body.primary_color.toLowerCase() } : {}),
           ...(body.secondary_color ? { secondary_color: body.secondary_color.toLowerCase() } : {}),
-          ...(body.domain ? { domain: normalizeHostname(body.domain) } : {}),
+          ...(domain !== undefined
+            ? domainColumns(await current(ctx.clientId), domain, request.server.clock.now())
+            : {}),
         };
-        if (values.domain && (await domainUsedElsewhere(ctx.clientId, values.domain))) throw domainTaken();
+        if (domain && (await domainBoundElsewhere(db, ctx.clientId, domain))) throw domainTakenError();
         if (Object.keys(values).length) {
           try {
             await db.updateTable('clients').set(values).where('id', '=', ctx.clientId).execute();
           } catch (err) {
-            // The unique index caught a concurrent claim of the same hostname.
-            if (values.domain && (await domainUsedElsewhere(ctx.clientId, values.domain)))
-              throw domainTaken();
+            // The unique index of verified domains caught a concurrent binding of the same hostname.
+            if (domain && isUniqueViolation(err)) throw domainTakenError();
             throw err;
           }
         }

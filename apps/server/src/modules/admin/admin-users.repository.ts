@@ -4,7 +4,7 @@ import { STAFF_ROLES } from '@trapeza/domain/staff-admin';
 
 export interface StaffRow {
   id: number;
-  client_id: number;
+  client_id: number | null;
   email: string;
   first_name: string;
   last_name: string;

@@ -81,9 +81,11 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
         const rows =
           user.role === 'SUPER_ADMIN'
             ? await places.all()
-            : user.role === 'CLIENT_ADMIN' || user.role === 'SALES_ADMIN'
-              ? await places.ofClient(user.clientId)
-              : await places.ofUser(user.id, user.clientId);
+            : user.clientId === null
+              ? []
+              : user.role === 'CLIENT_ADMIN' || user.role === 'SALES_ADMIN'
+                ? await places.ofClient(user.clientId)
+                : await places.ofUser(user.id, user.clientId);
         return rows.map((r) => ({
           id: r.id,
           slug: r.slug,

@@ -54,7 +54,9 @@ const MerchantParams = z.object({
 const FormBody = z.record(z.string(), z.string());
 
 function userOf(request: FastifyRequest): PaymentUser | null {
-  return request.user ? { id: request.user.id, clientId: request.user.clientId } : null;
+  // Platform staff (no brand) pay like anonymous guests: saved instruments belong to a brand's account.
+  const user = request.user;
+  return user && user.clientId !== null ? { id: user.id, clientId: user.clientId } : null;
 }
 
 /** Routes under /api. */

@@ -44,11 +44,12 @@ export class UsersRepository {
     this.#db = db;
   }
 
-  async findByEmail(clientId: number, email: string): Promise<UserRow | undefined> {
+  /** clientId null: platform staff (who belong to no brand). */
+  async findByEmail(clientId: number | null, email: string): Promise<UserRow | undefined> {
     return this.#db
       .selectFrom('users')
       .selectAll()
-      .where('client_id', '=', clientId)
+      .where((eb) => (clientId === null ? eb('client_id', 'is', null) : eb('client_id', '=', clientId)))
       .where('email', '=', email.toLowerCase())
       .executeTakeFirst();
   }
@@ -66,7 +67,11 @@ export class UsersRepository {
     return row;
   }
 
-  async update(clientId: number, id: number, changes: Updateable<UsersTable>): Promise<UserRow | undefined> {
+  async update(
+    clientId: number | null,
+    id: number,
+    changes: Updateable<UsersTable>,
+  ): Promise<UserRow | undefined> {
     const values = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
     // Nothing to change (e.g. editProfile with no known field): an empty SET is an SQL syntax error, so read instead.
     if (Object.keys(values).length === 0) {
@@ -74,14 +79,14 @@ export class UsersRepository {
         .selectFrom('users')
         .selectAll()
         .where('id', '=', id)
-        .where('client_id', '=', clientId)
+        .where((eb) => (clientId === null ? eb('client_id', 'is', null) : eb('client_id', '=', clientId)))
         .executeTakeFirst();
     }
     return this.#db
       .updateTable('users')
       .set(values)
       .where('id', '=', id)
-      .where('client_id', '=', clientId)
+      .where((eb) => (clientId === null ? eb('client_id', 'is', null) : eb('client_id', '=', clientId)))
       .returningAll()
       .executeTakeFirst();
   }

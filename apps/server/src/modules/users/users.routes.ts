@@ -64,16 +64,21 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.post(
       '/login',
       {
-        config: { ...client, ...perMinute(IP_LIMITS.login) },
+        config: { tenancy: 'client-if-sent', ...perMinute(IP_LIMITS.login) },
         schema: {
           tags,
-          summary: 'Log in (guests and staff); the token carries the role',
-          headers: AuthHeaders,
+          summary:
+            "Log in (guests and staff); the token carries the role. With a client header: that brand's users; " +
+            'without one: platform staff (SUPER_ADMIN, SALES_ADMIN of no brand; user.role tells which)',
+          headers: AuthHeaders.extend({
+            client: ClientHeaders.shape.client.optional().describe('Brand slug or id; omit for platform staff'),
+          }),
           body: StoreLoginRequest,
           response: { 200: StoreAuthResponse, ...errors },
         },
       },
-      async (request) => users.login(request.clientTenant, request.body, requestLanguage(request.headers)),
+      async (request) =>
+        users.login(request.clientTenant ?? null, request.body, requestLanguage(request.headers)),
     );
 
     app.post(
@@ -214,7 +219,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
 }
 
 /** The user behind a requireUser route (the preHandler guarantees it). */
-function sessionOf(request: { user: { id: number; clientId: number } | null }) {
+function sessionOf(request: { user: { id: number; clientId: number | null } | null }) {
   if (!request.user) throw new DomainError(401, 'unauthorized', 'Please log in');
   return request.user;
 }

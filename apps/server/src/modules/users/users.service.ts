@@ -54,7 +54,8 @@ const ORDER_HISTORY_LIMIT = 200;
 /** The authenticated user as the auth plugin resolved it. */
 export interface SessionUser {
   id: number;
-  clientId: number;
+  /** null for platform staff. */
+  clientId: number | null;
 }
 
 export interface UsersServiceDeps {
@@ -110,7 +111,8 @@ function toStoreUser(row: UserRow): StoreUser {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const accountKey = (clientId: number, email: string) => `${clientId}:${email.trim().toLowerCase()}`;
+const accountKey = (clientId: number | null, email: string) =>
+  `${clientId ?? 'platform'}:${email.trim().toLowerCase()}`;
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { repo, tokens, mailer, now } = deps;
@@ -163,11 +165,19 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   return {
-    /** POST login: guests and staff alike, within the request's client. */
-    async login(tenant: ClientTenant, body: StoreLoginRequest, lang: Language): Promise<StoreAuthResponse> {
-      const key = accountKey(tenant.clientId, body.email);
+    /**
+     * POST login: guests and staff alike, within the request's client; without a client (tenant null), platform
+     * staff, who belong to no brand.
+     */
+    async login(
+      tenant: ClientTenant | null,
+      body: StoreLoginRequest,
+      lang: Language,
+    ): Promise<StoreAuthResponse> {
+      const clientId = tenant ? tenant.clientId : null;
+      const key = accountKey(clientId, body.email);
       if (await loginFailures.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
-      const row = await repo.findByEmail(tenant.clientId, body.email.trim());
+      const row = await repo.findByEmail(clientId, body.email.trim());
       const ok = row
         ? await verifyPassword(row.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
