@@ -72,7 +72,7 @@ describeEachDatabase('platform staff login and brand by host', (ctx) => {
         url: '/api/users/validate',
         headers: { client: 'demo', authorization: `Bearer ${salesToken}` },
       });
-      expect(validate.json()).toEqual({ valid: false });
+      expect(validate.json()).toBe(false);
     },
   );
 
