@@ -75,7 +75,8 @@ export class AuthTokens {
       const userId = Number(payload.sub);
       const { role, clientId, pwv } = payload as { role?: unknown; clientId?: unknown; pwv?: unknown };
       if (!Number.isInteger(userId) || userId <= 0) return 'invalid';
-      if (!isRole(role) || (typeof clientId !== 'number' && clientId !== null) || typeof pwv !== 'string') return 'invalid';
+      if (!isRole(role) || (typeof clientId !== 'number' && clientId !== null) || typeof pwv !== 'string')
+        return 'invalid';
       return { userId, role, clientId, pwv };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) return 'expired';

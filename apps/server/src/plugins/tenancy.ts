@@ -88,7 +88,8 @@ export function registerTenancy(app: FastifyInstance, repo: TenancyRepository): 
     if (level === 'place-if-sent' && !request.headers.client && !request.headers.place) return;
     if (level === 'client-if-sent' && !request.headers.client) return;
     const clientHeader = readHeader(request, 'client');
-    const placeHeader = level === 'client' || level === 'client-if-sent' ? null : readHeader(request, 'place');
+    const placeHeader =
+      level === 'client' || level === 'client-if-sent' ? null : readHeader(request, 'place');
     const client = await cached(`c:${clientHeader}`, () => repo.findClient(parseRef(clientHeader)));
     if (!client) throw new DomainError(404, 'unknown_client', `Unknown client "${clientHeader}"`);
     request.clientTenant = { clientId: client.id, clientSlug: client.slug };

@@ -71,7 +71,9 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
             "Log in (guests and staff); the token carries the role. With a client header: that brand's users; " +
             'without one: platform staff (SUPER_ADMIN, SALES_ADMIN of no brand; user.role tells which)',
           headers: AuthHeaders.extend({
-            client: ClientHeaders.shape.client.optional().describe('Brand slug or id; omit for platform staff'),
+            client: ClientHeaders.shape.client
+              .optional()
+              .describe('Brand slug or id; omit for platform staff'),
           }),
           body: StoreLoginRequest,
           response: { 200: StoreAuthResponse, ...errors },
