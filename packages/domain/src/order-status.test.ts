@@ -3,6 +3,7 @@ import {
   canTransition,
   isOrderStatus,
   isOrderType,
+  sessionOrderTypeFor,
   isOrderingType,
   nextStatuses,
   ORDER_STATUSES,
@@ -127,5 +128,19 @@ describe('order statuses (spec §4 and the designed transition table)', () => {
       expect(seen.has('paid')).toBe(true);
       expect(seen.has('rejected')).toBe(true);
     }
+  });
+});
+
+describe('sessionOrderTypeFor (spec §6, issue 25: a QR session carries what the venue offers)', () => {
+  test.each([
+    ['table', [1, 2, 3], 1],
+    ['table', [4, 6], 4],
+    ['table', [2, 3, 7], 4],
+    ['room', [6], 6],
+    ['room', [1, 4], 4],
+    ['room', [], 4],
+    ['table', [], 4],
+  ] as const)('%s with active types %j → %i', (kind, types, expected) => {
+    expect(sessionOrderTypeFor(kind, types)).toBe(expected);
   });
 });

@@ -97,3 +97,14 @@ export function statusesForOrderType(type: OrderType): OrderStatus[] {
   }
   return ORDER_STATUSES.filter((s) => set.has(s));
 }
+
+/**
+ * The order type a table or room QR session carries (spec §6: "Table or spot sessions carry an order type from a
+ * token"; issue 25): what the venue actually offers there — a table orders at the table (1) and a room orders room
+ * service (6) only while the venue has that order type active; otherwise the QR opens the menu to browse (4), with
+ * no add-to-cart, and the server refuses a spot order from it.
+ */
+export function sessionOrderTypeFor(kind: string, activeTypes: readonly number[]): OrderType {
+  const own = kind === 'room' ? ORDER_TYPES.ROOM : ORDER_TYPES.SPOT;
+  return activeTypes.includes(own) ? own : ORDER_TYPES.SPOT_BROWSE;
+}

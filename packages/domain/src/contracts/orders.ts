@@ -296,8 +296,8 @@ export type StoreVerifyTokenBody = z.infer<typeof StoreVerifyTokenBody>;
 export const StoreTableSession = z.object({
   session: z.string(),
   token: z.string(),
-  /** 1 spot (table) or 6 room. */
-  order_type: z.union([z.literal(1), z.literal(6)]),
+  /** 1 table, 6 room; 4 when the venue offers no ordering there (browse only, issue 25). */
+  order_type: z.union([z.literal(1), z.literal(4), z.literal(6)]),
   table: z.string().nullable(),
   table_id: z.number().int(),
   room_number: z.string().nullable(),

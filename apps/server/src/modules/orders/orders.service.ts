@@ -275,6 +275,9 @@ export class OrdersService {
   /** POST orders — a spot order from a table (or room) session. */
   async placeSpotOrder(body: StoreSpotOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
     const session = await this.#tables.requireSession(ctx.placeId, body.session, ctx.now, ctx.lang);
+    // A QR session opened for browsing only (spot browse, 4: the venue offers no ordering there) orders nothing.
+    if (session.order_type !== 1 && session.order_type !== 6)
+      throw orderError(403, 'orders_not_allowed', ctx.lang);
     const d = baseDraft(session.order_type === 6 ? 6 : 1, body.products, body.order_comment);
     d.session = session.session;
     d.deviceId = deviceIdOf(body.userDeviceData);

@@ -46,6 +46,17 @@ export class TablesRepository {
       .executeTakeFirst();
   }
 
+  /** The place's active order types (which one a QR session carries: sessionOrderTypeFor). */
+  async listActiveOrderTypes(placeId: number): Promise<number[]> {
+    const rows = await this.#db
+      .selectFrom('order_types')
+      .select('type')
+      .where('place_id', '=', placeId)
+      .where('active', '=', 1)
+      .execute();
+    return rows.map((r) => Number(r.type));
+  }
+
   async insertSession(row: {
     placeId: number;
     tableId: number;

@@ -5,6 +5,7 @@
 import { beforeEach, expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import type { DialectName } from '../../db/database.ts';
+import { insertTable } from '../../../test/fixtures.ts';
 import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from '../orders/orders.fixtures.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
@@ -50,6 +51,46 @@ describeEachDatabase(
       const s = await open('ordt-r101', 'hotel');
       expect(s).toMatchObject({ order_type: 6, room_number: '101', table: '101' });
     });
+
+    ctx.test(
+      'a table QR where the venue offers no table ordering opens a browse-only session (4); its spot order is refused (issue 25)',
+      async () => {
+        // ordt/hotel offers room service (6) only: a table in its lobby is for browsing.
+        await insertTable(ctx.db, fx().hotel, 'L1', `ordt-lobby-${ctx.dialect}`);
+        const s = await send(
+          'POST',
+          '/api/tables/verify_token',
+          { token: `ordt-lobby-${ctx.dialect}`, placeSlug: 'hotel' },
+          'hotel',
+        );
+        expect(s.statusCode, s.body).toBe(200);
+        expect(s.json()).toMatchObject({ order_type: 4, table: 'L1', room_number: null });
+        const before = await ctx.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow();
+        const order = await send(
+          'POST',
+          '/api/orders',
+          {
+            session: s.json().session,
+            products: [cartLine(fx().salad.id, fx().salad.variant, 1)],
+            order_comment: null,
+          },
+          'hotel',
+        );
+        expect(order.statusCode, order.body).toBe(403);
+        expect(order.json().message).toBe('orders_not_allowed');
+        const after = await ctx.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow();
+        expect(Number(after.n)).toBe(Number(before.n));
+        // The same venue's room QR still orders room service.
+        const room = await open('ordt-r101', 'hotel');
+        expect(room).toMatchObject({ order_type: 6 });
+      },
+    );
 
     ctx.test('verify_token with an unknown token or the wrong placeSlug → invalid_qr_code', async () => {
       const unknown = await send('POST', '/api/tables/verify_token', { token: 'nope', placeSlug: 'bistro' });

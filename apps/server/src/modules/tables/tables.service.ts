@@ -2,6 +2,7 @@
  * Table and room sessions (spec §3 user order token, §4 bill, §9 lifetimes): a QR scan opens a session whose
  * secret is the guest's order token; spot orders, my-orders polling, the bill request and waiter calls all name it.
  */
+import { sessionOrderTypeFor } from '@trapeza/domain/order-status';
 import { randomBytes } from 'node:crypto';
 import { extendForBillRequest, isTokenExpired, orderTokenExpiresAt } from '@trapeza/domain/tokens';
 import { parseFlag } from '@trapeza/domain/settings';
@@ -43,7 +44,7 @@ function sessionAnswer(s: SessionWithTable): StoreTableSession {
   return {
     session: s.session,
     token: s.session,
-    order_type: room ? 6 : 1,
+    order_type: s.order_type === 4 ? 4 : room ? 6 : 1,
     table: s.table_number,
     table_id: s.table_id,
     room_number: room ? s.table_number : null,
@@ -85,6 +86,7 @@ export class TablesService {
     if (!table) throw tableError(404, TABLE_ERROR_CODES.invalidQrCode, ctx.lang);
     if (mode && !ctx.staff) throw tableError(403, TABLE_ERROR_CODES.staffRequired, ctx.lang);
     const room = table.kind === 'room';
+    const orderType = sessionOrderTypeFor(table.kind, await this.#repo.listActiveOrderTypes(ctx.placeId));
     const session = newSessionToken();
     const expires = orderTokenExpiresAt(ctx.now, {
       waiter: isWaiterOrAbove(ctx.role),
@@ -94,14 +96,14 @@ export class TablesService {
       placeId: ctx.placeId,
       tableId: table.id,
       session,
-      orderType: room ? 6 : 1,
+      orderType,
       expiresAt: expires,
       createdAt: ctx.now.toISOString(),
     });
     return {
       session,
       token: session,
-      order_type: room ? 6 : 1,
+      order_type: orderType === 4 ? 4 : room ? 6 : 1,
       table: table.number,
       table_id: table.id,
       room_number: room ? table.number : null,
