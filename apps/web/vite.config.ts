@@ -33,22 +33,8 @@ function reactRouterPureAnnotations(): Plugin {
   };
 }
 
-/**
- * Names the white-label client of this build in index.html, so the server inlines the first screen's data for the
- * same client the app asks for (src/config.ts; apps/server/src/plugins/web-first-screen.ts).
- */
-function clientMeta(): Plugin {
-  const client = process.env.VITE_CLIENT_SLUG ?? 'demo';
-  return {
-    name: 'trapeza:client-meta',
-    transformIndexHtml: () => [
-      { tag: 'meta', attrs: { name: 'trapeza-client', content: client }, injectTo: 'head' },
-    ],
-  };
-}
-
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), reactRouterPureAnnotations(), clientMeta()],
+  plugins: [react(), reactRouterPureAnnotations()],
   resolve:
     command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }

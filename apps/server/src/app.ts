@@ -243,6 +243,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes({ dataDir: config.dataDir, users }), { prefix: '/api' });
   await registerUploads(app, uploadsDirOf(config.dataDir));
 
-  await registerWeb(app, config.webDistDir);
+  await registerWeb(app, config.webDistDir, {
+    // (Demo mode is config.demo once the start modes land; until then every start is the demo.)
+    demo: (config as Config & { demo?: boolean }).demo ?? true,
+    defaultClient: config.defaultClient,
+    cacheTtlMs: config.nodeEnv === 'test' ? 0 : 5_000,
+  });
   return app;
 }

@@ -46,6 +46,11 @@ export interface Config {
    * own network). Off by default: it lets an admin make the server open TCP connections to any host and port.
    */
   printDirect: boolean;
+  /**
+   * Slug of the brand whose pages a host no brand claims gets when not in demo mode (DEFAULT_CLIENT), or null: such
+   * a host is then a 404 (plugins/web-brand.ts).
+   */
+  defaultClient: string | null;
 }
 
 const EnvSchema = z.object({
@@ -127,6 +132,14 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1–64 characters of A-Z a-z 0-9 : . _ -')
     .optional(),
+  DEFAULT_CLIENT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^[a-z0-9][a-z0-9-]{0,62}$/.test(v), {
+      message: 'must be a brand slug (lower-case letters, digits and dashes)',
+    }),
 });
 
 /** `scheme://host[:port]` and nothing else (no path, query, credentials or wildcard). */
@@ -187,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'trapeza:',
     printDirect: e.PRINT_DIRECT === '1',
+    defaultClient: e.DEFAULT_CLIENT ?? null,
   };
 }
 

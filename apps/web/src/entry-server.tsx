@@ -14,7 +14,6 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
 import { AppRoutes } from './app/router.tsx';
-import { config } from './config.ts';
 import { ServerTitleContext } from './hooks/use-page-meta.ts';
 import { seedFirstScreen, type FirstScreenData } from './lib/first-screen-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -85,7 +84,8 @@ export async function render({
   const i18n = await i18nFor(lang);
   const queryClient = createQueryClient();
   const pathname = url.split('?')[0] ?? '/';
-  if (!seedFirstScreen(queryClient, config.clientSlug, pathname, data)) return null;
+  // The data names the brand the server resolved from the page's host.
+  if (!seedFirstScreen(queryClient, data.client, pathname, data)) return null;
   let title: string | undefined;
   const tellTitle = (text: string) => {
     title = text;

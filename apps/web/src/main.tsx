@@ -1,16 +1,16 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { config } from './config.ts';
 import { initI18n, loadPageTexts } from './i18n/i18n.ts';
 import { readFirstScreenData, seedFirstScreen } from './lib/first-screen-data.ts';
+import { pageClient } from './lib/page-brand.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import './styles/global.css';
 
 // The server inlines the first screen's data for /{place} pages: no API round trip before the first paint.
 const queryClient = createQueryClient();
-seedFirstScreen(queryClient, config.clientSlug, location.pathname, readFirstScreenData());
+seedFirstScreen(queryClient, pageClient(), location.pathname, readFirstScreenData());
 
 /**
  * The server renders the first screen of a first visit (apps/server/src/plugins/web-first-screen.ts: no order token,

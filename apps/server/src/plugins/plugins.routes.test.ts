@@ -126,10 +126,17 @@ describeEachDatabase(
       expect(root.statusCode).toBe(200);
       expect(root.headers['content-type']).toMatch(/text\/html/);
       expect(root.headers['cache-control']).toBe('no-cache');
-      const deep = await ctx.get('/bistro/salads/shopska', { client: null, place: null });
+      const deep = await ctx.get('/admin/menu', { client: null, place: null });
       expect(deep.statusCode).toBe(200);
       expect(deep.body).toBe(root.body);
       expect(deep.headers['cache-control']).toBe('no-cache');
+      // The page is the brand's (the fixture's demo brand has no venues: a venue's path is a 404 page).
+      expect(root.body).toContain('<script type="application/json" id="trapeza-brand">');
+      const venue = await ctx.get('/bistro/salads/shopska', { client: null, place: null });
+      expect(venue.statusCode).toBe(404);
+      expect(venue.body).toBe(root.body);
+      // index.html itself is never served as a file (it would carry no brand).
+      expect((await ctx.get('/index.html', { client: null, place: null })).statusCode).toBe(404);
       const asset = await ctx.get('/assets/app-abc123.js', { client: null, place: null });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
@@ -142,6 +149,9 @@ describeEachDatabase(
   },
   {
     seed: false,
+    setup: async (db) => {
+      await db.insertInto('clients').values({ slug: 'demo', name: 'Demo' }).execute();
+    },
     env: { WEB_DIST_DIR: new URL('../../test/web-dist-fixture', import.meta.url).pathname },
   },
 );

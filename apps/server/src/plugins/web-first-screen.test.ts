@@ -48,9 +48,15 @@ describeEachDatabase(
       const deep = await ctx.get('/bistro/hrana/shopska-salata', { client: null, place: null });
       expect(inlined(deep.body)).toMatchObject({ place: 'bistro' });
 
-      for (const url of ['/nowhere', '/nowhere/x', '/404', '/join']) {
+      for (const url of ['/404', '/join']) {
         const res = await ctx.get(url, { client: null, place: null });
         expect(res.statusCode, url).toBe(200);
+        expect(inlined(res.body), url).toBeNull();
+      }
+      // A place the brand does not have: the 404 page (the app shows its not-found screen), no data.
+      for (const url of ['/nowhere', '/nowhere/x']) {
+        const res = await ctx.get(url, { client: null, place: null });
+        expect(res.statusCode, url).toBe(404);
         expect(inlined(res.body), url).toBeNull();
       }
     });
@@ -227,6 +233,7 @@ if (webBuilt) {
       ctx.test(
         'the page language comes from its cookie; unknown category or product: the plain page',
         async () => {
+          const venue = ((await ctx.get('/api/place')).json() as { name: string }).name;
           const home = await ctx.get('/bistro', { client: null, place: null, cookies: { language: 'en' } });
           expect(home.body).toContain('<html lang="en">');
           expect(rootHtml(home.body)).not.toBe('');
@@ -240,7 +247,8 @@ if (webBuilt) {
             expect(res.statusCode, url).toBe(200);
             // The browser shows its 404 (a redirect the server does not render); the data is there all the same.
             expect(rootHtml(res.body), url).toBe('');
-            expect(titleOf(res.body), url).toBe('Trapeza');
+            // (titled with the venue's name meanwhile, not the product's)
+            expect(titleOf(res.body), url).toBe(escaped(venue));
             expect(inlined(res.body), url).toMatchObject({ place: 'bistro' });
           }
           const warnings = warn.mock.calls.map((c) => String(c[0]));

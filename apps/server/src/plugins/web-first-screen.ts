@@ -16,13 +16,16 @@
  *   shifts when their chunks arrive. Only a first visit's state is rendered: with an order token or a login cookie
  *   (state the server entry does not model) the page is left to the browser, as it is when the server build is
  *   missing or the render fails.
- * An unknown client or place, or any API error, answers the plain index.html: the app then shows what it shows today.
+ * The page is the brand's (web-brand.ts resolves it from the Host): its name, logo, colour and the brand itself are in
+ * the HTML (brandShell), and a place the brand does not have answers 404. Any API error answers the brand's plain
+ * index.html: the app then shows what it shows today.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
+import type { PageBrand } from './web-brand.ts';
 
 interface ManifestChunk {
   file: string;
@@ -37,8 +40,6 @@ interface ManifestChunk {
 export interface WebShell {
   html: string;
   manifest: Record<string, ManifestChunk> | null;
-  /** The white-label client the web build asks for (`<meta name="trapeza-client">`, `demo` by default). */
-  clientSlug: string;
   /** The class names each stylesheet of the build styles (file → classes), read once per build. */
   stylesheetClasses: Map<string, Set<string>>;
 }
@@ -53,6 +54,8 @@ const NOT_PLACES = new Set([
   'assets',
   'demo',
   'api',
+  'platform',
+  'uploads',
 ]);
 /** Second segments of `/{place}/…` that are pages of their own rather than a category. */
 const PLACE_PAGES = new Set([
@@ -89,8 +92,7 @@ export function loadWebShell(distDir: string): WebShell {
   } catch {
     manifest = null;
   }
-  const clientSlug = /<meta name="trapeza-client" content="([^"]+)"/.exec(html)?.[1] ?? 'demo';
-  const shell = { html, manifest, clientSlug, stylesheetClasses: stylesheetClasses(distDir, manifest) };
+  const shell = { html, manifest, stylesheetClasses: stylesheetClasses(distDir, manifest) };
   cached = { key, shell };
   return shell;
 }
@@ -279,20 +281,78 @@ function languageOf(request: FastifyRequest): string | null {
   return lang && LANGUAGES.has(lang) ? lang : null;
 }
 
+/** A page's answer: its status (404 for a place the page's brand does not have) and HTML. */
+export interface WebPage {
+  status: 200 | 404;
+  html: string;
+}
+
+export interface WebPageContext {
+  /** The page's brand (web-brand.ts); null only on the consoles' pages of a host no brand serves. */
+  brand: PageBrand | null;
+  /** The name of the brand's active place with this slug, or undefined when it has none. */
+  placeName: (clientSlug: string, placeSlug: string) => Promise<string | undefined>;
+}
+
+/** The place a page path belongs to (any `/{place}/…` page, the staff screens too), or null. */
+export function pagePlace(pathname: string): string | null {
+  let first: string;
+  try {
+    first = decodeURIComponent(pathname.split('/').filter(Boolean)[0] ?? '');
+  } catch {
+    return null;
+  }
+  return first && !NOT_PLACES.has(first) && /^[\w-]{1,100}$/.test(first) ? first : null;
+}
+
 /**
- * The page's HTML: index.html with the first screen's preloads and data for a known place, else index.html as is.
+ * index.html made the brand's: its name as the title (until the page names its own), its logo as the favicon, its
+ * colour as the browser's theme colour, and the brand itself for the web app (`<script id="trapeza-brand">`, read by
+ * apps/web/src/lib/page-brand.ts before anything asks the API).
+ */
+export function brandShell(html: string, brand: PageBrand | null, title: string | null): string {
+  if (!brand) return html;
+  let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title ?? brand.name)}</title>`);
+  if (brand.logo) {
+    const logo = escapeAttr(brand.logo);
+    out = out
+      .replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${logo}">`)
+      .replace(/<link rel="apple-touch-icon"[^>]*>/, () => `<link rel="apple-touch-icon" href="${logo}">`);
+  }
+  if (brand.primaryColor) {
+    const color = escapeAttr(brand.primaryColor);
+    out = out.replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      () => `<meta name="theme-color" content="${color}"`,
+    );
+  }
+  const script = `<script type="application/json" id="trapeza-brand">${jsonForScript(JSON.stringify(brand))}</script>`;
+  return out.replace('</head>', () => `${script}</head>`);
+}
+
+/**
+ * The page's HTML: index.html made the brand's (brandShell), with the first screen's preloads, data and HTML for a
+ * known place. A place the brand does not have (another brand's, deactivated, unknown) is a 404: the app shows its
+ * not-found page.
  */
 export async function renderWebPage(
   app: FastifyInstance,
   request: FastifyRequest,
   distDir: string,
-): Promise<string> {
+  context: WebPageContext,
+): Promise<WebPage> {
+  const { brand } = context;
   const shell = loadWebShell(distDir);
   const pathname = request.url.split('?')[0] ?? '/';
+  const placeSlug = pagePlace(pathname);
+  if (!brand || !placeSlug) return { status: 200, html: brandShell(shell.html, brand, null) };
+  const placeName = await context.placeName(brand.slug, placeSlug);
+  if (placeName === undefined) return { status: 404, html: brandShell(shell.html, brand, null) };
+  // A venue's pages are titled with the venue's name (the server-rendered ones with their own, below).
   const plan = firstScreenPlan(pathname);
-  if (!plan) return shell.html;
+  if (!plan) return { status: 200, html: brandShell(shell.html, brand, placeName) };
   const headers: Record<string, string> = {
-    client: shell.clientSlug,
+    client: brand.slug,
     place: plan.place,
     accept: 'application/json',
   };
@@ -306,11 +366,16 @@ export async function renderWebPage(
   ];
   if (plan.routes.length > 0) paths.push('/api/ingredients');
   const answers = await Promise.all(paths.map((url) => app.inject({ method: 'GET', url, headers })));
-  if (answers.some((a) => a.statusCode !== 200)) return shell.html;
+  if (answers.some((a) => a.statusCode !== 200)) {
+    return {
+      status: answers[0]!.statusCode === 404 ? 404 : 200,
+      html: brandShell(shell.html, brand, placeName),
+    };
+  }
   // The API's own JSON text, spliced as is (no parse and re-encode of the product list on every page load).
   const [settings, placeInfo, categoriesHierarchy, products, ingredients] = answers.map((a) => a.body);
   const data =
-    `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(shell.clientSlug)},"at":${Date.now()},` +
+    `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(brand.slug)},"at":${Date.now()},` +
     `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +
     `"products":${products}${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}}`;
   const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
@@ -340,11 +405,8 @@ export async function renderWebPage(
   // React puts the resource hints it found (the first screen's images) before the markup: they belong in <head>.
   const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? '';
   body = body.slice(hints.length);
-  let html = shell.html;
-  if (body) {
-    html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttr(language ?? 'bg')}">`);
-    if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title!)}</title>`);
-  }
+  let html = brandShell(shell.html, brand, (body ? title : null) ?? placeName);
+  if (body) html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttr(language ?? 'bg')}">`);
   const css = stylesheetLinks(body ? [...assets.css, ...renderedLazyCss(shell, assets, body)] : assets.css);
   if (body && existsSync(join(distDir, 'boot.js'))) {
     // A server-rendered page shows without JavaScript: the app starts after the first paint (public/boot.js), and
@@ -356,11 +418,13 @@ export async function renderWebPage(
       (_m, src: string) =>
         `<script src="/boot.js" data-entry="${escapeAttr(src)}" data-chunks="${escapeAttr(chunks)}" defer></script>`,
     );
-    return html
+    html = html
       .replace('</head>', () => `${css}${hints}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
+    return { status: 200, html };
   }
-  return html
+  html = html
     .replace('</head>', () => `${css}${modulePreloadLinks(assets.js)}${hints}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
+  return { status: 200, html };
 }

@@ -1,24 +1,45 @@
 /**
- * Serves the built web app (apps/web/dist) at `/`: hashed files under /assets cache for a year, index.html is
- * revalidated on every load so a deploy shows at once. Any other GET outside /api answers index.html, so the
- * browser router handles deep links (/bistro/…); /api and non-GET misses stay JSON 404s. A `/{place}/…` page's
- * index.html carries the first screen's data and chunk preloads (web-first-screen.ts).
+ * Serves the built web app (apps/web/dist) at `/`: hashed files under /assets cache for a year, pages are
+ * revalidated on every load so a deploy shows at once. Any other GET outside /api answers index.html made the page's
+ * brand's (web-brand.ts: the brand comes from the Host), so the browser router handles deep links (/bistro/…); /api
+ * and non-GET misses stay JSON 404s. A host no brand serves gets a plain 404 page, except for the consoles
+ * (`/platform`, `/admin`), which belong to no brand. A `/{place}/…` page's index.html carries the first screen's data
+ * and chunk preloads (web-first-screen.ts); a place the brand does not have is a 404.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.ts';
 import { renderWebPage } from './web-first-screen.ts';
+import { createBrandResolver, type BrandResolverOptions } from './web-brand.ts';
+import { createWebBrandRepository } from './web-brand.repository.ts';
 import { DEMO_IMAGES_DIR, DEMO_IMAGES_URL } from '../db/seed/demo-seed.ts';
 
-export async function registerWeb(app: FastifyInstance, distDir: string): Promise<void> {
+/** What a host no brand serves answers: no brand's name, logo or data. */
+const PLAIN_NOT_FOUND =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>404 Not Found</title></head>' +
+  '<body><h1>404 Not Found</h1><p>No site is served at this address.</p></body></html>';
+
+/** Pages of the consoles: served on any host (platform staff belong to no brand). */
+const CONSOLE_PAGE = /^\/(?:platform|admin)(?:\/|$)/;
+
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string,
+  brandOptions: BrandResolverOptions,
+): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
+  const brands = createWebBrandRepository(app.database.db);
+  const resolver = createBrandResolver(brands, brandOptions);
+  app.decorate('clearBrandCache', () => resolver.clear());
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: ['index.html'],
+      // Pages (index.html) are the brand's: they are answered below, never as the file.
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       cacheControl: false,
       setHeaders(reply, path) {
         reply.header(
@@ -40,14 +61,30 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       reply.header('cache-control', 'public, max-age=86400');
     },
   });
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const brand = await resolver.resolve(request);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!brand && !CONSOLE_PAGE.test(path)) return reply.code(404).send(PLAIN_NOT_FOUND);
+    // `/{place}/…` pages carry their first screen's data and preloads (web-first-screen.ts).
+    const page = await renderWebPage(app, request, distDir, { brand, placeName: brands.placeName });
+    return reply.code(page.status).send(page.html);
+  };
+  // The landing page: the static files' wildcard would answer `/` (a directory) with 403.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, sendPage);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && isPage && !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]{1,8}$/i.test(path)) {
-      // `/{place}/…` pages carry their first screen's data and preloads (web-first-screen.ts).
-      const html = await renderWebPage(app, request, distDir);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return sendPage(request, reply);
     }
     return sendNotFound(request, reply);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forget the cached host → brand answers (after a brand's domain, face or state changed). */
+    clearBrandCache(): void;
+  }
 }

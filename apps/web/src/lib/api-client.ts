@@ -6,6 +6,7 @@
 import type { ApiError } from '@trapeza/domain/contracts/menu';
 import { config } from '../config.ts';
 import { ORDER_TOKEN_HEADER } from '@trapeza/domain/tokens';
+import { pageClient } from './page-brand.ts';
 import { orderTokenFor, useSessionStore } from '../stores/session-store.ts';
 
 /** Spec §8 generic error numbers. */
@@ -42,7 +43,10 @@ export interface RequestOptions {
 /** The headers every call carries (spec §7), and the order token of the place's table or room session. */
 export function apiHeaders(place?: string | null): Record<string, string> {
   const session = useSessionStore.getState();
-  const headers: Record<string, string> = { client: config.clientSlug, accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // The page's brand (none on a console page of a host no brand serves: platform staff sign in without one).
+  const client = pageClient();
+  if (client) headers.client = client;
   const chosen = place ?? session.placeSlug;
   if (chosen) headers.place = chosen;
   const orderToken = orderTokenFor(chosen);

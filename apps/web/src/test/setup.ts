@@ -1,6 +1,20 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { initI18n, loadPageTexts } from '../i18n/i18n.ts';
+import { PAGE_BRAND_ID } from '../lib/page-brand.ts';
+
+// The page's brand, as the server hands it over with every page (lib/page-brand.ts): the demo brand.
+const brand = document.createElement('script');
+brand.type = 'application/json';
+brand.id = PAGE_BRAND_ID;
+brand.textContent = JSON.stringify({
+  slug: 'demo',
+  name: 'Demo',
+  logo: null,
+  primaryColor: null,
+  secondaryColor: null,
+});
+document.head.append(brand);
 
 // Lazy routes load their module and texts before the first heading; on a busy CI machine that can take longer
 // than Testing Library's 1 s default, so findBy*/waitFor get 10 s (they return as soon as the element is there);

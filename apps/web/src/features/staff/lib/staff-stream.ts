@@ -7,6 +7,7 @@
  */
 import type { StaffEventType } from '@trapeza/domain/contracts/staff';
 import { config } from '../../../config.ts';
+import { pageClient } from '../../../lib/page-brand.ts';
 import type { StaffStreamEvent } from './board-state.ts';
 
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
@@ -47,7 +48,7 @@ const MAX_RETRY_MS = 15_000;
 
 export function staffEventsUrl(place: string, token: string, lastEventId: number): string {
   const q = new URLSearchParams({
-    client: config.clientSlug,
+    client: pageClient(),
     place,
     access_token: token,
     last_event_id: String(lastEventId),

@@ -1,0 +1,54 @@
+/** The SQL of the page brand (web-brand.ts): a brand's face by id or slug, and whether a host name is any brand's. */
+import type { AppDatabase } from '../db/database.ts';
+
+export interface BrandRow {
+  id: number;
+  slug: string;
+  name: string;
+  logo: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+}
+
+/**
+ * The client serving a host name: the brand whose `domain` is exactly `host`. Stands in for the platform's
+ * `findClientByHost` (active, verified brands only) until that lands in tenancy.repository.ts.
+ */
+export async function findClientByHost(db: AppDatabase, host: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('clients').select('id').where('domain', '=', host).executeTakeFirst();
+}
+
+export function createWebBrandRepository(db: AppDatabase) {
+  return {
+    findClientByHost: (host: string) => findClientByHost(db, host),
+    /** The brand's face (name, logo, colours) by id or slug. */
+    async findBrand(ref: { id: number } | { slug: string }): Promise<BrandRow | undefined> {
+      let q = db
+        .selectFrom('clients')
+        .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color']);
+      q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('slug', '=', ref.slug);
+      return q.executeTakeFirst();
+    },
+    /** The name of the brand's active place with this slug (a place of another brand is never found). */
+    async placeName(clientSlug: string, placeSlug: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('places')
+        .innerJoin('clients', 'clients.id', 'places.client_id')
+        .select('places.name')
+        .where('clients.slug', '=', clientSlug)
+        .where('places.slug', '=', placeSlug)
+        .where('places.active', '=', 1)
+        .executeTakeFirst();
+      return row?.name;
+    },
+    /**
+     * Whether some brand names this host as its domain at all (also a deactivated or not yet verified one): such a
+     * host is never served another brand's pages as a fallback.
+     */
+    async hostIsClaimed(hosts: string[]): Promise<boolean> {
+      const row = await db.selectFrom('clients').select('id').where('domain', 'in', hosts).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+export type WebBrandRepository = ReturnType<typeof createWebBrandRepository>;
