@@ -31,8 +31,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
-  const port = await freePort();
+/** `port`: listen there (a restart on the same address); a free port by default. */
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: { port?: number } = {},
+): Promise<SpawnedServer> {
+  const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {

@@ -181,11 +181,9 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
         response: { 201: StaffPrintResponse, ...adminErrors },
       }),
       async (request, reply) =>
-        reply
-          .code(201)
-          .send({
-            jobs: await printing.reprint(request.tenant.placeId, request.params.id, request.body.kind),
-          }),
+        reply.code(201).send({
+          jobs: await printing.reprint(request.tenant.placeId, request.params.id, request.body.kind),
+        }),
     );
     app.get(
       '/staff/orders/:id/tickets',

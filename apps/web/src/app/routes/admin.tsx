@@ -18,6 +18,7 @@ const Reports = area(() => import('./admin-reports.tsx'));
 const Users = area(() => import('./admin-users.tsx'));
 const Brand = area(() => import('./admin-brand.tsx'));
 const Audit = area(() => import('./admin-audit.tsx'));
+const Printers = area(() => import('./admin-printers.tsx'));
 
 export function Component() {
   return (
@@ -32,6 +33,7 @@ export function Component() {
         <Route path="users" element={<Users />} />
         <Route path="brand" element={<Brand />} />
         <Route path="audit" element={<Audit />} />
+        <Route path="printers" element={<Printers />} />
         <Route path="*" element={<Navigate to="menu" replace />} />
       </Routes>
     </AdminShell>

@@ -16,7 +16,17 @@ import { canEditClientBrand } from '@trapeza/domain/staff-admin';
 import { AdminLogin } from './admin-login.tsx';
 import s from './admin.module.css';
 
-const AREAS = ['menu', 'settings', 'zones', 'promotions', 'reports', 'users', 'brand', 'audit'] as const;
+const AREAS = [
+  'menu',
+  'settings',
+  'zones',
+  'promotions',
+  'printers',
+  'reports',
+  'users',
+  'brand',
+  'audit',
+] as const;
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useAdminTexts();

@@ -10,6 +10,7 @@ import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import type { OrderStatus } from '@trapeza/domain/order-status';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';
 import { ageMinutes, cookedStatus, kitchenOrders } from '../lib/kitchen.ts';
+import { OrderPrintActions, PrinterAlert } from './print-tools.tsx';
 import styles from './staff.module.css';
 
 interface KitchenViewProps {
@@ -53,6 +54,7 @@ export function KitchenView({ place, token, onUnauthorized }: KitchenViewProps) 
           </button>
         )}
       </div>
+      <PrinterAlert place={place} />
       {status === 'reconnecting' && (
         <p className={styles.banner} role="status">
           {t('staff.connection.reconnectingLong')}
@@ -69,7 +71,11 @@ export function KitchenView({ place, token, onUnauthorized }: KitchenViewProps) 
       {!state.loaded && !board.loadError ? (
         <p className={styles.kitchenEmpty}>{t('staff.board.loading')}</p>
       ) : (
-        <KitchenList orders={orders} onCooked={(order, to) => board.setOrderStatus(order, to)} />
+        <KitchenList
+          orders={orders}
+          place={place}
+          onCooked={(order, to) => board.setOrderStatus(order, to)}
+        />
       )}
     </div>
   );
@@ -81,9 +87,11 @@ export interface KitchenListProps {
   onCooked: (order: StaffOrder, to: OrderStatus) => Promise<unknown>;
   /** The clock for the ages (tests fix it); by default the current time, refreshed every 30 s. */
   now?: number;
+  /** The place, for the reprint button (none without it). */
+  place?: string;
 }
 
-export function KitchenList({ orders, onCooked, now }: KitchenListProps) {
+export function KitchenList({ orders, onCooked, now, place }: KitchenListProps) {
   const { t } = useTranslation();
   const clock = useClock(now === undefined);
   const current = now ?? clock;
@@ -92,7 +100,7 @@ export function KitchenList({ orders, onCooked, now }: KitchenListProps) {
   return (
     <ol className={styles.kitchenList} aria-label={t('staff.kitchen.title')}>
       {list.map((order) => (
-        <KitchenOrder key={order.id} order={order} now={current} onCooked={onCooked} />
+        <KitchenOrder key={order.id} order={order} now={current} onCooked={onCooked} place={place} />
       ))}
     </ol>
   );
@@ -102,10 +110,12 @@ function KitchenOrder({
   order,
   now,
   onCooked,
+  place,
 }: {
   order: StaffOrder;
   now: number;
   onCooked: KitchenListProps['onCooked'];
+  place?: string;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -176,6 +186,7 @@ function KitchenOrder({
           {t('staff.kitchen.cooked')}
         </button>
       )}
+      {place && <OrderPrintActions place={place} orderId={order.id} receipt={false} />}
       {failed && (
         <p role="alert" className={styles.kitchenComment}>
           {t('staff.order.error.generic')}

@@ -4,7 +4,7 @@
  * server's transition table) and are checked again against the domain's `canTransition`, so a stale or
  * unknown status never offers a step the server would refuse. Rejecting asks for a reason the guest will see.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import type { StoreTablesMenuResponse } from '@trapeza/domain/contracts/orders';
@@ -23,6 +23,8 @@ export interface OrderCardProps {
   onStatus: (status: OrderStatus, reason?: string) => Promise<unknown>;
   onTable: (tableId: number | null) => Promise<unknown>;
   onAcknowledge: () => void;
+  /** Printing buttons (reprint, receipt, browser print), when the screen offers them. */
+  printActions?: ReactNode;
 }
 
 /** The legal next statuses of an order, in the server's order, each also allowed by the domain table. */
@@ -44,7 +46,16 @@ const KNOWN_ERRORS = new Set([
   'table_not_found',
 ]);
 
-export function OrderCard({ order, lang, fresh, tables, onStatus, onTable, onAcknowledge }: OrderCardProps) {
+export function OrderCard({
+  order,
+  lang,
+  fresh,
+  tables,
+  onStatus,
+  onTable,
+  onAcknowledge,
+  printActions,
+}: OrderCardProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -289,6 +300,8 @@ export function OrderCard({ order, lang, fresh, tables, onStatus, onTable, onAck
           </button>
         )}
       </div>
+
+      {printActions}
 
       {rejecting && (
         <form className={styles.rejectForm} onSubmit={(e) => void submitReject(e)} noValidate>

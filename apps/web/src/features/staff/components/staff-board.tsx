@@ -15,6 +15,7 @@ import { freshCount, openNeedsOldestFirst, ordersNewestFirst, type BoardState } 
 import { BOARD_ORDER_TYPES, clockTime } from '../lib/order-format.ts';
 import { NeedsPanel, useNeedText } from './needs-panel.tsx';
 import { OrderCard } from './order-card.tsx';
+import { OrderPrintActions, PrinterAlert } from './print-tools.tsx';
 import styles from './staff.module.css';
 
 const MUTE_KEY = 'trapeza_staff_muted';
@@ -104,6 +105,7 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
           </button>
         )}
       </div>
+      <PrinterAlert place={place} />
       {!started && <p className={styles.hint}>{t('staff.service.startHint')}</p>}
       {status === 'reconnecting' && (
         <p className={styles.banner} role="status">
@@ -174,6 +176,7 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
                 onStatus={(to, reason) => board.setOrderStatus(order, to, reason)}
                 onTable={(tableId) => board.setOrderTable(order, tableId)}
                 onAcknowledge={() => dispatch({ type: 'acknowledge', kind: 'order', id: order.id })}
+                printActions={<OrderPrintActions place={place} orderId={order.id} />}
               />
             ));
             const heading = (

@@ -1,0 +1,6 @@
+/** /admin/printers */
+import { PrintersPage } from '../../features/admin/components/printers-page.tsx';
+
+export function Component() {
+  return <PrintersPage />;
+}
