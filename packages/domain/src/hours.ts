@@ -98,15 +98,10 @@ export function parseWorkingHours(raw: unknown): WorkingHours {
 
 const WEEK = 7 * 1440;
 
-/** Whether the venue is open at `now` (spec §5). No schedule (null) means always open. */
-export function isWithinWorkingHours(
-  hours: WorkingHours | null | undefined,
-  now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
-): boolean {
+/** Whether the venue is open at a local weekday and time (minutes since midnight). No schedule means always open. */
+export function isOpenAt(hours: WorkingHours | null | undefined, weekday: Weekday, minutes: number): boolean {
   if (!hours) return true;
-  const local = localTime(now, timeZone);
-  const t = (local.weekday - 1) * 1440 + local.minutes;
+  const t = (weekday - 1) * 1440 + minutes;
   for (let d = 1; d <= 7; d++) {
     for (const r of hours[d as Weekday]) {
       const start = (d - 1) * 1440 + r.from;
@@ -116,6 +111,17 @@ export function isWithinWorkingHours(
     }
   }
   return false;
+}
+
+/** Whether the venue is open at `now` (spec §5). No schedule (null) means always open. */
+export function isWithinWorkingHours(
+  hours: WorkingHours | null | undefined,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
+  if (!hours) return true;
+  const local = localTime(now, timeZone);
+  return isOpenAt(hours, local.weekday, local.minutes);
 }
 
 /** The four closing messages of spec §5, as data for the web app's i18n. */

@@ -537,6 +537,62 @@ describeEachDatabase(
       },
     );
 
+    ctx.test(
+      'requested times (issue 23 #9): closed day, out of hours, past, impossible → 400 on the time field',
+      async () => {
+        const f = fx();
+        // The clock: Tuesday 24.11 about 12:00 in Sofia; the bistro is open 08:00–23:00 and closed on Mondays.
+        const preorder = (pickup_time: string) =>
+          post('/api/orders/preorder', {
+            ...guest,
+            products: [cartLine(f.salad.id, f.salad.variant, 1)],
+            token: null,
+            order_comment: null,
+            pickup_time,
+            exact_time_selected: 1,
+            promo_code: null,
+            order_text_comment: '',
+            subscribe_for_lunch_menu: 0,
+            free_product: null,
+            pickupPlaceId: null,
+            count_cutlery: 0,
+            accumulatedOrderAmountUsed: 0,
+          });
+        for (const [time, code] of [
+          ['30.11 12:00', 'order_date_required'], // Monday: closed
+          ['25.11 03:00', 'order_time_required'], // before opening
+          ['25.11 23:30', 'order_time_required'], // after closing
+          ['23.11 12:00', 'order_date_required'], // yesterday
+          ['24.11 09:00', 'order_time_required'], // earlier today
+          ['31.02 12:00', 'order_date_required'], // no such day
+          ['25.11 99:99', 'order_time_required'], // no such time
+          ['03:00', 'order_time_required'],
+        ] as const) {
+          const res = await preorder(time);
+          expect(res.statusCode, time).toBe(400);
+          expect(res.json(), time).toMatchObject({
+            message: 'invalid_order_data',
+            errors: [{ field: 'pickup_time', code }],
+          });
+        }
+        const late = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
+          delivery_time: '25.11 03:00',
+          exact_time_selected: 1,
+        });
+        expect(late.statusCode).toBe(400);
+        expect(late.json().errors).toEqual([{ field: 'delivery_time', code: 'order_time_required' }]);
+        // A later open time is taken, stored with its date.
+        const ok = await preorder('26.11 09:15');
+        expect(ok.statusCode, ok.body).toBe(201);
+        const row = await ctx.db
+          .selectFrom('orders')
+          .select('requested_time')
+          .where('token', '=', ok.json().token)
+          .executeTakeFirstOrThrow();
+        expect(row.requested_time).toBe('2026-11-26 09:15');
+      },
+    );
+
     ctx.test('working hours via the test clock: Monday closed at bistro → orders_not_allowed', async () => {
       const f = fx();
       const session = await openSession();

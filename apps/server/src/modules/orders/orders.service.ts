@@ -14,6 +14,7 @@
  *      refused as too_mony_orders_for_session_in_x_seconds when the same order was stored seconds ago.
  */
 import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
+import { checkRequestedTime } from '@trapeza/domain/order-time';
 import { createHash, randomBytes } from 'node:crypto';
 import { calculateOrderTotal, type OrderTotalLineInput } from '@trapeza/domain/pricing/order-total';
 import {
@@ -37,7 +38,7 @@ import {
 import { checkProductOrderable } from '@trapeza/domain/visibility';
 import { checkAddableSelection } from '@trapeza/domain/ingredients';
 import { normalizeIngredients, cartLineKey } from '@trapeza/domain/cart';
-import { orderDay, formatOrderDay, exactTimeFlag } from '@trapeza/domain/dates';
+import { orderDay, formatOrderDay, formatClockTime, exactTimeFlag } from '@trapeza/domain/dates';
 import { venueCurrency } from '@trapeza/domain/money';
 import type { OrderType } from '@trapeza/domain/order-status';
 import type {
@@ -524,11 +525,16 @@ export class OrdersService {
       d.session ?? (d.token && TOKEN_SHAPE.test(d.token) ? d.token : randomBytes(24).toString('base64url'));
     const dedupeHash = this.#dedupeHash(d, placeId);
     const createdAt = now.toISOString();
+    // Checked in step 3; stored as the venue-local 'YYYY-MM-DD HH:MM' (a time alone is today's).
+    const checked = d.type === 1 ? null : checkRequestedTime(d.time, settings, now);
     const { date, time } = splitTime(d.time);
     const day = date ? orderDay(date, now, timeZone) : null;
-    const requestedTime = d.time
-      ? [day ? formatOrderDay(day) : date, time].filter(Boolean).join(' ') || d.time
-      : null;
+    const requestedTime =
+      checked?.ok && checked.requested
+        ? `${formatOrderDay(checked.requested.day)} ${formatClockTime(checked.requested.minutes)}`
+        : d.time
+          ? [day ? formatOrderDay(day) : date, time].filter(Boolean).join(' ') || d.time
+          : null;
     const commentByVariant = new Map<number, string>();
     for (const c of d.comments) {
       const text = c.comment.trim();
@@ -688,10 +694,17 @@ export class OrdersService {
         agreement_combined: false,
       },
     );
+    const timeField = d.type === 2 ? 'delivery_time' : 'pickup_time';
     const errors: StoreFieldError[] = codes.map((code) => ({
-      field: FIELD_OF[code] === 'time' ? (d.type === 2 ? 'delivery_time' : 'pickup_time') : FIELD_OF[code],
+      field: FIELD_OF[code] === 'time' ? timeField : FIELD_OF[code],
       code,
     }));
+    // The requested time: a real, future time within the venue's hours (its time zone), else the time field's code.
+    if (d.type !== 1) {
+      const requested = checkRequestedTime(d.time, settings, ctx.now);
+      if (!requested.ok && !codes.includes(requested.code))
+        errors.push({ field: timeField, code: requested.code });
+    }
     for (const c of d.comments) {
       if (validateComment(c.comment).length > 0) {
         errors.push({ field: 'order_comment', code: 'comment_too_long' });

@@ -16,6 +16,7 @@ import { cartItemCount, cartLines } from '@trapeza/domain/cart';
 import type { PromoResult } from '@trapeza/domain/pricing/promo';
 import { formatPrice } from '@trapeza/domain/money';
 import { translateField } from '@trapeza/domain/i18n';
+import { orderDayChoices, type OrderDayChoice } from '@trapeza/domain/order-time';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Price } from '../../../components/ui/price.tsx';
 import { translatedText } from '../../../lib/ui-settings.ts';
@@ -50,14 +51,14 @@ const GUEST_TYPES: readonly OrderType[] = [2, 3, 6, 7];
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** The next days as 'DD.MM' for the exact-time choice. */
-function nextDays(count: number): string[] {
-  const out: string[] = [];
-  const d = new Date();
-  for (let i = 0; i < count; i++) {
-    out.push(`${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}`);
-    d.setDate(d.getDate() + 1);
-  }
-  return out;
+/** A day choice's label in the guest's language: short weekday and date ('Tue, 03.03'). */
+function dayLabel(c: OrderDayChoice, lang: string): string {
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    timeZone: 'UTC',
+  }).format(Date.UTC(c.day.year, c.day.month - 1, c.day.day));
 }
 
 export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => void }) {
@@ -204,6 +205,8 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
 
   const closed = orderingClosedText(settings, raw, lang, t);
   const mayBeLate = translatedText(raw, lang, 'orders_may_be_late');
+  // Open days and their times in the venue's time zone (domain rule, the same the server checks).
+  const dayChoices = useMemo(() => orderDayChoices(settings, new Date()), [settings]);
   const promoVisible = settings.promocode_visible;
   const emailVisible = parseFlag(raw.order_email_visible, false);
   const errorText = (name: keyof OrderFormValues) => {
@@ -522,18 +525,29 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
                     <label htmlFor={`${formId}-orderDate`}>{t('cart.fields.orderDate')}</label>
                     <select {...fieldProps('orderDate')} {...register('orderDate')}>
                       <option value="">—</option>
-                      {nextDays(7).map((d) => (
-                        <option key={d} value={d}>
-                          {d}
+                      {dayChoices.map((d) => (
+                        <option key={d.value} value={d.value}>
+                          {dayLabel(d, lang)}
                         </option>
                       ))}
                     </select>
                     {errorOf('orderDate')}
                   </div>
-                  {text('orderTime', t('cart.fields.orderTime'), { type: 'time' })}
+                  <div className="field">
+                    <label htmlFor={`${formId}-orderTime`}>{t('cart.fields.orderTime')}</label>
+                    <select {...fieldProps('orderTime')} {...register('orderTime')}>
+                      <option value="">—</option>
+                      {(dayChoices.find((d) => d.value === values.orderDate)?.times ?? []).map((time) => (
+                        <option key={time} value={time}>
+                          {time}
+                        </option>
+                      ))}
+                    </select>
+                    {errorOf('orderTime')}
+                  </div>
                 </div>
               )}
-              {mayBeLate && <p className="muted">{mayBeLate}</p>}
+              {mayBeLate && type === 2 && <p className="muted">{mayBeLate}</p>}
             </fieldset>
           )}
 

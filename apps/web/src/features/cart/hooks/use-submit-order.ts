@@ -58,7 +58,12 @@ export function useSubmitOrder(ctx: CartContext) {
     return t('cart.successDefault');
   };
 
-  const onAnswer = (type: OrderType, answer: StoreOrderResponse, payment?: PaymentChoice) => {
+  const onAnswer = (
+    type: OrderType,
+    answer: StoreOrderResponse,
+    payment?: PaymentChoice,
+    scheduled: string | null = null,
+  ) => {
     // Spec §7 purchase tracking: only with the venue's tag, on a real host, after the guest's consent.
     trackPurchase(analyticsTagOf(raw), {
       key: answer.key,
@@ -105,7 +110,9 @@ export function useSubmitOrder(ctx: CartContext) {
       return;
     }
     useCartStore.getState().clear();
-    setSuccess({ message: successMessage(type), totalPrice: answer.totalPrice, key: answer.key });
+    // A chosen time: the venue's "ready in about N minutes" would be wrong; say when instead.
+    const message = scheduled ? t('cart.successScheduled', { when: scheduled }) : successMessage(type);
+    setSuccess({ message, totalPrice: answer.totalPrice, key: answer.key });
   };
 
   const submit = async (request: OrderRequest, payment?: PaymentChoice) => {
@@ -116,7 +123,9 @@ export function useSubmitOrder(ctx: CartContext) {
     try {
       const answer = await placeOrder(venue.place, request, venue.lang);
       setOrderSent(true);
-      onAnswer(request.type, answer, payment);
+      const body = request.body as { delivery_time?: string | null; pickup_time?: string | null };
+      const requested = request.type === 1 ? null : (body.delivery_time ?? body.pickup_time ?? '').trim();
+      onAnswer(request.type, answer, payment, requested || null);
     } catch (e) {
       setOrderSent(false);
       const store = useCartStore.getState();

@@ -1,0 +1,66 @@
+import { startFromFreshDatabase } from './fresh-database.ts';
+import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
+
+// Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+
+test.beforeEach(async ({ page }) => {
+  const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  expect(res.ok()).toBe(true);
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => {
+    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
+  });
+});
+
+async function addKebapcheta(page: Page) {
+  await page.goto('/bistro/skara/kebapcheta');
+  await page.getByLabel('5 бр.').check();
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+}
+
+async function openOrderModal(page: Page) {
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('button', { name: 'Поръчай', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+  if (await upsell.isVisible()) await upsell.click();
+  await expect(page.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
+}
+
+test('a pickup for later offers only open days and times; the answer names the time, not "in 20 minutes"', async ({
+  page,
+}) => {
+  await addKebapcheta(page);
+  await openOrderModal(page);
+  const d = page.getByRole('dialog');
+  await d.getByLabel('Вземане от място').check();
+  await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
+  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  // "Delivery may be late" is the delivery form's, not the pickup's.
+  await expect(d.getByText(/закъснее|late/i)).toHaveCount(0);
+  await d.getByLabel('Точен час').check();
+  const day = d.getByLabel('Дата', { exact: true });
+  // Today (Tuesday 03.03) to Sunday 08.03; Monday 09.03 is closed and not offered.
+  const days = await day.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(days).toEqual(['', '03.03', '04.03', '05.03', '06.03', '07.03', '08.03']);
+  await day.selectOption('03.03');
+  const times = d.getByLabel('Час', { exact: true });
+  const today = await times
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(today[1]).toBe('12:15'); // nothing in the past
+  expect(today.at(-1)).toBe('22:45'); // nothing after closing
+  await day.selectOption('04.03');
+  await expect(times.locator('option').nth(1)).toHaveAttribute('value', '08:00');
+  await times.selectOption('09:00');
+  await d.getByLabel('В брой').check();
+  await d.getByLabel('Не, без прибори').check();
+  await d.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(page.getByText('Благодарим ви! Поръчката е приета за 04.03 09:00.')).toBeVisible();
+  await expect(page.getByText(/след около 20 минути/)).toHaveCount(0);
+});
