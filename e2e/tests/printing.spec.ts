@@ -1,0 +1,176 @@
+/**
+ * Kitchen printing through the screens (issue "Kitchen and bar tickets"): the admin adds the kitchen printer and
+ * an agent key in /admin → Printers; the print agent (`npm run print-agent`, a real process) runs with that key;
+ * the printer is off, so a guest's order waits and the waiter's board shows the red printer alert; the printer
+ * comes on (a TCP port that takes ESC/POS), the ticket prints and the alert goes. Then the waiter prints the order
+ * in the browser: the 80 mm print layout, alone on the page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startFromFreshDatabase } from './fresh-database.ts';
+
+startFromFreshDatabase();
+
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+async function guestOrdersAtTable3(browser: Browser) {
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await guest.goto('/bistro/t/demo-t3');
+  await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
+  await guest.goto('/bistro/skara/kebapcheta');
+  await guest.getByLabel('5 бр.').check();
+  await guest.getByRole('checkbox').first().check();
+  await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await guest.getByTestId('cart-button').click();
+  await guest.getByRole('button', { name: 'Поръчай', exact: true }).click();
+  const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
+  await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  if (await upsell.isVisible()) await upsell.click();
+  await guest.getByRole('dialog').getByRole('checkbox').check();
+  await guest.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
+  await context.close();
+}
+
+/** A port that takes ESC/POS like a printer; what it received, decoded as CP866. */
+function printerOn(port: number): Promise<{ server: Server; received: () => string }> {
+  const chunks: Buffer[] = [];
+  const server = createServer((socket) => {
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => socket.end());
+    socket.on('error', () => undefined);
+  });
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () =>
+      resolve({ server, received: () => new TextDecoder('ibm866').decode(Buffer.concat(chunks)) }),
+    ),
+  );
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+let agent: ChildProcess | null = null;
+let printer: Server | null = null;
+const stateDir = mkdtempSync(join(tmpdir(), 'e2e-print-agent-'));
+test.afterAll(() => {
+  agent?.kill('SIGTERM');
+  printer?.close();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ request }) => {
+  expect((await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } })).ok()).toBe(true);
+});
+
+test('a waiting ticket shows the printer alert until the printer is on; the order prints in the browser on 80 mm', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const printerPort = await freePort();
+
+  // The admin adds the kitchen printer (default, so everything prints there) and a key for the agent.
+  await page.goto('/admin');
+  await page.getByLabel('Имейл').fill('admin@demo.test');
+  await page.getByLabel('Парола').fill('demo-admin');
+  await page.getByRole('button', { name: 'Вход' }).click();
+  const chooser = page.getByRole('combobox', { name: 'Обект' });
+  await expect(chooser).toBeVisible();
+  await chooser.selectOption('demo/bistro');
+  await page
+    .getByRole('navigation', { name: 'Раздели на администрацията' })
+    .getByRole('link', { name: 'Принтери' })
+    .click();
+  await page.getByRole('button', { name: 'Добави принтер' }).click();
+  const form = page.getByRole('form', { name: 'Принтер' });
+  await form.getByLabel('Име', { exact: true }).fill('Кухня');
+  await form.getByLabel(/^Хост/).fill('127.0.0.1');
+  await form.getByLabel('Порт', { exact: true }).fill(String(printerPort));
+  await form.getByLabel(/^Принтер по подразбиране/).check();
+  await form.getByRole('button', { name: 'Запази' }).click();
+  await expect(page.getByRole('cell', { name: `127.0.0.1:${printerPort}` })).toBeVisible();
+  await page
+    .getByRole('region', { name: 'Ключове за агента за печат' })
+    .getByLabel('Име')
+    .fill('Кухненски компютър');
+  await page.getByRole('button', { name: 'Създай ключ' }).click();
+  const key = (await page.getByTestId('agent-key').textContent())!.trim();
+  expect(key).toMatch(/^tpa_/);
+
+  // The agent at the venue, as the admin screen says to start it.
+  agent = spawn(
+    process.execPath,
+    [
+      'apps/server/src/modules/printing/agent/cli.ts',
+      '--server',
+      baseURL!,
+      '--key',
+      key,
+      '--state',
+      stateDir,
+      '--timeout',
+      '1000',
+    ],
+    { cwd: REPO_ROOT, stdio: 'ignore' },
+  );
+
+  // The waiter's board; a guest orders while the printer is off.
+  const waiter = await browser.newPage();
+  await waiter.goto('/bistro/staff');
+  await waiter.getByLabel('Имейл').fill('waiter@demo.test');
+  await waiter.getByLabel('Парола').fill('demo-waiter');
+  await waiter.getByRole('button', { name: 'Вход' }).click();
+  await expect(waiter.getByText('На живо')).toBeVisible({ timeout: 15_000 });
+  await expect(waiter.getByTestId('printer-alert')).toHaveCount(0);
+  await guestOrdersAtTable3(browser);
+  const card = waiter.locator('article[data-order-key]').filter({ hasText: 'Маса 3' });
+  await expect(card).toHaveCount(1, { timeout: 10_000 });
+  const alert = waiter.getByTestId('printer-alert');
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert).toContainText('Проблем с принтера: 1 чакащ бон');
+  await expect(alert).toContainText('Кухня');
+
+  // The printer comes on: the ticket prints (Cyrillic in CP866) and the alert goes.
+  const on = await printerOn(printerPort);
+  printer = on.server;
+  await expect.poll(() => on.received(), { timeout: 30_000 }).toContain('Кебапчета');
+  expect(on.received()).toContain('Маса 3');
+  await expect(alert).toHaveCount(0, { timeout: 15_000 });
+
+  // Browser printing: the same ticket, 80 mm wide, the only thing on the printed page.
+  await waiter.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await card.getByRole('button', { name: 'Печат от браузъра' }).click();
+  await expect.poll(() => waiter.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  const sheet = waiter.getByTestId('print-sheet');
+  await expect(sheet).toBeHidden();
+  await waiter.emulateMedia({ media: 'print' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText('Кебапчета');
+  await expect(sheet).toContainText('Маса 3');
+  const box = (await sheet.boundingBox())!;
+  // 80 mm at 96 px per inch.
+  expect(Math.abs(box.width - (80 / 25.4) * 96)).toBeLessThan(2);
+  await expect(waiter.getByRole('heading', { level: 1, name: 'Поръчки' })).toBeHidden();
+  await waiter.emulateMedia({ media: 'screen' });
+});
