@@ -2,10 +2,13 @@ import { describe, expect, test } from 'vitest';
 import {
   genericErrorMessage,
   isOrderErrorCode,
+  isDesignedOrderErrorCode,
+  DESIGNED_ORDER_ERROR_MESSAGES,
   ORDER_ERROR_CODES,
   ORDER_ERROR_MESSAGES,
   ORDER_ERROR_REACTIONS,
 } from './errors.ts';
+import { MAX_ORDER_AMOUNT, MAX_ORDER_LINE_AMOUNT } from './money.ts';
 
 describe('order error codes (spec §8, exactly as written)', () => {
   test('the list', () => {
@@ -54,5 +57,16 @@ describe('order error codes (spec §8, exactly as written)', () => {
     ['other', 'Възникна грешка #3'],
   ] as const)('§8 generic handler %s', (kind, text) => {
     expect(genericErrorMessage(kind)).toBe(text);
+  });
+});
+
+describe('designed order codes (issue 23 #11)', () => {
+  test('order_amount_too_large names the caps of money.ts', () => {
+    expect(isDesignedOrderErrorCode('order_amount_too_large')).toBe(true);
+    expect(isOrderErrorCode('order_amount_too_large')).toBe(false);
+    const en = DESIGNED_ORDER_ERROR_MESSAGES.order_amount_too_large.en;
+    const fmt = (m: number) => (m / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    expect(en).toContain(fmt(MAX_ORDER_LINE_AMOUNT));
+    expect(en).toContain(fmt(MAX_ORDER_AMOUNT));
   });
 });

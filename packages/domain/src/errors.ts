@@ -81,6 +81,26 @@ export const ORDER_ERROR_MESSAGES: Record<
   },
 };
 
+/**
+ * Order codes the spec's catalogue lacks (designed, stable; documented with §8 in packages/domain/README.md). The
+ * browser shows its own text for each (cart.errors.<code>, five languages); the server answers these bg/en texts
+ * in message_trans.
+ */
+export const DESIGNED_ORDER_ERROR_CODES = ['order_amount_too_large'] as const;
+export type DesignedOrderErrorCode = (typeof DESIGNED_ORDER_ERROR_CODES)[number];
+
+export function isDesignedOrderErrorCode(value: unknown): value is DesignedOrderErrorCode {
+  return typeof value === 'string' && (DESIGNED_ORDER_ERROR_CODES as readonly string[]).includes(value);
+}
+
+export const DESIGNED_ORDER_ERROR_MESSAGES: Record<DesignedOrderErrorCode, { bg: string; en: string }> = {
+  // The limits are money.ts MAX_ORDER_LINE_AMOUNT and MAX_ORDER_AMOUNT (a test keeps the numbers equal).
+  order_amount_too_large: {
+    bg: 'Поръчката е твърде голяма: до 10 000.00 на ред и до 50 000.00 общо. Моля, разделете я или попитайте персонала.',
+    en: 'The order is too large: at most 10,000.00 per line and 50,000.00 in total. Please split it or ask the staff.',
+  },
+};
+
 /** Generic handler numbers (spec §8): 1 server response, 2 no response, 3 anything else. */
 export type GenericErrorKind = 'response' | 'no_response' | 'other';
 

@@ -8,6 +8,16 @@ export const BGN_PER_EUR = 1.95583;
 export const CURRENCY_CODES = ['BGN', 'EUR', 'CHF'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
+/**
+ * Caps on what one order may cost, in minor units of the venue's currency (designed; issue "Security hardening"
+ * #11): a line (unit price with its ingredients × quantity) at most 10 000.00, the order (its subtotal and its total
+ * with fees) at most 50 000.00. Far above any table, room or delivery order, far below what the money columns hold
+ * (bigint on PostgreSQL; JavaScript integers stay exact to 2^53). Over either, the order is refused with 400
+ * `order_amount_too_large` (errors.ts) instead of being stored (SQLite) or overflowing a column (PostgreSQL).
+ */
+export const MAX_ORDER_LINE_AMOUNT: Minor = 1_000_000;
+export const MAX_ORDER_AMOUNT: Minor = 5_000_000;
+
 /** Shown after an amount when the venue sets nothing (spec §9). */
 export const DEFAULT_CURRENCY_SUFFIX = 'лв.';
 

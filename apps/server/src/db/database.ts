@@ -13,6 +13,7 @@ import { StartupError } from '../lib/startup-error.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import type { Database } from './schema.ts';
+import { pgTypes } from './pg-types.ts';
 
 export type AppDatabase = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -144,7 +145,13 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const parsed = new URL(url);
   const location = `postgres://${parsed.host}${parsed.pathname}`;
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // int8 (money columns, counts) as numbers, refusing values beyond 2^53 (db/pg-types.ts).
+    types: pgTypes,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => console.error(`PostgreSQL pool error: ${err.message}`));
   // A client in use whose connection drops between two queries (PostgreSQL restarted mid-transaction) emits 'error'

@@ -7,6 +7,7 @@ import {
   type OrderTotalSettings,
 } from './order-total.ts';
 import { line, sofia } from '../test-fixtures.ts';
+import { MAX_ORDER_AMOUNT, MAX_ORDER_LINE_AMOUNT } from '../money.ts';
 import type { OrderType } from '../order-status.ts';
 
 const SETTINGS: OrderTotalSettings = {
@@ -51,6 +52,36 @@ describe('order total: lines and product discounts (spec §3, §4, §9)', () => 
     const r = total({ lines: [] });
     expect(r.total).toBe(0);
     expect(r.problems).toEqual(['noProductsToInsert']);
+  });
+
+  test('caps (issue 23 #11): a line over 10 000.00 or an order over 50 000.00 is order_amount_too_large', () => {
+    expect(MAX_ORDER_LINE_AMOUNT).toBe(1_000_000);
+    expect(MAX_ORDER_AMOUNT).toBe(5_000_000);
+    // Exactly at the caps: fine.
+    expect(total({ lines: [line({ price: 1000, quantity: 999 })] }).problems).toEqual([]);
+    expect(total({ lines: [line({ price: 1_000_000 })] }).problems).toEqual([]);
+    const five = Array.from({ length: 5 }, (_, i) => line({ product_variant_id: i + 1, price: 1_000_000 }));
+    expect(total({ lines: five }).problems).toEqual([]);
+    // One minor unit over.
+    expect(total({ lines: [line({ price: 1_000_001 })] }).problems).toEqual(['order_amount_too_large']);
+    expect(total({ lines: [...five, line({ product_variant_id: 9, price: 1 })] }).problems).toEqual([
+      'order_amount_too_large',
+    ]);
+    // The probe's €1.14 M order: 200 lines × 999 of a €5.71 product.
+    const probe = Array.from({ length: 200 }, (_, i) =>
+      line({ product_variant_id: i + 1, price: 571, quantity: 999 }),
+    );
+    const r = total({ lines: probe });
+    expect(r.subtotal).toBe(114_085_800);
+    expect(r.problems).toEqual(['order_amount_too_large']);
+    // Fees count towards the order's cap too.
+    expect(
+      total({
+        lines: five,
+        orderType: 3,
+        orderTypeConfig: { type: 3, prices: [{ price_over: 0, price: 1 }], discounts: [] },
+      }).problems,
+    ).toEqual(['order_amount_too_large']);
   });
 
   test('quantity-0 lines count as empty', () => {

@@ -14,16 +14,18 @@
  *  6. fees: delivery (zone price, free from its threshold, or the order-type price tier when no zone), the
  *     order-type price tier for other types, box fee, cutlery fee;
  *  7. accumulated order amount used (registered users; ≤ balance, ≤ amount payable);
- *  8. online payment tax on what remains.
+ *  8. online payment tax on what remains;
+ *  9. the caps of money.ts: a line's gross over MAX_ORDER_LINE_AMOUNT, or the subtotal or total over
+ *     MAX_ORDER_AMOUNT, is the problem `order_amount_too_large`.
  * Invariant: subtotal − discounts.total + fees (without online tax) − accumulatedUsed + fees.onlinePayment = total,
  * i.e. subtotal − discountTotal + feeTotal − accumulatedUsed = total, and total >= 0.
  */
-import type { Minor } from '../money.ts';
+import { MAX_ORDER_AMOUNT, MAX_ORDER_LINE_AMOUNT, type Minor } from '../money.ts';
 import { DEFAULT_TIME_ZONE } from '../dates.ts';
 import type { OrderType } from '../order-status.ts';
 import { cartLineKey, type CartLineIngredients } from '../cart.ts';
 import { cutleryOptionOn } from '../settings.ts';
-import type { OrderErrorCode } from '../errors.ts';
+import type { DesignedOrderErrorCode, OrderErrorCode } from '../errors.ts';
 import {
   productLineDiscount,
   type ProductDiscountFields,
@@ -147,7 +149,8 @@ export type OrderTotalProblem =
       OrderErrorCode,
       'noProductsToInsert' | 'min_order_price_for_radius_not_fulfilled' | 'invalid_delivery_shape'
     >
-  | Exclude<DeliveryZoneError, 'invalid_delivery_shape'>;
+  | Exclude<DeliveryZoneError, 'invalid_delivery_shape'>
+  | Extract<DesignedOrderErrorCode, 'order_amount_too_large'>;
 
 export interface OrderTotal {
   lines: OrderLineAmount[];
@@ -307,6 +310,15 @@ export function calculateOrderTotal(input: OrderTotalInput): OrderTotal {
     : 0;
 
   const feeTotal = delivery + orderTypeFee + box + cutlery + onlinePayment;
+  const total = payable + onlinePayment;
+  // 9. caps (money.ts): a line or the order beyond them is refused, never stored nor overflowing a column.
+  if (
+    lines.some((l) => l.gross > MAX_ORDER_LINE_AMOUNT) ||
+    subtotal > MAX_ORDER_AMOUNT ||
+    total > MAX_ORDER_AMOUNT
+  ) {
+    problems.push('order_amount_too_large');
+  }
   return {
     lines,
     subtotal,
@@ -321,7 +333,7 @@ export function calculateOrderTotal(input: OrderTotalInput): OrderTotal {
     itemsTotal,
     fees: { delivery, orderType: orderTypeFee, box, cutlery, onlinePayment, total: feeTotal },
     accumulatedUsed,
-    total: payable + onlinePayment,
+    total,
     deliveryZone,
     missingForMinimalOrder: missing,
     problems,

@@ -9,6 +9,7 @@ import * as loyaltyAndRefunds from './2026-12-05T1200-loyalty-and-refunds.ts';
 import * as clientBrand from './2026-12-06T1200-client-brand.ts';
 import * as clientDomain from './2026-12-07T1200-client-domain.ts';
 import * as platform from './2026-12-11T1200-platform.ts';
+import * as moneyBigint from './2026-12-12T1200-money-bigint.ts';
 import * as printing from './2026-12-15T1200-printing.ts';
 
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T1200-client-brand': clientBrand,
   '2026-12-07T1200-client-domain': clientDomain,
   '2026-12-11T1200-platform': platform,
+  '2026-12-12T1200-money-bigint': moneyBigint,
   '2026-12-15T1200-printing': printing,
 };
 

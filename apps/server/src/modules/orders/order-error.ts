@@ -6,7 +6,12 @@
  * still answers something useful if it ever sees one of these first.
  */
 import type { FastifyInstance } from 'fastify';
-import { ORDER_ERROR_MESSAGES, isOrderErrorCode } from '@trapeza/domain/errors';
+import {
+  DESIGNED_ORDER_ERROR_MESSAGES,
+  ORDER_ERROR_MESSAGES,
+  isDesignedOrderErrorCode,
+  isOrderErrorCode,
+} from '@trapeza/domain/errors';
 import { VALIDATION_MESSAGES, type ValidationCode } from '@trapeza/domain/validation';
 import type { StoreFieldError, StoreOrderError } from '@trapeza/domain/contracts/orders';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -35,14 +40,18 @@ export function answerLanguage(headers: Record<string, string | string[] | undef
   return /^\s*en\b/i.test(value) ? 'en' : 'bg';
 }
 
-/** A §8 order error with its text in `lang` (the spec's catalogue, packages/domain/errors.ts). */
+/** A §8 order error (or a designed one of errors.ts) with its text in `lang` (packages/domain/errors.ts). */
 export function orderError(
   statusCode: number,
   code: string,
   lang: Lang,
   extras: OrderErrorExtras = {},
 ): OrderError {
-  const text = isOrderErrorCode(code) ? ORDER_ERROR_MESSAGES[code][lang] : ORDER_ERROR_MESSAGES.other[lang];
+  const text = isOrderErrorCode(code)
+    ? ORDER_ERROR_MESSAGES[code][lang]
+    : isDesignedOrderErrorCode(code)
+      ? DESIGNED_ORDER_ERROR_MESSAGES[code][lang]
+      : ORDER_ERROR_MESSAGES.other[lang];
   return new OrderError(statusCode, code, extras, text);
 }
 

@@ -32,7 +32,7 @@ import { requestUser } from './request-user.ts';
 
 const orderErrors = {
   400: StoreOrderError.describe(
-    "invalid_order_data (errors: field codes), noProductsToInsert, invalid_products_for_place (ids), inactiveProductsIds (ids, variant_ids, names), inactiveProductIngredientsIds (ids, ingredient_ids), product_not_orderable, min_/max_count_addable_ingredients_reached, invalid_delivery_shape, min_order_price_for_radius_not_fulfilled (min_order_price, missing), invalid_promo_code, 'Invalid session'",
+    "invalid_order_data (errors: field codes), noProductsToInsert, invalid_products_for_place (ids), inactiveProductsIds (ids, variant_ids, names), inactiveProductIngredientsIds (ids, ingredient_ids), product_not_orderable, min_/max_count_addable_ingredients_reached, invalid_delivery_shape, min_order_price_for_radius_not_fulfilled (min_order_price, missing), invalid_promo_code, order_amount_too_large (a line over 10 000.00 or an order over 50 000.00), 'Invalid session'",
   ),
   403: StoreOrderError.describe('orders_not_allowed, anon_user_banned, card_payment_requires_login'),
   404: StoreOrderError.describe('Unknown client or place'),

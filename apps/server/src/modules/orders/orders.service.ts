@@ -506,6 +506,9 @@ export class OrdersService {
       now,
     });
     if (total.problems.includes('noProductsToInsert')) throw orderError(400, 'noProductsToInsert', lang);
+    // Caps of packages/domain money.ts: never stored (SQLite) nor overflowing a money column (PostgreSQL).
+    if (total.problems.includes('order_amount_too_large'))
+      throw orderError(400, 'order_amount_too_large', lang);
     if (
       total.problems.some(
         (p) => p === 'invalid_delivery_shape' || p === 'invalid_region' || p === 'delivery_out_of_range',

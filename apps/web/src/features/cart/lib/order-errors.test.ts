@@ -117,6 +117,11 @@ describe('order errors: exactly the §8 reactions', () => {
       {},
       'Същата поръчка е изпратена повече от веднъж. Опитайте отново след няколко секунди.',
     ],
+    [
+      'order_amount_too_large',
+      {},
+      'Поръчката е твърде голяма: до 10 000.00 на ред и до 50 000.00 общо. Моля, разделете я или попитайте персонала.',
+    ],
     ['something_else', {}, 'Моля опитайте отново!!'],
   ])('%s shows its message', async (code, extra, text) => {
     const fx = effects();

@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import { removeLinesWithIngredients, removeProducts, type Cart } from '@trapeza/domain/cart';
 import type { StoreFieldError, StoreOrderError } from '@trapeza/domain/contracts/orders';
-import { ORDER_ERROR_REACTIONS, isOrderErrorCode } from '@trapeza/domain/errors';
+import { ORDER_ERROR_REACTIONS, isDesignedOrderErrorCode, isOrderErrorCode } from '@trapeza/domain/errors';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /** contracts/orders TABLE_ERROR_CODES, spelled out: a value import of a contract would pull zod into the bundle. */
@@ -77,6 +77,8 @@ export function reactToOrderError(error: unknown, t: TFunction, fx: OrderErrorEf
   if (code === INVALID_ORDER_DATA && b?.errors?.length) {
     return { message: t('cart.errors.invalid_order_data'), fieldErrors: b.errors };
   }
+  // Designed codes outside §8 (errors.ts DESIGNED_ORDER_ERROR_CODES): their own text, the cart kept as it is.
+  if (isDesignedOrderErrorCode(code)) return { message: t(`cart.errors.${code}`), fieldErrors: none };
   if (code === 'invalid_promo_code')
     return { message: t('cart.errors.invalid_promo_code'), fieldErrors: none };
   if (code === 'product_not_orderable')
