@@ -19,7 +19,13 @@ const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-bench-'));
 const real = await startProcess(['apps/server/src/server.ts'], {
   port: 3201,
   cwd: root,
-  env: { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' },
+  env: {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    DEMO: '1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+  },
   readyPath: '/api/health',
 });
 

@@ -37,7 +37,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-bench-web-'));
 const server = await startProcess(['apps/server/src/server.ts'], {
   port: 3301,
   cwd: root,
-  env: { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  env: { DATA_DIR: dataDir, NODE_ENV: 'production', DEMO: '1', LOG_LEVEL: 'warn' },
   readyPath: '/api/health',
 });
 

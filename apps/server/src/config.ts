@@ -18,6 +18,11 @@ export interface Config {
   /** postgres://… when PostgreSQL is used, else null (SQLite at dataDir/trapeza.db). */
   databaseUrl: string | null;
   nodeEnv: 'development' | 'production' | 'test';
+  /**
+   * Demo mode (DEMO; default on, off when NODE_ENV=production): seeds the demo brand into an empty database and
+   * allows the payment provider simulator. Never meant to face the internet (server.ts prints a warning).
+   */
+  demo: boolean;
   jwtSecret: string;
   /** Public base URL (for links printed and sent by e-mail), without trailing slash. */
   publicUrl: string;
@@ -67,6 +72,7 @@ const EnvSchema = z.object({
     })
     .refine((v) => v === undefined || URL.canParse(v), { message: 'is not a valid URL' }),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DEMO: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z
     .string()
@@ -173,7 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   } catch (err) {
     throw new StartupError(`cannot create DATA_DIR ${dataDir}: ${(err as Error).message}`);
   }
-  const payments = loadPaymentsConfig(env, dataDir, e.NODE_ENV, cwd);
+  // Production means no demo unless DEMO=1 is given explicitly (known accounts and the simulator are not for the
+  // internet); everywhere else the demo is the default start.
+  const demo = e.DEMO ? e.DEMO === '1' : e.NODE_ENV !== 'production';
+  const payments = loadPaymentsConfig(env, dataDir, e.NODE_ENV, cwd, demo);
   if (payments.startSimulator && payments.simulatorPort === e.PORT) {
     throw new StartupError(
       `invalid configuration: PORT and PAYMENT_SIMULATOR_PORT are both ${e.PORT} (the demo payment simulator ` +
@@ -186,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     nodeEnv: e.NODE_ENV,
+    demo,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -2,16 +2,18 @@
  * Entry point: config → database (open, migrate, seed on first start) → app → listen. Any startup failure is
  * printed as one line and the process exits 1, so a wrong DATABASE_URL or an unreadable data file is obvious.
  */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase, type DatabaseHandle } from './db/database.ts';
 import { StartupError } from './lib/startup-error.ts';
 
-const DEMO_ACCOUNTS = [
-  ['admin@demo.test', 'demo-admin', 'CLIENT_ADMIN'],
-  ['waiter@demo.test', 'demo-waiter', 'WAITER'],
-  ['guest@demo.test', 'demo-guest', 'USER'],
-] as const;
+/** The demo's staff accounts get a random password per installation (the guest account keeps `demo-guest`). */
+const DEMO_STAFF_ACCOUNTS = ['admin@demo.test', 'waiter@demo.test'];
+/** Where a first demo start writes the demo accounts and their passwords (owner-only), named in the README. */
+const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
 
 function fail(err: unknown): never {
   const message =
@@ -23,17 +25,34 @@ function fail(err: unknown): never {
 let database: DatabaseHandle | undefined;
 try {
   const config = loadConfig();
-  let seeded = false;
-  let seedPrintedAccounts = false;
-  database = await prepareDatabase(config, (line) => {
-    seeded = true;
-    if (line.includes('@demo.test')) seedPrintedAccounts = true;
-    console.log(line);
-  });
+  // NODE_ENV=test keeps the fixed passwords the suites sign in with (`demo-admin`, `demo-waiter`).
+  const passwords =
+    config.nodeEnv === 'test'
+      ? undefined
+      : Object.fromEntries(DEMO_STAFF_ACCOUNTS.map((e) => [e, randomBytes(12).toString('base64url')]));
+  const accountLines: string[] = [];
+  const prepared = await prepareDatabase(
+    config,
+    (line) => {
+      if (line.includes('@demo.test')) accountLines.push(line.trim());
+      console.log(line);
+    },
+    config.demo ? { passwords } : null,
+  );
+  database = prepared;
+  const accountsFile = join(config.dataDir, DEMO_ACCOUNTS_FILE);
+  if (prepared.seeded && passwords) {
+    writeFileSync(
+      accountsFile,
+      `# Demo accounts of this installation (seeded ${new Date().toISOString()})\n${accountLines.join('\n')}\n`,
+      { mode: 0o600 },
+    );
+    chmodSync(accountsFile, 0o600);
+    console.log(`  (these passwords are also in ${accountsFile})`);
+  }
   const app = await buildApp({ config, database });
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`Trapeza listening on http://localhost:${config.port} (database: ${database.location})`);
-  if (config.payments.startSimulator && config.payments.simulatorUrl) {
+  let simulatorLine = '';
+  if (config.payments.startSimulator && config.payments.simulatorUrl && config.payments.simulatorSecret) {
     // Demo only: a local payment provider (modules/payments/README.md); never loaded otherwise.
     const { startDemoPaymentSimulator } = await import('./modules/payments/simulator/demo.ts');
     await startDemoPaymentSimulator({
@@ -41,16 +60,25 @@ try {
       port: config.payments.simulatorPort,
       simulatorUrl: config.payments.simulatorUrl,
       publicUrl: config.publicUrl,
+      secret: config.payments.simulatorSecret,
     });
+    simulatorLine = `Payment provider simulator on ${config.payments.simulatorUrl} (loopback only; demo cards: Visa •••• 4242 pays)`;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Trapeza listening on http://localhost:${config.port} (database: ${database.location})`);
+  if (simulatorLine) console.log(simulatorLine);
+  if (config.demo) {
+    console.warn(
+      'WARNING: demo mode (demo data, demo accounts, payment simulator): this server must not face the internet. ' +
+        'Start with DEMO=0 (the default when NODE_ENV=production) for a real installation.',
+    );
+    if (!prepared.seeded && existsSync(accountsFile)) console.log(`Demo accounts: ${accountsFile}`);
+  } else if (prepared.empty) {
     console.log(
-      `Payment provider simulator on ${config.payments.simulatorUrl} (demo cards: Visa •••• 4242 pays)`,
+      'No platform administrator yet: create the first one with `npm run create-admin -- --email you@example.com`.',
     );
   }
-  if (seeded) {
-    if (!seedPrintedAccounts) {
-      console.log('Demo accounts:');
-      for (const [email, password, role] of DEMO_ACCOUNTS) console.log(`  ${email} / ${password} (${role})`);
-    }
+  if (prepared.seeded) {
     console.log(`Table links: ${config.publicUrl}/bistro/t/demo-t1 … demo-t12`);
     console.log(`Room links:  ${config.publicUrl}/hotel/t/demo-r101 … demo-r120`);
     console.log(

@@ -185,14 +185,24 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   }
 }
 
-type SeedFunction = (db: AppDatabase, log: (line: string) => void) => Promise<void>;
+type SeedFunction = (
+  db: AppDatabase,
+  log: (line: string) => void,
+  passwords?: Readonly<Record<string, string>>,
+) => Promise<void>;
 const demoSeedFile = new URL('./seed/demo-seed.ts', import.meta.url);
 
 /**
  * Seeds the demo client into an empty database (no clients yet), in one transaction so a failed seed leaves the
- * database empty and the next start tries again. Returns whether it seeded.
+ * database empty and the next start tries again. Returns whether it seeded. Without `passwords` the demo accounts
+ * get the content's fixed passwords (`demo-admin`, …): only the test suites want that; a real start passes random
+ * ones (prepareDatabase).
  */
-export async function seedIfEmpty(handle: DatabaseHandle, log: (line: string) => void): Promise<boolean> {
+export async function seedIfEmpty(
+  handle: DatabaseHandle,
+  log: (line: string) => void,
+  passwords?: Readonly<Record<string, string>>,
+): Promise<boolean> {
   const { db } = handle;
   const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -201,7 +211,7 @@ export async function seedIfEmpty(handle: DatabaseHandle, log: (line: string) =>
     return false;
   }
   const { seedDemo } = (await import(demoSeedFile.href)) as { seedDemo: SeedFunction };
-  await db.transaction().execute((trx) => seedDemo(trx, log));
+  await db.transaction().execute((trx) => seedDemo(trx, log, passwords));
   if (handle.dialect === 'postgres') await resyncSequences(db);
   return true;
 }
@@ -253,18 +263,38 @@ async function resyncSequences(db: AppDatabase): Promise<void> {
   }
 }
 
-/** Open, migrate and (on an empty database) seed: everything the server needs before it listens. */
+export interface PreparedDatabase extends DatabaseHandle {
+  /** Whether this start seeded the demo (demo mode on an empty database). */
+  seeded: boolean;
+  /** Whether the database holds no client and no platform administrator (DEMO=0 on a new installation). */
+  empty: boolean;
+}
+
+/**
+ * Open, migrate and, in demo mode on an empty database, seed: everything the server needs before it listens.
+ * `demo` null: no demo data ever (DEMO=0); else the demo accounts' passwords to seed with.
+ */
 export async function prepareDatabase(
   options: DatabaseOptions,
   log: (line: string) => void,
-): Promise<DatabaseHandle> {
+  demo: { passwords?: Readonly<Record<string, string>> } | null,
+): Promise<PreparedDatabase> {
   const handle = await openDatabase(options);
   try {
     await migrateToLatest(handle.db);
-    await seedIfEmpty(handle, log);
+    const seeded = demo ? await seedIfEmpty(handle, log, demo.passwords) : false;
+    const anyClient = await handle.db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
+    const anyAdmin = anyClient
+      ? undefined
+      : await handle.db
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'SUPER_ADMIN')
+          .limit(1)
+          .executeTakeFirst();
+    return Object.assign(handle, { seeded, empty: !anyClient && !anyAdmin });
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
   }
-  return handle;
 }

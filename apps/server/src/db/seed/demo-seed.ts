@@ -42,17 +42,26 @@ type Db = Kysely<Database>;
 
 const flag = (value: boolean | undefined): number => (value ? 1 : 0);
 
-/** Seeds the demo client. Runs in the caller's transaction when given one, else opens its own. */
-export async function seedDemo(db: Kysely<Database>, log: (line: string) => void): Promise<void> {
+/**
+ * Seeds the demo client. Runs in the caller's transaction when given one, else opens its own. `passwords` (by
+ * e-mail) replaces the content's fixed passwords: a real start gives the admin and waiter random ones (server.ts),
+ * the test suites keep the fixed ones.
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  log: (line: string) => void,
+  passwords: Readonly<Record<string, string>> = {},
+): Promise<void> {
+  const accounts = ACCOUNTS.map((a) => ({ ...a, password: passwords[a.email] ?? a.password }));
   // Hash outside the transaction: argon2 is deliberately slow.
-  const hashes = await Promise.all(ACCOUNTS.map((a) => hash(a.password)));
+  const hashes = await Promise.all(accounts.map((a) => hash(a.password)));
   const run = (trx: Db) => insertAll(trx, hashes);
   const counts = db.isTransaction ? await run(db) : await db.transaction().execute(run);
 
   log(
     `Demo data seeded: client '${DEMO_CLIENT.slug}' with ${counts.map((c) => `${c.slug} (${c.products} products, ${c.categories} categories)`).join(' and ')}.`,
   );
-  for (const account of ACCOUNTS) {
+  for (const account of accounts) {
     log(`  account ${account.email} / ${account.password} (${account.role})`);
   }
   for (const place of DEMO_PLACES) {

@@ -5,13 +5,15 @@
  * Sources, in order, for a place `client/place`:
  *   1. PAYMENTS_CONFIG_FILE (default DATA_DIR/payments.json when present): JSON
  *        { "places": { "demo/bistro": { "epay": {…}, "oneTouch": {…}, "redsys": {…}, "invoiceTtlMinutes": 60 } } }
- *   2. the provider simulator (PAYMENT_SIMULATOR=1, on by default in development, or PAYMENT_SIMULATOR_URL): every
- *      place with the payments module gets demo accounts derived from its slugs (simulatorAccounts), which the
- *      simulator derives the same way.
+ *   2. the provider simulator, in demo mode only (PAYMENT_SIMULATOR=1, on by default in development, or
+ *      PAYMENT_SIMULATOR_URL): every place with the payments module gets demo accounts derived from its slugs and
+ *      this installation's random simulator secret (simulatorAccounts), which the simulator derives the same way.
+ *      The secret is PAYMENT_SIMULATOR_SECRET or generated once into DATA_DIR/payment-simulator-secret (0600):
+ *      accounts derived from public data alone would let anyone sign a "PAID" notice for their own order.
  * A place with neither cannot take online payments (payments_not_configured).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { StartupError } from '../../lib/startup-error.ts';
@@ -30,8 +32,10 @@ export interface PlacePaymentConfig {
 export interface PaymentsConfig {
   /** Keyed `client/place` (slugs). */
   places: Record<string, PlacePaymentConfig>;
-  /** Base URL of the provider simulator the places without a file entry use; null = none. */
+  /** Base URL of the provider simulator the places without a file entry use; null = none (always outside demo mode). */
   simulatorUrl: string | null;
+  /** Key the simulator accounts are derived from (random per installation); set whenever simulatorUrl is. */
+  simulatorSecret: string | null;
   /** Start the simulator inside `npm start` (server.ts) on simulatorPort. */
   startSimulator: boolean;
   simulatorPort: number;
@@ -79,6 +83,7 @@ const EnvSchema = z.object({
   PAYMENT_SIMULATOR: z.enum(['0', '1']).optional(),
   PAYMENT_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(3999),
   PAYMENT_SIMULATOR_URL: z.string().url().optional(),
+  PAYMENT_SIMULATOR_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 /** Reads the payments part of the environment; a broken config file stops the start with one line. */
@@ -87,6 +92,8 @@ export function loadPaymentsConfig(
   dataDir: string,
   nodeEnv: 'development' | 'production' | 'test',
   cwd: string = process.cwd(),
+  /** Demo mode (config.ts: DEMO, default on except in production): the simulator exists only there. */
+  demo: boolean = nodeEnv !== 'production',
 ): PaymentsConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -118,17 +125,47 @@ export function loadPaymentsConfig(
   } else if (e.PAYMENTS_CONFIG_FILE) {
     throw new StartupError(`payments config ${file} does not exist`);
   }
-  // The simulator is a demo and test tool: on by default only in development, never implied in production.
-  const startSimulator = e.PAYMENT_SIMULATOR ? e.PAYMENT_SIMULATOR === '1' : nodeEnv === 'development';
+  // The simulator is a demo and test tool: only in demo mode (never in production unless DEMO=1), and there on by
+  // default only in development. Asking for it outside demo mode is a mistake worth stopping for.
+  if (!demo && (e.PAYMENT_SIMULATOR === '1' || e.PAYMENT_SIMULATOR_URL)) {
+    throw new StartupError(
+      'invalid configuration: the payment provider simulator (PAYMENT_SIMULATOR / PAYMENT_SIMULATOR_URL) runs only ' +
+        'in demo mode: set DEMO=1, or configure real payment accounts in payments.json',
+    );
+  }
+  const startSimulator =
+    demo && (e.PAYMENT_SIMULATOR ? e.PAYMENT_SIMULATOR === '1' : nodeEnv === 'development');
   const simulatorUrl =
     e.PAYMENT_SIMULATOR_URL?.replace(/\/+$/, '') ??
     (startSimulator ? `http://localhost:${e.PAYMENT_SIMULATOR_PORT}` : null);
   return {
     places,
     simulatorUrl,
+    simulatorSecret: simulatorUrl
+      ? (e.PAYMENT_SIMULATOR_SECRET ?? loadOrCreateSimulatorSecret(dataDir))
+      : null,
     startSimulator: startSimulator && !e.PAYMENT_SIMULATOR_URL,
     simulatorPort: e.PAYMENT_SIMULATOR_PORT,
   };
+}
+
+/** The simulator's key, generated once into DATA_DIR (owner-only) like the JWT secret. */
+function loadOrCreateSimulatorSecret(dataDir: string): string {
+  const file = join(dataDir, 'payment-simulator-secret');
+  try {
+    if (existsSync(file)) {
+      const secret = readFileSync(file, 'utf8').trim();
+      if (secret.length >= 32) return secret;
+    }
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch (err) {
+    throw new StartupError(
+      `cannot read or write the payment simulator secret in ${dataDir}: ${(err as Error).message}`,
+    );
+  }
 }
 
 /** The configuration of one place, or null when it cannot take online payments. */
@@ -140,11 +177,13 @@ export function placePaymentConfig(
   const ref = `${clientSlug}/${placeSlug}`;
   const own = config.places[ref];
   if (own) return own;
-  return config.simulatorUrl ? simulatorAccounts(ref, config.simulatorUrl) : null;
+  return config.simulatorUrl && config.simulatorSecret
+    ? simulatorAccounts(ref, config.simulatorUrl, config.simulatorSecret)
+    : null;
 }
 
-function derive(label: string, ref: string): Buffer {
-  return createHash('sha256').update(`trapeza-payment-simulator:${label}:${ref}`).digest();
+function derive(secret: string, label: string, ref: string): Buffer {
+  return createHmac('sha256', secret).update(`trapeza-payment-simulator:${label}:${ref}`).digest();
 }
 function digits(buf: Buffer, n: number): string {
   const d = BigInt(`0x${buf.toString('hex')}`)
@@ -155,31 +194,34 @@ function digits(buf: Buffer, n: number): string {
 }
 
 /**
- * Demo merchant accounts of a place at the simulator, derived from `client/place` so that the server and the
- * simulator agree without sharing a file. Only ever used against the simulator.
+ * Demo merchant accounts of a place at the simulator, derived from `client/place` and the installation's secret so
+ * that the server and the simulator agree without sharing a file, and nobody else can compute them. Only ever
+ * used against the simulator.
  */
 export function simulatorAccounts(
   ref: string,
   simulatorUrl: string,
+  secret: string,
 ): Required<Omit<PlacePaymentConfig, 'invoiceTtlMinutes'>> {
   const base = simulatorUrl.replace(/\/+$/, '');
+  const part = (label: string) => derive(secret, label, ref);
   return {
     epay: {
-      min: digits(derive('epay-min', ref), 10),
-      secret: derive('epay-secret', ref).toString('hex').slice(0, 32),
+      min: digits(part('epay-min'), 10),
+      secret: part('epay-secret').toString('hex').slice(0, 32),
       baseUrl: `${base}/epay/`,
     },
     oneTouch: {
-      appId: `sim-${digits(derive('app', ref), 8)}`,
-      secret: derive('app-secret', ref).toString('hex').slice(0, 32),
+      appId: `sim-${digits(part('app'), 8)}`,
+      secret: part('app-secret').toString('hex').slice(0, 32),
       apiBase: `${base}/xdev/api`,
       webBase: `${base}/xdev/mobile`,
-      kin: digits(derive('kin', ref), 10),
+      kin: digits(part('kin'), 10),
     },
     redsys: {
-      merchantCode: digits(derive('fuc', ref), 9),
+      merchantCode: digits(part('fuc'), 9),
       terminal: '1',
-      key: derive('redsys-key', ref).subarray(0, 24).toString('base64'),
+      key: part('redsys-key').subarray(0, 24).toString('base64'),
       url: `${base}/sis/realizarPago`,
     },
   };

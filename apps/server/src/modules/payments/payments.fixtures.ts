@@ -1,8 +1,10 @@
 /**
  * The provider simulator for the card payment route tests: one merchant for demo/bistro whose notifications and
  * return links go to the app, which the test then starts listening on `appPort` (the simulator calls it over HTTP).
+ * The app must be built with `simulatorEnv` (PAYMENT_SIMULATOR_SECRET, …) so both derive the same accounts.
  * Close it with `sim.close()` after the file.
  */
+import { randomBytes } from 'node:crypto';
 import type { AppDatabase } from '../../db/database.ts';
 import { freePort } from '../../../test/spawn-server.ts';
 import { simulatorMerchantFor } from './simulator/demo.ts';
@@ -11,13 +13,21 @@ import { createPaymentSimulator } from './simulator/simulator.ts';
 export async function startBistroSimulator() {
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
+  const secret = randomBytes(32).toString('base64url');
   const sim = createPaymentSimulator({
-    merchants: () => Promise.resolve([simulatorMerchantFor('demo', 'bistro', 'Бистро', sim.url, appUrl)]),
+    merchants: () =>
+      Promise.resolve([simulatorMerchantFor('demo', 'bistro', 'Бистро', sim.url, appUrl, secret)]),
     // Provider delays (settling, expiry) in milliseconds rather than seconds.
     timeFactor: 0.001,
   });
   await sim.listen(0);
-  return { sim, appPort, appUrl };
+  const simulatorEnv = {
+    PUBLIC_URL: appUrl,
+    PAYMENT_SIMULATOR_URL: sim.url,
+    PAYMENT_SIMULATOR: '0',
+    PAYMENT_SIMULATOR_SECRET: secret,
+  };
+  return { sim, appPort, appUrl, secret, simulatorEnv };
 }
 
 /**

@@ -15,7 +15,7 @@ import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 
-const { sim, appPort: APP_PORT, appUrl: APP_URL } = await startBistroSimulator();
+const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
 afterAll(async () => {
   await sim.close();
 });
@@ -476,9 +476,6 @@ if (HAS_DEMO_SEED) {
         },
       );
     },
-    {
-      env: { PUBLIC_URL: APP_URL, PAYMENT_SIMULATOR_URL: sim.url, PAYMENT_SIMULATOR: '0' },
-      setup: offerEveryOnlineMethodAtBistro,
-    },
+    { env: simulatorEnv, setup: offerEveryOnlineMethodAtBistro },
   );
 }

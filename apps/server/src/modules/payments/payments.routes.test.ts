@@ -6,6 +6,7 @@
  * declined), deleting an instrument, login, the online payment tax in the amount charged, and secrets absent
  * from GET settings.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { onlinePaymentTax } from '@trapeza/domain/pricing/fees';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
@@ -15,10 +16,10 @@ import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
-import { redsysDecodeParameters } from './providers/redsys.ts';
+import { redsysDecodeParameters, redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
 
-const { sim, appPort: APP_PORT, appUrl: APP_URL } = await startBistroSimulator();
-const accounts = simulatorAccounts('demo/bistro', sim.url);
+const { sim, appPort: APP_PORT, appUrl: APP_URL, secret, simulatorEnv } = await startBistroSimulator();
+const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
 
 afterAll(async () => {
   await sim.close();
@@ -209,6 +210,62 @@ if (HAS_DEMO_SEED) {
         const reuse = await fetch(first.red);
         expect(reuse.status).toBe(409);
       });
+
+      ctx.test(
+        'a PAID notice signed with the secret earlier versions derived from public data alone is refused',
+        async () => {
+          // Before: secret = sha256("trapeza-payment-simulator:epay-secret:<client>/<place>"), anyone could sign.
+          const publicSecret = createHash('sha256')
+            .update('trapeza-payment-simulator:epay-secret:demo/bistro')
+            .digest('hex')
+            .slice(0, 32);
+          expect(accounts.epay.secret).not.toBe(publicSecret);
+          const order = await placeOrder('epay');
+          const { payment_key: invoice } = (
+            await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as())
+          ).json();
+          const line = `INVOICE=${invoice}:STATUS=PAID:PAY_TIME=20261124120000:STAN=111111:BCODE=AAAAAA\n`;
+          const encoded = Buffer.from(line).toString('base64');
+          const forged = await notifyEpay(line, epayChecksum(publicSecret, encoded));
+          expect(forged.body).toBe('ERR=Not valid CHECKSUM\n');
+          expect((await orderRow(order.key)).payment_status).toBe('pending');
+          // Redsys the same: a key derived from public data does not verify.
+          const publicKey = createHash('sha256')
+            .update('trapeza-payment-simulator:redsys-key:demo/bistro')
+            .digest()
+            .subarray(0, 24)
+            .toString('base64');
+          expect(accounts.redsys.key).not.toBe(publicKey);
+          const bizum = await placeOrder('bizum');
+          const fields = Object.fromEntries(
+            [...bizum.ppResp.redForm!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+          );
+          const params = redsysDecodeParameters(fields.Ds_MerchantParameters!);
+          const notice = redsysEncodeParameters({
+            Ds_Amount: params.DS_MERCHANT_AMOUNT!,
+            Ds_Currency: params.DS_MERCHANT_CURRENCY ?? '978',
+            Ds_Order: params.DS_MERCHANT_ORDER!,
+            Ds_MerchantCode: params.DS_MERCHANT_MERCHANTCODE!,
+            Ds_Terminal: '001',
+            Ds_Response: '0000',
+            Ds_TransactionType: '0',
+            Ds_AuthorisationCode: '123456',
+            Ds_ProcessedPayMethod: '68',
+          });
+          const forgedRedsys = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/redsys/notify/demo/bistro',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({
+              Ds_SignatureVersion: 'HMAC_SHA256_V1',
+              Ds_MerchantParameters: notice,
+              Ds_Signature: redsysSign(publicKey, params.DS_MERCHANT_ORDER!, notice),
+            }).toString(),
+          });
+          expect(forgedRedsys.statusCode).toBe(400);
+          expect((await orderRow(bizum.key)).payment_status).toBe('pending');
+        },
+      );
 
       ctx.test(
         'replayed PAID → OK again, nothing changes twice; forged checksum → ERR; unknown → NO',
@@ -571,9 +628,6 @@ if (HAS_DEMO_SEED) {
         }
       });
     },
-    {
-      env: { PUBLIC_URL: APP_URL, PAYMENT_SIMULATOR_URL: sim.url, PAYMENT_SIMULATOR: '0' },
-      setup: offerEveryOnlineMethodAtBistro,
-    },
+    { env: simulatorEnv, setup: offerEveryOnlineMethodAtBistro },
   );
 }

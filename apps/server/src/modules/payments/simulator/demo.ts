@@ -1,12 +1,19 @@
 /**
  * The simulator as the demo's provider: every place with the payments module gets the demo merchant accounts that
- * payments.config.ts derives for it (simulatorAccounts), with its notification and return addresses. Imported
- * dynamically by server.ts only when PAYMENT_SIMULATOR is on, so production never loads it.
+ * payments.config.ts derives for it (simulatorAccounts, keyed by this installation's random simulator secret), with
+ * its notification and return addresses. Imported dynamically by server.ts only in demo mode with the simulator on,
+ * so production never loads it. It listens on the loopback interface only and sends the payer back only to
+ * addresses this installation serves (returnUrlOwnedBy).
  */
 import type { AppDatabase } from '../../../db/database.ts';
 import { simulatorAccounts } from '../payments.config.ts';
 import { PaymentsRepository } from '../payments.repository.ts';
-import { createPaymentSimulator, type PaymentSimulator, type SimulatorMerchant } from './simulator.ts';
+import {
+  createPaymentSimulator,
+  isLoopbackHost,
+  type PaymentSimulator,
+  type SimulatorMerchant,
+} from './simulator.ts';
 
 /** The simulator's view of one place: the same accounts the server uses, and where to notify. */
 export function simulatorMerchantFor(
@@ -15,9 +22,10 @@ export function simulatorMerchantFor(
   label: string,
   simulatorUrl: string,
   publicUrl: string,
+  secret: string,
 ): SimulatorMerchant {
   const ref = `${clientSlug}/${placeSlug}`;
-  const accounts = simulatorAccounts(ref, simulatorUrl);
+  const accounts = simulatorAccounts(ref, simulatorUrl, secret);
   const base = publicUrl.replace(/\/+$/, '');
   return {
     label,
@@ -36,21 +44,57 @@ export function simulatorMerchantFor(
   };
 }
 
-/** Starts the simulator on `port` for every place with the payments module (looked up on each request). */
+/**
+ * Whether a return address belongs to this installation: PUBLIC_URL's origin, a loopback name (the demo is served
+ * on localhost and `*.localhost` brand names), or a brand's own domain (`clients.domain`, also with `www.`). The
+ * guest comes back to the host they paid from, so PUBLIC_URL alone would be too narrow; anything else would make
+ * the simulator an open redirect.
+ */
+export function returnUrlOwnedBy(db: AppDatabase, publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  return async (url: string): Promise<boolean> => {
+    if (!URL.canParse(url)) return false;
+    const target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+    if (target.username || target.password) return false;
+    if (target.origin === publicOrigin) return true;
+    const host = target.hostname.toLowerCase();
+    if (isLoopbackHost(host)) return true;
+    const bare = host.startsWith('www.') ? host.slice(4) : host;
+    const brand = await db
+      .selectFrom('clients')
+      .select('id')
+      .where('domain', 'in', [host, bare])
+      .limit(1)
+      .executeTakeFirst();
+    return brand !== undefined;
+  };
+}
+
+/** Starts the simulator on `port` of the loopback interface for every place with the payments module. */
 export async function startDemoPaymentSimulator(input: {
   db: AppDatabase;
   port: number;
-  host?: string;
   simulatorUrl: string;
   publicUrl: string;
+  secret: string;
 }): Promise<PaymentSimulator> {
   const repo = new PaymentsRepository(input.db);
   const sim = createPaymentSimulator({
     merchants: async () =>
       (await repo.placesWithPayments()).map((p) =>
-        simulatorMerchantFor(p.clientSlug, p.placeSlug, p.placeName, input.simulatorUrl, input.publicUrl),
+        simulatorMerchantFor(
+          p.clientSlug,
+          p.placeSlug,
+          p.placeName,
+          input.simulatorUrl,
+          input.publicUrl,
+          input.secret,
+        ),
       ),
+    allowReturnUrl: returnUrlOwnedBy(input.db, input.publicUrl),
   });
-  await sim.listen(input.port, input.host ?? '0.0.0.0');
+  // Loopback only: the simulator pays without a card, so it must not be reachable from the network.
+  await sim.listen(input.port, '127.0.0.1');
   return sim;
 }

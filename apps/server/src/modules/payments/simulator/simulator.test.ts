@@ -65,8 +65,8 @@ describe('simulator notifications', () => {
         amount: 2280,
         currency: 'BGN',
         description: 'Test',
-        okUrl: 'http://shop/ok',
-        cancelUrl: 'http://shop/cancel',
+        okUrl: 'http://shop.localhost/ok',
+        cancelUrl: 'http://shop.localhost/cancel',
         notifyUrl: 'unused',
         expiresAt: new Date(Date.now() + 3_600_000),
       });
@@ -81,7 +81,7 @@ describe('simulator notifications', () => {
         body: 'action=pay',
         redirect: 'manual',
       });
-      expect(res.headers.get('location')).toBe('http://shop/ok');
+      expect(res.headers.get('location')).toBe('http://shop.localhost/ok');
       await sim.settle();
       expect(received).toHaveLength(3);
       expect(received[0]).toMatch(

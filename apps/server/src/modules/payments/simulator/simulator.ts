@@ -44,6 +44,26 @@ export interface SimulatorOptions {
   timeFactor?: number;
   fetch?: typeof fetch;
   logger?: boolean;
+  /**
+   * Whether the payer may be sent back to this return address (ePay URL_OK / URL_CANCEL, Redsys URLOK / URLKO);
+   * anything else is refused with an error page, so the simulator is no open redirect. Default: loopback hosts only.
+   */
+  allowReturnUrl?: (url: string) => boolean | Promise<boolean>;
+}
+
+/** localhost, `*.localhost`, 127.0.0.0/8 and ::1: names that never leave the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(h) || h === '::1';
+}
+
+function loopbackUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const u = new URL(url);
+  return (u.protocol === 'http:' || u.protocol === 'https:') && isLoopbackHost(u.hostname);
 }
 
 export interface DemoCard {
@@ -158,6 +178,14 @@ export function createPaymentSimulator(options: SimulatorOptions): PaymentSimula
 
   const merchants = async (): Promise<SimulatorMerchant[]> =>
     typeof options.merchants === 'function' ? options.merchants() : options.merchants;
+  const allowReturnUrl = options.allowReturnUrl ?? loopbackUrl;
+  /** The first given return address this installation does not own, if any. */
+  async function foreignReturnUrl(urls: (string | undefined)[]): Promise<string | null> {
+    for (const u of urls) if (u && !(await allowReturnUrl(u))) return u;
+    return null;
+  }
+  const foreignMessage = (u: string) =>
+    `The return address ${u} is not an address of this shop; the payment was not started.`;
 
   const sessions = new Map<string, EpaySession | RedsysSession>();
   /** ePay: invoice → its notification line (PAID / DENIED / EXPIRED) while undelivered; `${min}:${invoice}` keys. */
@@ -244,6 +272,8 @@ export function createPaymentSimulator(options: SimulatorOptions): PaymentSimula
     if (!/^\d{2}\.\d{2}\.\d{4}( \d{2}:\d{2}(:\d{2})?)?$/.test(data.EXP_TIME ?? '')) {
       return html(reply, 400, errorPage('ePay', 'EXP_TIME is required (DD.MM.YYYY[ hh:mm[:ss]]).'));
     }
+    const foreign = await foreignReturnUrl([fields.URL_OK, fields.URL_CANCEL]);
+    if (foreign) return html(reply, 400, errorPage('ePay', foreignMessage(foreign)));
     const invoiceKey = `${merchant.epay.min}:${invoice}`;
     if (usedInvoices.has(invoiceKey)) {
       return html(reply, 409, errorPage('ePay', 'This INVOICE was already used.'));
@@ -371,6 +401,8 @@ export function createPaymentSimulator(options: SimulatorOptions): PaymentSimula
     }
     if (!/^\d+$/.test(params.DS_MERCHANT_AMOUNT ?? ''))
       return html(reply, 400, errorPage('Redsys', 'SIS0018: invalid amount.'));
+    const foreign = await foreignReturnUrl([params.DS_MERCHANT_URLOK, params.DS_MERCHANT_URLKO]);
+    if (foreign) return html(reply, 400, errorPage('Redsys', foreignMessage(foreign)));
     const bizum = (params.DS_MERCHANT_PAYMETHODS ?? '').toLowerCase().includes('z');
     const id = randomBytes(12).toString('hex');
     sessions.set(id, { kind: 'redsys', merchant, params, bizum, state: 'open' });
