@@ -88,6 +88,16 @@ describe('settings parser', () => {
   });
 
   test.each([
+    [{}, 'bg'],
+    [{ default_lang: 'en' }, 'en'],
+    [{ default_lang: 'en', first_init_lang: 'de' }, 'de'],
+    [{ default_lang: { value: 'es' }, first_init_lang: { value: 'fr-CH' } }, 'fr-CH'],
+    [{ default_lang: 'es', first_init_lang: 'xx' }, 'es'],
+  ])('first_init_lang of %j → %s (falls back to default_lang)', (raw, expected) => {
+    expect(parseSettings(raw).first_init_lang).toBe(expected);
+  });
+
+  test.each([
     [2, 'cutlery_option_delivery', true],
     [3, 'cutlery_option_preorder', true],
     [6, 'cutlery_option_room', true],

@@ -4,13 +4,17 @@
  * in the map and minor units after parsing. Keys marked "designed" are not named by the spec; see README.
  */
 import { toMinor, type Minor } from './money.ts';
-import { normalizeLanguage, type Language } from './i18n.ts';
+import { isLanguage, normalizeLanguage, type Language } from './i18n.ts';
+
+const firstLang = (value: string, fallback: Language): Language => (isLanguage(value) ? value : fallback);
 import { DEFAULT_TIME_ZONE } from './dates.ts';
 import { parseWorkingHours, type WorkingHours } from './hours.ts';
 import type { OrderType } from './order-status.ts';
 
 export interface VenueSettings {
   default_lang: Language;
+  /** The language of a guest's first visit (no language chosen yet); falls back to default_lang (spec §3, §9). */
+  first_init_lang: Language;
   default_currency_suffix: string;
   order_expire_time_hours: number;
   minimal_order_price: Minor;
@@ -54,6 +58,7 @@ export interface VenueSettings {
 /** Spec §9 defaults, and designed defaults for the rest. */
 export const SETTINGS_DEFAULTS: VenueSettings = {
   default_lang: 'bg',
+  first_init_lang: 'bg',
   default_currency_suffix: 'лв.',
   order_expire_time_hours: 3,
   minimal_order_price: 0,
@@ -134,8 +139,12 @@ export function parseSettings(raw: RawSettings): VenueSettings {
   const regex = parseString(raw.validate_phone_number_regex, '');
   const wh = unwrap(raw.working_hours);
   const extra = parseString(raw.room_additional_order_types, '');
+  const defaultLang = normalizeLanguage(
+    parseString(raw.default_lang ?? raw.default_language, d.default_lang),
+  );
   return {
-    default_lang: normalizeLanguage(parseString(raw.default_lang ?? raw.default_language, d.default_lang)),
+    default_lang: defaultLang,
+    first_init_lang: firstLang(parseString(raw.first_init_lang, ''), defaultLang),
     default_currency_suffix: parseString(raw.default_currency_suffix, d.default_currency_suffix),
     order_expire_time_hours: num('order_expire_time_hours'),
     minimal_order_price: toMinor(parseNumber(raw.minimal_order_price, 0)),

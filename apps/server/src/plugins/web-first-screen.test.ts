@@ -167,6 +167,47 @@ if (webBuilt) {
       });
 
       ctx.test(
+        "a first visit opens in the venue's first-visit language; the guest's language cookie wins (issue 25)",
+        async () => {
+          const hotel = await ctx.db
+            .selectFrom('places')
+            .select('id')
+            .where('slug', '=', 'hotel')
+            .executeTakeFirstOrThrow();
+          const bgHome = await ctx.get('/hotel', { client: null, place: null });
+          expect(bgHome.body).toContain('<html lang="bg">');
+          await ctx.db
+            .updateTable('settings')
+            .set({ value: 'en' })
+            .where('place_id', '=', hotel.id)
+            .where('key', '=', 'first_init_lang')
+            .execute();
+          try {
+            const first = await ctx.get('/hotel', { client: null, place: null });
+            expect(first.body).toContain('<html lang="en">');
+            expect(rootHtml(first.body)).not.toBe('');
+            expect(rootHtml(first.body)).not.toBe(rootHtml(bgHome.body));
+            const chosen = await ctx.get('/hotel', {
+              client: null,
+              place: null,
+              cookies: { language: 'de' },
+            });
+            expect(chosen.body).toContain('<html lang="de">');
+            // Another venue keeps its own (Bulgarian).
+            const bistro = await ctx.get('/bistro', { client: null, place: null });
+            expect(bistro.body).toContain('<html lang="bg">');
+          } finally {
+            await ctx.db
+              .updateTable('settings')
+              .set({ value: 'bg' })
+              .where('place_id', '=', hotel.id)
+              .where('key', '=', 'first_init_lang')
+              .execute();
+          }
+        },
+      );
+
+      ctx.test(
         'category and product pages carry their HTML, title, data and every stylesheet it needs',
         async () => {
           const categories = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as MenuCategory[];

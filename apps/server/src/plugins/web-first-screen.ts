@@ -20,6 +20,7 @@
  * the HTML (brandShell), and a place the brand does not have answers 404. Any API error answers the brand's plain
  * index.html: the app then shows what it shows today.
  */
+import { parseSettings, type RawSettings } from '@trapeza/domain/settings';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -276,6 +277,15 @@ function modulePreloadLinks(files: string[]): string {
   return files.map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`).join('');
 }
 
+/** The venue's first-visit language from its GET settings answer (key → { value }); Bulgarian when unreadable. */
+function firstVisitLanguage(settingsAnswer: string | undefined): string {
+  try {
+    return parseSettings(JSON.parse(settingsAnswer ?? '{}') as RawSettings).first_init_lang;
+  } catch {
+    return 'bg';
+  }
+}
+
 function languageOf(request: FastifyRequest): string | null {
   const lang = request.cookies?.language;
   return lang && LANGUAGES.has(lang) ? lang : null;
@@ -379,7 +389,9 @@ export async function renderWebPage(
     `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +
     `"products":${products}${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}}`;
   const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
-  const language = languageOf(request);
+  // A first visit (no language chosen yet) opens in the venue's first-visit language (spec §3 first_init_lang,
+  // else default_lang); the app reads it from <html lang> (apps/web/src/i18n/i18n.ts), so hydration matches.
+  const language = languageOf(request) ?? firstVisitLanguage(settings);
   const assets = firstScreenAssets(shell, plan.routes, language);
   let body = '';
   let title: string | null = null;
@@ -406,7 +418,7 @@ export async function renderWebPage(
   const hints = /^(?:<link [^>]*>)+/.exec(body)?.[0] ?? '';
   body = body.slice(hints.length);
   let html = brandShell(shell.html, brand, (body ? title : null) ?? placeName);
-  if (body) html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttr(language ?? 'bg')}">`);
+  html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttr(language)}">`);
   const css = stylesheetLinks(body ? [...assets.css, ...renderedLazyCss(shell, assets, body)] : assets.css);
   if (body && existsSync(join(distDir, 'boot.js'))) {
     // A server-rendered page shows without JavaScript: the app starts after the first paint (public/boot.js), and

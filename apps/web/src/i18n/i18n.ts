@@ -79,9 +79,19 @@ async function ensureLoaded(lang: Language): Promise<void> {
 
 let initPromise: Promise<unknown> | null = null;
 
+/**
+ * The language the server chose for this page (`<html lang>`): the guest's cookie, or on a first visit the venue's
+ * first-visit language (spec §3 first_init_lang; apps/server/src/plugins/web-first-screen.ts).
+ */
+function pageLanguage(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const lang = document.documentElement.lang;
+  return isLanguage(lang) ? lang : null;
+}
+
 /** Starts i18next with `lang` (and Bulgarian, the fallback) loaded. */
 export async function initI18n(
-  lang: Language = storedLanguage() ?? DEFAULT_LANGUAGE,
+  lang: Language = storedLanguage() ?? pageLanguage() ?? DEFAULT_LANGUAGE,
 ): Promise<typeof i18next> {
   initPromise ??= i18next.use(initReactI18next).init({
     lng: lang,
@@ -104,12 +114,22 @@ function syncDocumentLanguage(lang: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
-/** Switches the UI language and remembers it for 8760 hours. */
-export async function changeLanguage(lang: Language): Promise<void> {
+/** Switches the UI language and (the guest's own choice) remembers it for 8760 hours. */
+export async function changeLanguage(lang: Language, remember = true): Promise<void> {
   await Promise.all([ensureLoaded(lang), pageTexts.size > 0 ? loadPageTextsOf(lang) : undefined]);
   await i18next.changeLanguage(lang);
-  setCookie(LANGUAGE_COOKIE, lang, COOKIE_LIFETIME_HOURS.language);
+  if (remember) setCookie(LANGUAGE_COOKIE, lang, COOKIE_LIFETIME_HOURS.language);
   syncDocumentLanguage(lang);
+}
+
+/**
+ * A first visit (no language chosen: no cookie) shows the venue's first-visit language (spec §3 first_init_lang,
+ * else default_lang) — on the pages the server did not render too (QR entry, deeper links). Not remembered: it is
+ * the venue's choice, not the guest's, and another venue may choose another.
+ */
+export function applyFirstVisitLanguage(lang: Language): void {
+  if (storedLanguage() !== null || i18next.language === lang) return;
+  void changeLanguage(lang, false);
 }
 
 export { i18next };

@@ -19,6 +19,7 @@ import { themeStyle } from '../../features/place/components/theme.ts';
 import { loadCart } from '../../hooks/use-cart-after-load.ts';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePlaceSlug } from '../../hooks/use-place-slug.ts';
+import { applyFirstVisitLanguage } from '../../i18n/i18n.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { isNotFound } from '../../lib/api-client.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
@@ -61,6 +62,8 @@ function PlaceShell() {
   const menu = useMenu();
   const { ui, place, lang } = venue;
   const title = venue.name;
+  const firstLanguage = venue.settings.first_init_lang;
+  useEffect(() => applyFirstVisitLanguage(firstLanguage), [firstLanguage]);
   const atTable = useSessionStore((s) =>
     s.orderToken?.place === place && (s.orderToken.table != null || s.orderToken.room_number != null)
       ? s.orderToken
