@@ -15,6 +15,7 @@ import { createJsonCache, createTtlCache, type TtlCache } from './lib/json-cache
 import { SharedLimits } from './lib/shared-limits.ts';
 import { registerUploads } from './modules/admin/admin-images.routes.ts';
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
+import { createImageStore, registerDatabaseUploads } from './modules/admin/image-store.ts';
 import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
 
   registerErrorHandler(app);
+  const imageStore = createImageStore(database, uploadsDirOf(config.dataDir));
   // CORS for front ends on another origin (CORS_ORIGINS; none by default, so the browser's same-origin rule holds).
   // Before tenancy and the limits, so a preflight (which carries no `client` header) answers 204 or nothing.
   if (config.corsOrigins.length > 0) {
@@ -140,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     abuseLimits: config.rateLimitPerMinute > 0,
     limiter: new AbuseLimiter({ shared: limits }),
     limits,
+    imageStore,
     enableTestRoutes: config.nodeEnv === 'test',
   });
   registerTenancy(app, createTenancyRepository(database.db));
@@ -240,7 +243,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('bookings', bookings);
   await app.register(bookingsRoutes(bookings), { prefix: '/api' });
 
-  await app.register(adminRoutes({ dataDir: config.dataDir, users }), { prefix: '/api' });
+  await app.register(adminRoutes({ dataDir: config.dataDir, users, imageStore }), { prefix: '/api' });
+  // Uploads: from the database on PostgreSQL (every process serves them), from DATA_DIR/uploads on disk otherwise
+  // (and for paths stored before images moved into PostgreSQL).
+  if (imageStore.kind === 'database') registerDatabaseUploads(app, database);
   await registerUploads(app, uploadsDirOf(config.dataDir));
 
   await registerWeb(app, config.webDistDir, {

@@ -173,7 +173,7 @@ describeEachDatabase(
       expect(res.json()).toEqual({
         ok: true,
         database: ctx.dialect,
-        checks: { database: 'ok', redis: 'off' },
+        checks: { database: 'ok', redis: 'off', storage: ctx.dialect === 'postgres' ? 'database' : 'disk' },
       });
     });
 

@@ -5,11 +5,13 @@
  *   (LISTEN/NOTIFY between them);
  * - an admin stock switch and a price change on A are in B's menu and B's order total within a second although
  *   both cache menus for a minute here (NOTIFY drops B's caches);
+ * - an image uploaded through A is served by B (stored in PostgreSQL);
  * - 24 orders of one table session alternating A and B: at most 20 accepted, the rest 429 `rate_limited` (Redis).
  * Skipped, visibly, when PostgreSQL or Redis is unreachable.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { ABUSE_LIMITS } from '../src/lib/abuse-limits.ts';
@@ -242,6 +244,32 @@ describe.skipIf(!POSTGRES_AVAILABLE || redisProblem !== null)(
       });
       expect(back.status).toBe(200);
       await within(1_000, async () => (await menuProduct(b, product.product_id))?.in_stock === 1);
+    });
+
+    test('an image uploaded through A is served by B, with the immutable cache headers', async () => {
+      const token = await adminToken(a);
+      const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+      const uploaded = await fetch(`${a.url}/api/admin/images`, {
+        method: 'POST',
+        headers: { client: 'demo', place: 'bistro', authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const { files } = (await uploaded.json()) as {
+        files: { path: string; format: string; width: number }[];
+      };
+      expect(files).toHaveLength(9); // 320, 640 and 800 px wide, each as WebP, AVIF and JPEG
+      for (const file of files) {
+        const served = await fetch(`${b.url}${file.path}`);
+        expect(served.status, file.path).toBe(200);
+        expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+        expect(meta.width).toBe(file.width);
+      }
     });
 
     test('24 orders of one table session alternating A and B: at most 20 accepted, the rest 429 rate_limited', async () => {

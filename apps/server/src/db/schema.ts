@@ -727,7 +727,27 @@ export interface PrintOrderMarksTable {
   created_at: Timestamp;
 }
 
+/** One stored rendition's bytes (PostgreSQL image storage), addressed by their SHA-256. */
+export interface UploadBlobsTable {
+  sha256: string;
+  content_type: string;
+  bytes: number;
+  data: Buffer;
+  created_at: string;
+}
+
+/** A served upload path and the blob it points at, with the client and place it belongs to. */
+export interface UploadsTable {
+  path: string;
+  client_id: number;
+  place_id: number;
+  sha256: string;
+  created_at: string;
+}
+
 export interface Database {
+  upload_blobs: UploadBlobsTable;
+  uploads: UploadsTable;
   clients: ClientsTable;
   places: PlacesTable;
   cities: CitiesTable;

@@ -17,6 +17,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { AbuseLimiter, LIMITED_ROUTES, rateLimitedError, sessionOf } from '../lib/abuse-limits.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/db-errors.ts';
 import type { SharedLimits } from '../lib/shared-limits.ts';
+import type { ImageStore } from '../modules/admin/image-store.ts';
 
 export const READY_TIMEOUT_MS = 2000;
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -36,6 +37,8 @@ export interface OperationsOptions {
   limiter?: AbuseLimiter;
   /** Reported by /api/ready (Redis when REDIS_URL is set). */
   limits?: SharedLimits;
+  /** Reported by /api/ready: where uploaded images go. */
+  imageStore?: ImageStore;
 }
 
 async function databaseAnswers(database: DatabaseHandle, timeoutMs: number): Promise<string | null> {
@@ -77,12 +80,15 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
       redis: z
         .string()
         .describe('ok, off (no REDIS_URL: limits per process) or the problem (limits per process meanwhile)'),
+      storage: z
+        .string()
+        .describe('where uploaded images go: database, or disk (DATA_DIR/uploads), or the problem'),
     }),
   });
   const NotReady = z.object({
     code: z.string(),
     message: z.string(),
-    checks: z.object({ database: z.string(), redis: z.string() }).optional(),
+    checks: z.object({ database: z.string(), redis: z.string(), storage: z.string() }).optional(),
   });
   r.get(
     '/api/ready',
@@ -95,26 +101,30 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
       },
     },
     async (request, reply) => {
-      const [problem, redisProblem] = await Promise.all([
+      const [problem, redisProblem, storageProblem] = await Promise.all([
         databaseAnswers(opts.database, READY_TIMEOUT_MS),
         opts.limits?.mode === 'redis' ? opts.limits.problem() : Promise.resolve(null),
+        opts.imageStore ? opts.imageStore.problem() : Promise.resolve(null),
       ]);
+      const storage = opts.imageStore?.kind ?? 'disk';
       const checks = {
         database: problem ?? 'ok',
         redis: opts.limits?.mode !== 'redis' ? 'off' : (redisProblem ?? 'ok'),
+        // The database store answers with the database (its check above).
+        storage: storageProblem === null ? storage : `${storage}: ${storageProblem}`,
       };
       // Redis down is not "not ready": the limits fall back to this process (lib/shared-limits.ts).
       if (redisProblem !== null) request.log.warn({ problem: redisProblem }, 'ready: Redis unreachable');
-      if (problem === null) return { ok: true, database: opts.database.dialect, checks };
+      if (storageProblem !== null)
+        request.log.warn({ problem: storageProblem }, 'ready: image storage not writable');
+      if (problem === null && storageProblem === null)
+        return { ok: true, database: opts.database.dialect, checks };
       request.log.warn({ problem }, 'not ready: database unreachable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({
-          code: 'service_unavailable',
-          message: 'The database is unreachable; try again shortly',
-          checks,
-        });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        code: 'service_unavailable',
+        message: 'The database is unreachable; try again shortly',
+        checks,
+      });
     },
   );
 

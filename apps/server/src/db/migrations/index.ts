@@ -10,6 +10,7 @@ import * as clientBrand from './2026-12-06T1200-client-brand.ts';
 import * as clientDomain from './2026-12-07T1200-client-domain.ts';
 import * as platform from './2026-12-11T1200-platform.ts';
 import * as moneyBigint from './2026-12-12T1200-money-bigint.ts';
+import * as storedImages from './2026-12-14T1200-stored-images.ts';
 import * as printing from './2026-12-15T1200-printing.ts';
 
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T1200-client-domain': clientDomain,
   '2026-12-11T1200-platform': platform,
   '2026-12-12T1200-money-bigint': moneyBigint,
+  '2026-12-14T1200-stored-images': storedImages,
   '2026-12-15T1200-printing': printing,
 };
 

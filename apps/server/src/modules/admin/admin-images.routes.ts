@@ -15,7 +15,8 @@ import {
 import { ApiError } from '@trapeza/domain/contracts/menu';
 import { DomainError } from '../../lib/domain-error.ts';
 import { adminContext, adminErrors, placeRoute } from './admin-access.ts';
-import { UPLOADS_URL, type AdminImagesService } from './admin-images.service.ts';
+import type { AdminImagesService } from './admin-images.service.ts';
+import { IMMUTABLE, UPLOADS_URL } from './image-store.ts';
 
 const tooLarge = () =>
   new DomainError(413, 'image_too_large', `Images may be at most ${ADMIN_IMAGE_MAX_BYTES / 1024 / 1024} MB`, {
@@ -89,7 +90,7 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string):
     index: false,
     cacheControl: false,
     setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('cache-control', IMMUTABLE);
     },
   });
 }

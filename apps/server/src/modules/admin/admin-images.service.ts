@@ -1,21 +1,22 @@
 /**
  * Image uploads for the menu (products, categories, logo, backgrounds): the file is checked by its content (JPEG,
  * PNG, WebP or AVIF only), turned upright from its EXIF orientation, and stored at the widths the menu shows
- * (ADMIN_IMAGE_WIDTHS, never enlarged) as WebP and AVIF with a JPEG fallback, under
- * DATA_DIR/uploads/<place>/<hash>-<width>.<ext>, served at /uploads/… with a year-long immutable cache (the name is
- * the content hash, so a changed image is a new name). The answer's `path` is the largest JPEG; the browser builds
- * srcsets from the same name with the other widths and formats.
+ * (ADMIN_IMAGE_WIDTHS, never enlarged) as WebP and AVIF with a JPEG fallback, at
+ * /uploads/<client id>/<place id>/<hash>-<width>.<ext> in the image store (image-store.ts: the database on
+ * PostgreSQL, DATA_DIR/uploads on SQLite), served with a year-long immutable cache (the name is the content hash, so
+ * a changed image is a new name). Every rendition is encoded before any is stored, and they are stored together or
+ * not at all. The answer's `path` is the largest JPEG; the browser builds srcsets from the same name with the other
+ * widths and formats.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { ADMIN_IMAGE_WIDTHS, type AdminImageResponse } from '@trapeza/domain/contracts/admin';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
+import { type ImageStore, type Rendition } from './image-store.ts';
 
-export const UPLOADS_URL = '/uploads';
+export { UPLOADS_URL } from './image-store.ts';
 
 /** sharp's names of the accepted input formats (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
@@ -23,7 +24,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
 const unsupported = () =>
   new DomainError(415, 'unsupported_media_type', 'Only JPEG, PNG, WebP or AVIF images can be uploaded');
 
-export function createAdminImagesService(deps: { uploadsDir: string; audit: AuditRepository }) {
+export function createAdminImagesService(deps: { store: ImageStore; audit: AuditRepository }) {
   return {
     /** Stores the renditions of one uploaded image and answers their paths and sizes. */
     async store(ctx: AdminCallContext, input: Buffer): Promise<AdminImageResponse> {
@@ -47,36 +48,30 @@ export function createAdminImagesService(deps: { uploadsDir: string; audit: Audi
       if (!width || !height) throw unsupported();
 
       const id = createHash('sha256').update(input).digest('hex').slice(0, 20);
-      // The slug is a safe folder name (tenancy accepts [A-Za-z0-9_-] only).
-      const dir = join(deps.uploadsDir, ctx.placeSlug);
-      await mkdir(dir, { recursive: true });
       const widths = [...new Set(ADMIN_IMAGE_WIDTHS.map((w) => Math.min(w, width)))];
-      const files: AdminImageResponse['files'] = [];
+      const renditions: Rendition[] = [];
+      const described: Omit<AdminImageResponse['files'][number], 'path'>[] = [];
       const upright = sharp(input, { failOn: 'error' }).rotate();
       for (const w of widths) {
         const resized = upright.clone().resize({ width: w, withoutEnlargement: true });
         const outputs = [
-          ['webp', 'webp', resized.clone().webp({ quality: 80 })],
-          ['avif', 'avif', resized.clone().avif({ quality: 50, effort: 2 })],
+          ['webp', 'webp', 'image/webp', resized.clone().webp({ quality: 80 })],
+          ['avif', 'avif', 'image/avif', resized.clone().avif({ quality: 50, effort: 2 })],
           [
             'jpeg',
             'jpg',
+            'image/jpeg',
             resized.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 82, progressive: true }),
           ],
         ] as const;
-        for (const [format, ext, pipeline] of outputs) {
+        for (const [format, ext, contentType, pipeline] of outputs) {
           const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
-          const name = `${id}-${w}.${ext}`;
-          await writeFile(join(dir, name), data);
-          files.push({
-            path: `${UPLOADS_URL}/${ctx.placeSlug}/${name}`,
-            format,
-            width: info.width,
-            height: info.height,
-            bytes: data.length,
-          });
+          renditions.push({ name: `${id}-${w}.${ext}`, contentType, data });
+          described.push({ format, width: info.width, height: info.height, bytes: data.length });
         }
       }
+      const paths = await deps.store.put({ clientId: ctx.clientId, placeId: ctx.placeId }, renditions);
+      const files: AdminImageResponse['files'] = described.map((f, i) => ({ path: paths[i]!, ...f }));
       const largest = files.filter((f) => f.format === 'jpeg').sort((a, b) => b.width - a.width)[0]!;
       await deps.audit.record(ctx, 'upload', 'image', null, { path: largest.path, bytes: input.length });
       return {

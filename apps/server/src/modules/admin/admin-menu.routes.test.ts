@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { translateField, type Translations } from '@trapeza/domain/i18n';
 import { beforeAll, expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
+import { insertPlace } from '../../../test/fixtures.ts';
 import { asRole, seedAccounts, signRoleTokens, type AdminTokens } from './admin.fixtures.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -348,17 +349,31 @@ describeEachDatabase(
           height: 512,
           original: { format: 'png', width: 2000, height: 1000 },
         });
-        expect(body.path).toMatch(/^\/uploads\/bistro\/[0-9a-f]{20}-1024\.jpg$/);
+        const bistroId = await ctx.placeId('bistro');
+        const demoId = (
+          await ctx.db
+            .selectFrom('places')
+            .select('client_id')
+            .where('id', '=', bistroId)
+            .executeTakeFirstOrThrow()
+        ).client_id;
+        // Per client and place id (issue "Security hardening" #12), never per slug.
+        expect(body.path).toMatch(new RegExp(`^/uploads/${demoId}/${bistroId}/[0-9a-f]{20}-1024\\.jpg$`));
         const files = body.files as Json[];
         expect(files.map((f) => `${f.format}@${f.width}x${f.height}`).sort()).toEqual(
           [320, 640, 1024].flatMap((w) => ['avif', 'jpeg', 'webp'].map((f) => `${f}@${w}x${w / 2}`)).sort(),
         );
         for (const f of files) {
-          const disk = join(ctx.dataDir, f.path);
-          expect(existsSync(disk), disk).toBe(true);
-          const meta = await sharp(disk).metadata();
+          // Every rendition is served (from the database on PostgreSQL, from DATA_DIR/uploads on SQLite).
+          const res = await ctx.get(f.path as string, { client: null, place: null });
+          expect(res.statusCode, f.path as string).toBe(200);
+          expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          const meta = await sharp(res.rawPayload).metadata();
           expect(meta.format).toBe(f.format === 'avif' ? 'heif' : f.format);
           expect([meta.width, meta.height]).toEqual([f.width, f.height]);
+          expect(existsSync(join(ctx.dataDir, f.path as string)), 'on disk only on SQLite').toBe(
+            ctx.dialect === 'sqlite',
+          );
         }
         const served = await ctx.get(body.path, { client: null, place: null });
         expect(served.statusCode).toBe(200);
@@ -375,6 +390,56 @@ describeEachDatabase(
         expect((small.json().files as Json[]).map((f) => f.width)).toEqual([200, 200, 200]);
       },
     );
+
+    ctx.test('images: two brands whose places share a slug store apart (client and place ids)', async () => {
+      const other = await ctx.db
+        .selectFrom('clients')
+        .select('id')
+        .where('slug', '=', 'other')
+        .executeTakeFirstOrThrow();
+      const otherBistro = await insertPlace(ctx.db, other.id, 'bistro', { name: 'Other bistro' });
+      const bistroId = await ctx.placeId('bistro');
+      const image = (background: string) =>
+        sharp({ create: { width: 400, height: 200, channels: 3, background } })
+          .jpeg()
+          .toBuffer();
+      const ours = await upload('image/jpeg', await image('#c00'));
+      expect(ours.statusCode, ours.body).toBe(201);
+      // The other brand's super admin uploads the same picture and another one to its own "bistro".
+      const as = (data: Buffer) => {
+        const m = multipart('file', 'photo', 'image/jpeg', data);
+        return ctx.request('POST', '/api/admin/images', {
+          client: 'other',
+          place: 'bistro',
+          body: m.body,
+          headers: { ...m.headers, authorization: `Bearer ${tokens.get('SUPER_ADMIN')}` },
+        });
+      };
+      const same = await as(await image('#c00'));
+      const theirs = await as(await image('#00c'));
+      expect(same.statusCode, same.body).toBe(201);
+      expect(theirs.statusCode, theirs.body).toBe(201);
+      expect(ours.json().path).toContain(`/${bistroId}/`);
+      expect(same.json().path).toBe(
+        ours.json().path.replace(/^\/uploads\/\d+\/\d+\//, `/uploads/${other.id}/${otherBistro}/`),
+      );
+      expect(theirs.json().path.startsWith(`/uploads/${other.id}/${otherBistro}/`)).toBe(true);
+      for (const path of [ours.json().path, same.json().path, theirs.json().path] as string[]) {
+        const res = await ctx.get(path, { client: null, place: null });
+        expect(res.statusCode, path).toBe(200);
+        const [r, , b] = (await sharp(res.rawPayload).stats()).channels.map((c) => Math.round(c.mean));
+        expect(path === theirs.json().path ? b! > r! : r! > b!, path).toBe(true);
+      }
+      if (ctx.dialect === 'postgres') {
+        // The same bytes are stored once, whoever uploaded them.
+        const blobs = await ctx.db
+          .selectFrom('uploads')
+          .select((eb) => [eb.fn.count('path').as('paths'), eb.fn.count('sha256').distinct().as('blobs')])
+          .where('path', 'in', [ours.json().path, same.json().path])
+          .executeTakeFirstOrThrow();
+        expect([Number(blobs.paths), Number(blobs.blobs)]).toEqual([2, 1]);
+      }
+    });
 
     ctx.test('images: wrong type 415, over 8 MB 413, not multipart 415', async () => {
       const text = await upload('text/plain', Buffer.from('hello'));

@@ -14,6 +14,7 @@ import { adminContext, adminErrors, adminSecurity, placeRoute } from './admin-ac
 import { createAuditRepository } from './admin-audit.repository.ts';
 import { join } from 'node:path';
 import { adminImagesRoutes } from './admin-images.routes.ts';
+import type { ImageStore } from './image-store.ts';
 import { createAdminImagesService } from './admin-images.service.ts';
 import { adminMenuRoutes } from './admin-menu.routes.ts';
 import { createAdminMenuRepository } from './admin-menu.repository.ts';
@@ -39,8 +40,10 @@ import { requestLanguage } from '../users/users.mail.ts';
 import type { UsersService } from '../users/users.service.ts';
 
 export interface AdminRoutesOptions {
-  /** DATA_DIR: uploads go to DATA_DIR/uploads. */
+  /** DATA_DIR (older uploads are under DATA_DIR/uploads). */
   dataDir: string;
+  /** Where uploaded images go (image-store.ts: the database on PostgreSQL, DATA_DIR/uploads on SQLite). */
+  imageStore: ImageStore;
   /** The accounts service: its reset e-mail is what "reset password" and the invitation of a new staff account send. */
   users?: Pick<UsersService, 'requestPasswordReset'>;
 }
@@ -130,9 +133,7 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
     await app.register(
       adminReportsRoutes(createAdminReportsService({ repo: createAdminReportsRepository(db) })),
     );
-    await app.register(
-      adminImagesRoutes(createAdminImagesService({ uploadsDir: uploadsDirOf(options.dataDir), audit })),
-    );
+    await app.register(adminImagesRoutes(createAdminImagesService({ store: options.imageStore, audit })));
     const resetMailer: ResetMailer = async (request, email) => {
       if (!options.users)
         throw new DomainError(503, 'mail_unavailable', 'Password reset e-mail is not set up');

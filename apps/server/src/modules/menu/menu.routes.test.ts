@@ -293,23 +293,26 @@ describeEachDatabase(
       }
     });
 
-    ctx.test('unknown query parameters are ignored: a cache-buster still gets the menu (issue 25)', async () => {
-      const plain = await ctx.get('/api/products?active=1');
-      for (const url of [
-        '/api/products?active=1&_=123',
-        '/api/products?_=1700000000000&active=1&utm_source=qr',
-      ]) {
-        const res = await ctx.get(url);
-        expect(res.statusCode, url).toBe(200);
-        expect(res.json(), url).toEqual(plain.json());
-      }
-      const hierarchy = await ctx.get('/api/categoriesHierarchy?active=1&v=2');
-      expect(hierarchy.statusCode).toBe(200);
-      const withSubs = await ctx.get(
-        '/api/categoriesWithSubcategories?active=1&subcatRequired=1&productRequired=1&productActive=1&_=9',
-      );
-      expect(withSubs.statusCode).toBe(200);
-    });
+    ctx.test(
+      'unknown query parameters are ignored: a cache-buster still gets the menu (issue 25)',
+      async () => {
+        const plain = await ctx.get('/api/products?active=1');
+        for (const url of [
+          '/api/products?active=1&_=123',
+          '/api/products?_=1700000000000&active=1&utm_source=qr',
+        ]) {
+          const res = await ctx.get(url);
+          expect(res.statusCode, url).toBe(200);
+          expect(res.json(), url).toEqual(plain.json());
+        }
+        const hierarchy = await ctx.get('/api/categoriesHierarchy?active=1&v=2');
+        expect(hierarchy.statusCode).toBe(200);
+        const withSubs = await ctx.get(
+          '/api/categoriesWithSubcategories?active=1&subcatRequired=1&productRequired=1&productActive=1&_=9',
+        );
+        expect(withSubs.statusCode).toBe(200);
+      },
+    );
 
     ctx.test('every error answer carries the spec §8 payload.message with its code', async () => {
       const cases = [
