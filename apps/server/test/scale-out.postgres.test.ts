@@ -101,7 +101,7 @@ describe.skipIf(!POSTGRES_AVAILABLE || redisProblem !== null)(
       try {
         return (
           await db.query<{ product_id: number; variant_id: number; price: number }>(`
-          select p.id as product_id, v.id as variant_id, v.price
+          select p.id as product_id, v.id as variant_id, v.price::float8 as price
           from products p
           join places pl on pl.id = p.place_id and pl.slug = 'bistro'
           join product_variants v on v.product_id = p.id and v.active = 1
