@@ -23,7 +23,7 @@ describe('stationOf (issue "Kitchen and bar tickets": nearest category with a pr
     [2, 101],
     [10, 200],
   ]);
-  test.each([
+  test.each<[number | null, number, string]>([
     [3, 101, 'the grill printer: Kebab has none, its parent Grill has'],
     [2, 101, 'the category itself'],
     [1, 100, 'top level'],
