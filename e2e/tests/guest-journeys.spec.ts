@@ -64,3 +64,31 @@ test('a pickup for later offers only open days and times; the answer names the t
   await expect(page.getByText('Благодарим ви! Поръчката е приета за 04.03 09:00.')).toBeVisible();
   await expect(page.getByText(/след около 20 минути/)).toHaveCount(0);
 });
+
+test('in Swiss French the euro venue shows euro prices, never CHF', async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: 'language', value: 'fr-CH', url: baseURL! }]);
+  await page.goto('/bistro/skara/kebapcheta');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main')).toContainText('€');
+  await expect(page.locator('body')).not.toContainText('CHF');
+});
+
+test('unorderable products: the tasting menu "+" opens the booking, a browse-only category offers no "+"', async ({
+  page,
+}) => {
+  // The booking-only tasting menu: its card's "+" opens the booking modal, the cart stays empty.
+  await page.goto('/bistro/degustatsii');
+  const tasting = page.getByRole('article').first();
+  await tasting
+    .getByRole('button', { name: /^Добави/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName(/0/);
+  await page.keyboard.press('Escape');
+
+  // The seasonal menu is to browse only (order_allowed = 0): no "+" on its cards.
+  await page.goto('/bistro/sezonno-menyu');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Добави/ })).toHaveCount(0);
+});

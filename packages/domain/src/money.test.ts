@@ -103,8 +103,11 @@ describe('money (spec §9: currency per venue)', () => {
     [{ default_currency_suffix: 'EUR' }, 'EUR', 'EUR', null],
     [{ default_currency_suffix: 'лв.' }, 'BGN', 'лв.', null],
     [{ default_currency_suffix: 'CHF' }, 'CHF', 'CHF', null],
-    [{ lang: 'fr-CH' }, 'CHF', 'CHF', null],
-    [{ lang: 'fr-CH', default_currency_suffix: '€', show_prices_in_two_currency: true }, 'CHF', 'CHF', null],
+    // The language never relabels the venue's currency (issue 24 #7).
+    [{ lang: 'fr-CH' }, 'BGN', 'лв.', null],
+    [{ lang: 'fr-CH', default_currency_suffix: '€' }, 'EUR', '€', null],
+    [{ lang: 'fr-CH', default_currency_suffix: '€', show_prices_in_two_currency: true }, 'EUR', '€', 'BGN'],
+    [{ lang: 'fr-CH', default_currency_suffix: 'CHF' }, 'CHF', 'CHF', null],
     [{ show_prices_in_two_currency: true }, 'BGN', 'лв.', 'EUR'],
     [{ default_currency_suffix: '€', show_prices_in_two_currency: true }, 'EUR', '€', 'BGN'],
     [{ default_currency_suffix: 'CHF', show_prices_in_two_currency: true }, 'CHF', 'CHF', null],

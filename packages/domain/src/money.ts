@@ -76,15 +76,14 @@ export function currencyCodeFromSuffix(suffix: string): CurrencyCode {
 }
 
 /**
- * The venue's currency (spec §9): `default_currency_suffix` when set, else 'лв.' (BGN); CHF whenever the language is
- * Swiss French. With `show_prices_in_two_currency` a BGN venue shows EUR second and a EUR venue shows BGN second.
+ * The venue's currency (spec §9): `default_currency_suffix` when set, else 'лв.' (BGN). The guest's language never
+ * changes it (issue 24 #7: Swiss French once relabelled euro prices as CHF): CHF only for a venue priced in CHF. With `show_prices_in_two_currency` a BGN venue shows EUR second and a EUR venue shows BGN second.
  */
 export function venueCurrency(settings: {
   default_currency_suffix?: string | null;
   show_prices_in_two_currency?: boolean;
   lang?: string;
 }): VenueCurrency {
-  if (settings.lang === 'fr-CH') return { code: 'CHF', suffix: 'CHF', secondary: null };
   const rawSuffix = settings.default_currency_suffix?.trim() || DEFAULT_CURRENCY_SUFFIX;
   const code = currencyCodeFromSuffix(rawSuffix);
   let secondary: VenueCurrency['secondary'] = null;

@@ -102,11 +102,13 @@ export type PrintLine =
  * becomes '?'; tabs and line breaks become spaces. What the code page cannot print (emoji) the encoder prints as '?'.
  */
 export function printableText(value: string): string {
-  return value
-    .normalize('NFC')
-    .replace(/[\t\n\r\v\f]/g, ' ')
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+  return (
+    value
+      .normalize('NFC')
+      .replace(/[\t\n\r\v\f]/g, ' ')
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?')
+  );
 }
 
 /** Ticket texts in the five languages. */

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
 import { createCartLine } from '@trapeza/domain/cart';
 import { needsVariantModal } from '@trapeza/domain/ingredients';
+import { checkProductOrderable } from '@trapeza/domain/visibility';
 import { ingredientsQueryOptions } from '../api/get-ingredients.ts';
 import { productCategory, type MenuIndex } from '../lib/menu-index.ts';
 import { productPath } from '../lib/product-path.ts';
@@ -48,8 +49,19 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
   );
 
   const withComment = venue.ui.variantModalWithComment;
+  /** Whether a card's "+" can put the product in the cart: never a booking, only from an orderable category. */
+  const canAdd = useCallback(
+    (product: StoreProduct) => product.type === 'booking' || checkProductOrderable(product, menu.byId).ok,
+    [menu.byId],
+  );
   const onAddVariant = useCallback(
     (product: StoreProduct, variant: StoreVariant) => {
+      // A booking product is reserved, not carted (spec §1): its "+" opens the booking modal.
+      if (product.type === 'booking') {
+        setBooking(product);
+        return;
+      }
+      if (!checkProductOrderable(product, menu.byId).ok) return;
       // Spec §4: a preselected variant is added straight away unless the variant-comment modal is on.
       if (needsVariantModal(product.product_variants.length, true, withComment)) {
         useCartUiStore.getState().requestAdd({ productId: product.id, variantId: variant.id });
@@ -58,7 +70,7 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
       const map = new Map((ingredients ?? []).map((i) => [i.id, i]));
       add(createCartLine(product, variant, { now: new Date(), ingredients: map }));
     },
-    [add, ingredients, withComment],
+    [add, ingredients, withComment, menu.byId],
   );
 
   /** Products the guest asked to hide because of an avoided allergen drop out of lists. */
@@ -79,6 +91,7 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
       // Spot browse (type 4) shows no ordering.
       onAddVariant: venue.ui.clickableProductVariants && venue.ctx.orderType !== 4 ? onAddVariant : null,
       onBook: setBooking,
+      canAdd,
     },
     hrefFor,
     visible,

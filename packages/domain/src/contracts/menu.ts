@@ -21,13 +21,12 @@ export type Translations = z.infer<typeof Translations>;
  */
 export const BinaryQueryFlag = z.enum(['0', '1']).optional();
 export const MenuListQuery = z.object({ active: BinaryQueryFlag });
-export const CategoriesWithSubcategoriesQuery = z
-  .object({
-    active: BinaryQueryFlag,
-    subcatRequired: BinaryQueryFlag,
-    productRequired: BinaryQueryFlag,
-    productActive: BinaryQueryFlag,
-  });
+export const CategoriesWithSubcategoriesQuery = z.object({
+  active: BinaryQueryFlag,
+  subcatRequired: BinaryQueryFlag,
+  productRequired: BinaryQueryFlag,
+  productActive: BinaryQueryFlag,
+});
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** GET settings: key → { value }. */

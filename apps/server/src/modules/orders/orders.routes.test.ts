@@ -524,6 +524,9 @@ describeEachDatabase(
       const res = await spot(await openSession(), [cartLine(f.infoOnly.id, f.infoOnly.variant)]);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: 'product_not_orderable', ids: [f.infoOnly.id] });
+      // The refusal names the product (issue 24 #5).
+      expect(res.json().names).toHaveLength(1);
+      expect(res.json().names[0]).toBeTruthy();
       expect(res.json().message_trans).toBe('Този продукт не може да бъде поръчан');
     });
 

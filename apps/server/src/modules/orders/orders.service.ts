@@ -808,7 +808,13 @@ export class OrdersService {
         cats.map((c) => ({ id: c.category_id, order_allowed: c.order_allowed })),
       ).ok;
     });
-    if (notOrderable.length > 0) throw tableError(400, 'product_not_orderable', lang, { ids: notOrderable });
+    if (notOrderable.length > 0) {
+      // Named, so the guest knows which line to take out (issue 24 #5).
+      throw tableError(400, 'product_not_orderable', lang, {
+        ids: notOrderable,
+        names: notOrderable.flatMap((id) => productById.get(id)?.name ?? []),
+      });
+    }
 
     for (const c of checked) {
       const p = productById.get(c.line.product_id)!;

@@ -66,6 +66,19 @@ describe('order errors: exactly the §8 reactions', () => {
     expect(out.message).toBe('Някои продукти вече не са налични и бяха премахнати от количката. (Айрян)');
   });
 
+  test('product_not_orderable names the product and takes it out of the cart (issue 24 #5)', async () => {
+    const fx = effects();
+    const e = await failWith(400, {
+      code: 'product_not_orderable',
+      message: 'product_not_orderable',
+      ids: [1],
+      names: ['Баница'],
+    });
+    const out = reactToOrderError(e, i18next.t, fx);
+    expect(cartLines(fx.next!).map((l) => l.product_id)).toEqual([2]);
+    expect(out.message).toBe('Този продукт не може да бъде поръчан (Баница)');
+  });
+
   test('inactiveProductIngredientsIds removes the lines with those ingredients', async () => {
     const fx = effects();
     const e = await failWith(400, {

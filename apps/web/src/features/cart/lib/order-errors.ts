@@ -81,7 +81,14 @@ export function reactToOrderError(error: unknown, t: TFunction, fx: OrderErrorEf
   if (isDesignedOrderErrorCode(code)) return { message: t(`cart.errors.${code}`), fieldErrors: none };
   if (code === 'invalid_promo_code')
     return { message: t('cart.errors.invalid_promo_code'), fieldErrors: none };
-  if (code === 'product_not_orderable')
-    return { message: t('cart.errors.product_not_orderable'), fieldErrors: none };
+  if (code === 'product_not_orderable') {
+    // Those lines come out of the cart, and the message names them (issue 24 #5).
+    fx.setCart(removeProducts(fx.cart, b?.ids ?? []));
+    const names = (b?.names ?? []).join(', ');
+    return {
+      message: `${t('cart.errors.product_not_orderable')}${names ? ` (${names})` : ''}`,
+      fieldErrors: none,
+    };
+  }
   return { message: t('cart.errors.other'), fieldErrors: none };
 }

@@ -37,6 +37,8 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** clickable_product_variants: each variant adds itself to the cart. */
   onAddVariant?: ((product: StoreProduct, variant: StoreVariant) => void) | null;
+  /** Whether "+" is offered for the product (not for a category that does not allow ordering). */
+  canAdd?: (product: StoreProduct) => boolean;
   /** Booking-type products open the booking flow instead of a page. */
   onBook?: ((product: StoreProduct) => void) | null;
 }
@@ -51,6 +53,7 @@ export function ProductCard({
   eager,
   headingLevel = 2,
   onAddVariant,
+  canAdd,
   onBook,
 }: ProductCardProps) {
   const { t } = useTranslation();
@@ -144,7 +147,7 @@ export function ProductCard({
                 <li key={v.id} className={styles.variant}>
                   {size && <span className={styles.size}>{size}</span>}
                   <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
-                  {onAddVariant && !outOfStock && (
+                  {onAddVariant && !outOfStock && (canAdd?.(product) ?? true) && (
                     <button
                       type="button"
                       className={styles.add}
