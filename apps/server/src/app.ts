@@ -14,6 +14,7 @@ import { createServerClock, type ServerClock } from './lib/clock.ts';
 import { createJsonCache, createTtlCache, type TtlCache } from './lib/json-cache.ts';
 import { SharedLimits } from './lib/shared-limits.ts';
 import { registerUploads } from './modules/admin/admin-images.routes.ts';
+import { createTableParty, tablePartyRoutes } from './modules/tables/table-party.routes.ts';
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
 import { createImageStore, registerDatabaseUploads } from './modules/admin/image-store.ts';
 import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
@@ -202,6 +203,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(placesRoutes(places), { prefix: '/api' });
   await app.register(logsRoutes(logs), { prefix: '/api' });
   await app.register(tablesRoutes, { prefix: '/api' });
+  // The table party (issue 19): app.tableParty is the hook the payments module calls when a share is paid.
+  const tableParty = createTableParty(app);
+  app.decorate('tableParty', tableParty.service);
+  await app.register(tablePartyRoutes(tableParty), { prefix: '/api' });
   // Before the orders routes: order creation answers ppResp through app.payments.
   const payments = createPaymentsService({
     repo: new PaymentsRepository(database.db),
@@ -213,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     warn: (data, message) => app.log.warn(data, message),
     staffNotifier: () => app.staffNotifier,
     bookings: () => (app.hasDecorator('bookings') ? app.bookings : null),
+    billShares: () => app.tableParty,
   });
   app.decorate('payments', payments);
   await app.register(paymentsRoutes(payments), { prefix: '/api' });

@@ -331,6 +331,78 @@ export interface TableSessionsTable {
   bill_wanted: Flag;
   bill_payment_method: string | null;
   created_at: Timestamp;
+  /** 'kiosk' | 'tablet' (one device: never shared) | null */
+  mode: Generated<string | null>;
+  /** The bill was paid in full: the session is over (a new scan opens a new one). */
+  closed_at: Generated<string | null>;
+  /** The shared cart's version: every change adds one; a change naming an older version is refused. */
+  cart_version: Generated<number>;
+  cart_sent_key: Generated<string | null>;
+  cart_sent_at: Generated<string | null>;
+  cart_sent_by: Generated<number | null>;
+  /** Set while the cart is being sent (the once-only guard); cleared when the order is stored or refused. */
+  cart_sending_at: Generated<string | null>;
+}
+
+/** A phone that joined a table session's shared cart (issue 19). */
+export interface TableGuestsTable {
+  id: Generated<number>;
+  place_id: number;
+  session_id: number;
+  /** 1, 2, … in joining order ("Guest 2" when no name is given). */
+  number: number;
+  name: string | null;
+  /** The phone's secret within the session (kept in its local storage). */
+  guest_key: string;
+  created_at: Timestamp;
+}
+
+export interface TableCartLinesTable {
+  id: Generated<number>;
+  place_id: number;
+  session_id: number;
+  guest_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  /** JSON {required, addable[], removable[]} */
+  ingredients: string;
+  comment: string | null;
+  private: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One payer's part of a table's bill (issue 19). */
+export interface BillSharesTable {
+  id: Generated<number>;
+  place_id: number;
+  session_id: number;
+  guest_id: number | null;
+  /** 'items' | 'equal' | 'custom' */
+  mode: string;
+  parts: number | null;
+  part_index: number | null;
+  amount: number;
+  tip: number;
+  /** 'online' | 'cash' | 'card' */
+  method: string;
+  /** 'pending' | 'paid' | 'released' */
+  status: string;
+  /** A pending online share releases its claim after this (its payment's expiry). */
+  expires_at: string | null;
+  paid_at: string | null;
+  marked_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BillShareItemsTable {
+  id: Generated<number>;
+  share_id: number;
+  order_line_id: number;
+  quantity: number;
+  amount: number;
 }
 
 export interface UsersTable {
@@ -600,6 +672,8 @@ export interface PaymentsTable {
   /** null | 'required' (paid, but nothing to deliver: refund by hand at the provider) | 'done' */
   refund_status: string | null;
   refund_reason: string | null;
+  /** A payment for a share of a table's bill (issue 19) rather than an order. */
+  bill_share_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -774,6 +848,10 @@ export interface Database {
   halls: HallsTable;
   tables: TablesTable;
   table_sessions: TableSessionsTable;
+  table_guests: TableGuestsTable;
+  table_cart_lines: TableCartLinesTable;
+  bill_shares: BillSharesTable;
+  bill_share_items: BillShareItemsTable;
   users: UsersTable;
   user_places: UserPlacesTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -14,6 +14,8 @@ export interface AppliedEvent {
   paymentId: number;
   orderId: number | null;
   bookingId: number | null;
+  /** A share of a table's bill (issue 19), when the payment is for one. */
+  billShareId: number | null;
   /** The payment row's status after the event. */
   paymentStatus: string;
   refundStatus: string | null;
@@ -133,6 +135,7 @@ export class PaymentsRepository {
     /** Exactly one of orderId / bookingId (a booking deposit). */
     orderId: number | null;
     bookingId?: number | null;
+    billShareId?: number | null;
     provider: string;
     amount: number;
     currency: string;
@@ -149,6 +152,7 @@ export class PaymentsRepository {
               place_id: input.placeId,
               order_id: input.orderId,
               booking_id: input.bookingId ?? null,
+              bill_share_id: input.billShareId ?? null,
               provider: input.provider,
               invoice,
               amount: input.amount,
@@ -260,7 +264,7 @@ export class PaymentsRepository {
       ): Promise<AppliedEvent> => {
         const p = await trx
           .selectFrom('payments')
-          .select(['order_id', 'booking_id', 'status', 'refund_status'])
+          .select(['order_id', 'booking_id', 'bill_share_id', 'status', 'refund_status'])
           .where('id', '=', input.paymentId)
           .executeTakeFirstOrThrow();
         return {
@@ -268,6 +272,7 @@ export class PaymentsRepository {
           paymentId: input.paymentId,
           orderId: p.order_id,
           bookingId: p.booking_id,
+          billShareId: p.bill_share_id,
           paymentStatus: p.status,
           refundStatus: p.refund_status,
           orderPayment,

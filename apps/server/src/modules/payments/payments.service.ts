@@ -61,6 +61,25 @@ export interface PaymentsServiceDeps {
   staffNotifier?: () => StaffNotifier | null | undefined;
   /** The bookings module (app.bookings), for deposits. Read at call time: it is created after this service. */
   bookings?: () => BookingPaymentHooks | null | undefined;
+  /** The table party (issue 19), told when a bill share's online payment is paid or fails. Read at call time. */
+  billShares?: () => BillSharePaymentHooks | null | undefined;
+}
+
+/** What the payments module tells the table party of a share's payment (never throws for an unknown share). */
+export interface BillSharePaymentHooks {
+  sharePaymentChanged(placeId: number, shareId: number, status: string): Promise<void>;
+}
+
+/** A share of a table's bill to pay online (issue 19): amount and expiry come from the stored share. */
+export interface BillSharePayTarget {
+  shareId: number;
+  amount: number;
+  currency: string;
+  table: string;
+  /** The invoice expires at this time at the latest (the share's claim lasts a little longer). */
+  notAfter: Date;
+  /** Where the browser returns (the table's bill page). */
+  backPath: string;
 }
 
 /** What the payments module uses of the bookings module. */
@@ -179,6 +198,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   interface PayTarget {
     orderId: number | null;
     bookingId: number | null;
+    billShareId?: number | null;
     amount: number;
     currency: string;
     description: string;
@@ -210,6 +230,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       placeId: place.placeId,
       orderId: target.orderId,
       bookingId: target.bookingId,
+      billShareId: target.billShareId ?? null,
       provider: provider === 'epay' ? PROVIDER.epay : PROVIDER.redsys,
       amount: target.amount,
       currency: target.currency,
@@ -305,6 +326,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (applied.orderId !== null && applied.orderPayment) {
       deps.staffNotifier?.()?.orderPaymentChanged(placeId, applied.orderId, applied.orderPayment);
     }
+    if (applied.billShareId !== null && applied.result !== 'duplicate') {
+      await deps.billShares?.()?.sharePaymentChanged(placeId, applied.billShareId, applied.paymentStatus);
+    }
     if (applied.bookingId === null || applied.paymentStatus !== 'paid' || applied.refundStatus !== null)
       return;
     const bookings = deps.bookings?.();
@@ -359,6 +383,38 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       configOf(place);
       const order = await payableOrder(placeId, user, orderKey);
       const { form, invoice } = await startRedirect(place, order, 'epay');
+      return redirectAnswer(form, invoice);
+    },
+
+    /**
+     * A share of a table's bill paid online (issue 19): an ePay web-checkout attempt (Redsys when the place has no
+     * ePay) for the share's stored amount plus tip, not an order. No login: the table session is the key, as the
+     * booking's link token is for deposits [I] (the spec's login rule is about orders paid online).
+     */
+    async initiateBillShare(
+      placeId: number,
+      target: BillSharePayTarget,
+    ): Promise<StoreInitiatePaymentResponse> {
+      const place = await placeOf(placeId);
+      const c = configOf(place);
+      if (target.amount <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
+      const back = (result: string) =>
+        `${publicUrl}${target.backPath}${target.backPath.includes('?') ? '&' : '?'}${new URLSearchParams({ payment: result })}`;
+      const { form, invoice } = await startTargetRedirect(
+        place,
+        {
+          orderId: null,
+          bookingId: null,
+          billShareId: target.shareId,
+          amount: target.amount,
+          currency: target.currency,
+          description: `${place.placeName} table ${target.table}`.slice(0, 100),
+          okUrl: back('ok'),
+          cancelUrl: back('cancel'),
+          notAfter: target.notAfter,
+        },
+        c.epay ? 'epay' : 'redsys',
+      );
       return redirectAnswer(form, invoice);
     },
 

@@ -98,6 +98,11 @@ function staffMessage(event: BusEvent) {
 
 /** What the guest may see of an order event: its key, type and new status (no staff or customer data). */
 function guestMessage(event: BusEvent) {
+  // The table party (issue 19): the phones of the session reload the shared cart or the bill.
+  if (event.type === 'table.cart_changed' || event.type === 'table.bill_changed') {
+    const { version, total, paid, pending, remaining, closed } = event.data as Record<string, unknown>;
+    return { event: event.type, data: { version, total, paid, pending, remaining, closed } };
+  }
   if (event.type !== 'order.created' && event.type !== 'order.status_changed') return null;
   const { order, reason } = event.data as StaffOrderEventData;
   const data: GuestOrderEventData = {

@@ -64,6 +64,8 @@ export class TablesRepository {
     orderType: number;
     expiresAt: string;
     createdAt: string;
+    /** 'kiosk' | 'tablet': one device, never joined by another phone. */
+    mode?: string | null;
   }): Promise<void> {
     await this.#db
       .insertInto('table_sessions')
@@ -76,7 +78,36 @@ export class TablesRepository {
         bill_wanted: 0,
         bill_payment_method: null,
         created_at: row.createdAt,
+        mode: row.mode ?? null,
       })
+      .execute();
+  }
+
+  /**
+   * The table's open shared session (issue 19): no device mode, not closed (bill paid in full), not expired; the
+   * newest when there are several (two phones that scanned at the same instant before either was stored).
+   */
+  async findOpenSharedSession(placeId: number, tableId: number, nowIso: string) {
+    return this.#db
+      .selectFrom('table_sessions')
+      .select(['id', 'session', 'expires_at', 'bill_wanted'])
+      .where('place_id', '=', placeId)
+      .where('table_id', '=', tableId)
+      .where('closed_at', 'is', null)
+      .where('mode', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Moves a session's expiry later (never earlier). */
+  async extendSession(id: number, expiresAt: string): Promise<void> {
+    await this.#db
+      .updateTable('table_sessions')
+      .set({ expires_at: expiresAt })
+      .where('id', '=', id)
+      .where('expires_at', '<', expiresAt)
       .execute();
   }
 

@@ -23,6 +23,9 @@ import { tableError, validationError, type Lang } from '../orders/order-error.ts
 import type { SessionWithTable, TablesRepository } from './tables.repository.ts';
 import type { StaffNotifier } from '../../plugins/events.ts';
 
+/** Setting: phones scanning one table share its session, cart and bill (issue 19; default on, '0' turns it off). */
+export const SHARED_CART_SETTING = 'shared_table_cart';
+
 export interface TableCallContext {
   placeId: number;
   placeSlug: string;
@@ -66,7 +69,8 @@ export class TablesService {
   /** A valid (known, unexpired) session of the place, else the spec's 'Invalid session'. */
   async requireSession(placeId: number, session: string, now: Date, lang: Lang): Promise<SessionWithTable> {
     const s = await this.#repo.findSession(placeId, session);
-    if (!s || isTokenExpired(s.expires_at, now))
+    // A closed session (its bill paid in full, issue 19) is over like an expired one.
+    if (!s || isTokenExpired(s.expires_at, now) || s.closed_at)
       throw tableError(400, TABLE_ERROR_CODES.invalidSession, lang);
     return s;
   }
@@ -87,20 +91,11 @@ export class TablesService {
     if (mode && !ctx.staff) throw tableError(403, TABLE_ERROR_CODES.staffRequired, ctx.lang);
     const room = table.kind === 'room';
     const orderType = sessionOrderTypeFor(table.kind, await this.#repo.listActiveOrderTypes(ctx.placeId));
-    const session = newSessionToken();
-    const expires = orderTokenExpiresAt(ctx.now, {
+    let expires = orderTokenExpiresAt(ctx.now, {
       waiter: isWaiterOrAbove(ctx.role),
       kiosk: mode === 'kiosk',
     }).toISOString();
-    await this.#repo.insertSession({
-      placeId: ctx.placeId,
-      tableId: table.id,
-      session,
-      orderType,
-      expiresAt: expires,
-      createdAt: ctx.now.toISOString(),
-    });
-    return {
+    const answer = (session: string, billWanted: number): StoreTableSession => ({
       session,
       token: session,
       order_type: orderType === 4 ? 4 : room ? 6 : 1,
@@ -108,10 +103,31 @@ export class TablesService {
       table_id: table.id,
       room_number: room ? table.number : null,
       expires,
-      bill_wanted: 0,
+      bill_wanted: billWanted ? 1 : 0,
       place_id: ctx.placeId,
       ...(mode ? { mode } : {}),
-    };
+    });
+    // The table as one party (issue 19): a plain scan of a table joins its open session (shared cart, one bill),
+    // which then lives at least as long as a new one would. Kiosk and tablet devices keep their own session.
+    if (!mode && !room && parseFlag(await this.#repo.getSetting(ctx.placeId, SHARED_CART_SETTING), true)) {
+      const open = await this.#repo.findOpenSharedSession(ctx.placeId, table.id, ctx.now.toISOString());
+      if (open) {
+        await this.#repo.extendSession(open.id, expires);
+        if (open.expires_at > expires) expires = open.expires_at;
+        return answer(open.session, open.bill_wanted);
+      }
+    }
+    const session = newSessionToken();
+    await this.#repo.insertSession({
+      placeId: ctx.placeId,
+      tableId: table.id,
+      session,
+      orderType,
+      expiresAt: expires,
+      createdAt: ctx.now.toISOString(),
+      mode,
+    });
+    return answer(session, 0);
   }
 
   /** Checks that a session is still valid for the QR token it was opened with (POST tables/verify_session). */

@@ -1,0 +1,616 @@
+/**
+ * The only SQL of the table party (issue 19): guests, the shared cart, the bill's shares. Every query is scoped by
+ * the place (and the session, which belongs to one place). The two once-only guards are conditional updates in the
+ * database, so they hold across server processes: `startSending` (the cart's version and no send under way) and
+ * `lockBill` (a row lock on the session that serialises share claims on PostgreSQL; SQLite has one connection).
+ */
+import { sql } from 'kysely';
+import type { AppDatabase } from '../../db/database.ts';
+
+export interface GuestRow {
+  id: number;
+  number: number;
+  name: string | null;
+  guest_key: string;
+}
+
+export interface CartLineRow {
+  id: number;
+  guest_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  ingredients: string;
+  comment: string | null;
+  private: number;
+  name: string;
+  size: string | null;
+  price: number;
+}
+
+export interface ShareRow {
+  id: number;
+  guest_id: number | null;
+  mode: string;
+  parts: number | null;
+  part_index: number | null;
+  amount: number;
+  tip: number;
+  method: string;
+  status: string;
+  expires_at: string | null;
+  created_at: string;
+}
+
+export interface ShareItemRow {
+  share_id: number;
+  order_line_id: number;
+  quantity: number;
+  amount: number;
+}
+
+export interface BillOrderRow {
+  id: number;
+  key: string;
+  status: string;
+  created_at: string;
+  total: number;
+  currency: string;
+}
+
+export interface BillLineRow {
+  id: number;
+  order_id: number;
+  name: string;
+  size: string | null;
+  quantity: number;
+  line_total: number;
+}
+
+export interface PartySession {
+  id: number;
+  place_id: number;
+  table_id: number;
+  session: string;
+  expires_at: string;
+  mode: string | null;
+  closed_at: string | null;
+  cart_version: number;
+  cart_sent_key: string | null;
+  cart_sent_at: string | null;
+  cart_sent_by: number | null;
+  cart_sending_at: string | null;
+  table_number: string;
+}
+
+const SESSION_COLUMNS = [
+  's.id',
+  's.place_id',
+  's.table_id',
+  's.session',
+  's.expires_at',
+  's.mode',
+  's.closed_at',
+  's.cart_version',
+  's.cart_sent_key',
+  's.cart_sent_at',
+  's.cart_sent_by',
+  's.cart_sending_at',
+  't.number as table_number',
+] as const;
+
+export class TablePartyRepository {
+  readonly #db: AppDatabase;
+
+  constructor(db: AppDatabase) {
+    this.#db = db;
+  }
+
+  transaction<T>(work: (trx: AppDatabase) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(trx));
+  }
+
+  async session(
+    placeId: number,
+    token: string,
+    db: AppDatabase = this.#db,
+  ): Promise<PartySession | undefined> {
+    return db
+      .selectFrom('table_sessions as s')
+      .innerJoin('tables as t', 't.id', 's.table_id')
+      .select(SESSION_COLUMNS)
+      .where('s.place_id', '=', placeId)
+      .where('s.session', '=', token)
+      .executeTakeFirst();
+  }
+
+  async sessionById(
+    placeId: number,
+    id: number,
+    db: AppDatabase = this.#db,
+  ): Promise<PartySession | undefined> {
+    return db
+      .selectFrom('table_sessions as s')
+      .innerJoin('tables as t', 't.id', 's.table_id')
+      .select(SESSION_COLUMNS)
+      .where('s.place_id', '=', placeId)
+      .where('s.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  // -- guests --------------------------------------------------------------------------------------------------
+
+  listGuests(sessionId: number, db: AppDatabase = this.#db): Promise<GuestRow[]> {
+    return db
+      .selectFrom('table_guests')
+      .select(['id', 'number', 'name', 'guest_key'])
+      .where('session_id', '=', sessionId)
+      .orderBy('number')
+      .execute();
+  }
+
+  guestByKey(sessionId: number, key: string, db: AppDatabase = this.#db): Promise<GuestRow | undefined> {
+    return db
+      .selectFrom('table_guests')
+      .select(['id', 'number', 'name', 'guest_key'])
+      .where('session_id', '=', sessionId)
+      .where('guest_key', '=', key)
+      .executeTakeFirst();
+  }
+
+  /** A new guest numbered after the last; the unique (session, number) index settles two joining at once. */
+  async insertGuest(
+    s: { placeId: number; sessionId: number },
+    name: string | null,
+    key: string,
+    now: string,
+  ): Promise<GuestRow> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.#db.transaction().execute(async (trx) => {
+          const last = await trx
+            .selectFrom('table_guests')
+            .select((eb) => eb.fn.max('number').as('max'))
+            .where('session_id', '=', s.sessionId)
+            .executeTakeFirst();
+          const number = Number(last?.max ?? 0) + 1;
+          const row = await trx
+            .insertInto('table_guests')
+            .values({
+              place_id: s.placeId,
+              session_id: s.sessionId,
+              number,
+              name,
+              guest_key: key,
+              created_at: now,
+            })
+            .returning(['id', 'number', 'name', 'guest_key'])
+            .executeTakeFirstOrThrow();
+          return row;
+        });
+      } catch (err) {
+        if (attempt >= 5) throw err;
+      }
+    }
+  }
+
+  async renameGuest(guestId: number, name: string | null): Promise<void> {
+    await this.#db.updateTable('table_guests').set({ name }).where('id', '=', guestId).execute();
+  }
+
+  // -- the cart ------------------------------------------------------------------------------------------------
+
+  listLines(sessionId: number, db: AppDatabase = this.#db): Promise<CartLineRow[]> {
+    return db
+      .selectFrom('table_cart_lines as l')
+      .innerJoin('products as p', 'p.id', 'l.product_id')
+      .innerJoin('product_variants as v', 'v.id', 'l.variant_id')
+      .select([
+        'l.id',
+        'l.guest_id',
+        'l.product_id',
+        'l.variant_id',
+        'l.quantity',
+        'l.ingredients',
+        'l.comment',
+        'l.private',
+        'p.name',
+        'v.size',
+        'v.price',
+      ])
+      .where('l.session_id', '=', sessionId)
+      .orderBy('l.id')
+      .execute();
+  }
+
+  /** The product's variant at this place (any state: the send checks stock and ordering rules). */
+  variantOf(placeId: number, productId: number, variantId: number) {
+    return this.#db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .select(['v.id'])
+      .where('p.place_id', '=', placeId)
+      .where('p.id', '=', productId)
+      .where('v.id', '=', variantId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The cart's optimistic lock: moves the version on from `expected`, only while no send is under way (or the one
+   * under way is older than `staleBefore`: its process died). False: someone else changed the cart first.
+   */
+  async bumpVersion(
+    trx: AppDatabase,
+    sessionId: number,
+    expected: number,
+    staleBefore: string,
+  ): Promise<boolean> {
+    const res = await trx
+      .updateTable('table_sessions')
+      .set((eb) => ({ cart_version: eb('cart_version', '+', 1) }))
+      .where('id', '=', sessionId)
+      .where('cart_version', '=', expected)
+      .where((eb) => eb.or([eb('cart_sending_at', 'is', null), eb('cart_sending_at', '<', staleBefore)]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async insertLine(
+    trx: AppDatabase,
+    line: {
+      placeId: number;
+      sessionId: number;
+      guestId: number;
+      productId: number;
+      variantId: number;
+      quantity: number;
+      ingredients: string;
+      comment: string | null;
+      private: number;
+      now: string;
+    },
+  ): Promise<void> {
+    const same = await trx
+      .selectFrom('table_cart_lines')
+      .select(['id'])
+      .where('session_id', '=', line.sessionId)
+      .where('guest_id', '=', line.guestId)
+      .where('variant_id', '=', line.variantId)
+      .where('ingredients', '=', line.ingredients)
+      .where('private', '=', line.private)
+      .where(line.comment === null ? sql<boolean>`comment is null` : sql<boolean>`comment = ${line.comment}`)
+      .executeTakeFirst();
+    if (same) {
+      await trx
+        .updateTable('table_cart_lines')
+        .set((eb) => ({ quantity: eb('quantity', '+', line.quantity), updated_at: line.now }))
+        .where('id', '=', same.id)
+        .execute();
+      return;
+    }
+    await trx
+      .insertInto('table_cart_lines')
+      .values({
+        place_id: line.placeId,
+        session_id: line.sessionId,
+        guest_id: line.guestId,
+        product_id: line.productId,
+        variant_id: line.variantId,
+        quantity: line.quantity,
+        ingredients: line.ingredients,
+        comment: line.comment,
+        private: line.private,
+        created_at: line.now,
+        updated_at: line.now,
+      })
+      .execute();
+  }
+
+  lineOf(sessionId: number, lineId: number, db: AppDatabase = this.#db) {
+    return db
+      .selectFrom('table_cart_lines')
+      .select(['id', 'guest_id', 'private'])
+      .where('session_id', '=', sessionId)
+      .where('id', '=', lineId)
+      .executeTakeFirst();
+  }
+
+  async setLineQuantity(trx: AppDatabase, sessionId: number, lineId: number, quantity: number, now: string) {
+    if (quantity === 0) {
+      await trx
+        .deleteFrom('table_cart_lines')
+        .where('session_id', '=', sessionId)
+        .where('id', '=', lineId)
+        .execute();
+      return;
+    }
+    await trx
+      .updateTable('table_cart_lines')
+      .set({ quantity, updated_at: now })
+      .where('session_id', '=', sessionId)
+      .where('id', '=', lineId)
+      .execute();
+  }
+
+  /**
+   * The once-only send: takes the cart at `expected` into the sending state in one conditional update. Exactly one
+   * of two phones pressing "Order" together gets true, whichever process serves them.
+   */
+  async startSending(
+    sessionId: number,
+    expected: number,
+    now: string,
+    staleBefore: string,
+  ): Promise<boolean> {
+    const res = await this.#db
+      .updateTable('table_sessions')
+      .set((eb) => ({ cart_version: eb('cart_version', '+', 1), cart_sending_at: now }))
+      .where('id', '=', sessionId)
+      .where('cart_version', '=', expected)
+      .where((eb) => eb.or([eb('cart_sending_at', 'is', null), eb('cart_sending_at', '<', staleBefore)]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** The order is stored: the sent lines leave the cart, the send is recorded. */
+  async finishSending(sessionId: number, lineIds: number[], sent: { key: string; at: string; by: number }) {
+    await this.#db.transaction().execute(async (trx) => {
+      if (lineIds.length > 0) {
+        await trx
+          .deleteFrom('table_cart_lines')
+          .where('session_id', '=', sessionId)
+          .where('id', 'in', lineIds)
+          .execute();
+      }
+      await trx
+        .updateTable('table_sessions')
+        .set((eb) => ({
+          cart_version: eb('cart_version', '+', 1),
+          cart_sending_at: null,
+          cart_sent_key: sent.key,
+          cart_sent_at: sent.at,
+          cart_sent_by: sent.by,
+        }))
+        .where('id', '=', sessionId)
+        .execute();
+    });
+  }
+
+  /** The order was refused: the cart is open again (and its version moves, so every phone reloads it). */
+  async abortSending(sessionId: number): Promise<void> {
+    await this.#db
+      .updateTable('table_sessions')
+      .set((eb) => ({ cart_version: eb('cart_version', '+', 1), cart_sending_at: null }))
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  // -- the bill ------------------------------------------------------------------------------------------------
+
+  /** Serialises claims on one session's bill: a row lock on PostgreSQL (held to the commit), a no-op on SQLite. */
+  async lockBill(trx: AppDatabase, sessionId: number): Promise<void> {
+    await trx
+      .updateTable('table_sessions')
+      .set((eb) => ({ closed_at: eb.ref('closed_at') }))
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  async billOrders(placeId: number, token: string, db: AppDatabase = this.#db) {
+    const orders: BillOrderRow[] = await db
+      .selectFrom('orders')
+      .select(['id', 'key', 'status', 'created_at', 'total', 'currency'])
+      .where('place_id', '=', placeId)
+      .where('token', '=', token)
+      .where('status', '!=', 'rejected')
+      .orderBy('id')
+      .execute();
+    const lines: BillLineRow[] =
+      orders.length === 0
+        ? []
+        : await db
+            .selectFrom('order_lines')
+            .select(['id', 'order_id', 'name', 'size', 'quantity', 'line_total'])
+            .where(
+              'order_id',
+              'in',
+              orders.map((o) => o.id),
+            )
+            .orderBy('id')
+            .execute();
+    return { orders, lines };
+  }
+
+  async shares(sessionId: number, db: AppDatabase = this.#db) {
+    const shares: ShareRow[] = await db
+      .selectFrom('bill_shares')
+      .select([
+        'id',
+        'guest_id',
+        'mode',
+        'parts',
+        'part_index',
+        'amount',
+        'tip',
+        'method',
+        'status',
+        'expires_at',
+        'created_at',
+      ])
+      .where('session_id', '=', sessionId)
+      .orderBy('id')
+      .execute();
+    const items: ShareItemRow[] =
+      shares.length === 0
+        ? []
+        : await db
+            .selectFrom('bill_share_items')
+            .select(['share_id', 'order_line_id', 'quantity', 'amount'])
+            .where(
+              'share_id',
+              'in',
+              shares.map((s) => s.id),
+            )
+            .execute();
+    return { shares, items };
+  }
+
+  async insertShare(
+    trx: AppDatabase,
+    share: {
+      placeId: number;
+      sessionId: number;
+      guestId: number;
+      mode: string;
+      parts: number | null;
+      partIndex: number | null;
+      amount: number;
+      tip: number;
+      method: string;
+      expiresAt: string | null;
+      now: string;
+      items: { lineId: number; quantity: number; amount: number }[];
+    },
+  ): Promise<number> {
+    const row = await trx
+      .insertInto('bill_shares')
+      .values({
+        place_id: share.placeId,
+        session_id: share.sessionId,
+        guest_id: share.guestId,
+        mode: share.mode,
+        parts: share.parts,
+        part_index: share.partIndex,
+        amount: share.amount,
+        tip: share.tip,
+        method: share.method,
+        status: 'pending',
+        expires_at: share.expiresAt,
+        paid_at: null,
+        marked_by: null,
+        created_at: share.now,
+        updated_at: share.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (share.items.length > 0) {
+      await trx
+        .insertInto('bill_share_items')
+        .values(
+          share.items.map((i) => ({
+            share_id: row.id,
+            order_line_id: i.lineId,
+            quantity: i.quantity,
+            amount: i.amount,
+          })),
+        )
+        .execute();
+    }
+    return row.id;
+  }
+
+  shareById(placeId: number, shareId: number, db: AppDatabase = this.#db) {
+    return db
+      .selectFrom('bill_shares')
+      .select(['id', 'session_id', 'status', 'method', 'amount', 'expires_at'])
+      .where('place_id', '=', placeId)
+      .where('id', '=', shareId)
+      .executeTakeFirst();
+  }
+
+  /** pending → paid (also a pending share whose claim expired: the money came). False when it was not pending. */
+  async markSharePaid(trx: AppDatabase, shareId: number, now: string, by: number | null): Promise<boolean> {
+    const res = await trx
+      .updateTable('bill_shares')
+      .set({ status: 'paid', paid_at: now, marked_by: by, updated_at: now })
+      .where('id', '=', shareId)
+      .where('status', 'in', ['pending', 'released'])
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async releaseShare(shareId: number, now: string): Promise<boolean> {
+    const res = await this.#db
+      .updateTable('bill_shares')
+      .set({ status: 'released', updated_at: now })
+      .where('id', '=', shareId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async setShareExpiry(shareId: number, expiresAt: string): Promise<void> {
+    await this.#db
+      .updateTable('bill_shares')
+      .set({ expires_at: expiresAt })
+      .where('id', '=', shareId)
+      .execute();
+  }
+
+  async closeSession(trx: AppDatabase, sessionId: number, now: string): Promise<boolean> {
+    const res = await trx
+      .updateTable('table_sessions')
+      .set({ closed_at: now })
+      .where('id', '=', sessionId)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** The cash / card request reaches the waiter as a bill request on the board (spec `bill_wanted`). */
+  async requestBill(
+    trx: AppDatabase,
+    s: { placeId: number; sessionId: number; tableId: number; session: string; method: string; text: string },
+    now: string,
+  ): Promise<number> {
+    await trx
+      .updateTable('table_sessions')
+      .set({ bill_wanted: 1, bill_payment_method: s.method })
+      .where('id', '=', s.sessionId)
+      .execute();
+    await trx
+      .updateTable('orders')
+      .set({ bill_wanted: 1, bill_payment_method: s.method, updated_at: now })
+      .where('place_id', '=', s.placeId)
+      .where('token', '=', s.session)
+      .execute();
+    const need = await trx
+      .insertInto('user_needs')
+      .values({
+        place_id: s.placeId,
+        table_id: s.tableId,
+        session: s.session,
+        type: 'bill',
+        text: s.text,
+        status: 'open',
+        created_at: now,
+        done_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return need.id;
+  }
+
+  /** Sessions of the place with orders and no close yet, not expired (the staff board's bills). */
+  openSessionsWithOrders(placeId: number, nowIso: string) {
+    return this.#db
+      .selectFrom('table_sessions as s')
+      .innerJoin('tables as t', 't.id', 's.table_id')
+      .select(SESSION_COLUMNS)
+      .where('s.place_id', '=', placeId)
+      .where('s.closed_at', 'is', null)
+      .where('s.expires_at', '>', nowIso)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('orders as o')
+            .select('o.id')
+            .whereRef('o.token', '=', 's.session')
+            .where('o.place_id', '=', placeId),
+        ),
+      )
+      .orderBy('s.id')
+      .limit(200)
+      .execute();
+  }
+}

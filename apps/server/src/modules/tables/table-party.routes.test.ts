@@ -1,0 +1,511 @@
+/**
+ * The table as one party (issue 19) through the real app on SQLite and PostgreSQL, on the demo seed, with the
+ * payment provider simulator: phones that scan one table join one session and cart; names; live cart events on
+ * the guest stream; versions (stale → 409 with the cart); once-only send; the bill split by items, equal shares and
+ * custom amounts with tips; no double claim under concurrency (20 rounds); an online share paid on the simulator;
+ * cash shares reach the waiter and are marked paid on the board; the session closes when paid in full; abandoned
+ * online claims released after their expiry; bad input refused with nothing changed.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
+import { describeEachDatabase, HAS_DEMO_SEED, type TestContext } from '../../../test/harness.ts';
+import { setSetting } from '../../../test/fixtures.ts';
+import { orderableDemoProduct } from '../../../test/demo-orders.ts';
+import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { startBistroSimulator } from '../payments/payments.fixtures.ts';
+import { openSse } from '../staff/sse-client.fixtures.ts';
+import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
+
+const { sim, appPort: APP_PORT, appUrl: APP_URL } = await startBistroSimulator();
+afterAll(async () => {
+  await sim.close();
+});
+
+interface Phone {
+  session: string;
+  key: string;
+  guestId: number;
+}
+
+if (HAS_DEMO_SEED) {
+  describeEachDatabase(
+    'table party: shared cart and split bill',
+    (ctx: TestContext) => {
+      let waiterToken = '';
+      let product: { product_id: number; variant_id: number } = { product_id: 0, variant_id: 0 };
+      let ip = 0;
+      let minute = 0;
+      const tick = () => {
+        minute += 1;
+        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
+      };
+      const headers = () => {
+        ip += 1;
+        return { 'x-forwarded-for': `10.19.${Math.floor(ip / 250)}.${ip % 250}` };
+      };
+      const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+        ctx.request(method, url, { body, headers: headers() });
+      const base = (p: Phone) => `/api/tables/sessions/${encodeURIComponent(p.session)}`;
+
+      beforeAll(async () => {
+        await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
+        ctx.clock.setOverride(OPEN_AT);
+        const login = await ctx.post(
+          '/api/login',
+          { email: 'waiter@demo.test', password: 'demo-waiter' },
+          { headers: headers() },
+        );
+        expect(login.statusCode, login.body).toBe(200);
+        waiterToken = (login.json() as { token: string }).token;
+        product = await orderableDemoProduct(ctx, 'bistro');
+      });
+
+      async function scan(table: string, name?: string): Promise<Phone> {
+        const s = await req('POST', '/api/tables/verify_token', { token: table, placeSlug: 'bistro' });
+        expect(s.statusCode, s.body).toBe(200);
+        const session = (s.json() as { session: string }).session;
+        const j = await req('POST', `/api/tables/sessions/${encodeURIComponent(session)}/guests`, {
+          name: name ?? null,
+        });
+        expect(j.statusCode, j.body).toBe(200);
+        const { guest } = j.json() as { guest: { id: number; guest_key: string } };
+        return { session, key: guest.guest_key, guestId: guest.id };
+      }
+      const cartOf = async (p: Phone) => {
+        const res = await req('GET', `${base(p)}/cart?guest_key=${encodeURIComponent(p.key)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as StoreTableCart;
+      };
+      const add = (p: Phone, version: number, quantity = 1, extra: Record<string, unknown> = {}) =>
+        req('POST', `${base(p)}/cart/lines`, {
+          guest_key: p.key,
+          version,
+          product_id: product.product_id,
+          product_variant_id: product.variant_id,
+          quantity,
+          ...extra,
+        });
+      const sendCart = (p: Phone, version: number) =>
+        req('POST', `${base(p)}/cart/send`, { guest_key: p.key, version });
+      const billOf = async (p: Phone) => {
+        const res = await req('GET', `${base(p)}/bill`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as StoreTableBill;
+      };
+      const take = (p: Phone, body: Record<string, unknown>) =>
+        req('POST', `${base(p)}/bill/shares`, { guest_key: p.key, ...body });
+      /** Two guests' orders on one table: A orders 2, B orders 1 (through the shared cart). */
+      async function tableWithOrder(table: string) {
+        tick();
+        const a = await scan(table, 'Anna');
+        const b = await scan(table, 'Boris');
+        let v = (await cartOf(a)).version;
+        const r1 = await add(a, v, 2);
+        expect(r1.statusCode, r1.body).toBe(201);
+        v = (r1.json() as StoreTableCart).version;
+        const r2 = await add(b, v, 1, { comment: 'no ice' });
+        expect(r2.statusCode, r2.body).toBe(201);
+        const sent = await sendCart(a, (r2.json() as StoreTableCart).version);
+        expect(sent.statusCode, sent.body).toBe(201);
+        return { a, b, order: (sent.json() as { order: { key: string; totalPrice: number } }).order };
+      }
+
+      ctx.test('phones scanning one table join one session; names are text, cut to 30', async () => {
+        tick();
+        const a = await scan('demo-t2');
+        const b = await scan('demo-t2', '   ');
+        expect(b.session).toBe(a.session);
+        const other = await scan('demo-t3');
+        expect(other.session).not.toBe(a.session);
+        const cart = await cartOf(a);
+        expect(cart.guests.map((g) => g.number)).toEqual([1, 2]);
+        expect(cart.guests.map((g) => g.name)).toEqual([null, null]);
+        const markup = await req('POST', `${base(a)}/guests`, { name: '<script>alert(1)</script>' });
+        expect(markup.statusCode).toBe(400);
+        expect((await cartOf(a)).guests).toHaveLength(2);
+        const bad = await req('POST', `${base(a)}/guests`, { guest_key: a.key, name: '<b>Anna</b>' });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().code).toBe('invalid_guest_name');
+        const long = await req('POST', `${base(a)}/guests`, { guest_key: a.key, name: 'Ж'.repeat(200) });
+        expect(long.statusCode).toBe(200);
+        expect(long.json().guest.name).toBe('Ж'.repeat(30));
+        const again = await cartOf(a);
+        expect(again.guests.find((g) => g.id === a.guestId)?.name).toBe('Ж'.repeat(30));
+      });
+
+      ctx.test('a stale version is refused with the current cart; lines show who added them', async () => {
+        tick();
+        const a = await scan('demo-t4', 'Anna');
+        const b = await scan('demo-t4', 'Boris');
+        const v0 = (await cartOf(a)).version;
+        const first = await add(a, v0, 1);
+        expect(first.statusCode, first.body).toBe(201);
+        const stale = await add(b, v0, 3);
+        expect(stale.statusCode).toBe(409);
+        const body = stale.json() as { code: string; cart: StoreTableCart };
+        expect(body.code).toBe('cart_changed');
+        expect(body.cart.lines).toHaveLength(1);
+        expect(body.cart.lines[0]).toMatchObject({ guest_id: a.guestId, quantity: 1 });
+        // B retries on the cart it was given; then changes and removes A's line.
+        const ok = await add(b, body.cart.version, 3);
+        expect(ok.statusCode).toBe(201);
+        const cart = ok.json() as StoreTableCart;
+        expect(cart.lines.map((l) => [l.guest_id, l.quantity])).toEqual([
+          [a.guestId, 1],
+          [b.guestId, 3],
+        ]);
+        const line = cart.lines[0]!;
+        const changed = await req('PATCH', `${base(b)}/cart/lines/${line.id}`, {
+          guest_key: b.key,
+          version: cart.version,
+          quantity: 2,
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        const v = (changed.json() as StoreTableCart).version;
+        const removed = await req(
+          'DELETE',
+          `${base(a)}/cart/lines/${line.id}?guest_key=${encodeURIComponent(a.key)}&version=${v}`,
+        );
+        expect(removed.statusCode, removed.body).toBe(200);
+        expect((removed.json() as StoreTableCart).lines).toHaveLength(1);
+        // A late phone sees the whole cart.
+        const late = await scan('demo-t4');
+        expect((await cartOf(late)).lines).toEqual((removed.json() as StoreTableCart).lines);
+      });
+
+      ctx.test('cart changes reach the other phones live on the guest stream, with catch-up', async () => {
+        tick();
+        const a = await scan('demo-t5');
+        const b = await scan('demo-t5');
+        const url = `${APP_URL}/api/orders/by_table_session/${encodeURIComponent(b.session)}/events?client=demo&place=bistro`;
+        const stream = await openSse(url);
+        let lastId: string;
+        try {
+          expect(stream.status).toBe(200);
+          await stream.waitFor((m) => m.event === 'ready');
+          const started = Date.now();
+          const res = await add(a, (await cartOf(a)).version, 1);
+          expect(res.statusCode).toBe(201);
+          const version = (res.json() as StoreTableCart).version;
+          const event = await stream.waitFor(
+            (m) => m.event === 'table.cart_changed' && JSON.parse(m.data).version === version,
+            1000,
+          );
+          expect(Date.now() - started).toBeLessThan(1000);
+          lastId = event.id ?? '';
+        } finally {
+          stream.close();
+        }
+        // Offline meanwhile: the reconnect with Last-Event-ID catches up.
+        const res = await add(a, (await cartOf(a)).version, 1);
+        const version = (res.json() as StoreTableCart).version;
+        const again = await openSse(url, { 'last-event-id': lastId });
+        try {
+          const caught = await again.waitFor(
+            (m) => m.event === 'table.cart_changed' && JSON.parse(m.data).version === version,
+          );
+          expect(caught).toBeTruthy();
+        } finally {
+          again.close();
+        }
+      });
+
+      ctx.test('two phones pressing Order together: exactly one order, both see it sent', async () => {
+        tick();
+        const a = await scan('demo-t6');
+        const b = await scan('demo-t6');
+        const added = await add(a, (await cartOf(a)).version, 2);
+        const v = (added.json() as StoreTableCart).version;
+        const [ra, rb] = await Promise.all([sendCart(a, v), sendCart(b, v)]);
+        const codes = [ra.statusCode, rb.statusCode].sort();
+        expect(codes, `${ra.body} ${rb.body}`).toEqual([201, 409]);
+        const orders = await ctx.db
+          .selectFrom('orders')
+          .select(['key', 'total'])
+          .where('token', '=', a.session)
+          .execute();
+        expect(orders).toHaveLength(1);
+        for (const p of [a, b]) {
+          const cart = await cartOf(p);
+          expect(cart.lines).toHaveLength(0);
+          expect(cart.sent?.key).toBe(orders[0]!.key);
+        }
+        // An empty cart cannot be sent.
+        const empty = await sendCart(a, (await cartOf(a)).version);
+        expect(empty.statusCode).toBe(400);
+        expect(empty.json().code).toBe('noProductsToInsert');
+      });
+
+      ctx.test('private lines only where the venue allows them; hidden from the others', async () => {
+        tick();
+        const a = await scan('demo-t7');
+        const b = await scan('demo-t7');
+        const refused = await add(a, (await cartOf(a)).version, 1, { private: true });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().code).toBe('private_lines_not_allowed');
+        expect((await cartOf(a)).lines).toHaveLength(0);
+        const placeId = await ctx.placeId('bistro');
+        await setSetting(ctx.db, placeId, 'table_cart_private_lines', '1');
+        try {
+          const ok = await add(a, (await cartOf(a)).version, 1, { private: true });
+          expect(ok.statusCode, ok.body).toBe(201);
+          expect((await cartOf(a)).lines).toHaveLength(1);
+          expect((await cartOf(b)).lines).toHaveLength(0);
+        } finally {
+          await setSetting(ctx.db, placeId, 'table_cart_private_lines', '0');
+        }
+      });
+
+      ctx.test(
+        'the bill: by items, equal shares, custom amount, tips; bad input changes nothing',
+        async () => {
+          const { a, b, order } = await tableWithOrder('demo-t8');
+          const bill = await billOf(a);
+          expect(bill.total).toBe(order.totalPrice);
+          const lines = bill.orders.flatMap((o) => o.lines);
+          expect(lines.reduce((s, l) => s + l.amount, 0)).toBe(bill.total);
+          const big = lines.find((l) => l.quantity >= 2)!;
+          // Bad input, each a clear 4xx and nothing changed.
+          const other = await tableWithOrder('demo-t9');
+          const foreign = (await billOf(other.a)).orders[0]!.lines[0]!.id;
+          const bad: [Record<string, unknown>, number, string][] = [
+            [
+              { mode: 'items', items: [{ line_id: foreign, quantity: 1 }], method: 'cash' },
+              400,
+              'unknown_bill_line',
+            ],
+            [{ mode: 'custom', amount: 0, method: 'cash' }, 400, 'share_too_small'],
+            [{ mode: 'custom', amount: bill.total + 1, method: 'cash' }, 400, 'share_exceeds_remaining'],
+            [
+              { mode: 'custom', amount: 100, method: 'cash', tip: { kind: 'percent', percent: 101 } },
+              400,
+              'tip_too_high',
+            ],
+            [
+              { mode: 'items', items: [{ line_id: big.id, quantity: big.quantity + 1 }], method: 'cash' },
+              409,
+              'bill_changed',
+            ],
+            [
+              { mode: 'custom', amount: 100, method: 'cash', expected_remaining: bill.total - 1 },
+              409,
+              'bill_changed',
+            ],
+          ];
+          for (const [body, status, code] of bad) {
+            const res = await take(a, body);
+            expect(res.statusCode, `${JSON.stringify(body)} → ${res.body}`).toBe(status);
+            expect(res.json().code).toBe(code);
+          }
+          const wrongGuest = await take(
+            { ...a, key: 'x'.repeat(20) },
+            { mode: 'custom', amount: 100, method: 'cash' },
+          );
+          expect(wrongGuest.statusCode).toBe(403);
+          expect(await billOf(a)).toEqual(bill);
+
+          // A claims one unit of the big line with a 10 % tip (cash); B cannot take more units than are left.
+          const mine = await take(a, {
+            mode: 'items',
+            items: [{ line_id: big.id, quantity: 1 }],
+            method: 'cash',
+            tip: { kind: 'percent', percent: 10 },
+          });
+          expect(mine.statusCode, mine.body).toBe(201);
+          const share = mine.json().share as { amount: number; tip: number };
+          expect(share.amount).toBe(Math.floor((big.amount * 1) / big.quantity));
+          expect(share.tip).toBe(Math.round(share.amount / 10));
+          const tooMany = await take(b, {
+            mode: 'items',
+            items: [{ line_id: big.id, quantity: big.quantity }],
+            method: 'cash',
+          });
+          expect(tooMany.statusCode).toBe(409);
+          expect(tooMany.json().code).toBe('bill_changed');
+          expect(
+            tooMany.json().bill.orders[0].lines.find((l: { id: number }) => l.id === big.id).claimed_quantity,
+          ).toBe(1);
+          // The waiter got the request with amount and method.
+          const need = await ctx.db
+            .selectFrom('user_needs')
+            .select(['type', 'text'])
+            .where('session', '=', a.session)
+            .executeTakeFirstOrThrow();
+          expect(need.type).toBe('bill');
+          expect(need.text).toContain('cash');
+          // Equal shares of what remains: 3 people; the last share takes the remainder.
+          const now = await billOf(a);
+          const s1 = await take(b, { mode: 'custom', amount: now.remaining - 2, method: 'card' });
+          expect(s1.statusCode, s1.body).toBe(201);
+          const left = (s1.json().bill as StoreTableBill).remaining;
+          expect(left).toBe(2);
+          const over = await take(b, { mode: 'custom', amount: 3, method: 'card' });
+          expect(over.statusCode).toBe(400);
+          const last = await take(b, { mode: 'custom', amount: 2, method: 'card' });
+          expect(last.statusCode).toBe(201);
+          expect((last.json().bill as StoreTableBill).remaining).toBe(0);
+        },
+      );
+
+      ctx.test('equal shares: N − 1 of ⌊total / N⌋, the last takes the remainder', async () => {
+        const { a, b } = await tableWithOrder('demo-t10');
+        const bill = await billOf(a);
+        const base3 = Math.floor(bill.total / 3);
+        const r1 = await take(a, { mode: 'equal', parts: 3, method: 'cash' });
+        const r2 = await take(b, { mode: 'equal', parts: 3, method: 'cash' });
+        const r3 = await take(b, { mode: 'equal', parts: 3, method: 'cash' });
+        expect([r1, r2, r3].map((r) => r.statusCode)).toEqual([201, 201, 201]);
+        expect([r1, r2, r3].map((r) => r.json().share.amount)).toEqual([
+          base3,
+          base3,
+          bill.total - 2 * base3,
+        ]);
+        const r4 = await take(a, { mode: 'equal', parts: 3, method: 'cash' });
+        expect(r4.statusCode).toBe(409);
+        expect((await billOf(a)).remaining).toBe(0);
+      });
+
+      ctx.test(
+        'no double charge: two guests taking the last remaining amount at once, 20 times',
+        async () => {
+          for (let round = 0; round < 20; round += 1) {
+            const table = `demo-t${(round % 2) + 11}`;
+            const { a, b } = await tableWithOrder(table);
+            const bill = await billOf(a);
+            const body = {
+              mode: 'custom',
+              amount: bill.remaining,
+              method: 'cash',
+              expected_remaining: bill.remaining,
+            };
+            const [ra, rb] = await Promise.all([take(a, body), take(b, body)]);
+            expect([ra.statusCode, rb.statusCode].sort(), `${ra.body} ${rb.body}`).toEqual([201, 409]);
+            const loser = ra.statusCode === 409 ? ra : rb;
+            expect(loser.json().code).toBe('bill_changed');
+            const after = await billOf(a);
+            expect(after.pending + after.paid).toBe(bill.total);
+            expect(after.remaining).toBe(0);
+            // Close the table for the next round: the waiter marks the share paid.
+            const share = (ra.statusCode === 201 ? ra : rb).json().share as { id: number };
+            const paid = await ctx.request('POST', `/api/staff/bill-shares/${share.id}/paid`, {
+              headers: { authorization: `Bearer ${waiterToken}` },
+            });
+            expect(paid.statusCode, paid.body).toBe(200);
+            expect(paid.json().closed).toBe(true);
+          }
+        },
+      );
+
+      ctx.test(
+        'online share on the simulator; cash share marked paid by the waiter; the session closes',
+        async () => {
+          const { a, b } = await tableWithOrder('demo-t1');
+          const bill = await billOf(a);
+          const half = Math.floor(bill.total / 2);
+          const online = await take(a, {
+            mode: 'custom',
+            amount: half,
+            method: 'online',
+            tip: { kind: 'percent', percent: 5 },
+          });
+          expect(online.statusCode, online.body).toBe(201);
+          const { payment, share } = online.json() as {
+            payment: { red: string; payment_key: string };
+            share: { id: number; amount: number; tip: number };
+          };
+          const row = await ctx.db
+            .selectFrom('payments')
+            .select(['amount', 'bill_share_id', 'order_id'])
+            .where('invoice', '=', payment.payment_key)
+            .executeTakeFirstOrThrow();
+          expect(row).toEqual({ amount: share.amount + share.tip, bill_share_id: share.id, order_id: null });
+          // The guest pays on the provider's page.
+          const page = await fetch(payment.red);
+          const html = await page.text();
+          const to = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+          expect(to, html).toBeTruthy();
+          await fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ action: 'pay' }).toString(),
+            redirect: 'manual',
+          });
+          await sim.settle();
+          await expect.poll(async () => (await billOf(a)).paid, { timeout: 5000 }).toBe(half);
+          // B pays the rest in cash; the board lists it; the waiter marks it paid; the session closes.
+          const rest = await take(b, { mode: 'custom', amount: bill.total - half, method: 'cash' });
+          expect(rest.statusCode, rest.body).toBe(201);
+          const boards = await ctx.request('GET', '/api/staff/table-bills', {
+            headers: { authorization: `Bearer ${waiterToken}` },
+          });
+          expect(boards.statusCode, boards.body).toBe(200);
+          const mine = (
+            boards.json().bills as {
+              session_id: number;
+              paid: number;
+              pending: number;
+              shares: { method: string }[];
+            }[]
+          ).find((x) => x.paid === half && x.pending === bill.total - half);
+          expect(mine?.shares.map((s) => s.method).sort()).toEqual(['cash', 'online']);
+          // A guest cannot mark paid; an online share cannot be marked paid.
+          const guestTry = await ctx.request('POST', `/api/staff/bill-shares/${share.id}/paid`);
+          expect(guestTry.statusCode).toBe(401);
+          const onlineTry = await ctx.request('POST', `/api/staff/bill-shares/${share.id}/paid`, {
+            headers: { authorization: `Bearer ${waiterToken}` },
+          });
+          expect(onlineTry.statusCode).toBe(409);
+          const cashId = (rest.json().share as { id: number }).id;
+          const done = await ctx.request('POST', `/api/staff/bill-shares/${cashId}/paid`, {
+            headers: { authorization: `Bearer ${waiterToken}` },
+          });
+          expect(done.statusCode, done.body).toBe(200);
+          expect(done.json()).toMatchObject({ closed: true, bill: { remaining: 0, paid: bill.total } });
+          const closed = await billOf(a);
+          expect(closed).toMatchObject({ closed: true, settled: true, remaining: 0 });
+          // The session is over: ordering with it is refused, and a new scan opens a new session.
+          const cart = await req('GET', `${base(a)}/cart?guest_key=${encodeURIComponent(a.key)}`);
+          expect(cart.statusCode).toBe(400);
+          const fresh = await scan('demo-t1');
+          expect(fresh.session).not.toBe(a.session);
+        },
+      );
+
+      ctx.test('an abandoned online payment releases its claim after the payment expires', async () => {
+        const { a, b } = await tableWithOrder('demo-t9');
+        const before = await billOf(b);
+        const res = await take(a, { mode: 'custom', amount: before.remaining, method: 'online' });
+        expect(res.statusCode, res.body).toBe(201);
+        expect((await billOf(b)).remaining).toBe(0);
+        const expires = new Date((res.json().share as { expires_at: string }).expires_at);
+        ctx.clock.setOverride(new Date(expires.getTime() + 1000));
+        expect((await billOf(b)).remaining).toBe(before.remaining);
+        const again = await take(b, { mode: 'custom', amount: before.remaining, method: 'cash' });
+        expect(again.statusCode, again.body).toBe(201);
+      });
+
+      ctx.test('kiosk and tablet devices keep their own session: no sharing', async () => {
+        tick();
+        const s = await req('POST', '/api/tables/verify_token', { token: 'demo-t3', placeSlug: 'bistro' });
+        const session = (s.json() as { session: string }).session;
+        await ctx.db
+          .updateTable('table_sessions')
+          .set({ mode: 'tablet' })
+          .where('session', '=', session)
+          .execute();
+        const join = await req('POST', `/api/tables/sessions/${encodeURIComponent(session)}/guests`, {});
+        expect(join.statusCode).toBe(409);
+        expect(join.json().code).toBe('shared_cart_not_available');
+        const next = await req('POST', '/api/tables/verify_token', { token: 'demo-t3', placeSlug: 'bistro' });
+        expect((next.json() as { session: string }).session).not.toBe(session);
+      });
+    },
+    {
+      env: {
+        PUBLIC_URL: APP_URL,
+        PAYMENT_SIMULATOR_URL: sim.url,
+        PAYMENT_SIMULATOR: '0',
+        RATE_LIMIT_PER_MINUTE: '0',
+      },
+    },
+  );
+}
