@@ -72,14 +72,19 @@ export const useCartStore = create<CartState>((set, get) => ({
   },
 }));
 
-export const useCartCount = () => useCartStore((s) => cartItemCount(s.cart));
+export const useCartCount = () => {
+  const local = useCartStore((s) => cartItemCount(s.cart));
+  const shared = useCartUiStore((s) => s.sharedCount);
+  return local + (shared ?? 0);
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Which cart screen is open (spec §3 client state: selected cart tab) and a pending add that needs the variant
 // modal. Kept in this first-screen module so the header's cart button and the cards can open the lazily loaded
 // cart screens without a chunk of their own.
 
-export type CartTab = 'cart' | 'orders';
+/** `bill`: the table's shared bill and its split (issue 19), offered at a shared table. */
+export type CartTab = 'cart' | 'orders' | 'bill';
 
 export interface AddRequest {
   productId: number;
@@ -91,6 +96,9 @@ interface CartUiState {
   /** The drawer's tab, or null when closed. */
   tab: CartTab | null;
   addRequest: AddRequest | null;
+  /** At a shared table (issue 19): the shared cart's item count, which the header shows; null elsewhere. */
+  sharedCount: number | null;
+  setSharedCount: (count: number | null) => void;
   /** Set once anything asked for the cart screens, so their chunk is loaded and stays mounted. */
   wanted: boolean;
   openCart: (tab?: CartTab) => void;
@@ -102,6 +110,8 @@ interface CartUiState {
 export const useCartUiStore = create<CartUiState>((set) => ({
   tab: null,
   addRequest: null,
+  sharedCount: null,
+  setSharedCount: (sharedCount) => set({ sharedCount }),
   wanted: false,
   openCart: (tab = 'cart') => set({ tab, wanted: true }),
   closeCart: () => set({ tab: null }),

@@ -43,6 +43,7 @@ export const StoreJoinTableBody = z.object({
 export const StoreJoinTableResponse = z.object({
   guest: StoreTableGuest.extend({ guest_key: guestKey }),
 });
+export type StoreJoinTableResponse = z.infer<typeof StoreJoinTableResponse>;
 
 /** A line of the shared cart; `name`, `size` and `price` are the menu's (display only: the send prices it). */
 export const StoreTableCartLine = z.object({
@@ -105,6 +106,7 @@ export const StoreSendTableCartBody = z.object({
 });
 export type StoreSendTableCartBody = z.infer<typeof StoreSendTableCartBody>;
 export const StoreSendTableCartResponse = z.object({ order: StoreOrderResponse, cart: StoreTableCart });
+export type StoreSendTableCartResponse = z.infer<typeof StoreSendTableCartResponse>;
 
 // -- the bill ------------------------------------------------------------------------------------------------------
 
@@ -190,6 +192,7 @@ export const StoreTakeShareResponse = z.object({
   bill: StoreTableBill,
   payment: StoreInitiatePaymentResponse.nullable(),
 });
+export type StoreTakeShareResponse = z.infer<typeof StoreTakeShareResponse>;
 
 /** Refusals of the shared cart and bill calls. */
 export const StoreTablePartyError = z.object({

@@ -589,7 +589,7 @@ export class TablePartyService {
           currency: (await this.#billOf(s, ctx)).currency,
           table: s.table_number,
           notAfter: new Date(ctx.now.getTime() + SHARE_PAYMENT_MINUTES * 60_000),
-          backPath: `/${encodeURIComponent(await this.#deps.placeSlug(ctx.placeId))}/bill`,
+          backPath: `/${encodeURIComponent(await this.#deps.placeSlug(ctx.placeId))}?bill=1`,
         });
       } catch (err) {
         await this.#repo.releaseShare(taken.shareId, now);

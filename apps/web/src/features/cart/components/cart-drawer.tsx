@@ -17,8 +17,12 @@ import { orderingClosedText } from '../lib/ordering-window.ts';
 import { CartLines } from './cart-lines.tsx';
 import { MyOrders } from './my-orders.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { useTableParty } from '../hooks/use-table-party.ts';
 import { UpsellModal } from './upsell-modal.tsx';
 
+// At a shared table (issue 19): the table's cart and its bill, each a chunk of its own.
+const SharedCart = lazy(() => import('./shared-cart.tsx').then((m) => ({ default: m.SharedCart })));
+const TableBill = lazy(() => import('./table-bill.tsx').then((m) => ({ default: m.TableBill })));
 const OrderModal = lazy(() => import('./order-modal.tsx').then((m) => ({ default: m.OrderModal })));
 
 const RELATED_LIMIT = 4;
@@ -36,6 +40,7 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
   const spotBrowse = venue.ctx.orderType === 4;
   const closed = orderingClosedText(venue.settings, raw, venue.lang, t);
   const commentProblem = validateComment(orderComment)[0];
+  const party = useTableParty(venue.place);
 
   const upsell = useMemo(() => {
     const inCart = new Set(cartLines(cart).map((l) => l.product_id));
@@ -95,12 +100,26 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
   return (
     <Modal open title={t('cart.title')} onClose={closeCart} wide>
       <div role="tablist" className="tabs" aria-label={t('cart.title')}>
-        {tabButton('cart', t('cart.cartTab', { count }))}
+        {tabButton(
+          'cart',
+          t('cart.cartTab', {
+            count: party.cart ? party.cart.lines.reduce((n, l) => n + l.quantity, 0) : count,
+          }),
+        )}
         {tabButton('orders', t('cart.ordersTab'))}
+        {party.shared && tabButton('bill', t('cart.party.billTab'))}
       </div>
       <div role="tabpanel" id={`cart-panel-${tab}`} aria-labelledby={`cart-tab-${tab}`} className="stack">
         {tab === 'orders' ? (
           <MyOrders ctx={ctx} />
+        ) : tab === 'bill' && party.shared && party.guest ? (
+          <Suspense fallback={null}>
+            <TableBill ctx={ctx} session={party.session} guest={party.guest} />
+          </Suspense>
+        ) : party.shared && party.guest && party.cart && count === 0 ? (
+          <Suspense fallback={null}>
+            <SharedCart ctx={ctx} session={party.session} guest={party.guest} cart={party.cart} />
+          </Suspense>
         ) : count === 0 ? (
           <p className="muted">{t('cart.empty')}</p>
         ) : (

@@ -1,17 +1,33 @@
 /** After an add, a tooltip 'N x name - /size/' for 2.5 seconds (spec §2, §9); host of the lazily loaded cart screens. */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { translateField } from '@trapeza/domain/i18n';
+import { isKioskDevice } from '../../../lib/order-token-cookie.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
+import { useSessionStore } from '../../../stores/session-store.ts';
 import { clearFlash, peekFlash } from '../lib/device.ts';
 
 const TOOLTIP_MS = 2500;
 
 // The cart screens load on demand; this already-lazy chunk hosts them so the first screen carries none of it.
 const CartRoot = lazy(() => import('./cart-root.tsx').then((m) => ({ default: m.CartRoot })));
+// At a shared table (issue 19): joins the table's cart and keeps it live (its own chunk).
+const TablePartyBridge = lazy(() =>
+  import('./table-party-bridge.tsx').then((m) => ({ default: m.TablePartyBridge })),
+);
 
 export function CartToast({ lang }: { lang: string }) {
   const lastAdded = useCartStore((s) => s.lastAdded);
   const cartWanted = useCartUiStore((s) => s.wanted);
+  const token = useSessionStore((s) => s.orderToken);
+  const sharedTable =
+    token &&
+    token.place &&
+    token.table != null &&
+    token.room_number == null &&
+    !token.tablet_mode &&
+    !isKioskDevice()
+      ? token
+      : null;
   const [hiddenAt, setHiddenAt] = useState<number | null>(null);
   // A message kept across a reload (spec §8 invalid_products_for_place), shown until dismissed.
   const [flash, setFlash] = useState<string | null>(peekFlash);
@@ -40,6 +56,11 @@ export function CartToast({ lang }: { lang: string }) {
       {cartWanted && (
         <Suspense fallback={null}>
           <CartRoot />
+        </Suspense>
+      )}
+      {sharedTable && (
+        <Suspense fallback={null}>
+          <TablePartyBridge key={sharedTable.token} place={sharedTable.place} session={sharedTable.token} />
         </Suspense>
       )}
       {flash && (

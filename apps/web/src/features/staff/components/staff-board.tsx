@@ -14,6 +14,7 @@ import { playAlertSound, unlockAlertSound } from '../lib/alert-sound.ts';
 import { freshCount, openNeedsOldestFirst, ordersNewestFirst, type BoardState } from '../lib/board-state.ts';
 import { BOARD_ORDER_TYPES, clockTime } from '../lib/order-format.ts';
 import { NeedsPanel, useNeedText } from './needs-panel.tsx';
+import { TableBillsPanel } from './table-bills-panel.tsx';
 import { OrderCard } from './order-card.tsx';
 import { OrderPrintActions, PrinterAlert } from './print-tools.tsx';
 import styles from './staff.module.css';
@@ -132,6 +133,7 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
           onDone={board.markNeedDone}
           onDismissFeedback={(id) => dispatch({ type: 'dismissFeedback', id })}
         />
+        <TableBillsPanel place={place} token={token} lang={lang} />
         <section className={styles.orders} aria-labelledby="staff-orders-title">
           <h2 id="staff-orders-title" className="visually-hidden">
             {t('staff.board.title')}

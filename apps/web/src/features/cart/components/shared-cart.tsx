@@ -1,0 +1,201 @@
+/**
+ * The table's shared cart (issue 19) in the cart tab: this phone's display name, every line with who added it
+ * (others' private lines are not shown), +/− and remove on any shared line, and the Order button — whoever presses
+ * first sends it, once; every phone then sees it sent. A change made meanwhile on another phone answers with the
+ * current cart, which replaces what this phone showed.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatPrice } from '@trapeza/domain/money';
+import { GUEST_NAME_MAX } from '@trapeza/domain/table-bill';
+import type { StoreTableCart, StoreTableGuest } from '@trapeza/domain/contracts/table-party';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { changeTableLine, joinTable, sendTableCart, tableCartQueryOptions } from '../api/table-party.ts';
+import type { CartContext } from '../hooks/use-cart-context.ts';
+import type { TableGuest } from '../lib/table-guest.ts';
+
+export function guestLabel(t: TFunction, g: StoreTableGuest | undefined) {
+  if (!g) return '';
+  return g.name ?? t('cart.party.guestN', { n: g.number });
+}
+
+export function SharedCart({
+  ctx,
+  session,
+  guest,
+  cart,
+}: {
+  ctx: CartContext;
+  session: string;
+  guest: TableGuest;
+  cart: StoreTableCart;
+}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const { venue } = ctx;
+  const place = venue.place;
+  const key = tableCartQueryOptions(place, session, guest.key).queryKey;
+  const me = cart.guests.find((g) => g.id === guest.id);
+  const [name, setName] = useState(me?.name ?? '');
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const byId = new Map(cart.guests.map((g) => [g.id, g]));
+  const total = cart.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+
+  /** A refusal that carries the current cart replaces ours and says why. */
+  const refused = (e: unknown) => {
+    const body =
+      e instanceof ApiRequestError
+        ? (e.body as { cart?: StoreTableCart; message_trans?: string } | null)
+        : null;
+    if (body?.cart) qc.setQueryData(key, body.cart);
+    setMessage(
+      body?.cart ? t('cart.party.changedMeanwhile') : (body?.message_trans ?? t('cart.party.failed')),
+    );
+  };
+
+  const run = async (work: () => Promise<StoreTableCart>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      qc.setQueryData(key, await work());
+    } catch (e) {
+      refused(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveName = async () => {
+    setMessage(null);
+    try {
+      await joinTable(place, session, { guest_key: guest.key, name });
+      await qc.invalidateQueries({ queryKey: key });
+      setMessage(t('cart.party.nameSaved'));
+    } catch (e) {
+      refused(e);
+    }
+  };
+
+  const send = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await sendTableCart(place, session, { guest_key: guest.key, version: cart.version });
+      qc.setQueryData(key, answer.cart);
+      void qc.invalidateQueries({ queryKey: ['table-bill', place, session] });
+    } catch (e) {
+      refused(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sentBy = cart.sent ? byId.get(cart.sent.guest_id ?? 0) : undefined;
+  return (
+    <div className="stack" data-testid="shared-cart">
+      <form
+        className="field"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saveName();
+        }}
+      >
+        <label htmlFor="party-name">{t('cart.party.yourName')}</label>
+        <div className="row">
+          <input
+            id="party-name"
+            value={name}
+            maxLength={GUEST_NAME_MAX}
+            placeholder={guestLabel(t, me ? { ...me, name: null } : undefined)}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <button type="submit" className="button button-secondary">
+            {t('cart.party.saveName')}
+          </button>
+        </div>
+      </form>
+      <p className="muted">{t('cart.party.sharedHint', { count: cart.guests.length })}</p>
+      {cart.sent && (
+        <p role="status" data-testid="party-sent">
+          {t('cart.party.sent', { name: guestLabel(t, sentBy) })}
+        </p>
+      )}
+      {cart.lines.length === 0 ? (
+        <p className="muted">{t('cart.empty')}</p>
+      ) : (
+        <ul className="stack" aria-label={t('cart.party.lines')}>
+          {cart.lines.map((l) => (
+            <li key={l.id} className="row" data-testid="party-line">
+              <span>
+                <strong>{l.name}</strong>
+                {l.size ? ` /${l.size}/` : ''} ·{' '}
+                {formatPrice(l.price * l.quantity, venue.currency, venue.lang).primary}
+                <br />
+                <small className="muted">
+                  {t('cart.party.addedBy', { name: guestLabel(t, byId.get(l.guest_id)) })}
+                  {l.private ? ` · ${t('cart.party.private')}` : ''}
+                </small>
+              </span>
+              <span className="row">
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-label={t('cart.decrease', { name: l.name })}
+                  disabled={busy || cart.sending}
+                  onClick={() =>
+                    void run(() =>
+                      changeTableLine(place, session, l.id, {
+                        guest_key: guest.key,
+                        version: cart.version,
+                        quantity: l.quantity - 1,
+                      }),
+                    )
+                  }
+                >
+                  −
+                </button>
+                <span aria-label={t('cart.quantityOf', { name: l.name })}>{l.quantity}</span>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-label={t('cart.increase', { name: l.name })}
+                  disabled={busy || cart.sending}
+                  onClick={() =>
+                    void run(() =>
+                      changeTableLine(place, session, l.id, {
+                        guest_key: guest.key,
+                        version: cart.version,
+                        quantity: l.quantity + 1,
+                      }),
+                    )
+                  }
+                >
+                  +
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cart.lines.length > 0 && (
+        <p>
+          {t('cart.party.approxTotal')}:{' '}
+          <strong>{formatPrice(total, venue.currency, venue.lang).primary}</strong>
+        </p>
+      )}
+      {message && <p role="alert">{message}</p>}
+      {cart.sending && <p role="status">{t('cart.party.sending')}</p>}
+      <button
+        type="button"
+        className="button button-block"
+        disabled={busy || cart.sending || cart.lines.length === 0}
+        onClick={() => void send()}
+      >
+        {t('cart.party.sendForTable')}
+      </button>
+    </div>
+  );
+}
