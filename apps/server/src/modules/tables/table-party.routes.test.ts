@@ -365,6 +365,29 @@ if (HAS_DEMO_SEED) {
       });
 
       ctx.test(
+        '"I pay mine, you two split the rest": equal shares of what the other shares leave',
+        async () => {
+          const { a, b } = await tableWithOrder('demo-t7');
+          const bill = await billOf(a);
+          const line = bill.orders.at(-1)!.lines[0]!;
+          const mine = await take(a, {
+            mode: 'items',
+            items: [{ line_id: line.id, quantity: 1 }],
+            method: 'cash',
+          });
+          expect(mine.statusCode, mine.body).toBe(201);
+          const rest = (mine.json().bill as StoreTableBill).remaining;
+          const r1 = await take(b, { mode: 'equal', parts: 2, method: 'cash' });
+          const r2 = await take(a, { mode: 'equal', parts: 2, method: 'card' });
+          expect([r1.json().share.amount, r2.json().share.amount]).toEqual([
+            Math.floor(rest / 2),
+            rest - Math.floor(rest / 2),
+          ]);
+          expect((r2.json().bill as StoreTableBill).remaining).toBe(0);
+        },
+      );
+
+      ctx.test(
         'no double charge: two guests taking the last remaining amount at once, 20 times',
         async () => {
           for (let round = 0; round < 20; round += 1) {

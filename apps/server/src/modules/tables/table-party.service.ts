@@ -536,8 +536,12 @@ export class TablePartyService {
       } else if (body.mode === 'equal') {
         if (!body.parts) throw new PartyError(400, 'invalid_bill_share', ctx.lang);
         parts = body.parts;
-        partIndex = bill.shares.filter((sh) => sh.mode === 'equal' && sh.parts === parts).length;
-        amount = unwrap(equalShareAmount(bill.total, parts, partIndex, bill.remaining));
+        const equal = bill.shares.filter((sh) => sh.mode === 'equal' && sh.parts === parts);
+        partIndex = equal.length;
+        // Equal shares split what the other shares (items, custom amounts) leave: "I pay mine, you two split the rest".
+        const base =
+          bill.total - bill.shares.filter((sh) => !equal.includes(sh)).reduce((a, sh) => a + sh.amount, 0);
+        amount = unwrap(equalShareAmount(base, parts, partIndex, bill.remaining));
       } else {
         if (body.amount === undefined) throw new PartyError(400, 'invalid_bill_share', ctx.lang);
         const r = checkShareAmount(body.amount, bill.remaining);

@@ -70,7 +70,11 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
   if (bill.orders.length === 0) return <p className="muted">{t('cart.party.noOrdersYet')}</p>;
 
   const lines = bill.orders.flatMap((o) => o.lines);
-  const equalIndex = bill.shares.filter((s) => s.mode === 'equal' && s.parts === parts).length;
+  const equalOnes = bill.shares.filter((s) => s.mode === 'equal' && s.parts === parts);
+  const equalIndex = equalOnes.length;
+  // As the server splits: N shares of what the other shares leave.
+  const equalBase =
+    bill.total - bill.shares.filter((s) => !equalOnes.includes(s)).reduce((a, s) => a + s.amount, 0);
   const share =
     mode === 'items'
       ? lines.reduce((sum, l) => {
@@ -80,7 +84,7 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
           return sum + (q === free ? l.amount - l.claimed_amount : Math.floor((l.amount * q) / l.quantity));
         }, 0)
       : mode === 'equal'
-        ? (equalShares(bill.total, parts)[equalIndex] ?? 0)
+        ? (equalShares(equalBase, parts)[equalIndex] ?? 0)
         : Math.round(Number(custom.replace(',', '.')) * 100) || 0;
   const tip: TipChoice =
     tipKind === 'custom'
