@@ -57,6 +57,8 @@ if (HAS_DEMO_SEED) {
         expect(login.statusCode, login.body).toBe(200);
         waiterToken = (login.json() as { token: string }).token;
         product = await orderableDemoProduct(ctx, 'bistro');
+        // The venue opts in to the shared table (off by default).
+        await setSetting(ctx.db, await ctx.placeId('bistro'), 'shared_table_cart', '1');
       });
 
       async function scan(table: string, name?: string): Promise<Phone> {
@@ -504,6 +506,29 @@ if (HAS_DEMO_SEED) {
         expect((await billOf(b)).remaining).toBe(before.remaining);
         const again = await take(b, { mode: 'custom', amount: before.remaining, method: 'cash' });
         expect(again.statusCode, again.body).toBe(201);
+      });
+
+      ctx.test('a venue that has not opted in: each scan its own session, no shared cart', async () => {
+        tick();
+        const placeId = await ctx.placeId('bistro');
+        await setSetting(ctx.db, placeId, 'shared_table_cart', '0');
+        try {
+          const open = async () =>
+            (
+              (
+                await req('POST', '/api/tables/verify_token', { token: 'demo-t6', placeSlug: 'bistro' })
+              ).json() as {
+                session: string;
+              }
+            ).session;
+          const [one, two] = [await open(), await open()];
+          expect(one).not.toBe(two);
+          const join = await req('POST', `/api/tables/sessions/${encodeURIComponent(one)}/guests`, {});
+          expect(join.statusCode).toBe(409);
+          expect(join.json().code).toBe('shared_cart_not_available');
+        } finally {
+          await setSetting(ctx.db, placeId, 'shared_table_cart', '1');
+        }
       });
 
       ctx.test('kiosk and tablet devices keep their own session: no sharing', async () => {

@@ -45,6 +45,7 @@ import type { BillSharePayTarget } from '../payments/payments.service.ts';
 import type { Lang } from '../orders/order-error.ts';
 import { tableError } from '../orders/order-error.ts';
 import type { GuestRow, PartySession, TablePartyRepository } from './table-party.repository.ts';
+import { SHARED_CART_SETTING } from './tables.service.ts';
 
 /** A send that has not finished after this long was cut off (its process died): the cart may be sent again. */
 export const SEND_STALE_MS = 60_000;
@@ -180,7 +181,9 @@ export class TablePartyService {
 
   async #shared(token: string, ctx: PartyContext): Promise<PartySession> {
     const s = await this.#session(token, ctx);
-    if (s.mode !== null) throw new PartyError(409, CODES.sharingNotAvailable, ctx.lang);
+    if (s.mode !== null || !parseFlag(await this.#deps.getSetting(ctx.placeId, SHARED_CART_SETTING), false)) {
+      throw new PartyError(409, CODES.sharingNotAvailable, ctx.lang);
+    }
     return s;
   }
 

@@ -23,7 +23,7 @@ import { tableError, validationError, type Lang } from '../orders/order-error.ts
 import type { SessionWithTable, TablesRepository } from './tables.repository.ts';
 import type { StaffNotifier } from '../../plugins/events.ts';
 
-/** Setting: phones scanning one table share its session, cart and bill (issue 19; default on, '0' turns it off). */
+/** Setting: phones scanning one table share its session, cart and bill (issue 19; off by default: a venue opts in). */
 export const SHARED_CART_SETTING = 'shared_table_cart';
 
 export interface TableCallContext {
@@ -109,7 +109,7 @@ export class TablesService {
     });
     // The table as one party (issue 19): a plain scan of a table joins its open session (shared cart, one bill),
     // which then lives at least as long as a new one would. Kiosk and tablet devices keep their own session.
-    if (!mode && !room && parseFlag(await this.#repo.getSetting(ctx.placeId, SHARED_CART_SETTING), true)) {
+    if (!mode && !room && parseFlag(await this.#repo.getSetting(ctx.placeId, SHARED_CART_SETTING), false)) {
       const open = await this.#repo.findOpenSharedSession(ctx.placeId, table.id, ctx.now.toISOString());
       if (open) {
         await this.#repo.extendSession(open.id, expires);

@@ -142,19 +142,27 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
       <dl className="stack" aria-label={t('cart.party.billSummary')}>
         <div className="row">
           <dt>{t('cart.party.total')}</dt>
-          <dd data-testid="bill-total">{money(bill.total)}</dd>
+          <dd data-testid="bill-total" data-minor={bill.total}>
+            {money(bill.total)}
+          </dd>
         </div>
         <div className="row">
           <dt>{t('cart.party.paid')}</dt>
-          <dd data-testid="bill-paid">{money(bill.paid)}</dd>
+          <dd data-testid="bill-paid" data-minor={bill.paid}>
+            {money(bill.paid)}
+          </dd>
         </div>
         <div className="row">
           <dt>{t('cart.party.pending')}</dt>
-          <dd data-testid="bill-pending">{money(bill.pending)}</dd>
+          <dd data-testid="bill-pending" data-minor={bill.pending}>
+            {money(bill.pending)}
+          </dd>
         </div>
         <div className="row">
           <dt>{t('cart.party.remaining')}</dt>
-          <dd data-testid="bill-remaining">{money(bill.remaining)}</dd>
+          <dd data-testid="bill-remaining" data-minor={bill.remaining}>
+            {money(bill.remaining)}
+          </dd>
         </div>
       </dl>
       {bill.closed || bill.settled ? (
@@ -295,7 +303,7 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
       {bill.shares.length > 0 && (
         <ul className="stack" aria-label={t('cart.party.shares')}>
           {bill.shares.map((s) => (
-            <li key={s.id} data-testid="bill-share">
+            <li key={s.id} data-testid="bill-share" data-status={s.status}>
               {guestLabel(t, byId.get(s.guest_id ?? 0))} · {money(s.amount)}
               {s.tip ? ` + ${money(s.tip)}` : ''} · {t(`cart.party.method.${s.method}`)} ·{' '}
               {t(`cart.party.status.${s.status}`)}
