@@ -15,7 +15,7 @@ import { startBistroSimulator } from '../payments/payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
 
-const { sim, appPort: APP_PORT, appUrl: APP_URL } = await startBistroSimulator();
+const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
 afterAll(async () => {
   await sim.close();
 });
@@ -547,13 +547,6 @@ if (HAS_DEMO_SEED) {
         expect((next.json() as { session: string }).session).not.toBe(session);
       });
     },
-    {
-      env: {
-        PUBLIC_URL: APP_URL,
-        PAYMENT_SIMULATOR_URL: sim.url,
-        PAYMENT_SIMULATOR: '0',
-        RATE_LIMIT_PER_MINUTE: '0',
-      },
-    },
+    { env: { ...simulatorEnv, RATE_LIMIT_PER_MINUTE: '0' } },
   );
 }
