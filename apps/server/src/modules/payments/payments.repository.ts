@@ -235,6 +235,36 @@ export class PaymentsRepository {
   }
 
   /**
+   * Keeps a signed notification that is not applied (e.g. a Redsys notice whose amount is not the payment's) as
+   * an alert row of payment_notifications; the same (invoice, status) is stored once. Changes no payment.
+   */
+  async recordAlert(input: {
+    paymentId: number;
+    invoice: string;
+    status: string;
+    raw: string;
+    now: string;
+  }): Promise<void> {
+    const seen = await this.#db
+      .selectFrom('payment_notifications')
+      .select('id')
+      .where('invoice', '=', input.invoice)
+      .where('status', '=', input.status)
+      .executeTakeFirst();
+    if (seen) return;
+    await this.#db
+      .insertInto('payment_notifications')
+      .values({
+        payment_id: input.paymentId,
+        invoice: input.invoice,
+        status: input.status,
+        raw: input.raw,
+        created_at: input.now,
+      })
+      .execute();
+  }
+
+  /**
    * Applies one verified provider event in one transaction:
    *   1. (invoice, status) seen before → 'duplicate', nothing changes;
    *   2. record the notification;

@@ -556,6 +556,67 @@ if (HAS_DEMO_SEED) {
       );
 
       ctx.test(
+        'Redsys: a signed first notice with a wrong amount is kept as an alert; the genuine one still pays (issue 23 #7)',
+        async () => {
+          const order = await placeOrder('bizum');
+          const fields = Object.fromEntries(
+            [...order.ppResp.redForm!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+          );
+          const params = redsysDecodeParameters(fields.Ds_MerchantParameters!);
+          const invoice = params.DS_MERCHANT_ORDER!;
+          const row = await orderRow(order.key);
+          // Signed with the merchant key, for the right invoice and a success code, but 1.00 less than the order.
+          const wrong = redsysEncodeParameters({
+            Ds_Amount: String(row.total - 100),
+            Ds_Currency: '978',
+            Ds_Order: invoice,
+            Ds_MerchantCode: accounts.redsys.merchantCode,
+            Ds_Terminal: '001',
+            Ds_Response: '0000',
+            Ds_TransactionType: '0',
+            Ds_AuthorisationCode: '123456',
+            Ds_ProcessedPayMethod: '68',
+          });
+          const first = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/redsys/notify/demo/bistro',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({
+              Ds_SignatureVersion: 'HMAC_SHA256_V1',
+              Ds_MerchantParameters: wrong,
+              Ds_Signature: redsysSign(accounts.redsys.key, invoice, wrong),
+            }).toString(),
+          });
+          expect(first.statusCode, first.body).toBe(200);
+          const afterWrong = await orderRow(order.key);
+          expect(afterWrong.payment_status).toBe('pending');
+          const alerts = await ctx.db
+            .selectFrom('payment_notifications')
+            .select(['status', 'raw'])
+            .where('invoice', '=', invoice)
+            .execute();
+          expect(alerts).toHaveLength(1);
+          expect(alerts[0]!.status).toBe('alert:amount_mismatch:0000');
+          expect(JSON.parse(alerts[0]!.raw)).toMatchObject({ Ds_Amount: String(row.total - 100) });
+
+          // The genuine notice of the same invoice and status (through the simulator) pays the order.
+          const paid = await decide(await postForm(`${sim.url}/sis/realizarPago`, fields), 'pay');
+          expect(paid.status).toBe(303);
+          await sim.settle();
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+          const statuses = (
+            await ctx.db
+              .selectFrom('payment_notifications')
+              .select('status')
+              .where('invoice', '=', invoice)
+              .orderBy('id')
+              .execute()
+          ).map((n) => n.status);
+          expect(statuses).toEqual(['alert:amount_mismatch:0000', '0000']);
+        },
+      );
+
+      ctx.test(
         'online payment tax (spec §9: percent × amount + fixed): in the order total and in the amount charged',
         async () => {
           const placeId = await ctx.placeId('bistro');

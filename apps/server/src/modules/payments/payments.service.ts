@@ -105,6 +105,9 @@ function fail(status: number, code: string, message: string): DomainError {
 // 403 as from the order calls: one code, one status in every module (spec §8; issue 25).
 const loginRequired = () => fail(403, 'card_payment_requires_login', PAYMENT_MESSAGES.loginRequired);
 
+/** Status prefix of a signed notification kept as an alert, not applied (payment_notifications.status). */
+const AMOUNT_MISMATCH_ALERT = 'alert:amount_mismatch';
+
 /** The order's payment_status as the contract's enum. */
 function asStatus(s: string): PaymentStatus {
   return s === 'paid' || s === 'pending' || s === 'failed' ? s : 'none';
@@ -757,12 +760,33 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     try {
       const payment = await repo.paymentByInvoice(place.placeId, event.invoice);
       if (!payment || payment.provider !== provider) return 'NO';
-      let outcome = event.outcome;
+      const outcome = event.outcome;
       const data = { ...event.transaction };
-      // Redsys states the amount it charged: anything but the stored amount is not a payment of this order.
+      // Redsys states the amount it charged: anything but the stored amount is not a payment of this order. It is
+      // no event of the payment either (issue 23 #7: recorded as one, it made the genuine notice of the same
+      // invoice and status a "duplicate" and the order stayed unpaid): kept as an alert (a payment_notifications
+      // row with status `alert:amount_mismatch:<Ds_Response>`, so it never matches an event's dedupe key) and
+      // logged for staff, the payment left as it was. Answered OK: nothing for the provider to retry.
       if (provider === PROVIDER.redsys && outcome === 'paid' && data.Ds_Amount !== String(payment.amount)) {
-        log(new Error(`amount ${data.Ds_Amount} ≠ ${payment.amount}`), 'redsys amount mismatch');
-        outcome = 'denied';
+        const status = `${AMOUNT_MISMATCH_ALERT}:${event.status}`;
+        await repo.recordAlert({
+          paymentId: payment.id,
+          invoice: event.invoice,
+          status,
+          raw: event.raw,
+          now: now().toISOString(),
+        });
+        (deps.warn ?? ((d, m) => log(d, m)))(
+          {
+            placeId: place.placeId,
+            paymentId: payment.id,
+            invoice: event.invoice,
+            charged: data.Ds_Amount ?? null,
+            expected: payment.amount,
+          },
+          'redsys notice with a wrong amount ignored and kept as an alert (payment_notifications)',
+        );
+        return 'OK';
       }
       const applied = await repo.applyEvent({
         paymentId: payment.id,
