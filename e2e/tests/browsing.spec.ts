@@ -211,6 +211,25 @@ test('switching the language keeps it in its cookie', async ({ page, context }) 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test("the venue's promotions from the footer link, in the guest's language (issue 25)", async ({ page }) => {
+  await page.goto('/bistro');
+  await settle(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Промоции' }).click();
+  await expect(page).toHaveURL(/\/bistro\/promotions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Промоции' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Промоции' });
+  await expect(list.getByRole('heading', { name: 'Happy hour: −20 % на бирата' })).toBeVisible();
+  await page.getByRole('button', { name: 'Избор на език' }).click();
+  await page.getByRole('button', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aktionen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Happy Hour: −20 % auf Bier' })).toBeVisible();
+  // The hotel has no promotions module: no link in its footer.
+  await page.goto('/hotel');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('link', { name: 'Über uns' }).first()).toBeAttached();
+  await expect(page.getByRole('link', { name: 'Aktionen' })).toHaveCount(0);
+});
+
 test('an unknown place goes to /404', async ({ page }) => {
   await page.goto('/no-such-place');
   await expect(page).toHaveURL(/\/404$/);

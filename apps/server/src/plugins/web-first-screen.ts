@@ -65,6 +65,7 @@ const PLACE_PAGES = new Set([
   'all',
   'about',
   'gallery',
+  'promotions',
   'custom-terms',
   'terms',
   'privacy-policy',

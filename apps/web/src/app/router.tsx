@@ -34,6 +34,7 @@ const Search = route(() => import('./routes/search.tsx'));
 const All = route(() => import('./routes/all.tsx'));
 const About = route(() => import('./routes/about.tsx'));
 const Gallery = route(() => import('./routes/gallery.tsx'));
+const Promotions = route(() => import('./routes/promotions.tsx'));
 const CustomTerms = route(() => import('./routes/custom-terms.tsx'));
 const Terms = route(() => import('./routes/terms.tsx'));
 const PrivacyPolicy = route(() => import('./routes/privacy-policy.tsx'));
@@ -68,6 +69,7 @@ export function AppRoutes() {
           <Route path="all" element={<All />} />
           <Route path="about" element={<About />} />
           <Route path="gallery" element={<Gallery />} />
+          <Route path="promotions" element={<Promotions />} />
           <Route path="custom-terms" element={<CustomTerms />} />
           <Route path="terms" element={<Terms />} />
           <Route path="privacy-policy" element={<PrivacyPolicy />} />

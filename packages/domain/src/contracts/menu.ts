@@ -179,3 +179,17 @@ export const ApiError = z.object({
   payload: z.object({ message: z.string() }).passthrough().optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;
+
+/** GET promotions (spec §2 promotions screen, §3 general promotions): the venue's current promotions, in order. */
+export const StorePromotion = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** Per language: { title, description }. */
+  translations: Translations,
+  image: z.string().nullable(),
+});
+export type StorePromotion = z.infer<typeof StorePromotion>;
+/** Empty while the place's `promotions` module is off. */
+export const StorePromotionsResponse = z.array(StorePromotion);
+export type StorePromotionsResponse = z.infer<typeof StorePromotionsResponse>;

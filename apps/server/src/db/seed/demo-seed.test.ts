@@ -61,7 +61,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         expect(parse<Record<string, { name: string }>>(bistro?.translations ?? '{}').en?.name).toBe(
           'Trapeza Bistro',
         );
-        expect(parse<string[]>(bistro?.functionality_modules ?? '[]')).toEqual(['payments', 'booking']);
+        expect(parse<string[]>(bistro?.functionality_modules ?? '[]')).toEqual([
+          'payments',
+          'booking',
+          'promotions',
+        ]);
       });
 
       it('gives bistro tables 1–12 with tokens demo-t1 … demo-t12', async () => {

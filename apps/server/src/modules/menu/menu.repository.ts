@@ -4,6 +4,7 @@
  */
 import type { AppDatabase } from '../../db/database.ts';
 import { readPlaceSetting } from '../../db/place-settings.ts';
+import { parseJson } from './menu.mapping.ts';
 
 export function createMenuRepository(db: AppDatabase) {
   /** Product ids of the place, as a subquery that scopes the child tables. */
@@ -55,6 +56,25 @@ export function createMenuRepository(db: AppDatabase) {
         .select(['id', 'name', 'translations', 'price', 'active', 'priority'])
         .where('place_id', '=', placeId)
         .orderBy('priority')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Active promotions of the place by position, while its `promotions` module is on (else none). */
+    async listActivePromotions(placeId: number) {
+      const place = await db
+        .selectFrom('places')
+        .select('functionality_modules')
+        .where('id', '=', placeId)
+        .executeTakeFirst();
+      const modules = parseJson<unknown[]>(place?.functionality_modules, []);
+      if (!modules.includes('promotions')) return [];
+      return db
+        .selectFrom('promotions')
+        .select(['id', 'title', 'description', 'translations', 'image'])
+        .where('place_id', '=', placeId)
+        .where('active', '=', 1)
+        .orderBy('position')
         .orderBy('id')
         .execute();
     },

@@ -314,6 +314,56 @@ describeEachDatabase(
       },
     );
 
+    ctx.test(
+      'GET promotions: the current ones in order while the module is on, none otherwise (issue 25)',
+      async () => {
+        const bistro = await ctx.db
+          .selectFrom('places')
+          .select(['id', 'functionality_modules'])
+          .where('slug', '=', 'bistro')
+          .executeTakeFirstOrThrow();
+        const stored = await ctx.db
+          .selectFrom('promotions')
+          .select(['id', 'title'])
+          .where('place_id', '=', bistro.id)
+          .where('active', '=', 1)
+          .orderBy('position')
+          .execute();
+        expect(stored.length).toBeGreaterThan(0);
+        const res = await ctx.get('/api/promotions');
+        expect(res.statusCode, res.body).toBe(200);
+        const list = res.json() as {
+          id: number;
+          title: string;
+          translations: Record<string, { title?: string }>;
+        }[];
+        expect(list.map((p) => p.id)).toEqual(stored.map((p) => p.id));
+        expect(list[0]!.translations.en?.title).toMatch(/\w/);
+        // An inactive one is not offered.
+        await ctx.db.updateTable('promotions').set({ active: 0 }).where('id', '=', stored[0]!.id).execute();
+        try {
+          const fewer = (await ctx.get('/api/promotions')).json() as { id: number }[];
+          expect(fewer.map((p) => p.id)).not.toContain(stored[0]!.id);
+          // The module off: none at all.
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: JSON.stringify(['payments', 'booking']) })
+            .where('id', '=', bistro.id)
+            .execute();
+          expect((await ctx.get('/api/promotions')).json()).toEqual([]);
+        } finally {
+          await ctx.db.updateTable('promotions').set({ active: 1 }).where('id', '=', stored[0]!.id).execute();
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: bistro.functionality_modules })
+            .where('id', '=', bistro.id)
+            .execute();
+        }
+        // The hotel (module off) has none; no place shows another's.
+        expect((await ctx.get('/api/promotions', { place: 'hotel' })).json()).toEqual([]);
+      },
+    );
+
     ctx.test('every error answer carries the spec §8 payload.message with its code', async () => {
       const cases = [
         { res: await ctx.get('/api/products?active=2'), code: 'validation_error' },

@@ -11,6 +11,7 @@ import {
   StoreCategoriesWithSubcategoriesResponse,
   StoreIngredientsResponse,
   StoreLanguagesResponse,
+  StorePromotionsResponse,
   StoreProductsResponse,
   StoreSettingsResponse,
   StoreSubcategoriesResponse,
@@ -106,6 +107,21 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
         },
       },
       async (request) => menu.listLanguages(request.tenant.placeId),
+    );
+
+    app.get(
+      '/promotions',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The venue's current promotions (spec §2 promotions screen); empty while the module is off",
+          headers: PlaceHeaders,
+          response: { 200: StorePromotionsResponse, ...errorResponses },
+        },
+      },
+      async (request) => menu.listPromotions(request.tenant.placeId),
     );
 
     app.get(

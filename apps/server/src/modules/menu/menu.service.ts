@@ -7,6 +7,7 @@ import type {
   StoreCategory,
   StoreProduct,
   StoreSettingsResponse,
+  StorePromotionsResponse,
   LanguageCode,
 } from '@trapeza/domain/contracts/menu';
 import { LANGUAGE_CODES } from '@trapeza/domain/contracts/menu';
@@ -160,6 +161,18 @@ export function createMenuService(deps: { repo: MenuRepository; now: () => Date 
     },
 
     /** GET languages: the place's languages in display order (unknown codes skipped). */
+    /** GET promotions: the venue's current promotions (none while the promotions module is off). */
+    async listPromotions(placeId: number): Promise<StorePromotionsResponse> {
+      const rows = await repo.listActivePromotions(placeId);
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        translations: parseTranslations(r.translations),
+        image: r.image,
+      }));
+    },
+
     async listLanguages(placeId: number) {
       const rows = await repo.listLanguages(placeId);
       return rows

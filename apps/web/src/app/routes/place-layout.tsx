@@ -100,7 +100,13 @@ function PlaceShell() {
         </Suspense>
       </main>
       <Suspense fallback={null}>
-        {ui.showFooter && <PlaceFooter place={place} ui={ui} />}
+        {ui.showFooter && (
+          <PlaceFooter
+            place={place}
+            ui={ui}
+            promotions={venue.info.functionality_modules.includes('promotions')}
+          />
+        )}
         {ui.welcomeBanner.enabled && (
           <WelcomeBanner
             place={place}

@@ -181,7 +181,7 @@ export const BISTRO: PlaceDef = {
   email: 'bistro@demo.test',
   lat: 42.6935,
   lng: 23.3262,
-  functionalityModules: ['payments', 'booking'],
+  functionalityModules: ['payments', 'booking', 'promotions'],
   tags: ['restaurant', 'terrace', 'delivery', 'vegetarian'],
   settings: SETTINGS,
   orderTypes: [

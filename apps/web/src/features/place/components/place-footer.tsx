@@ -22,7 +22,16 @@ function safeUrl(url: string): string | null {
   }
 }
 
-export function PlaceFooter({ place, ui }: { place: string; ui: UiSettings }) {
+export function PlaceFooter({
+  place,
+  ui,
+  promotions = false,
+}: {
+  place: string;
+  ui: UiSettings;
+  /** The venue's promotions module is on: link its promotions screen. */
+  promotions?: boolean;
+}) {
   const { t } = useTranslation();
   const social = SOCIAL.map((k) => [k, ui.social[k] ? safeUrl(ui.social[k]) : null] as const).filter(
     (e): e is readonly [(typeof SOCIAL)[number], string] => e[1] !== null,
@@ -55,6 +64,11 @@ export function PlaceFooter({ place, ui }: { place: string; ui: UiSettings }) {
             <li>
               <Link to={`/${place}/gallery`}>{t('nav.gallery')}</Link>
             </li>
+            {promotions && (
+              <li>
+                <Link to={`/${place}/promotions`}>{t('nav.promotions')}</Link>
+              </li>
+            )}
             <li>
               <Link to={`/${place}/terms`}>{t('legal.terms')}</Link>
             </li>
