@@ -2,6 +2,7 @@
  * Composes the Fastify application from its plugins and modules. No listening and no database opening here:
  * server.ts (and the tests) hand in the config and an open, migrated database.
  */
+import { Resolver } from 'node:dns/promises';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -53,18 +54,28 @@ import { registerOperations, requestIdFrom } from './plugins/operations.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createTenancyRepository } from './plugins/tenancy.repository.ts';
 import { registerTenancy } from './plugins/tenancy.ts';
+import { createPlatformRepository } from './modules/platform/platform.repository.ts';
+import { platformRoutes } from './modules/platform/platform.routes.ts';
+import { createPlatformService, type ResolveTxt } from './modules/platform/platform.service.ts';
 import { registerWeb } from './plugins/web.ts';
+
+/** One DNS resolver for domain verification: a few seconds at most, so a dead DNS server fails the call quickly. */
+const dnsResolver = new Resolver({ timeout: 3000, tries: 2 });
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   /** Defaults to a fresh server clock (real time, overridable in tests). */
   clock?: ServerClock;
+  /** DNS TXT lookups of domain verification (default: node:dns, 3 s time-out); tests pass a stub. */
+  resolveTxt?: ResolveTxt;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** DNS TXT lookups of domain verification; tests may replace `resolveTxt`. */
+    domainResolver: { resolveTxt: ResolveTxt };
     /** Publish menu edits at once: drops the cached menu answers of one place (or all). */
     invalidateMenuCache(placeId?: number): void;
     /**
@@ -253,6 +264,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Uploads: from the database on PostgreSQL (every process serves them), from DATA_DIR/uploads on disk otherwise
   // (and for paths stored before images moved into PostgreSQL).
   if (imageStore.kind === 'database') registerDatabaseUploads(app, database);
+
+  // Platform console API (brands, venues, invitations, domain verification); the TXT resolver is replaceable.
+  app.decorate('domainResolver', {
+    resolveTxt: options.resolveTxt ?? ((name: string) => dnsResolver.resolveTxt(name)),
+  });
+  const platform = createPlatformService({
+    repo: createPlatformRepository(database.db),
+    tokens: app.auth.tokens,
+    mailer: app.mailer,
+    now,
+    publicUrl: config.publicUrl,
+    resolveTxt: () => app.domainResolver.resolveTxt,
+    changed: () => {
+      app.clearTenancyCache();
+      app.invalidateMenuCache();
+    },
+    logError: (err, message) => app.log.error({ err }, message),
+  });
+  await app.register(platformRoutes(platform), { prefix: '/api' });
   await registerUploads(app, uploadsDirOf(config.dataDir));
 
   await registerWeb(app, config.webDistDir, {

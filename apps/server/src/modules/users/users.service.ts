@@ -96,7 +96,7 @@ function accountError(
   });
 }
 
-function toStoreUser(row: UserRow): StoreUser {
+export function toStoreUser(row: UserRow): StoreUser {
   return {
     id: row.id,
     first_name: row.first_name,
