@@ -17,6 +17,8 @@
  * 403. A 400 would mean the matrix's request did not pass validation, so the access check was never reached: the
  * request is then fixed here (BODIES), and the test fails on any such undetermined cell.
  * Figure: wrong allows 0, wrong denies 0 (printed as a table per database).
+ * The platform endpoints (/api/platform, issue 15) × every role and platform staff: SUPER_ADMIN and platform staff
+ * pass, every brand role 403, no token 401; and a second brand's admin and the demo brand's see nothing of each other.
  */
 import { beforeAll, expect } from 'vitest';
 import { hasAccess, ROLES, type Role } from '@trapeza/domain/roles';
@@ -30,6 +32,7 @@ import {
   STAFF_PASSWORD,
 } from './accounts.fixtures.ts';
 import { insertCategory, insertProduct, insertTable } from './fixtures.ts';
+import { createPlatformAdmin } from '../src/modules/platform/platform-admin.ts';
 
 /** Names only the other client's data carries (created in beforeAll). */
 const FOREIGN_MARKERS = [
@@ -515,6 +518,113 @@ describeEachDatabase(
           leaks.map((c) => `${c.who} ${c.scope}: ${c.method} ${c.path} → ${c.body.slice(0, 200)}`),
           'other client data in an answer',
         ).toEqual([]);
+      },
+    );
+
+    ctx.test(
+      'every platform endpoint × every role; two brands’ admins see nothing of each other',
+      async () => {
+        await createPlatformAdmin(ctx.db, { email: 'iso-ops@platform.test', password: 'platform-pass-12' });
+        await createPlatformAdmin(ctx.db, {
+          email: 'iso-sales@platform.test',
+          password: 'platform-pass-12',
+          role: 'SALES_ADMIN',
+        });
+        const platformLogin = async (email: string) => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { email, password: 'platform-pass-12' },
+            remoteAddress: nextIp(),
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().token as string;
+        };
+        const cast = new Map<string, string | undefined>([
+          ...WHO.map((w) => [w, w === 'none' ? undefined : tokens.get(w)] as [string, string | undefined]),
+          ['platform SUPER_ADMIN', await platformLogin('iso-ops@platform.test')],
+          ['platform SALES_ADMIN', await platformLogin('iso-sales@platform.test')],
+        ]);
+        // Platform staff, and the SUPER_ADMIN (spec §6: everywhere); a brand's own SALES_ADMIN is not platform staff.
+        const allowed = new Set(['SUPER_ADMIN', 'platform SUPER_ADMIN', 'platform SALES_ADMIN']);
+        const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+          paths: Record<string, Record<string, unknown>>;
+        };
+        const eps = Object.entries(doc.paths)
+          .filter(([path]) => path.startsWith('/api/platform/') && !path.startsWith('/api/platform/invites/'))
+          .flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path })));
+        expect(eps.length).toBeGreaterThanOrEqual(8);
+        const demoId = (
+          await ctx.db.selectFrom('clients').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow()
+        ).id;
+        const wrong: string[] = [];
+        for (const ep of eps) {
+          for (const [who, token] of cast) {
+            const res = await ctx.app.inject({
+              method: ep.method as 'GET',
+              url: ep.path.replace('{id}', String(demoId)),
+              headers: token ? { authorization: `Bearer ${token}` } : {},
+              ...(ep.method === 'GET' ? {} : { payload: {} }),
+            });
+            const expected = allowed.has(who) ? 'allow' : who === 'none' ? 401 : 403;
+            const ok =
+              expected === 'allow' ? ![401, 403].includes(res.statusCode) : res.statusCode === expected;
+            if (!ok || res.statusCode >= 500)
+              wrong.push(`${who} ${ep.method} ${ep.path} → ${res.statusCode}`);
+          }
+        }
+        expect(wrong, 'platform access').toEqual([]);
+
+        // A second brand with a venue and an admin invited by mail; each brand's admin sees nothing of the other.
+        const ops = cast.get('platform SUPER_ADMIN')!;
+        const asOps = (url: string, payload: object) =>
+          ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${ops}` }, payload });
+        const second = await asOps('/api/platform/clients', { name: 'Втора марка', slug: 'iso-second' });
+        expect(second.statusCode, second.body).toBe(201);
+        expect(
+          (
+            await asOps(`/api/platform/clients/${second.json().id}/places`, {
+              name: 'Кафе',
+              slug: 'bistro',
+              template: 'cafe',
+            })
+          ).statusCode,
+        ).toBe(201);
+        await asOps(`/api/platform/clients/${second.json().id}/invites`, {
+          email: 'iso@second.test',
+          role: 'CLIENT_ADMIN',
+        });
+        const mails = (
+          await ctx.app.inject({ method: 'GET', url: '/api/__test/outbox?to=iso%40second.test' })
+        ).json() as { text: string }[];
+        const inviteToken = /\/platform\/invite\/([A-Za-z0-9_-]+)/.exec(mails[0]?.text ?? '')?.[1];
+        const accepted = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/platform/invites/${inviteToken}/accept`,
+          payload: { password: 'second-admin-pass' },
+        });
+        expect(accepted.statusCode, accepted.body).toBe(200);
+        const secondAdmin = accepted.json().token as string;
+        const demoAdmin = tokens.get('CLIENT_ADMIN')!;
+        const as = (token: string, client: string) =>
+          ctx.app.inject({
+            method: 'GET',
+            url: '/api/admin/client',
+            headers: { client, place: 'bistro', authorization: `Bearer ${token}` },
+          });
+        expect((await as(secondAdmin, 'iso-second')).json().slug).toBe('iso-second');
+        expect((await as(demoAdmin, 'demo')).json().slug).toBe('demo');
+        expect((await as(secondAdmin, 'demo')).statusCode).toBe(401);
+        expect((await as(demoAdmin, 'iso-second')).statusCode).toBe(401);
+        const staffOrders = (token: string, client: string) =>
+          ctx.app.inject({
+            method: 'GET',
+            url: '/api/staff/orders',
+            headers: { client, place: 'bistro', authorization: `Bearer ${token}` },
+          });
+        expect((await staffOrders(secondAdmin, 'demo')).statusCode).toBe(401);
+        expect((await staffOrders(demoAdmin, 'iso-second')).statusCode).toBe(401);
+        expect((await staffOrders(secondAdmin, 'iso-second')).statusCode).toBe(200);
       },
     );
   },
