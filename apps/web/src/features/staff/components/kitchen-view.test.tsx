@@ -55,6 +55,14 @@ describe('kitchen rules (domain transition table)', () => {
     const eve = staffOrder({ id: 21, requested_time: '31.12 23:00', created_at: '2026-12-31T10:00:00Z' });
     expect(kitchenOrders([newYear, eve]).map((o) => o.id)).toEqual([21, 20]);
   });
+
+  test('the dated form the server stores sorts by its time too (it sorted last as unreadable before)', () => {
+    const created = '2026-11-24T10:00:00Z';
+    const thursday = staffOrder({ id: 30, requested_time: '2026-11-26 09:15', created_at: created });
+    const tonight = staffOrder({ id: 31, requested_time: '2026-11-24 19:00', created_at: created });
+    const legacy = staffOrder({ id: 32, requested_time: '25.11 08:00', created_at: created });
+    expect(kitchenOrders([thursday, tonight, legacy]).map((o) => o.id)).toEqual([31, 32, 30]);
+  });
 });
 
 describe('kitchen list', () => {

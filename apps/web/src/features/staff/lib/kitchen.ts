@@ -24,19 +24,27 @@ const time = (iso: string | null) => {
 };
 
 /**
- * Sort key of the requested time ('dd.mm HH:MM', contract `StaffOrder.requested_time`): null for ASAP; a month
- * before the order's own month is next year's (a December order for early January). Unreadable ones sort last.
+ * Sort key of the requested time (contract `StaffOrder.requested_time`): the server stores the venue-local
+ * 'YYYY-MM-DD HH:MM'; older orders carry 'dd.mm HH:MM', where a month before the order's own month is next year's (a
+ * December order for early January). Minutes of that local time read as UTC, so both forms compare. Null for ASAP;
+ * unreadable ones sort last.
  */
 export function requestedKey(order: Pick<StaffOrder, 'requested_time' | 'created_at'>): number | null {
   const raw = order.requested_time?.trim();
   if (!raw) return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})\s+(\d{1,2}):(\d{2})$/.exec(raw);
+  if (iso) {
+    const [y, mo, d, h, mi] = iso.slice(1).map(Number) as [number, number, number, number, number];
+    return Date.UTC(y, mo - 1, d, h, mi) / 60_000;
+  }
   const m = /^(\d{1,2})\.(\d{1,2})\.?\s+(\d{1,2}):(\d{2})$/.exec(raw);
   if (!m) return Number.MAX_SAFE_INTEGER;
   const [day, month, hour, minute] = m.slice(1).map(Number) as [number, number, number, number];
   const created = new Date(order.created_at);
+  const createdYear = Number.isNaN(created.getTime()) ? 2000 : created.getFullYear();
   const createdMonth = Number.isNaN(created.getTime()) ? month : created.getMonth() + 1;
-  const months = month < createdMonth ? month + 12 : month;
-  return ((months * 32 + day) * 24 + hour) * 60 + minute;
+  const year = month < createdMonth ? createdYear + 1 : createdYear;
+  return Date.UTC(year, month - 1, day, hour, minute) / 60_000;
 }
 
 /** The orders to cook: ASAP (no requested time) first by creation, then by requested time. */
