@@ -45,6 +45,7 @@ const Product = route(() => import('./routes/product.tsx'));
 const Feedback = route(() => import('./routes/feedback.tsx'));
 const Payment = route(() => import('./routes/payment.tsx'));
 const Admin = route(() => import('./routes/admin.tsx'));
+const Platform = route(() => import('./routes/platform.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
@@ -60,6 +61,7 @@ export function AppRoutes() {
         <Route path="/thankyou" element={<ThankYou />} />
         <Route path="/close-browser-app" element={<CloseBrowserApp />} />
         <Route path="/admin/*" element={<Admin />} />
+        <Route path="/platform/*" element={<Platform />} />
         {/* Staff screens (board, tables) sit beside the place layout (no guest chrome), before its `:catSlug`. */}
         <Route path="/:place/staff/*" element={<Staff />} />
         <Route path="/:place" element={<PlaceLayout />}>
