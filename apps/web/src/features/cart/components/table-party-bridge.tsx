@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { cartLines } from '@trapeza/domain/cart';
 import type { StoreTableCart } from '@trapeza/domain/contracts/table-party';
 import { config } from '../../../config.ts';
+import { pageClient } from '../../../lib/page-brand.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { addTableLine, joinTable, tableCartQueryOptions } from '../api/table-party.ts';
@@ -97,7 +98,7 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
 
   useEffect(() => {
     if (off) return;
-    const url = `${config.apiBase}/orders/by_table_session/${encodeURIComponent(session)}/events?${new URLSearchParams({ client: config.clientSlug, place })}`;
+    const url = `${config.apiBase}/orders/by_table_session/${encodeURIComponent(session)}/events?${new URLSearchParams({ client: pageClient(), place })}`;
     const source = new EventSource(url);
     const reloadCart = () => void qc.invalidateQueries({ queryKey: ['table-cart', place, session] });
     const reloadBill = () => void qc.invalidateQueries({ queryKey: ['table-bill', place, session] });

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../../config.ts';
+import { pageClient } from '../../../lib/page-brand.ts';
 import { getTableBills, markSharePaid } from '../api/table-bills.ts';
 import styles from './staff.module.css';
 
@@ -22,7 +23,7 @@ export function TableBillsPanel({ place, token, lang }: { place: string; token: 
   const [failed, setFailed] = useState<number | null>(null);
 
   useEffect(() => {
-    const url = `${config.apiBase}/staff/events?${new URLSearchParams({ access_token: token, client: config.clientSlug, place })}`;
+    const url = `${config.apiBase}/staff/events?${new URLSearchParams({ access_token: token, client: pageClient(), place })}`;
     const source = new EventSource(url);
     const reload = () => void qc.invalidateQueries({ queryKey: ['staff-table-bills', place] });
     source.addEventListener('table.bill_changed', reload);
