@@ -42,9 +42,16 @@ function add<K>(map: Map<K, Bucket>, key: K, orders: number, revenue: number) {
   map.set(key, b);
 }
 
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/**
+ * One CSV cell. Text a spreadsheet would run as a formula (starting with = + - @, tab or CR: product and guest
+ * names are guest- or staff-typed) gets a leading apostrophe, which spreadsheets show as text — quoting alone does
+ * not stop Excel or LibreOffice from evaluating it (issue "Security hardening"). Numbers, and texts that are plain
+ * numbers such as the amount "-12.50", stay as they are. Then RFC 4180 quoting.
+ */
+export const csvCell = (v: string | number | null) => {
+  let s = v === null ? '' : String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) || /^[=+\-@']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 const csv = (rows: (string | number | null)[][]) =>
   rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
