@@ -286,8 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerUploads(app, uploadsDirOf(config.dataDir));
 
   await registerWeb(app, config.webDistDir, {
-    // (Demo mode is config.demo once the start modes land; until then every start is the demo.)
-    demo: (config as Config & { demo?: boolean }).demo ?? true,
+    demo: config.demo,
     defaultClient: config.defaultClient,
     cacheTtlMs: config.nodeEnv === 'test' ? 0 : 5_000,
   });

@@ -1,5 +1,6 @@
 /** The SQL of the page brand (web-brand.ts): a brand's face by id or slug, and whether a host name is any brand's. */
 import type { AppDatabase } from '../db/database.ts';
+import { findClientByHost } from './tenancy.repository.ts';
 
 export interface BrandRow {
   id: number;
@@ -10,22 +11,16 @@ export interface BrandRow {
   secondary_color: string | null;
 }
 
-/**
- * The client serving a host name: the brand whose `domain` is exactly `host`. Stands in for the platform's
- * `findClientByHost` (active, verified brands only) until that lands in tenancy.repository.ts.
- */
-export async function findClientByHost(db: AppDatabase, host: string): Promise<{ id: number } | undefined> {
-  return db.selectFrom('clients').select('id').where('domain', '=', host).executeTakeFirst();
-}
-
 export function createWebBrandRepository(db: AppDatabase) {
   return {
+    /** The active brand with a verified domain serving this host (www. too), from the tenancy repository. */
     findClientByHost: (host: string) => findClientByHost(db, host),
-    /** The brand's face (name, logo, colours) by id or slug. */
+    /** An active brand's face (name, logo, colours) by id or slug. */
     async findBrand(ref: { id: number } | { slug: string }): Promise<BrandRow | undefined> {
       let q = db
         .selectFrom('clients')
-        .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color']);
+        .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color'])
+        .where('active', '=', 1);
       q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('slug', '=', ref.slug);
       return q.executeTakeFirst();
     },

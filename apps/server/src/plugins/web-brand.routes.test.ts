@@ -17,7 +17,12 @@ async function seedSecondBrand(db: AppDatabase): Promise<void> {
   const second = await insertClient(db, 'second', 'Втора марка');
   await db
     .updateTable('clients')
-    .set({ domain: 'second.localhost', logo: '/uploads/second-logo.png', primary_color: '#123456' })
+    .set({
+      domain: 'second.localhost',
+      domain_verified_at: new Date().toISOString(),
+      logo: '/uploads/second-logo.png',
+      primary_color: '#123456',
+    })
     .where('id', '=', second)
     .execute();
   await insertPlace(db, second, 'kafe-vtora', { name: 'Кафе Втора' });
@@ -87,6 +92,20 @@ describeEachDatabase(
       expect((await page(ctx, '/kafe-vtora', 'localhost')).statusCode).toBe(404);
     });
 
+    ctx.test("a deactivated brand's host is a 404 page, not the demo", async () => {
+      await ctx.db.updateTable('clients').set({ active: 0 }).where('slug', '=', 'second').execute();
+      try {
+        for (const url of ['/kafe-vtora', '/', '/bistro']) {
+          const res = await page(ctx, url, 'second.localhost');
+          expect(res.statusCode, url).toBe(404);
+          expect(brandOf(res.body), url).toBeNull();
+          expect(res.body, url).not.toContain('Bistro');
+        }
+      } finally {
+        await ctx.db.updateTable('clients').set({ active: 1 }).where('slug', '=', 'second').execute();
+      }
+    });
+
     ctx.test('a host some brand claims but that does not resolve never falls back to the demo', async () => {
       const repo = createWebBrandRepository(ctx.db);
       const resolver = createBrandResolver(
@@ -132,4 +151,42 @@ describeEachDatabase(
     });
   },
   { env: { WEB_DIST_DIR: FIXTURE_DIST }, setup: seedSecondBrand },
+);
+
+describeEachDatabase(
+  'page brand from the host, DEMO=0 server',
+  (ctx) => {
+    ctx.test(
+      'an unknown host is a plain 404 page; a brand host its brand; the consoles everywhere',
+      async () => {
+        for (const host of ['localhost', '127.0.0.1:4030']) {
+          const res = await page(ctx, '/bistro', host);
+          expect(res.statusCode, host).toBe(404);
+          expect(brandOf(res.body), host).toBeNull();
+          expect(res.body).toContain('404 Not Found');
+          expect((await page(ctx, '/', host)).statusCode, host).toBe(404);
+        }
+        const own = await page(ctx, '/kafe-vtora', 'second.localhost');
+        expect(own.statusCode).toBe(200);
+        expect(brandOf(own.body)).toMatchObject({ slug: 'second' });
+        const console = await page(ctx, '/platform', 'localhost');
+        expect(console.statusCode).toBe(200);
+        expect(brandOf(console.body)).toBeNull();
+      },
+    );
+  },
+  { env: { WEB_DIST_DIR: FIXTURE_DIST, DEMO: '0' }, setup: seedSecondBrand },
+);
+
+describeEachDatabase(
+  'page brand from the host, DEMO=0 with DEFAULT_CLIENT',
+  (ctx) => {
+    ctx.test('an unknown host gets the DEFAULT_CLIENT brand and only its venues', async () => {
+      const res = await page(ctx, '/kafe-vtora', 'localhost');
+      expect(res.statusCode).toBe(200);
+      expect(brandOf(res.body)).toMatchObject({ slug: 'second' });
+      expect((await page(ctx, '/bistro', 'localhost')).statusCode).toBe(404);
+    });
+  },
+  { env: { WEB_DIST_DIR: FIXTURE_DIST, DEMO: '0', DEFAULT_CLIENT: 'second' }, setup: seedSecondBrand },
 );

@@ -60,10 +60,9 @@ export function createBrandResolver(repo: WebBrandRepository, options: BrandReso
   async function lookUp(host: string | null): Promise<PageBrand | null> {
     if (host !== null) {
       const hosts = host.startsWith('www.') ? [host, host.slice(4)] : [host];
-      for (const name of hosts) {
-        const client = await repo.findClientByHost(name);
-        if (client) return brandOf({ id: client.id });
-      }
+      // (findClientByHost tries the name without `www.` too.)
+      const client = await repo.findClientByHost(host);
+      if (client) return brandOf({ id: client.id });
       if (await repo.hostIsClaimed(hosts)) return null;
     }
     if (options.demo) return brandOf({ slug: DEMO_CLIENT_SLUG });
