@@ -17,7 +17,7 @@ export type PlaceTemplate = (typeof PLACE_TEMPLATES)[number];
 export const INVITE_ROLES = ['CLIENT_ADMIN', 'PLACE_ADMIN'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 export const BRAND_LANGUAGES = ['bg', 'en', 'es', 'de', 'fr-CH'] as const;
-export const BRAND_CURRENCIES = ['BGN', 'EUR', 'CHF', 'USD', 'GBP'] as const;
+export const BRAND_CURRENCIES = ['BGN', 'EUR', 'CHF'] as const;
 /** Passwords set through an invitation: at least this long (the server checks it too). */
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -151,6 +151,13 @@ export function fieldErrors(error: unknown): Record<string, string> {
       const key = Array.isArray(d.path) ? d.path.join('.') : String(d.path ?? d.field ?? '');
       if (key) out[key] = String(d.message ?? body.message ?? '');
     }
+  } else if (
+    details &&
+    typeof details === 'object' &&
+    typeof (details as { field?: unknown }).field === 'string'
+  ) {
+    // The platform API's refusals name their one field: { code, message, details: { field } }.
+    out[(details as { field: string }).field] = String(body.message ?? '');
   } else if (details && typeof details === 'object') {
     for (const [k, v] of Object.entries(details as Record<string, unknown>)) {
       out[k] = typeof v === 'string' ? v : String(body.message ?? '');

@@ -90,7 +90,10 @@ test("a taken slug is shown next to the brand form's slug field", async () => {
     (call) =>
       call.path === '/api/platform/clients'
         ? call.method === 'POST'
-          ? { status: 409, body: { code: 'conflict', message: 'This slug is taken', field: 'slug' } }
+          ? {
+              status: 409,
+              body: { code: 'slug_taken', message: 'This slug is taken', details: { field: 'slug' } },
+            }
           : { status: 200, body: [] }
         : undefined,
     none,
