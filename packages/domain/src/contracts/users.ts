@@ -10,8 +10,16 @@ import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 
-const text = z.string().trim();
-const optionalText = z.string().trim().optional();
+/**
+ * Hard caps on profile strings (issue "Security hardening": a 900 kB profile field was accepted). Far above the
+ * business limits the domain checks with field codes (name 3–40, e-mail ≤ 254, password ≤ 128); past them the
+ * body is refused as a whole (400) before anything is stored.
+ */
+export const PROFILE_TEXT_MAX = 254;
+export const PROFILE_ADDRESS_MAX = 500;
+export const PASSWORD_INPUT_MAX = 1024;
+const text = z.string().trim().max(PROFILE_TEXT_MAX);
+const optionalText = z.string().trim().max(PROFILE_TEXT_MAX).optional();
 
 export const RoleName = z.enum(ROLES);
 
@@ -44,8 +52,8 @@ export const StoreRegisterRequest = z.object({
   last_name: text,
   email: text,
   phone: text,
-  password: z.string(),
-  address: optionalText,
+  password: z.string().max(PASSWORD_INPUT_MAX),
+  address: z.string().trim().max(PROFILE_ADDRESS_MAX).optional(),
 });
 export type StoreRegisterRequest = z.infer<typeof StoreRegisterRequest>;
 
@@ -74,9 +82,9 @@ export const StoreEditProfileRequest = z.object({
   email: optionalText,
   phone: optionalText,
   /** '' clears the address. */
-  address: z.string().trim().nullable().optional(),
-  password: z.string().optional(),
-  current_password: z.string().optional(),
+  address: z.string().trim().max(PROFILE_ADDRESS_MAX).nullable().optional(),
+  password: z.string().max(PASSWORD_INPUT_MAX).optional(),
+  current_password: z.string().max(PASSWORD_INPUT_MAX).optional(),
 });
 export type StoreEditProfileRequest = z.infer<typeof StoreEditProfileRequest>;
 
