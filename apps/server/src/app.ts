@@ -101,6 +101,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestIdFrom,
     bodyLimit: 1_048_576,
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, headers within 15 s: a slow-body client
+    // cannot hold a connection open for minutes (408 and closed). Answers are not affected, so SSE streams live on.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(15_000, config.requestTimeoutMs),
+      // Node checks these time-outs on this interval (default 30 s, longer than a short REQUEST_TIMEOUT_MS).
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(config.requestTimeoutMs / 4))),
+    },
     // One line per request costs more than a menu answer itself under load; errors are still logged.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

@@ -28,6 +28,8 @@ export interface Config {
   publicUrl: string;
   /** Requests per minute per IP on /api; 0 disables the limit (benchmarks). */
   rateLimitPerMinute: number;
+  /** How long a client may take to send a whole request (headers and body); slower ones get 408 and are cut. */
+  requestTimeoutMs: number;
   trustProxy: boolean | string;
   /** How long the heavy menu answers are cached per place and order context; 0 disables (default in tests). */
   menuCacheTtlMs: number;
@@ -80,6 +82,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v?.replace(/\/+$/, '')),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /**
    * Which peers may set X-Forwarded-For (client IP for rate limits and logs): 'loopback' (default: a reverse proxy
    * on the same host), 'true' (any: only behind a proxy that overwrites the header), 'false', or addresses/CIDRs.
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     menuCacheTtlMs: e.MENU_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5_000),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist'),

@@ -5,11 +5,12 @@
  * DATA_DIR/demo-accounts.txt, owner-only), warns that it must not face the internet, and runs the simulator on the
  * loopback interface only, with a random secret in DATA_DIR.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { freePort, spawnServer } from '../test/spawn-server.ts';
+import { freePort, REPO_ROOT, spawnServer } from '../test/spawn-server.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -141,7 +142,7 @@ describe('start modes', () => {
     } finally {
       await again.stop();
     }
-  });
+  }, 120_000);
 
   test('NODE_ENV=production with DEMO=1: the demo, explicitly, with the warning', async () => {
     const server = await spawnServer({
@@ -157,5 +158,52 @@ describe('start modes', () => {
     } finally {
       await server.stop();
     }
+  }, 90_000);
+});
+
+/** The machine's own node when it is too old for the project (node 20 here); null elsewhere. */
+const OLD_NODE = ((): string | null => {
+  if (!existsSync('/usr/bin/node')) return null;
+  const v = spawnSync('/usr/bin/node', ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const [major = 0, minor = 0] = v.replace(/^v/, '').split('.').map(Number);
+  return major < 22 || (major === 22 && minor < 18) ? v : null;
+})();
+
+describe('Node version preflight (scripts/check-node.cjs)', () => {
+  test('every npm script that runs TypeScript checks the Node version first', () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    for (const name of ['start', 'test', 'backup', 'restore', 'create-admin']) {
+      expect(scripts[name], name).toMatch(/^node scripts\/check-node\.cjs && node \S+\.ts$/);
+    }
+  });
+
+  test('passes on this Node', () => {
+    const run = spawnSync(process.execPath, ['scripts/check-node.cjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
+  test.skipIf(!OLD_NODE)('on an old Node (/usr/bin/node): one line saying what is needed, exit 1', () => {
+    const run = spawnSync('/usr/bin/node', ['scripts/check-node.cjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Trapeza needs Node\.js >= 22\.18 .*this is v\d+/);
+    expect(lines[0]).toContain('nvm install 24');
+    expect(run.stderr).not.toContain('ERR_UNKNOWN_FILE_EXTENSION');
+    // `npm start` as a newcomer with that node first on PATH: the same line, exit 1, the server never starts.
+    const npmStart = spawnSync('npm', ['start'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `/usr/bin:${process.env.PATH}`, DATA_DIR: tempDir() },
+      timeout: 60_000,
+    });
+    expect(npmStart.status).toBe(1);
+    expect(npmStart.stderr).toMatch(/Trapeza needs Node\.js >= 22\.18/);
+    expect(`${npmStart.stdout}${npmStart.stderr}`).not.toContain('ERR_UNKNOWN_FILE_EXTENSION');
   });
 });

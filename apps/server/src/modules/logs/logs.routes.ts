@@ -27,7 +27,11 @@ export function logsRoutes(logs: LogsService): FastifyPluginAsyncZod {
     );
 
     const tags = ['logs'];
-    const config = { tenancy: 'place-if-sent' } as const;
+    // Unauthenticated writes: 120 per minute per IP and route, so nobody fills the log tables.
+    const config = {
+      tenancy: 'place-if-sent',
+      rateLimit: { max: 120, timeWindow: 60_000, allowList: undefined },
+    } as const;
     const placeId = (request: { tenant: { placeId: number } | null }) => request.tenant?.placeId ?? null;
     const description = 'The `client` and `place` headers are optional (beacons cannot send headers).';
 

@@ -60,7 +60,8 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tables/verify_token',
     {
-      config,
+      // Unauthenticated and a token oracle: 60 per minute per IP (a hotel lobby's NAT stays well under it).
+      config: { ...config, rateLimit: { max: 60, timeWindow: 60_000, allowList: undefined } },
       schema: {
         tags,
         summary:
