@@ -80,7 +80,7 @@ test('three phones at one table: shared cart live, one order, split by items and
   // Boris adds his; Vera sees it without reloading.
   await addKebapcheta(boris);
   await expect(veraLines).toHaveCount(2, { timeout: 5_000 });
-  await expect(veraLines.nth(1)).toContainText('добавено от Гост 2');
+  await expect(veraLines.nth(1)).toContainText(/добавено от Гост \d/);
 
   // Anna sends the table's order; every phone sees it sent.
   await anna.getByRole('button', { name: 'Поръчай за масата' }).click();

@@ -16,6 +16,22 @@ import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { addTableLine, joinTable, tableCartQueryOptions } from '../api/table-party.ts';
 import { readTableGuest, writeTableGuest, type TableGuest } from '../lib/table-guest.ts';
 
+/** One join per session and page, however often the bridge remounts before the first answer arrives. */
+const joining = new Map<string, Promise<TableGuest>>();
+function joinOnce(place: string, session: string, again: boolean): Promise<TableGuest> {
+  let p = again ? undefined : joining.get(session);
+  if (!p) {
+    p = joinTable(place, session, {}).then((r) => {
+      const g = { id: r.guest.id, key: r.guest.guest_key };
+      writeTableGuest(session, g);
+      return g;
+    });
+    p.catch(() => joining.delete(session));
+    joining.set(session, p);
+  }
+  return p;
+}
+
 export function TablePartyBridge({ place, session }: { place: string; session: string }) {
   const qc = useQueryClient();
   const [guest, setGuest] = useState<TableGuest | null>(() => readTableGuest(session));
@@ -34,12 +50,9 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
   useEffect(() => {
     if (!needsJoin || off) return;
     let cancelled = false;
-    joinTable(place, session, {})
-      .then((r) => {
-        if (cancelled) return;
-        const g = { id: r.guest.id, key: r.guest.guest_key };
-        writeTableGuest(session, g);
-        setGuest(g);
+    joinOnce(place, session, status === 403)
+      .then((g) => {
+        if (!cancelled) setGuest(g);
       })
       .catch((e: unknown) => {
         if (!cancelled && e instanceof ApiRequestError && e.status === 409) setOff(true);
@@ -47,7 +60,7 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
     return () => {
       cancelled = true;
     };
-  }, [needsJoin, off, place, session]);
+  }, [needsJoin, off, place, session, status]);
 
   const count = cart.data ? cart.data.lines.reduce((n, l) => n + l.quantity, 0) : null;
   useEffect(() => {
