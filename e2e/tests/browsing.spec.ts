@@ -215,7 +215,7 @@ test("the venue's promotions from the footer link, in the guest's language (issu
   await page.goto('/bistro');
   await settle(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Промоции' }).click();
-  await expect(page).toHaveURL(/\/bistro\/promotions$/);
+  await expect(page).toHaveURL(/\/bistro\/offers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Промоции' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Промоции' });
   await expect(list.getByRole('heading', { name: 'Happy hour: −20 % на бирата' })).toBeVisible();

@@ -65,7 +65,7 @@ const PLACE_PAGES = new Set([
   'all',
   'about',
   'gallery',
-  'promotions',
+  'offers',
   'custom-terms',
   'terms',
   'privacy-policy',

@@ -71,7 +71,9 @@ export function AppRoutes() {
           <Route path="all" element={<All />} />
           <Route path="about" element={<About />} />
           <Route path="gallery" element={<Gallery />} />
-          <Route path="promotions" element={<Promotions />} />
+          {/* The promotions screen is `offers`: `/:place/promotions` would outrank `/admin/*` for the admin's own
+              `/admin/promotions` (React Router ranks a static second segment above a splat). */}
+          <Route path="offers" element={<Promotions />} />
           <Route path="custom-terms" element={<CustomTerms />} />
           <Route path="terms" element={<Terms />} />
           <Route path="privacy-policy" element={<PrivacyPolicy />} />

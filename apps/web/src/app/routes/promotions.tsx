@@ -1,4 +1,4 @@
-/** `/{place}/promotions` (spec §2 promotions screen): the venue's current promotions, while its module is on. */
+/** `/{place}/offers` (spec §2 promotions screen): the venue's current promotions, while its module is on. */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateField } from '@trapeza/domain/i18n';

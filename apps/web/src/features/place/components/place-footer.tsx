@@ -66,7 +66,7 @@ export function PlaceFooter({
             </li>
             {promotions && (
               <li>
-                <Link to={`/${place}/promotions`}>{t('nav.promotions')}</Link>
+                <Link to={`/${place}/offers`}>{t('nav.promotions')}</Link>
               </li>
             )}
             <li>
