@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -55,6 +56,27 @@ const pgProblem = await probePostgres();
 export const POSTGRES_AVAILABLE = pgProblem === null;
 if (pgProblem !== null) {
   console.warn(`PostgreSQL suites skipped: ${TEST_DATABASE_URL} unreachable (${pgProblem})`);
+}
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Null when Redis at TEST_REDIS_URL answers a PING, else why not (the Redis suites then skip, visibly). */
+export async function probeRedis(): Promise<string | null> {
+  const redis = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    maxRetriesPerRequest: 0,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    return null;
+  } catch (err) {
+    return (err as Error).message || String(err);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export interface RequestOptions {

@@ -15,30 +15,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { ABUSE_LIMITS } from '../src/lib/abuse-limits.ts';
-import { POSTGRES_AVAILABLE, TEST_DATABASE_URL } from './harness.ts';
+import { POSTGRES_AVAILABLE, probeRedis, TEST_DATABASE_URL, TEST_REDIS_URL } from './harness.ts';
 import { spawnServer, type SpawnedServer } from './spawn-server.ts';
 
 const TENANT = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function probeRedis(): Promise<string | null> {
-  const redis = new Redis(TEST_REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1500,
-    maxRetriesPerRequest: 0,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (err) {
-    return (err as Error).message || String(err);
-  } finally {
-    redis.disconnect();
-  }
-}
 const redisProblem = await probeRedis();
 if (redisProblem !== null)
   console.warn(`Scale-out suite skipped: Redis ${TEST_REDIS_URL} unreachable (${redisProblem})`);

@@ -18,27 +18,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ABUSE_LIMITS } from '../src/lib/abuse-limits.ts';
 import { IP_LIMITS } from '../src/modules/users/users.routes.ts';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '../src/modules/users/users.service.ts';
-import { createTestState } from './harness.ts';
+import { createTestState, probeRedis, TEST_REDIS_URL } from './harness.ts';
 
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function probeRedis(): Promise<string | null> {
-  const redis = new Redis(TEST_REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1500,
-    maxRetriesPerRequest: 0,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (err) {
-    return (err as Error).message || String(err);
-  } finally {
-    redis.disconnect();
-  }
-}
 const redisProblem = await probeRedis();
 if (redisProblem !== null)
   console.warn(`Redis suites skipped: ${TEST_REDIS_URL} unreachable (${redisProblem})`);
