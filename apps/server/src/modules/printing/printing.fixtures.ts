@@ -83,7 +83,11 @@ export async function tableOrder(
   table: string,
   lines: { product: StationProduct; quantity: number; comment?: string }[],
 ): Promise<{ id: number; key: string }> {
-  ctx.clock.setOverride(new Date(Math.max(OPEN_AT.getTime(), ctx.clock.now().getTime())));
+  // Inside opening hours whatever the real time is: from OPEN_AT, a minute and a second later each order (the
+  // per-session order limit counts by this clock too), back to OPEN_AT after four hours.
+  const last = ctx.clock.now().getTime();
+  const open = OPEN_AT.getTime();
+  ctx.clock.setOverride(new Date(last >= open && last < open + 4 * 3_600_000 ? last + 61_000 : open));
   const scan = await ctx.post('/api/tables/verify_token', { token: table, placeSlug: 'bistro' });
   expect(scan.statusCode, scan.body).toBe(200);
   const res = await ctx.post('/api/orders', {
