@@ -59,8 +59,8 @@ function minorOf(text: string): number {
   return Number(m![1]) * 100 + Number(m![2]);
 }
 
-async function logIn(page: Page, email = 'guest@demo.test', password = 'demo-guest') {
-  await page.goto('/bistro');
+async function logIn(page: Page, email = 'guest@demo.test', password = 'demo-guest', base = '') {
+  await page.goto(`${base}/bistro`);
   await page.getByRole('button', { name: 'Вход' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Вход' });
   await dialog.getByLabel('Имейл').fill(email);
@@ -70,8 +70,8 @@ async function logIn(page: Page, email = 'guest@demo.test', password = 'demo-gue
 }
 
 /** Adds the kebapcheta and opens the order modal at the pickup type with the guest's details and `method`. */
-async function orderPickup(page: Page, method: string) {
-  await page.goto('/bistro/skara/kebapcheta');
+async function orderPickup(page: Page, method: string, base = '') {
+  await page.goto(`${base}/bistro/skara/kebapcheta`);
   await page.getByLabel('5 бр.').check();
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Добави в количката' }).first().click();
@@ -268,6 +268,52 @@ test('web checkout (method online): the auto-submitted ePay form, Pay on the pro
     await expect(page).toHaveURL(new RegExp(`/bistro/payment\\?orderKey=${order.key}&result=ok`));
     await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
     expect(await boardPaymentStatus(request, order.key)).toBe('paid');
+  } finally {
+    await put('cash,card,epay');
+  }
+});
+
+test('paid from another address than PUBLIC_URL: back on that address, signed in and paid; a return without a sign-in asks to sign in, then shows paid', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // PUBLIC_URL is http://localhost:PORT (the default); this guest browses at http://127.0.0.1:PORT, where their
+  // sign-in cookie lives. Before issue 24 #2 the provider sent them back to localhost, signed out.
+  const other = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+  const put = (value: string) => putBistroSettings(request, { payment_types: value });
+  await put('cash,card,epay,online');
+  try {
+    await logIn(page, 'guest@demo.test', 'demo-guest', other);
+    await orderPickup(page, 'Онлайн', other);
+    const order = await sendOrder(page);
+    await expect(page).toHaveURL(/\/epay\/$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(`${other}/bistro/payment?orderKey=${order.key}&result=ok`);
+    await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
+
+    // The same return opened where the guest has no sign-in (another browser, an expired session): no endless
+    // "checking…", but what to do; signing in there shows the outcome.
+    const fresh = await browser.newContext();
+    try {
+      const other2 = await fresh.newPage();
+      await other2.clock.setFixedTime(new Date(TUESDAY_NOON));
+      await other2.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+      await other2.goto(
+        `http://localhost:${process.env.E2E_PORT ?? 3100}/bistro/payment?orderKey=${order.key}&result=ok`,
+      );
+      const outcome = other2.getByTestId('payment-outcome');
+      await expect(outcome).toHaveAttribute('data-outcome', 'signedOut');
+      await expect(outcome.getByRole('alert')).toContainText('Не сте влезли в акаунта си на тази страница');
+      await outcome.getByRole('button', { name: 'Вход' }).click();
+      const dialog = other2.getByRole('dialog', { name: 'Вход' });
+      await dialog.getByLabel('Имейл').fill('guest@demo.test');
+      await dialog.getByLabel('Парола').fill('demo-guest');
+      await dialog.getByRole('button', { name: 'Вход' }).click();
+      await expect(other2.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
+    } finally {
+      await fresh.close();
+    }
   } finally {
     await put('cash,card,epay');
   }

@@ -5,7 +5,7 @@
 import { Resolver } from 'node:dns/promises';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -31,6 +31,8 @@ import { createMenuService } from './modules/menu/menu.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { PaymentsRepository } from './modules/payments/payments.repository.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createGuestOrigin } from './lib/guest-origin.ts';
+import { findClientByHost } from './plugins/tenancy.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     venueCache: TtlCache<unknown>;
     /** Where rate and abuse limits count: Redis with REDIS_URL (once for all processes), else this process. */
     sharedLimits: SharedLimits;
+    /** The address the guest's browser used when this installation serves it, else PUBLIC_URL (lib/guest-origin.ts). */
+    guestOrigin(request: FastifyRequest): Promise<string>;
   }
 }
 
@@ -223,6 +227,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logsRoutes(logs), { prefix: '/api' });
   await app.register(tablesRoutes, { prefix: '/api' });
   // The table party (issue 19): app.tableParty is the hook the payments module calls when a share is paid.
+  app.decorate(
+    'guestOrigin',
+    createGuestOrigin({
+      publicUrl: config.publicUrl,
+      brandIdOfHost: async (host) => (await findClientByHost(database.db, host))?.id,
+    }),
+  );
   const tableParty = createTableParty(app);
   app.decorate('tableParty', tableParty.service);
   await app.register(tablePartyRoutes(tableParty), { prefix: '/api' });

@@ -70,6 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     lang: answerLanguage(request.headers),
     user: requestUser(request),
     claimedUserId: await claimedUserId(request),
+    origin: () => app.guestOrigin(request),
   });
   const created = { 201: StoreOrderResponse, ...orderErrors };
 

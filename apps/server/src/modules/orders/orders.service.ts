@@ -71,6 +71,7 @@ export interface OrderPaymentStarter {
     orderKey: string;
     paymentMethod: string | null;
     userId: number | null;
+    origin?: string;
   }): Promise<{ redForm?: string; redLink?: string }>;
 }
 
@@ -87,6 +88,8 @@ export interface OrderCallContext {
   user: RequestUser | null;
   /** The subject of a bearer token the auth plugin did not honour (e.g. a banned account), if any. */
   claimedUserId?: number | null;
+  /** The guest's own address (app.guestOrigin) for an online payment's return, asked only for such an order. */
+  origin?: () => Promise<string>;
 }
 
 /** One order payload brought to a common form; `kind` says which §7 call it came from. */
@@ -639,6 +642,10 @@ export class OrdersService {
           orderKey: key,
           paymentMethod: d.paymentMethod,
           userId: user?.id ?? null,
+          origin:
+            isOnlinePayment(d.paymentMethod) || d.paymentMethod === 'bizum'
+              ? await ctx.origin?.()
+              : undefined,
         })
       : {};
     return { token, key, totalPrice: total.total, paymentMethod: d.paymentMethod, ppResp };

@@ -389,7 +389,12 @@ if (HAS_DEMO_SEED) {
             expect(wrong.statusCode).toBe(404);
             expect(wrong.json().code).toBe('booking_not_found');
 
-            const start = await ctx.post(`/api/bookings/${id}/pay`, { token });
+            // The browser's Host is PUBLIC_URL's: the return address is built on it (lib/guest-origin.ts).
+            const start = await ctx.post(
+              `/api/bookings/${id}/pay`,
+              { token },
+              { headers: { host: new URL(APP_URL).host } },
+            );
             expect(start.statusCode, start.body).toBe(200);
             const { red, payment_key } = start.json() as { red: string; payment_key: string };
             const data = Buffer.from(new URL(red).searchParams.get('ENCODED')!, 'base64').toString('utf8');

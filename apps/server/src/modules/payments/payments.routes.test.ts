@@ -40,8 +40,9 @@ if (HAS_DEMO_SEED) {
         auth = `Bearer ${login.json().token}`;
       });
 
-      const as = (token = auth): { headers: Record<string, string> } => ({
-        headers: token ? { authorization: token } : {},
+      /** The guest's headers: their token, and the Host of a browser at PUBLIC_URL (APP_URL). */
+      const as = (token = auth, host = new URL(APP_URL).host): { headers: Record<string, string> } => ({
+        headers: token ? { authorization: token, host } : { host },
       });
 
       /** A pickup order at bistro paid by `method`; each one at its own minute and quantity (no duplicate guard). */
@@ -169,6 +170,85 @@ if (HAS_DEMO_SEED) {
           const again = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as());
           expect(again.statusCode).toBe(409);
           expect(sim.epayAttempts.at(-1)?.settled).toHaveLength(1);
+        },
+      );
+
+      ctx.test(
+        'the return address is the address the guest used (LAN, loopback, own brand domain), never a foreign Host',
+        async () => {
+          const returnOf = async (host: string, via: 'order' | 'initiate') => {
+            if (via === 'order') {
+              minute += 1;
+              quantity += 1;
+              ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
+              const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
+              const res = await ctx.post(
+                '/api/orders/preorder',
+                {
+                  products: [line],
+                  client_name: 'Гост Демо',
+                  client_phone: '+359888000111',
+                  client_email: 'guest@demo.test',
+                  token: null,
+                  order_comment: [],
+                  pickup_time: '',
+                  exact_time_selected: 0,
+                  payment_method: 'online',
+                  cutlery: 0,
+                  promo_code: null,
+                  order_text_comment: '',
+                },
+                as(auth, host),
+              );
+              expect(res.statusCode, res.body).toBe(201);
+              const link = (res.json() as { ppResp: { redLink: string } }).ppResp.redLink;
+              return new URL(link).searchParams.get('URL_OK');
+            }
+            const order = await placeOrder('epay');
+            const start = await ctx.post(
+              '/api/epay/initiateEpayOrder',
+              { orderKey: order.key },
+              as(auth, host),
+            );
+            expect(start.statusCode, start.body).toBe(200);
+            return (start.json() as { form: { fields: Record<string, string> } }).form.fields.URL_OK;
+          };
+          // A phone on the venue's Wi-Fi, the loopback address, a *.localhost name: back where the guest was.
+          expect(await returnOf('192.168.1.20:3000', 'order')).toMatch(
+            /^http:\/\/192\.168\.1\.20:3000\/bistro\/payment\?orderKey=\w+&result=ok$/,
+          );
+          expect(await returnOf('localhost:4321', 'initiate')).toMatch(
+            /^http:\/\/localhost:4321\/bistro\/payment\?orderKey=/,
+          );
+          // A Host this installation does not serve (a forged header, another brand's unverified claim): PUBLIC_URL.
+          expect(await returnOf('evil.example', 'initiate')).toMatch(
+            new RegExp(`^${APP_URL.replace(/\./g, '\\.')}/bistro/payment\\?orderKey=`),
+          );
+          expect(await returnOf('8.8.8.8:3000', 'order')).toMatch(
+            new RegExp(`^${APP_URL.replace(/\./g, '\\.')}/`),
+          );
+          // The brand's own verified domain counts; the notification address stays on PUBLIC_URL.
+          const demo = await ctx.db
+            .selectFrom('clients')
+            .select(['id', 'domain', 'domain_verified_at'])
+            .where('slug', '=', 'demo')
+            .executeTakeFirstOrThrow();
+          await ctx.db
+            .updateTable('clients')
+            .set({ domain: 'menu.bistro.example', domain_verified_at: new Date().toISOString() })
+            .where('id', '=', demo.id)
+            .execute();
+          try {
+            expect(await returnOf('www.menu.bistro.example', 'initiate')).toMatch(
+              /^http:\/\/www\.menu\.bistro\.example\/bistro\/payment\?orderKey=/,
+            );
+          } finally {
+            await ctx.db
+              .updateTable('clients')
+              .set({ domain: demo.domain, domain_verified_at: demo.domain_verified_at })
+              .where('id', '=', demo.id)
+              .execute();
+          }
         },
       );
 

@@ -93,7 +93,12 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
         },
       },
       async (request) =>
-        payments.initiateEpay(request.tenant.placeId, userOf(request), request.body.orderKey),
+        payments.initiateEpay(
+          request.tenant.placeId,
+          userOf(request),
+          request.body.orderKey,
+          await app.guestOrigin(request),
+        ),
     );
 
     app.post(
@@ -110,7 +115,12 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
         },
       },
       async (request) =>
-        payments.initiateRedsys(request.tenant.placeId, userOf(request), request.body.orderKey),
+        payments.initiateRedsys(
+          request.tenant.placeId,
+          userOf(request),
+          request.body.orderKey,
+          await app.guestOrigin(request),
+        ),
     );
 
     app.post(
@@ -147,6 +157,7 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
           request.body.token,
           request.body.provider,
           requestLanguage(request.headers),
+          await app.guestOrigin(request),
         ),
     );
 

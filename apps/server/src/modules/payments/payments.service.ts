@@ -78,8 +78,9 @@ export interface BillSharePayTarget {
   table: string;
   /** The invoice expires at this time at the latest (the share's claim lasts a little longer). */
   notAfter: Date;
-  /** Where the browser returns (the table's bill page). */
+  /** Where the browser returns (the table's bill page), on `origin` (the guest's address) or else PUBLIC_URL. */
   backPath: string;
+  origin?: string;
 }
 
 /** What the payments module uses of the bookings module. */
@@ -189,11 +190,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       redsysNotify: `${publicUrl}/api/redsys/notify/${ref}`,
     };
   };
-  const orderBack = (place: PlaceRow, order: Order) => (result: string) =>
-    `${publicUrl}/${encodeURIComponent(place.placeSlug)}/payment?${new URLSearchParams({ orderKey: order.key, result })}`;
+  /**
+   * Return addresses are built on the address the guest's browser used (`origin`, from lib/guest-origin.ts: only
+   * hosts this installation serves), so they come back where their sign-in lives (issue 24 #2); PUBLIC_URL when
+   * the call has none. Notification addresses stay on PUBLIC_URL: the provider's servers call them.
+   */
+  const orderBack = (place: PlaceRow, order: Order, origin?: string) => (result: string) =>
+    `${origin ?? publicUrl}/${encodeURIComponent(place.placeSlug)}/payment?${new URLSearchParams({ orderKey: order.key, result })}`;
   /** A deposit returns to the reservations page (the browser still holds the booking's link token). */
-  const bookingBack = (place: PlaceRow, bookingId: number) => (result: string) =>
-    `${publicUrl}/${encodeURIComponent(place.placeSlug)}/reservations?${new URLSearchParams({ booking: String(bookingId), payment: result })}`;
+  const bookingBack = (place: PlaceRow, bookingId: number, origin?: string) => (result: string) =>
+    `${origin ?? publicUrl}/${encodeURIComponent(place.placeSlug)}/reservations?${new URLSearchParams({ booking: String(bookingId), payment: result })}`;
 
   const description = (place: PlaceRow, order: Order) => `${place.placeName} #${order.key.slice(0, 8)}`;
 
@@ -264,8 +270,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     place: PlaceRow,
     order: Order,
     provider: 'epay' | 'redsys',
+    origin?: string,
   ): Promise<{ form: CheckoutForm; invoice: string }> {
-    const back = orderBack(place, order);
+    const back = orderBack(place, order, origin);
     return startTargetRedirect(
       place,
       {
@@ -359,6 +366,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       orderKey: string;
       paymentMethod: string | null;
       userId: number | null;
+      /** The guest's own address (lib/guest-origin.ts) for the return address. */
+      origin?: string;
     }): Promise<{ redForm?: string; redLink?: string }> {
       const method = input.paymentMethod;
       if (!isProviderPayment(method) || method === 'epay' || input.userId === null) return {};
@@ -371,7 +380,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (!order) return {};
         const provider = method === 'bizum' || !c.epay ? 'redsys' : 'epay';
         if (provider === 'redsys' && !c.redsys) return {};
-        const { form } = await startRedirect(place, order, provider);
+        const { form } = await startRedirect(place, order, provider, input.origin);
         return { redForm: renderCheckoutForm(form), ...(form.link ? { redLink: form.link } : {}) };
       } catch (err) {
         log(err, 'payment start for a new order failed');
@@ -380,12 +389,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /** POST epay/initiateEpayOrder: a new ePay web-checkout attempt; `red` is the address to send the browser. */
-    async initiateEpay(placeId: number, user: PaymentUser | null, orderKey: string) {
+    async initiateEpay(placeId: number, user: PaymentUser | null, orderKey: string, origin?: string) {
       if (!user) throw loginRequired();
       const place = await placeOf(placeId);
       configOf(place);
       const order = await payableOrder(placeId, user, orderKey);
-      const { form, invoice } = await startRedirect(place, order, 'epay');
+      const { form, invoice } = await startRedirect(place, order, 'epay', origin);
       return redirectAnswer(form, invoice);
     },
 
@@ -402,7 +411,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const c = configOf(place);
       if (target.amount <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
       const back = (result: string) =>
-        `${publicUrl}${target.backPath}${target.backPath.includes('?') ? '&' : '?'}${new URLSearchParams({ payment: result })}`;
+        `${target.origin ?? publicUrl}${target.backPath}${target.backPath.includes('?') ? '&' : '?'}${new URLSearchParams({ payment: result })}`;
       const { form, invoice } = await startTargetRedirect(
         place,
         {
@@ -422,12 +431,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /** POST redsys/initiateRedsysOrder: a Redsys attempt (Bizum when the order's method is bizum). */
-    async initiateRedsys(placeId: number, user: PaymentUser | null, orderKey: string) {
+    async initiateRedsys(placeId: number, user: PaymentUser | null, orderKey: string, origin?: string) {
       if (!user) throw loginRequired();
       const place = await placeOf(placeId);
       configOf(place);
       const order = await payableOrder(placeId, user, orderKey);
-      const { form, invoice } = await startRedirect(place, order, 'redsys');
+      const { form, invoice } = await startRedirect(place, order, 'redsys', origin);
       return redirectAnswer(form, invoice);
     },
 
@@ -531,6 +540,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       token: string,
       provider: BookingPaymentProvider | undefined,
       lang: Language,
+      origin?: string,
     ): Promise<StoreInitiatePaymentResponse> {
       const bookings = deps.bookings?.();
       if (!bookings) throw fail(503, 'payments_not_configured', 'Bookings are not available');
@@ -549,7 +559,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const place = await placeOf(tenant.placeId);
       const c = configOf(place);
       const via = provider === 'bizum' ? 'redsys' : (provider ?? (c.epay ? 'epay' : 'redsys'));
-      const back = bookingBack(place, bookingId);
+      const back = bookingBack(place, bookingId, origin);
       const { form, invoice } = await startTargetRedirect(
         place,
         {

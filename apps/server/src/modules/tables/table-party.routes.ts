@@ -112,6 +112,7 @@ export function tablePartyRoutes(party: {
     const tags = ['tables: shared cart and bill'];
     const ctx = (request: FastifyRequest): PartyContext => ({
       placeId: request.tenant.placeId,
+      origin: () => app.guestOrigin(request),
       now: app.clock.now(),
       lang: answerLanguage(request.headers),
     });

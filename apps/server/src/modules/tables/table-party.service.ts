@@ -117,6 +117,8 @@ export interface PartyContext {
   placeId: number;
   now: Date;
   lang: Lang;
+  /** The guest's own address for a payment's return (app.guestOrigin), asked only when a share is paid online. */
+  origin?: () => Promise<string>;
 }
 
 export interface TablePartyDeps {
@@ -597,6 +599,7 @@ export class TablePartyService {
           table: s.table_number,
           notAfter: new Date(ctx.now.getTime() + SHARE_PAYMENT_MINUTES * 60_000),
           backPath: `/${encodeURIComponent(await this.#deps.placeSlug(ctx.placeId))}?bill=1`,
+          origin: await ctx.origin?.(),
         });
       } catch (err) {
         await this.#repo.releaseShare(taken.shareId, now);

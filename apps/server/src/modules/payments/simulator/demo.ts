@@ -6,6 +6,7 @@
  * addresses this installation serves (returnUrlOwnedBy).
  */
 import type { AppDatabase } from '../../../db/database.ts';
+import { isLocalNetworkHost } from '../../../lib/guest-origin.ts';
 import { simulatorAccounts } from '../payments.config.ts';
 import { PaymentsRepository } from '../payments.repository.ts';
 import {
@@ -46,7 +47,7 @@ export function simulatorMerchantFor(
 
 /**
  * Whether a return address belongs to this installation: PUBLIC_URL's origin, a loopback name (the demo is served
- * on localhost and `*.localhost` brand names), or a brand's own domain (`clients.domain`, also with `www.`). The
+ * on localhost and `*.localhost` brand names), a private-network address (lib/guest-origin.ts), or a brand's own domain (`clients.domain`, also with `www.`). The
  * guest comes back to the host they paid from, so PUBLIC_URL alone would be too narrow; anything else would make
  * the simulator an open redirect.
  */
@@ -59,7 +60,7 @@ export function returnUrlOwnedBy(db: AppDatabase, publicUrl: string) {
     if (target.username || target.password) return false;
     if (target.origin === publicOrigin) return true;
     const host = target.hostname.toLowerCase();
-    if (isLoopbackHost(host)) return true;
+    if (isLoopbackHost(host) || isLocalNetworkHost(host)) return true;
     const bare = host.startsWith('www.') ? host.slice(4) : host;
     const brand = await db
       .selectFrom('clients')

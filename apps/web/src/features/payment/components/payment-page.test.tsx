@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { PAYMENT_FORM_KEY, PAYMENT_INSTRUMENT_KEY, PAYMENT_ORDER_KEY } from '../lib/redirect-form.ts';
 import { mockFetch, renderAtPlace, usePaymentLanguage, type Call } from '../test/payment-test-utils.tsx';
@@ -132,6 +133,58 @@ describe('return pages: only the server status says paid (payments.md §4)', () 
     await advance(10_000);
     expect(calls.filter((c) => c.path === '/api/epay/checkPaymentStatus').length).toBe(polled);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('a return the server cannot confirm (issue 24 #2): never "checking…" for ever', () => {
+  test('signed out on this address: polling stops at the first refusal; sign in → asked again → paid', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    useSessionStore.getState().setAuthToken(null);
+    let signedIn = false;
+    const calls = mockFetch((c) =>
+      c.path === '/api/epay/checkPaymentStatus'
+        ? signedIn
+          ? statusAnswer('paid')
+          : {
+              status: 403,
+              body: { code: 'card_payment_requires_login', message: 'login', details: {} },
+            }
+        : undefined,
+    );
+    await renderAtPlace(<PaymentPage />, '/bistro/payment?orderKey=K1&result=ok');
+    await advance(0);
+    expect(screen.getByTestId('payment-outcome').dataset.outcome).toBe('signedOut');
+    expect(screen.getByRole('alert').textContent).toMatch(/not signed in on this page/);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    const polled = () => calls.filter((c) => c.path === '/api/epay/checkPaymentStatus').length;
+    const before = polled();
+    await advance(20_000);
+    expect(polled()).toBe(before);
+    // The guest signs in (the login dialog sets the account): the page asks again by itself.
+    signedIn = true;
+    await act(async () => {
+      useSessionStore.getState().setAuthToken('user.token.x');
+      useAccountStore.getState().setUser({ id: 7, email: 'guest@demo.test' } as never);
+    });
+    await advance(0);
+    expect(screen.getByText('Payment successful')).toBeTruthy();
+  });
+
+  test('a provider that never answers: after 2 minutes the time-out message with Check again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let final = 'pending';
+    mockFetch((c) => (c.path === '/api/epay/checkPaymentStatus' ? statusAnswer(final) : undefined));
+    await renderAtPlace(<PaymentPage />, '/bistro/payment?orderKey=K1&result=ok');
+    await advance(118_000);
+    expect(screen.getByText('Checking the payment…', { selector: 'p' })).toBeTruthy();
+    await advance(4_000);
+    expect(screen.getByRole('alert').textContent).toMatch(/not received the payment confirmation yet/);
+    final = 'paid';
+    await act(async () => {
+      screen.getByRole('button', { name: 'Check again' }).click();
+    });
+    await advance(0);
+    expect(screen.getByText('Payment successful')).toBeTruthy();
   });
 });
 

@@ -183,6 +183,12 @@ function PaymentOutcome({
   const { t } = useTranslation();
   const { currency, lang } = useVenue();
   const paidOnce = useRef(false);
+  const signedIn = useAccountStore((s) => s.user !== null);
+  const { outcome: pollOutcome, restart } = polling;
+  useEffect(() => {
+    // Back from the provider without a sign-in (another address, an expired session): ask again once signed in.
+    if (pollOutcome === 'signedOut' && signedIn) restart();
+  }, [pollOutcome, signedIn, restart]);
   useEffect(() => {
     // A first-card payment saved the card and the order counts for discounts: read the account extras again.
     if (polling.outcome === 'paid' && !paidOnce.current) {
@@ -216,6 +222,21 @@ function PaymentOutcome({
         <p className="lead">{t('payments.paid')}</p>
         <p>{t('payments.paidHint')}</p>
         {shownAmount}
+        <PageLinks />
+      </div>
+    );
+  }
+  if (outcome === 'signedOut') {
+    return (
+      <div className="stack" data-testid="payment-outcome" data-outcome="signedOut">
+        <p role="alert" className="alert">
+          {t('payments.signInToSee')}
+        </p>
+        <p>
+          <button type="button" className="button" onClick={() => openLogin({ reason: 'payment' })}>
+            {t('payments.logIn')}
+          </button>
+        </p>
         <PageLinks />
       </div>
     );

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PaymentStatus } from '@trapeza/domain/contracts/payments';
 import { pollPaymentStatus, type PollOutcome, type StatusCheck } from '../lib/poll-payment.ts';
+import { needsSignIn } from '../lib/payment-error.ts';
 
 export interface PaymentPolling {
   /** Payment start flag: polling is under way. */
@@ -40,6 +41,7 @@ export function usePaymentPolling(
       intervalMs,
       timeoutMs,
       onStatus: setStatus,
+      stopOn: (err) => (needsSignIn(err) ? 'signedOut' : null),
     }).then(
       setOutcome,
       () => undefined, // aborted: the page moved on

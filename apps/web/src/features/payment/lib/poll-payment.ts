@@ -5,8 +5,12 @@
  */
 import type { PaymentStatus } from '@trapeza/domain/contracts/payments';
 
-/** `error`: the server answered without a state (One Touch: 'Възникна грешка при плащането'). */
-export type PollOutcome = 'paid' | 'failed' | 'timeout' | 'error';
+/**
+ * `error`: the server answered without a state (One Touch: 'Възникна грешка при плащането'). `signedOut`: the
+ * server will not say without a sign-in (a return to a browser that has none: issue 24 #2), so asking again every
+ * 2 s is pointless until the guest signs in.
+ */
+export type PollOutcome = 'paid' | 'failed' | 'timeout' | 'error' | 'signedOut';
 
 /** One status question: the state, or null when the answer carried none. Throwing counts as "ask again". */
 export type StatusCheck = (signal: AbortSignal) => Promise<PaymentStatus | null>;
@@ -19,6 +23,8 @@ export interface PollOptions {
   timeoutMs?: number;
   /** A state counted as final besides paid/failed, e.g. `none` once the payment was cancelled. */
   onStatus?: (status: PaymentStatus | null) => void;
+  /** A failed question that ends the polling with this outcome (e.g. 401/403 login required → signedOut). */
+  stopOn?: (error: unknown) => PollOutcome | null;
 }
 
 export const POLL_INTERVAL_MS = 2_000;
@@ -49,6 +55,8 @@ export async function pollPaymentStatus(check: StatusCheck, options: PollOptions
       status = await check(signal);
     } catch (err) {
       if (signal.aborted) throw err;
+      const stop = options.stopOn?.(err);
+      if (stop) return stop;
       status = undefined; // no answer (weak connection, time-out): ask again
     }
     if (status !== undefined) options.onStatus?.(status);
