@@ -1,6 +1,6 @@
 /**
- * Form validation (spec §5, §8, §9). Every failure is a stable code; VALIDATION_MESSAGES gives the Bulgarian and
- * English text, the web app's i18n the other languages under the same keys.
+ * Form validation (spec §5, §8, §9). Every failure is a stable code; VALIDATION_MESSAGES gives the text in the five
+ * languages, the same the web app's i18n shows under the same keys.
  *
  * Designed where the spec gives no value (README):
  * - phone: optional leading '+', then digits with optional spaces, dashes, dots and parentheses; 6 to 15 digits
@@ -10,6 +10,7 @@
  * - floor, apartment, bell, entrance: required, at most 20 characters; street number at most 10 (spec §9);
  * - name 3 to 40 characters after trimming (spec §9), counted in Unicode code points.
  */
+import type { Language } from './i18n.ts';
 import type { OrderType } from './order-status.ts';
 import { paymentRequiresLogin } from './pricing/fees.ts';
 import { MAX_COMMENT_LENGTH } from './cart.ts';
@@ -48,53 +49,209 @@ export const VALIDATION_CODES = [
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
 /** Bulgarian and English messages (spec §8). */
-export const VALIDATION_MESSAGES: Record<ValidationCode, { bg: string; en: string }> = {
+export const VALIDATION_MESSAGES: Record<ValidationCode, Record<Language, string>> = {
   invalid_name: {
     bg: 'Моля въведете валидно име (от 3 до 40 символа)',
     en: 'Please enter a valid name (3 to 40 symbols)',
+    es: 'Introduzca un nombre válido (de 3 a 40 caracteres)',
+    de: 'Bitte geben Sie einen gültigen Namen ein (3 bis 40 Zeichen)',
+    'fr-CH': 'Veuillez saisir un nom valide (3 à 40 caractères)',
   },
-  invalid_phone: { bg: 'Моля въведете валиден телефон', en: 'Please enter a valid phone' },
-  invalid_email: { bg: 'Моля въведете валиден имейл', en: 'Please enter a valid e-mail' },
-  invalid_password: { bg: 'Моля въведете валидна парола', en: 'Please enter a valid password' },
-  invalid_address: { bg: 'Моля въведете валиден адрес', en: 'Please enter a valid address' },
-  street_number_required: { bg: 'Моля въведете номер на улицата', en: 'Please enter the street number' },
-  street_number_too_long: { bg: 'Номерът на улицата е твърде дълъг', en: 'The street number is too long' },
-  floor_required: { bg: 'Моля въведете етаж', en: 'Please enter the floor' },
-  floor_too_long: { bg: 'Етажът е твърде дълъг', en: 'The floor is too long' },
-  apartment_required: { bg: 'Моля въведете апартамент', en: 'Please enter the apartment' },
-  apartment_too_long: { bg: 'Апартаментът е твърде дълъг', en: 'The apartment is too long' },
-  bell_required: { bg: 'Моля въведете звънец', en: 'Please enter the bell' },
-  bell_too_long: { bg: 'Звънецът е твърде дълъг', en: 'The bell is too long' },
-  entrance_required: { bg: 'Моля въведете вход', en: 'Please enter the entrance' },
-  entrance_too_long: { bg: 'Входът е твърде дълъг', en: 'The entrance is too long' },
-  region_required: { bg: 'Моля изберете регион', en: 'Please select a region' },
-  order_date_required: { bg: 'Моля изберете дата на поръчката', en: 'Please select the order date' },
-  order_time_required: { bg: 'Моля изберете час на поръчката', en: 'Please select the order time' },
-  room_number_required: { bg: 'Моля въведете номер на стая', en: 'Please enter the room number' },
-  payment_method_required: { bg: 'Моля изберете начин на плащане', en: 'Please select a payment method' },
-  cutlery_required: { bg: 'Моля изберете прибори', en: 'Please select cutlery' },
-  order_type_required: { bg: 'Моля изберете тип на поръчката', en: 'Please select the order type' },
-  pickup_place_required: { bg: 'Моля изберете обект за вземане', en: 'Please select the pickup place' },
+  invalid_phone: {
+    bg: 'Моля въведете валиден телефон',
+    en: 'Please enter a valid phone',
+    es: 'Introduzca un teléfono válido',
+    de: 'Bitte geben Sie eine gültige Telefonnummer ein',
+    'fr-CH': 'Veuillez saisir un téléphone valide',
+  },
+  invalid_email: {
+    bg: 'Моля въведете валиден имейл',
+    en: 'Please enter a valid e-mail',
+    es: 'Introduzca un correo electrónico válido',
+    de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+    'fr-CH': 'Veuillez saisir un e-mail valide',
+  },
+  invalid_password: {
+    bg: 'Моля въведете валидна парола',
+    en: 'Please enter a valid password',
+    es: 'Introduzca una contraseña válida',
+    de: 'Bitte geben Sie ein gültiges Passwort ein',
+    'fr-CH': 'Veuillez saisir un mot de passe valide',
+  },
+  invalid_address: {
+    bg: 'Моля въведете валиден адрес',
+    en: 'Please enter a valid address',
+    es: 'Introduzca una dirección válida',
+    de: 'Bitte geben Sie eine gültige Adresse ein',
+    'fr-CH': 'Veuillez saisir une adresse valide',
+  },
+  street_number_required: {
+    bg: 'Моля въведете номер на улицата',
+    en: 'Please enter the street number',
+    es: 'Introduzca el número de la calle',
+    de: 'Bitte geben Sie die Hausnummer ein',
+    'fr-CH': 'Veuillez saisir le numéro de rue',
+  },
+  street_number_too_long: {
+    bg: 'Номерът на улицата е твърде дълъг',
+    en: 'The street number is too long',
+    es: 'El número de la calle es demasiado largo',
+    de: 'Die Hausnummer ist zu lang',
+    'fr-CH': 'Le numéro de rue est trop long',
+  },
+  floor_required: {
+    bg: 'Моля въведете етаж',
+    en: 'Please enter the floor',
+    es: 'Introduzca el piso',
+    de: 'Bitte geben Sie die Etage ein',
+    'fr-CH': 'Veuillez saisir l’étage',
+  },
+  floor_too_long: {
+    bg: 'Етажът е твърде дълъг',
+    en: 'The floor is too long',
+    es: 'El piso es demasiado largo',
+    de: 'Die Etage ist zu lang',
+    'fr-CH': 'L’étage est trop long',
+  },
+  apartment_required: {
+    bg: 'Моля въведете апартамент',
+    en: 'Please enter the apartment',
+    es: 'Introduzca el apartamento',
+    de: 'Bitte geben Sie die Wohnung ein',
+    'fr-CH': 'Veuillez saisir l’appartement',
+  },
+  apartment_too_long: {
+    bg: 'Апартаментът е твърде дълъг',
+    en: 'The apartment is too long',
+    es: 'El apartamento es demasiado largo',
+    de: 'Die Wohnungsangabe ist zu lang',
+    'fr-CH': 'L’appartement est trop long',
+  },
+  bell_required: {
+    bg: 'Моля въведете звънец',
+    en: 'Please enter the bell',
+    es: 'Introduzca el timbre',
+    de: 'Bitte geben Sie die Klingel ein',
+    'fr-CH': 'Veuillez saisir la sonnette',
+  },
+  bell_too_long: {
+    bg: 'Звънецът е твърде дълъг',
+    en: 'The bell is too long',
+    es: 'El timbre es demasiado largo',
+    de: 'Die Klingelangabe ist zu lang',
+    'fr-CH': 'La sonnette est trop longue',
+  },
+  entrance_required: {
+    bg: 'Моля въведете вход',
+    en: 'Please enter the entrance',
+    es: 'Introduzca el portal',
+    de: 'Bitte geben Sie den Eingang ein',
+    'fr-CH': 'Veuillez saisir l’entrée',
+  },
+  entrance_too_long: {
+    bg: 'Входът е твърде дълъг',
+    en: 'The entrance is too long',
+    es: 'El portal es demasiado largo',
+    de: 'Die Eingangsangabe ist zu lang',
+    'fr-CH': 'L’entrée est trop longue',
+  },
+  region_required: {
+    bg: 'Моля изберете регион',
+    en: 'Please select a region',
+    es: 'Seleccione una zona',
+    de: 'Bitte wählen Sie ein Gebiet',
+    'fr-CH': 'Veuillez choisir un quartier',
+  },
+  order_date_required: {
+    bg: 'Моля изберете дата на поръчката',
+    en: 'Please select the order date',
+    es: 'Seleccione la fecha del pedido',
+    de: 'Bitte wählen Sie das Bestelldatum',
+    'fr-CH': 'Veuillez choisir la date de commande',
+  },
+  order_time_required: {
+    bg: 'Моля изберете час на поръчката',
+    en: 'Please select the order time',
+    es: 'Seleccione la hora del pedido',
+    de: 'Bitte wählen Sie die Bestellzeit',
+    'fr-CH': 'Veuillez choisir l’heure de commande',
+  },
+  room_number_required: {
+    bg: 'Моля въведете номер на стая',
+    en: 'Please enter the room number',
+    es: 'Introduzca el número de habitación',
+    de: 'Bitte geben Sie die Zimmernummer ein',
+    'fr-CH': 'Veuillez saisir le numéro de chambre',
+  },
+  payment_method_required: {
+    bg: 'Моля изберете начин на плащане',
+    en: 'Please select a payment method',
+    es: 'Seleccione una forma de pago',
+    de: 'Bitte wählen Sie eine Zahlungsart',
+    'fr-CH': 'Veuillez choisir un mode de paiement',
+  },
+  cutlery_required: {
+    bg: 'Моля изберете прибори',
+    en: 'Please select cutlery',
+    es: 'Seleccione si desea cubiertos',
+    de: 'Bitte wählen Sie, ob Sie Besteck möchten',
+    'fr-CH': 'Veuillez indiquer si vous voulez des couverts',
+  },
+  order_type_required: {
+    bg: 'Моля изберете тип на поръчката',
+    en: 'Please select the order type',
+    es: 'Seleccione el tipo de pedido',
+    de: 'Bitte wählen Sie die Bestellart',
+    'fr-CH': 'Veuillez choisir le type de commande',
+  },
+  pickup_place_required: {
+    bg: 'Моля изберете обект за вземане',
+    en: 'Please select the pickup place',
+    es: 'Seleccione el local de recogida',
+    de: 'Bitte wählen Sie den Abholort',
+    'fr-CH': 'Veuillez choisir le lieu de retrait',
+  },
   comment_too_long: {
     bg: 'Моля въведете валиден коментар до 500 символа',
     en: 'Please enter a valid comment up to 500 symbols',
+    es: 'Introduzca un comentario válido de hasta 500 caracteres',
+    de: 'Bitte geben Sie einen Kommentar mit höchstens 500 Zeichen ein',
+    'fr-CH': 'Veuillez saisir un commentaire valide de 500 caractères maximum',
   },
-  terms_not_accepted: { bg: 'Моля приемете общите условия', en: 'Please accept the terms and conditions' },
+  terms_not_accepted: {
+    bg: 'Моля приемете общите условия',
+    en: 'Please accept the terms and conditions',
+    es: 'Acepte las condiciones generales',
+    de: 'Bitte akzeptieren Sie die AGB',
+    'fr-CH': 'Veuillez accepter les conditions générales',
+  },
   privacy_not_accepted: {
     bg: 'Моля приемете политиката за поверителност',
     en: 'Please accept the privacy policy',
+    es: 'Acepte la política de privacidad',
+    de: 'Bitte akzeptieren Sie die Datenschutzerklärung',
+    'fr-CH': 'Veuillez accepter la politique de confidentialité',
   },
   terms_and_privacy_not_accepted: {
     bg: 'Моля приемете общите условия и политиката за поверителност',
     en: 'Please accept the terms and conditions and the privacy policy',
+    es: 'Acepte las condiciones generales y la política de privacidad',
+    de: 'Bitte akzeptieren Sie die AGB und die Datenschutzerklärung',
+    'fr-CH': 'Veuillez accepter les conditions générales et la politique de confidentialité',
   },
   required_checkbox_not_ticked: {
     bg: 'Моля отбележете, ако желаете да продължите',
     en: 'Please agree if you want to proceed',
+    es: 'Marque la casilla si desea continuar',
+    de: 'Bitte stimmen Sie zu, um fortzufahren',
+    'fr-CH': 'Veuillez cocher pour continuer',
   },
   online_payment_requires_login: {
     bg: 'За да платите онлайн трябва да сте влезли в акаунта си',
     en: 'You need to be logged in to pay online',
+    es: 'Para pagar en línea debe iniciar sesión',
+    de: 'Um online zu bezahlen, müssen Sie angemeldet sein',
+    'fr-CH': 'Pour payer en ligne, vous devez être connecté',
   },
 };
 

@@ -14,7 +14,9 @@ import {
 } from '@trapeza/domain/errors';
 import { VALIDATION_MESSAGES, type ValidationCode } from '@trapeza/domain/validation';
 import type { StoreFieldError, StoreOrderError } from '@trapeza/domain/contracts/orders';
+import type { Language } from '@trapeza/domain/i18n';
 import { DomainError } from '../../lib/domain-error.ts';
+import { requestLanguage } from '../../lib/request-language.ts';
 
 export type OrderErrorExtras = Omit<StoreOrderError, 'code' | 'message' | 'message_trans'>;
 
@@ -31,14 +33,11 @@ export class OrderError extends DomainError {
   }
 }
 
-export type Lang = 'bg' | 'en';
+/** Every answer's `message_trans` is in the guest's language, one of the five (spec §1). */
+export type Lang = Language;
 
-/** The language of the texts in `message_trans`: English when the request asks for it, else Bulgarian. */
-export function answerLanguage(headers: Record<string, string | string[] | undefined>): Lang {
-  const raw = headers['lang'] ?? headers['accept-language'];
-  const value = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-  return /^\s*en\b/i.test(value) ? 'en' : 'bg';
-}
+/** The language of the texts in `message_trans`: the `lang` header, else Accept-Language, else Bulgarian. */
+export const answerLanguage = requestLanguage;
 
 /** A §8 order error (or a designed one of errors.ts) with its text in `lang` (packages/domain/errors.ts). */
 export function orderError(
@@ -56,30 +55,69 @@ export function orderError(
 }
 
 /** Designed codes of the table calls (contracts TABLE_ERROR_CODES) with their texts. */
-const TABLE_MESSAGES: Record<string, { bg: string; en: string }> = {
+const TABLE_MESSAGES: Record<string, Record<Language, string>> = {
   'Invalid session': {
     bg: 'Сесията е невалидна или изтекла. Моля сканирайте QR кода отново.',
     en: 'The session is invalid or has expired. Please scan the QR code again.',
+    es: 'La sesión no es válida o ha caducado. Escanee de nuevo el código QR.',
+    de: 'Die Sitzung ist ungültig oder abgelaufen. Bitte scannen Sie den QR-Code erneut.',
+    'fr-CH': 'La session est invalide ou a expiré. Veuillez scanner à nouveau le code QR.',
   },
   invalid_qr_code: {
     bg: 'Невалиден QR код. Моля сканирайте отново.',
     en: 'Invalid QR code. Please scan again.',
+    es: 'Código QR no válido. Escanee de nuevo.',
+    de: 'Ungültiger QR-Code. Bitte erneut scannen.',
+    'fr-CH': 'Code QR invalide. Veuillez scanner à nouveau.',
   },
-  bill_already_requested: { bg: 'Сметката вече е поискана.', en: 'The bill has already been requested.' },
-  create_order_first: { bg: 'Моля, първо направете поръчка.', en: 'Please place an order first.' },
-  invalid_promo_code: { bg: 'Промо кодът е невалиден.', en: 'The promo code is not valid.' },
-  product_not_orderable: { bg: 'Този продукт не може да бъде поръчан', en: 'This product cannot be ordered' },
+  bill_already_requested: {
+    bg: 'Сметката вече е поискана.',
+    en: 'The bill has already been requested.',
+    es: 'La cuenta ya ha sido pedida.',
+    de: 'Die Rechnung wurde bereits angefordert.',
+    'fr-CH': 'L’addition a déjà été demandée.',
+  },
+  create_order_first: {
+    bg: 'Моля, първо направете поръчка.',
+    en: 'Please place an order first.',
+    es: 'Primero haga un pedido.',
+    de: 'Bitte bestellen Sie zuerst.',
+    'fr-CH': 'Veuillez d’abord passer une commande.',
+  },
+  invalid_promo_code: {
+    bg: 'Промо кодът е невалиден.',
+    en: 'The promo code is not valid.',
+    es: 'El código promocional no es válido.',
+    de: 'Der Gutscheincode ist ungültig.',
+    'fr-CH': 'Le code promo n’est pas valide.',
+  },
+  product_not_orderable: {
+    bg: 'Този продукт не може да бъде поръчан',
+    en: 'This product cannot be ordered',
+    es: 'Este producto no se puede pedir',
+    de: 'Dieses Produkt kann nicht bestellt werden',
+    'fr-CH': 'Ce produit ne peut pas être commandé',
+  },
   min_count_addable_ingredients_reached: {
     bg: 'Изберете повече добавки.',
     en: 'Please choose more add-ons.',
+    es: 'Elija más extras.',
+    de: 'Bitte wählen Sie mehr Extras.',
+    'fr-CH': 'Veuillez choisir plus de suppléments.',
   },
   max_count_addable_ingredients_reached: {
     bg: 'Избрани са твърде много добавки.',
     en: 'Too many add-ons chosen.',
+    es: 'Ha elegido demasiados extras.',
+    de: 'Es wurden zu viele Extras gewählt.',
+    'fr-CH': 'Trop de suppléments choisis.',
   },
   invalid_order_data: {
     bg: 'Моля попълнете коректно всички данни',
     en: 'Please fill in all fields correctly',
+    es: 'Rellene correctamente todos los datos',
+    de: 'Bitte füllen Sie alle Felder korrekt aus',
+    'fr-CH': 'Veuillez remplir correctement tous les champs',
   },
 };
 

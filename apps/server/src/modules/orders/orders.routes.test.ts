@@ -5,6 +5,7 @@
 import { beforeEach, expect } from 'vitest';
 import { calculateOrderTotal } from '@trapeza/domain/pricing/order-total';
 import { parseSettings } from '@trapeza/domain/settings';
+import { ORDER_ERROR_MESSAGES } from '@trapeza/domain/errors';
 import { passwordVersion } from '../../lib/auth-token.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import type { DialectName } from '../../db/database.ts';
@@ -607,6 +608,23 @@ describeEachDatabase(
         message: 'orders_not_allowed',
         message_trans: 'В момента не приемаме поръчки. Моля опитайте по-късно.',
       });
+      // Each guest reads it in their own language: the `lang` header, else Accept-Language (issue 22: a German
+      // guest got Bulgarian).
+      const asked = async (headers: Record<string, string>) =>
+        (
+          await ctx.post(
+            '/api/orders',
+            { session, products: [cartLine(f.salad.id, f.salad.variant)], order_comment: null },
+            { client: CLIENT, place: 'bistro', headers },
+          )
+        ).json().message_trans;
+      expect(await asked({ lang: 'de' })).toBe(
+        'Wir nehmen derzeit keine Bestellungen an. Bitte versuchen Sie es später.',
+      );
+      expect(await asked({ lang: 'fr-CH' })).toBe(ORDER_ERROR_MESSAGES.orders_not_allowed['fr-CH']);
+      expect(await asked({ 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' })).toBe(
+        ORDER_ERROR_MESSAGES.orders_not_allowed.es,
+      );
     });
 
     ctx.test('orders_allowed off → orders_not_allowed', async () => {

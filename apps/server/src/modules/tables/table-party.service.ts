@@ -56,42 +56,126 @@ export const SHARE_NOTIFY_GRACE_MINUTES = 5;
 /** Setting: private "just for me" lines in the shared cart (default off). */
 export const PRIVATE_LINES_SETTING = 'table_cart_private_lines';
 
-const MESSAGES: Record<string, { bg: string; en: string }> = {
+const MESSAGES: Record<string, Record<Lang, string>> = {
   cart_changed: {
     bg: 'Количката беше променена от друг телефон.',
     en: 'The cart was changed on another phone.',
+    es: 'El carrito se cambió en otro teléfono.',
+    de: 'Der Warenkorb wurde auf einem anderen Telefon geändert.',
+    'fr-CH': 'Le panier a été modifié sur un autre téléphone.',
   },
-  bill_changed: { bg: 'Сметката беше променена междувременно.', en: 'The bill changed meanwhile.' },
-  line_already_claimed: { bg: 'Този ред вече е избран от друг.', en: 'That line is already taken.' },
+  bill_changed: {
+    bg: 'Сметката беше променена междувременно.',
+    en: 'The bill changed meanwhile.',
+    es: 'La cuenta cambió mientras tanto.',
+    de: 'Die Rechnung hat sich inzwischen geändert.',
+    'fr-CH': 'L’addition a changé entre-temps.',
+  },
+  line_already_claimed: {
+    bg: 'Този ред вече е избран от друг.',
+    en: 'That line is already taken.',
+    es: 'Otra persona ya eligió esa línea.',
+    de: 'Diese Position hat schon jemand anderes gewählt.',
+    'fr-CH': 'Cette ligne est déjà prise.',
+  },
   unknown_bill_line: {
     bg: 'Този ред не е от сметката на масата.',
     en: 'That line is not on this table’s bill.',
+    es: 'Esa línea no está en la cuenta de esta mesa.',
+    de: 'Diese Position steht nicht auf der Rechnung dieses Tisches.',
+    'fr-CH': 'Cette ligne n’est pas sur l’addition de cette table.',
   },
-  share_too_small: { bg: 'Сумата трябва да е поне 0,01.', en: 'The amount must be at least 0.01.' },
+  share_too_small: {
+    bg: 'Сумата трябва да е поне 0,01.',
+    en: 'The amount must be at least 0.01.',
+    es: 'El importe debe ser al menos 0,01.',
+    de: 'Der Betrag muss mindestens 0.01 sein.',
+    'fr-CH': 'Le montant doit être d’au moins 0.01.',
+  },
   share_exceeds_remaining: {
     bg: 'Сумата е повече от оставащото по сметката.',
     en: 'The amount is more than what remains of the bill.',
+    es: 'El importe supera lo que queda de la cuenta.',
+    de: 'Der Betrag ist höher als der Rest der Rechnung.',
+    'fr-CH': 'Le montant dépasse le reste de l’addition.',
   },
-  tip_too_high: { bg: 'Бакшишът може да е най-много 100 %.', en: 'The tip can be at most 100 %.' },
-  invalid_guest_name: { bg: 'Името не може да съдържа HTML.', en: 'The name cannot contain markup.' },
-  unknown_guest: { bg: 'Моля, присъединете се към масата отново.', en: 'Please join the table again.' },
+  tip_too_high: {
+    bg: 'Бакшишът може да е най-много 100 %.',
+    en: 'The tip can be at most 100 %.',
+    es: 'La propina puede ser como máximo del 100 %.',
+    de: 'Das Trinkgeld darf höchstens 100 % betragen.',
+    'fr-CH': 'Le pourboire peut être de 100 % au plus.',
+  },
+  invalid_guest_name: {
+    bg: 'Името не може да съдържа HTML.',
+    en: 'The name cannot contain markup.',
+    es: 'El nombre no puede contener HTML.',
+    de: 'Der Name darf kein HTML enthalten.',
+    'fr-CH': 'Le nom ne peut pas contenir de HTML.',
+  },
+  unknown_guest: {
+    bg: 'Моля, присъединете се към масата отново.',
+    en: 'Please join the table again.',
+    es: 'Vuelva a unirse a la mesa.',
+    de: 'Bitte treten Sie dem Tisch erneut bei.',
+    'fr-CH': 'Veuillez rejoindre la table à nouveau.',
+  },
   shared_cart_not_available: {
     bg: 'На това устройство количката не се споделя.',
     en: 'This device does not share its cart.',
+    es: 'Este dispositivo no comparte su carrito.',
+    de: 'Dieses Gerät teilt seinen Warenkorb nicht.',
+    'fr-CH': 'Cet appareil ne partage pas son panier.',
   },
   private_lines_not_allowed: {
     bg: 'Заведението не позволява лични редове.',
     en: 'This venue does not allow private lines.',
+    es: 'Este local no permite líneas privadas.',
+    de: 'Dieses Lokal erlaubt keine privaten Positionen.',
+    'fr-CH': 'Cet établissement n’autorise pas les lignes privées.',
   },
-  cart_line_not_found: { bg: 'Редът вече не е в количката.', en: 'That line is no longer in the cart.' },
-  noProductsToInsert: { bg: 'Количката е празна.', en: 'The cart is empty.' },
-  bill_already_paid: { bg: 'Сметката вече е платена.', en: 'The bill is already paid.' },
-  share_not_found: { bg: 'Няма такъв дял.', en: 'No such share.' },
+  cart_line_not_found: {
+    bg: 'Редът вече не е в количката.',
+    en: 'That line is no longer in the cart.',
+    es: 'Esa línea ya no está en el carrito.',
+    de: 'Diese Position ist nicht mehr im Warenkorb.',
+    'fr-CH': 'Cette ligne n’est plus dans le panier.',
+  },
+  noProductsToInsert: {
+    bg: 'Количката е празна.',
+    en: 'The cart is empty.',
+    es: 'Su carrito está vacío.',
+    de: 'Ihr Warenkorb ist leer.',
+    'fr-CH': 'Votre panier est vide.',
+  },
+  bill_already_paid: {
+    bg: 'Сметката вече е платена.',
+    en: 'The bill is already paid.',
+    es: 'La cuenta ya está pagada.',
+    de: 'Die Rechnung ist bereits bezahlt.',
+    'fr-CH': 'L’addition est déjà payée.',
+  },
+  share_not_found: {
+    bg: 'Няма такъв дял.',
+    en: 'No such share.',
+    es: 'No existe esa parte.',
+    de: 'Diesen Anteil gibt es nicht.',
+    'fr-CH': 'Cette part n’existe pas.',
+  },
   share_not_payable: {
     bg: 'Този дял не чака плащане в брой или с карта.',
     en: 'This share is not waiting for a cash or card payment.',
+    es: 'Esta parte no espera un pago en efectivo o con tarjeta.',
+    de: 'Dieser Anteil wartet nicht auf eine Bar- oder Kartenzahlung.',
+    'fr-CH': 'Cette part n’attend pas de paiement en espèces ou par carte.',
   },
-  invalid_bill_share: { bg: 'Моля, изберете какво плащате.', en: 'Please choose what you pay.' },
+  invalid_bill_share: {
+    bg: 'Моля, изберете какво плащате.',
+    en: 'Please choose what you pay.',
+    es: 'Elija qué paga.',
+    de: 'Bitte wählen Sie, was Sie bezahlen.',
+    'fr-CH': 'Veuillez choisir ce que vous payez.',
+  },
 };
 
 /** A refusal of the shared cart or bill calls, with the current cart or bill when the phone must catch up. */
@@ -106,8 +190,8 @@ export class PartyError extends DomainError {
     lang: Lang,
     extra: { cart?: StoreTableCart; bill?: StoreTableBill } = {},
   ) {
-    const text = MESSAGES[code] ?? { bg: code, en: code };
-    super(status, code, text.en, { messageTrans: text[lang] });
+    const text = MESSAGES[code];
+    super(status, code, text?.en ?? code, { messageTrans: text?.[lang] ?? code });
     this.cart = extra.cart;
     this.bill = extra.bill;
   }
