@@ -2,16 +2,19 @@
  * Kitchen printing through the screens (issue "Kitchen and bar tickets"): the admin adds the kitchen printer and
  * an agent key in /admin → Printers; the print agent (`npm run print-agent`, a real process) runs with that key;
  * the printer is off, so a guest's order waits and the waiter's board shows the red printer alert; the printer
- * comes on (a TCP port that takes ESC/POS), the ticket prints and the alert goes. Then the waiter prints the order
- * in the browser: the 80 mm print layout, alone on the page.
+ * comes on (the test printer simulator: a TCP port that takes ESC/POS and answers status queries like a real one)
+ * but is out of paper, so the agent does not send the ticket and the alert says "Няма хартия" (out of paper); the
+ * paper is loaded, the ticket prints once and the alert goes. Then the waiter prints the order in the browser: the
+ * 80 mm print layout, alone on the page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser } from '@playwright/test';
+import { PrinterSimulator } from '../../apps/server/test/printer-simulator.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 
 startFromFreshDatabase();
@@ -41,21 +44,6 @@ async function guestOrdersAtTable3(browser: Browser) {
   await context.close();
 }
 
-/** A port that takes ESC/POS like a printer; what it received, decoded as CP866. */
-function printerOn(port: number): Promise<{ server: Server; received: () => string }> {
-  const chunks: Buffer[] = [];
-  const server = createServer((socket) => {
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('end', () => socket.end());
-    socket.on('error', () => undefined);
-  });
-  return new Promise((resolve) =>
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ server, received: () => new TextDecoder('ibm866').decode(Buffer.concat(chunks)) }),
-    ),
-  );
-}
-
 async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
@@ -65,11 +53,11 @@ async function freePort(): Promise<number> {
 }
 
 let agent: ChildProcess | null = null;
-let printer: Server | null = null;
+let printer: PrinterSimulator | null = null;
 const stateDir = mkdtempSync(join(tmpdir(), 'e2e-print-agent-'));
 test.afterAll(() => {
   agent?.kill('SIGTERM');
-  printer?.close();
+  void printer?.stop();
   rmSync(stateDir, { recursive: true, force: true });
 });
 
@@ -146,12 +134,25 @@ test('a waiting ticket shows the printer alert until the printer is on; the orde
   await expect(alert).toContainText('Проблем с принтера: 1 чакащ бон');
   await expect(alert).toContainText('Кухня');
 
-  // The printer comes on: the ticket prints (Cyrillic in CP866) and the alert goes.
-  const on = await printerOn(printerPort);
-  printer = on.server;
-  await expect.poll(() => on.received(), { timeout: 30_000 }).toContain('Кебапчета');
-  expect(on.received()).toContain('Маса 3');
+  // The printer comes on without paper: its status (DLE EOT) says so, the agent keeps the ticket and the alert says
+  // why in words.
+  printer = new PrinterSimulator();
+  printer.port = printerPort;
+  printer.paperOut = true;
+  await printer.start();
+  await expect(alert).toContainText('Няма хартия', { timeout: 45_000 });
+  await expect(alert).toContainText('Проблем с принтера: 1 чакащ бон');
+  expect(printer.tickets).toHaveLength(0);
+  expect(printer.lost).toHaveLength(0);
+
+  // Paper loaded: the ticket prints once (Cyrillic in CP866) and the alert goes.
+  printer.paperOut = false;
+  const text = () => printer!.tickets.map((t) => t.lines.map((l) => l.text).join('\n')).join('\n---\n');
+  await expect.poll(text, { timeout: 30_000 }).toContain('Кебапчета');
+  expect(text()).toContain('Маса 3');
   await expect(alert).toHaveCount(0, { timeout: 15_000 });
+  expect(printer.tickets).toHaveLength(1);
+  expect(printer.tickets[0]!.codepage).toBe('ibm866');
 
   // Browser printing: the same ticket, 80 mm wide, the only thing on the printed page.
   await waiter.evaluate(() => {

@@ -4,6 +4,12 @@
  * (GS !), bold (ESC E) and cuts (GS V: one ticket per cut). Anything it does not know is kept in `unknown`, and any
  * other control byte in `controls`, so a test can tell that a name never became a printer command.
  * It can be stopped and started again on the same port (a printer switched off and on mid-shift).
+ *
+ * Like a real one it answers the real-time status queries (`DLE EOT n`, answered at once as they arrive, even while
+ * it cannot print): n = 1 printer, 2 offline cause (bit 2 cover open, bit 5 stopped by paper end), 3 error cause,
+ * 4 roll paper sensor (bits 5–6 paper end); every answer has the fixed bits `0xx1xx10`. Switches: `paperOut`,
+ * `coverOpen`, and `answersStatus = false` for a cheap printer that ignores status queries. A job sent while the paper
+ * is out or the cover open is not printed (kept in `lost`), as the paper would never show it.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 
@@ -60,6 +66,9 @@ export function decodeEscPos(bytes: Uint8Array): DecodedJob {
       i += 1;
     } else if (b === 0x0d) {
       i += 1;
+    } else if (b === 0x10 && (n1 === 0x04 || n1 === 0x05)) {
+      // DLE EOT n / DLE ENQ n: real-time status queries, answered, never printed.
+      i += 3;
     } else if (b === 0x1b) {
       const cmd = String.fromCharCode(n1 ?? 0);
       if (cmd === '@') {
@@ -124,6 +133,14 @@ export function decodeEscPos(bytes: Uint8Array): DecodedJob {
 export class PrinterSimulator {
   port = 0;
   readonly jobs: DecodedJob[] = [];
+  /** Jobs that arrived while the printer could not print (paper out, cover open). */
+  readonly lost: DecodedJob[] = [];
+  /** Status queries answered (DLE EOT n). */
+  statusQueries = 0;
+  paperOut = false;
+  coverOpen = false;
+  /** False: ignores DLE EOT like some cheap printers (no answer at all). */
+  answersStatus = true;
   #server: Server | null = null;
   readonly #sockets = new Set<Socket>();
 
@@ -131,15 +148,49 @@ export class PrinterSimulator {
     return this.jobs.flatMap((j) => j.tickets);
   }
 
+  /** The answer to DLE EOT n, as an Epson-compatible printer gives it. */
+  statusByte(n: number): number {
+    const stopped = this.paperOut || this.coverOpen;
+    switch (n) {
+      case 1:
+        return 0x12 | (stopped ? 0x08 : 0);
+      case 2:
+        return 0x12 | (this.coverOpen ? 0x04 : 0) | (this.paperOut ? 0x20 : 0) | (stopped ? 0x40 : 0);
+      case 4:
+        return 0x12 | (this.paperOut ? 0x6c : 0);
+      default:
+        return 0x12;
+    }
+  }
+
   /** Starts listening (on the same port as before when restarted). */
   async start(): Promise<this> {
     const server = createServer((socket) => {
       this.#sockets.add(socket);
       const chunks: Buffer[] = [];
-      socket.on('data', (c: Buffer) => chunks.push(c));
+      let received = Buffer.alloc(0);
+      let scanned = 0;
+      socket.on('data', (c: Buffer) => {
+        chunks.push(c);
+        received = Buffer.concat([received, c]);
+        // Real-time commands are executed as they arrive (a query may be split across packets).
+        while (scanned + 2 < received.length) {
+          if (received[scanned] === 0x10 && received[scanned + 1] === 0x04) {
+            if (this.answersStatus) {
+              this.statusQueries += 1;
+              socket.write(Uint8Array.of(this.statusByte(received[scanned + 2]!)));
+            }
+            scanned += 3;
+          } else scanned += 1;
+        }
+      });
       socket.on('end', () => {
         const bytes = Buffer.concat(chunks);
-        if (bytes.length > 0) this.jobs.push(decodeEscPos(bytes));
+        const job = decodeEscPos(bytes);
+        if (job.tickets.length > 0 || job.unknown.length > 0 || job.controls.length > 0) {
+          if (this.paperOut || this.coverOpen) this.lost.push(job);
+          else this.jobs.push(job);
+        }
         socket.end();
       });
       socket.on('error', () => undefined);

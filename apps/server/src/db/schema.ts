@@ -788,6 +788,8 @@ export interface PrintJobsTable {
   status: Generated<string>;
   attempts: Generated<number>;
   last_error: string | null;
+  /** 'paper_out' | 'cover_open': the printer's status stopped the last attempt; null otherwise. */
+  last_problem: string | null;
   last_attempt_at: string | null;
   claimed_by: string | null;
   claim_expires_at: string | null;

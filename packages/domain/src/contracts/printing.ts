@@ -49,6 +49,8 @@ export const AdminPrinter = z.object({
   /** Jobs of this printer not printed yet, and the last error an agent reported for them. */
   waiting: z.number().int(),
   last_error: z.string().nullable(),
+  /** What the printer's status last said stops it (out of paper, cover open), while jobs wait. */
+  problem: z.enum(['paper_out', 'cover_open']).nullable(),
   created_at: z.string(),
 });
 export type AdminPrinter = z.infer<typeof AdminPrinter>;
@@ -69,6 +71,10 @@ export const AdminPrintAgentKeyBody = z.strictObject({ name: z.string().trim().m
 /** The created key: `key` is shown this once and never again. */
 export const AdminPrintAgentKeyCreated = AdminPrintAgentKey.extend({ key: z.string() });
 
+/** What a printer's real-time status (ESC/POS DLE EOT) said stopped it; the board shows it in words. */
+export const PrinterProblem = z.enum(['paper_out', 'cover_open']);
+export type PrinterProblem = z.infer<typeof PrinterProblem>;
+
 /** A print job as the staff board and the admin see it. */
 export const StaffPrintJob = z.object({
   id,
@@ -79,6 +85,8 @@ export const StaffPrintJob = z.object({
   status: z.enum(['queued', 'printed', 'cancelled']),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
+  /** Set while the printer's status says it cannot print (the last attempt was not sent). */
+  problem: PrinterProblem.nullable(),
   created_at: z.string(),
   printed_at: z.string().nullable(),
 });
@@ -121,5 +129,9 @@ export const AgentJob = z.object({
   created_at: z.string(),
 });
 export type AgentJob = z.infer<typeof AgentJob>;
-export const AgentFailBody = z.strictObject({ error: z.string().max(500) });
+export const AgentFailBody = z.strictObject({
+  error: z.string().max(500),
+  /** The printer answered its status query: out of paper or cover open (the job was not sent). */
+  problem: PrinterProblem.optional(),
+});
 export const AgentJobParam = z.object({ id: z.coerce.number().int().positive() });

@@ -57,6 +57,47 @@ describeEachDatabase(
       );
     });
 
+    ctx.test(
+      'out of paper: the server does not send nor acknowledge; the list says why; paper back: printed once',
+      async () => {
+        const { kitchen } = await kitchenAndBar(ctx);
+        printer.paperOut = true;
+        const before = printer.tickets.length;
+        const order = await tableOrder(ctx, 'demo-t6', [{ product: kitchen, quantity: 1 }]);
+        await eventually(
+          async () => {
+            const body = (await as.get('/api/staff/print-jobs', undefined, { role: 'WAITER' })).json() as {
+              jobs: { order_id: number; problem: string | null }[];
+            };
+            return body.jobs.some((j) => j.order_id === order.id && j.problem === 'paper_out');
+          },
+          10_000,
+          'waiting with paper_out',
+        );
+        expect(printer.tickets.length).toBe(before);
+        expect(printer.lost).toHaveLength(0);
+        printer.paperOut = false;
+        // Status retries are at most 5 s apart.
+        await eventually(
+          () => printer.tickets.length === before + 1,
+          12_000,
+          'printed once the paper is back',
+        );
+        await eventually(
+          async () => {
+            const body = (await as.get('/api/staff/print-jobs', undefined, { role: 'WAITER' })).json() as {
+              jobs: unknown[];
+            };
+            return body.jobs.length === 0;
+          },
+          5000,
+          'acknowledged',
+        );
+        await new Promise((r) => setTimeout(r, 500));
+        expect(printer.tickets.length).toBe(before + 1);
+      },
+    );
+
     ctx.test('the sweep queues what a crash between an order and its tickets left out, once', async () => {
       const { kitchen } = await kitchenAndBar(ctx);
       const order = await tableOrder(ctx, 'demo-t5', [{ product: kitchen, quantity: 1 }]);

@@ -82,12 +82,16 @@ export async function tableOrder(
   ctx: TestContext,
   table: string,
   lines: { product: StationProduct; quantity: number; comment?: string }[],
+  opts: { advance?: boolean } = {},
 ): Promise<{ id: number; key: string }> {
   // Inside opening hours whatever the real time is: from OPEN_AT, a minute and a second later each order (the
-  // per-session order limit counts by this clock too), back to OPEN_AT after four hours.
+  // per-session order limit counts by this clock too), back to OPEN_AT after four hours. `advance: false` keeps the
+  // clock (orders at tables not used before): a step past the 60 s claim lease would let a second agent take jobs
+  // the first one still holds.
   const last = ctx.clock.now().getTime();
   const open = OPEN_AT.getTime();
-  ctx.clock.setOverride(new Date(last >= open && last < open + 4 * 3_600_000 ? last + 61_000 : open));
+  const inside = last >= open && last < open + 4 * 3_600_000;
+  ctx.clock.setOverride(new Date(inside ? last + (opts.advance === false ? 0 : 61_000) : open));
   const scan = await ctx.post('/api/tables/verify_token', { token: table, placeSlug: 'bistro' });
   expect(scan.statusCode, scan.body).toBe(200);
   const res = await ctx.post('/api/orders', {

@@ -100,7 +100,7 @@ function startDirectPrinting(app: FastifyInstance, printing: PrintingService): N
   const queue = new PrintQueue({
     log: (m) => app.log.info(`print direct: ${m}`),
     onPrinted: async (job) => printing.ack(placeOf.get(job.id)!, job.id),
-    onFailed: async (job, error) => printing.fail(placeOf.get(job.id)!, job.id, error),
+    onFailed: async (job, error, problem) => printing.fail(placeOf.get(job.id)!, job.id, error, problem),
   });
   app.addHook('onClose', async () => queue.stop());
   let busy = false;

@@ -78,20 +78,24 @@ export class PrintingRepository {
   /** Queued jobs per printer with the newest error reported for them. */
   async waitingByPrinter(
     placeId: number,
-  ): Promise<Map<number, { waiting: number; lastError: string | null }>> {
+  ): Promise<Map<number, { waiting: number; lastError: string | null; lastProblem: string | null }>> {
     const rows = await this.#db
       .selectFrom('print_jobs')
-      .select(['printer_id', 'last_error', 'last_attempt_at'])
+      .select(['printer_id', 'last_error', 'last_problem', 'last_attempt_at'])
       .where('place_id', '=', placeId)
       .where('status', '=', 'queued')
       .execute();
-    const out = new Map<number, { waiting: number; lastError: string | null; at: string }>();
+    const out = new Map<
+      number,
+      { waiting: number; lastError: string | null; lastProblem: string | null; at: string }
+    >();
     for (const r of rows) {
       if (r.printer_id === null) continue;
-      const cur = out.get(r.printer_id) ?? { waiting: 0, lastError: null, at: '' };
+      const cur = out.get(r.printer_id) ?? { waiting: 0, lastError: null, lastProblem: null, at: '' };
       cur.waiting += 1;
       if (r.last_error && (r.last_attempt_at ?? '') >= cur.at) {
         cur.lastError = r.last_error;
+        cur.lastProblem = r.last_problem;
         cur.at = r.last_attempt_at ?? '';
       }
       out.set(r.printer_id, cur);
@@ -343,7 +347,14 @@ export class PrintingRepository {
     if (!job) return false;
     await this.#db
       .updateTable('print_jobs')
-      .set({ status: 'printed', printed_at: at, last_error: null, claimed_by: null, claim_expires_at: null })
+      .set({
+        status: 'printed',
+        printed_at: at,
+        last_error: null,
+        last_problem: null,
+        claimed_by: null,
+        claim_expires_at: null,
+      })
       .where('place_id', '=', placeId)
       .where('id', '=', jobId)
       .where('status', '=', 'queued')
@@ -352,10 +363,21 @@ export class PrintingRepository {
   }
 
   /** A failed attempt (printer off, out of paper, unreachable): counted with its error; the job stays queued. */
-  async fail(placeId: number, jobId: number, error: string, at: string): Promise<boolean> {
+  async fail(
+    placeId: number,
+    jobId: number,
+    error: string,
+    problem: string | null,
+    at: string,
+  ): Promise<boolean> {
     const res = await this.#db
       .updateTable('print_jobs')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error, last_attempt_at: at }))
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        last_error: error,
+        last_problem: problem,
+        last_attempt_at: at,
+      }))
       .where('place_id', '=', placeId)
       .where('id', '=', jobId)
       .where('status', '=', 'queued')

@@ -44,7 +44,8 @@ describeEachDatabase(
         stateDir,
         firstRetryMs: 100,
         maxRetryMs: 400,
-        sendOptions: { connectTimeoutMs: 1500, writeTimeoutMs: 2000 },
+        statusRetryMs: 200,
+        sendOptions: { connectTimeoutMs: 1500, writeTimeoutMs: 2000, statusTimeoutMs: 500 },
       }).start();
       agents.push(agent);
       return agent;
@@ -280,6 +281,91 @@ describeEachDatabase(
     );
 
     ctx.test(
+      'out of paper (printer status DLE EOT): not sent, not acknowledged, the board says why; paper back: printed once',
+      async () => {
+        const agent = startAgent();
+        kitchenPrinter.paperOut = true;
+        const before = kitchenPrinter.tickets.length;
+        const order = await tableOrder(ctx, 'demo-t2', [{ product: kitchen, quantity: 2 }]);
+        await eventually(
+          async () => {
+            const body = (await as.get('/api/staff/print-jobs', undefined, { role: 'WAITER' })).json() as {
+              jobs: {
+                order_id: number;
+                attempts: number;
+                problem: string | null;
+                last_error: string | null;
+              }[];
+            };
+            const job = body.jobs.find((j) => j.order_id === order.id);
+            return job !== undefined && job.attempts >= 2 && job.problem === 'paper_out';
+          },
+          10_000,
+          'the job waiting with "paper_out"',
+        );
+        const printers = (await as.get('/api/admin/printers')).json() as {
+          name: string;
+          waiting: number;
+          problem: string | null;
+          last_error: string | null;
+        }[];
+        const kitchenRow = printers.find((p) => p.name === 'Кухня')!;
+        expect(kitchenRow.problem).toBe('paper_out');
+        expect(kitchenRow.last_error).toMatch(/out of paper/);
+        expect(kitchenRow.waiting).toBeGreaterThanOrEqual(1);
+        // Never written to the printer (a real one would have lost it), never acknowledged.
+        expect(kitchenPrinter.tickets.length).toBe(before);
+        expect(kitchenPrinter.lost).toHaveLength(0);
+        const row = await ctx.db
+          .selectFrom('print_jobs')
+          .select(['status', 'last_problem'])
+          .where('order_id', '=', order.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ status: 'queued', last_problem: 'paper_out' });
+
+        kitchenPrinter.paperOut = false;
+        await eventually(() => ticketsFor(kitchenPrinter, order.id).length >= 1, 10_000, 'printed');
+        await new Promise((r) => setTimeout(r, 800));
+        expect(ticketsFor(kitchenPrinter, order.id)).toHaveLength(1);
+        await eventually(
+          async () => {
+            const body = (await as.get('/api/staff/print-jobs', undefined, { role: 'WAITER' })).json() as {
+              jobs: unknown[];
+            };
+            return body.jobs.length === 0;
+          },
+          5000,
+          'no waiting job',
+        );
+        const printed = await ctx.db
+          .selectFrom('print_jobs')
+          .select(['status', 'last_problem'])
+          .where('order_id', '=', order.id)
+          .executeTakeFirstOrThrow();
+        expect(printed).toEqual({ status: 'printed', last_problem: null });
+        agent.stop();
+        await agent.done;
+      },
+    );
+
+    ctx.test(
+      'a printer that never answers status queries still prints (time-out → assumed ready)',
+      async () => {
+        const agent = startAgent();
+        barPrinter.answersStatus = false;
+        try {
+          const order = await tableOrder(ctx, 'demo-t3', [{ product: bar, quantity: 1 }]);
+          await eventually(() => ticketsFor(barPrinter, order.id).length === 1, 10_000, 'printed');
+          expect(barPrinter.lost).toHaveLength(0);
+        } finally {
+          barPrinter.answersStatus = true;
+          agent.stop();
+          await agent.done;
+        }
+      },
+    );
+
+    ctx.test(
       'agent killed and restarted: nothing lost, nothing twice; acknowledged jobs are never offered again',
       async () => {
         const stateDir = mkdtempSync(join(tmpdir(), 'print-agent-'));
@@ -348,10 +434,15 @@ describeEachDatabase(
         const orders: { id: number; key: string }[] = [];
         for (const t of ['demo-t9', 'demo-t10', 'demo-t11', 'demo-t12']) {
           orders.push(
-            await tableOrder(ctx, t, [
-              { product: kitchen, quantity: 1 },
-              { product: bar, quantity: 1 },
-            ]),
+            await tableOrder(
+              ctx,
+              t,
+              [
+                { product: kitchen, quantity: 1 },
+                { product: bar, quantity: 1 },
+              ],
+              { advance: orders.length === 0 },
+            ),
           );
         }
         const jobsOf = async () =>

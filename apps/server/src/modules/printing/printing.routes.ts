@@ -251,7 +251,12 @@ export function printingRoutes(opts: PrintingRoutesOptions): FastifyPluginAsyncZ
       },
       async (request) => {
         const agent = await agentOf(printing, request);
-        await printing.fail(agent.placeId, request.params.id, request.body.error);
+        await printing.fail(
+          agent.placeId,
+          request.params.id,
+          request.body.error,
+          request.body.problem ?? null,
+        );
         return ok;
       },
     );

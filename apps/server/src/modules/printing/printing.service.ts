@@ -10,6 +10,7 @@ import type {
   AdminPrinterUpdateBody,
   StaffPrintJob,
 } from '@trapeza/domain/contracts/printing';
+import { PrinterProblem } from '@trapeza/domain/contracts/printing';
 import { localTime, DEFAULT_TIME_ZONE } from '@trapeza/domain/dates';
 import { isLanguage, type Language } from '@trapeza/domain/i18n';
 import {
@@ -73,7 +74,7 @@ function hashKey(key: string): string {
 function toAdminPrinter(
   p: PrinterRow,
   categories: Map<number, number[]>,
-  waiting: Map<number, { waiting: number; lastError: string | null }>,
+  waiting: Map<number, { waiting: number; lastError: string | null; lastProblem: string | null }>,
 ): AdminPrinter {
   return {
     id: p.id,
@@ -87,8 +88,14 @@ function toAdminPrinter(
     active: p.active === 1,
     waiting: waiting.get(p.id)?.waiting ?? 0,
     last_error: waiting.get(p.id)?.lastError ?? null,
+    problem: problemOf(waiting.get(p.id)?.lastProblem ?? null),
     created_at: p.created_at,
   };
+}
+
+function problemOf(value: string | null): PrinterProblem | null {
+  const parsed = PrinterProblem.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 function toStaffPrintJob(j: PrintJobRow & { printer_name: string | null }): StaffPrintJob {
@@ -101,6 +108,7 @@ function toStaffPrintJob(j: PrintJobRow & { printer_name: string | null }): Staf
     status: j.status as StaffPrintJob['status'],
     attempts: j.attempts,
     last_error: j.last_error,
+    problem: problemOf(j.last_problem),
     created_at: j.created_at,
     printed_at: j.printed_at,
   };
@@ -550,8 +558,14 @@ export class PrintingService {
     this.#changed(placeId);
   }
 
-  async fail(placeId: number, jobId: number, error: string): Promise<void> {
-    if (!(await this.repo.fail(placeId, jobId, error, this.#nowIso()))) {
+  /** A failed attempt; `problem` when the printer's status said why (out of paper, cover open). */
+  async fail(
+    placeId: number,
+    jobId: number,
+    error: string,
+    problem: PrinterProblem | null = null,
+  ): Promise<void> {
+    if (!(await this.repo.fail(placeId, jobId, error, problem, this.#nowIso()))) {
       throw notFound('print_job_not_found', 'No such print job');
     }
     this.#changed(placeId);

@@ -29,6 +29,7 @@ export interface PrintAgentOptions {
   sendOptions?: SendOptions;
   firstRetryMs?: number;
   maxRetryMs?: number;
+  statusRetryMs?: number;
   /** Reconnect when the stream is silent this long (the server pings every 15 s). */
   idleTimeoutMs?: number;
 }
@@ -87,6 +88,7 @@ export class PrintAgent {
       sendOptions: opts.sendOptions,
       firstRetryMs: opts.firstRetryMs,
       maxRetryMs: opts.maxRetryMs,
+      statusRetryMs: opts.statusRetryMs,
       log: opts.log,
       onPrinted: async (job) => {
         this.stats.printed += 1;
@@ -94,9 +96,12 @@ export class PrintAgent {
         this.#saveJournal();
         void this.#acknowledge(job.id);
       },
-      onFailed: async (job, error) => {
+      onFailed: async (job, error, problem) => {
         this.stats.failedAttempts += 1;
-        await this.#post(`/api/print-agent/jobs/${job.id}/fail`, { error: error.slice(0, 500) });
+        await this.#post(`/api/print-agent/jobs/${job.id}/fail`, {
+          error: error.slice(0, 500),
+          ...(problem ? { problem } : {}),
+        });
       },
     });
     this.#queue.markDone(this.#journal);

@@ -2,9 +2,10 @@
  * The printing side shared by the print agent and PRINT_DIRECT: one queue per printer, jobs in the order they came,
  * each sent over TCP (time-outs in tcp-printer.ts) and retried with back-off (1 s, 2 s, 4 s … 30 s) until the printer
  * takes it; a failed attempt is reported (the staff board's alert), a printed job is handed to `onPrinted` (the
- * acknowledgement). A job id is taken once: offering it again (a reconnect, another process) changes nothing.
+ * acknowledgement). A printer whose status says it is out of paper or open is asked again at least every
+ * `statusRetryMs` (a cheap query, and the kitchen waits for the ticket once the roll is changed). A job id is taken once: offering it again (a reconnect, another process) changes nothing.
  */
-import { sendToPrinter, type SendOptions } from './tcp-printer.ts';
+import { PrinterStatusError, sendToPrinter, type PrinterProblem, type SendOptions } from './tcp-printer.ts';
 
 export interface QueueJob {
   id: number;
@@ -15,12 +16,14 @@ export interface QueueJob {
 export interface PrintQueueOptions {
   /** Called once a printer took the job; should acknowledge it (and may throw: the queue only logs). */
   onPrinted: (job: QueueJob) => Promise<void>;
-  /** Called after each failed attempt, with the error; best-effort. */
-  onFailed: (job: QueueJob, error: string) => Promise<void>;
+  /** Called after each failed attempt, with the error (and the printer's problem if its status told); best-effort. */
+  onFailed: (job: QueueJob, error: string, problem: PrinterProblem | null) => Promise<void>;
   send?: (host: string, port: number, data: Uint8Array, opts: SendOptions) => Promise<void>;
   sendOptions?: SendOptions;
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** Longest wait between attempts while the printer reports a problem (default 5 s). */
+  statusRetryMs?: number;
   log?: (message: string) => void;
 }
 
@@ -111,8 +114,9 @@ export class PrintQueue {
           this.#opts.log?.(
             `job ${job.id} on ${printer.name} (${printer.host}:${printer.port}) failed: ${message}`,
           );
-          await this.#opts.onFailed(job, message).catch(() => undefined);
-          await this.#sleep(delay);
+          const problem = err instanceof PrinterStatusError ? err.problem : null;
+          await this.#opts.onFailed(job, message, problem).catch(() => undefined);
+          await this.#sleep(problem ? Math.min(delay, this.#opts.statusRetryMs ?? 5000) : delay);
           delay = Math.min(delay * 2, max);
           continue;
         }

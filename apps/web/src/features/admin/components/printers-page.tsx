@@ -130,7 +130,19 @@ export function PrintersPage() {
                   <td>{p.charset === 'cp866' ? 'CP866' : 'WPC1251'}</td>
                   <td>
                     {p.waiting}
-                    {p.last_error && <span className={s.error}> {p.last_error}</span>}
+                    {p.problem ? (
+                      <span className={s.error}>
+                        {' '}
+                        {
+                          {
+                            paper_out: t('printing.problem.paper_out'),
+                            cover_open: t('printing.problem.cover_open'),
+                          }[p.problem]
+                        }
+                      </span>
+                    ) : (
+                      p.last_error && <span className={s.error}> {p.last_error}</span>
+                    )}
                   </td>
                   <td>
                     <div className={s.row}>

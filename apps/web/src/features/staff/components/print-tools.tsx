@@ -32,10 +32,25 @@ export function PrinterAlert({ place }: { place: string }) {
   if (late.length === 0) return null;
   const printers = [...new Set(late.map((j) => j.printer_name ?? '?'))];
   const lastError = late.find((j) => j.last_error)?.last_error;
+  // The printer's own status (out of paper, cover open) in words; otherwise the agent's error as it came.
+  const problem = late.find((j) => j.problem)?.problem;
+  const problemText = problem
+    ? {
+        paper_out: t('staff.printing.problem.paper_out'),
+        cover_open: t('staff.printing.problem.cover_open'),
+      }[problem]
+    : null;
   return (
     <div className={styles.printerAlert} role="alert" data-testid="printer-alert">
       <strong>{t('staff.printing.alert', { count: late.length })}</strong> <span>{printers.join(', ')}</span>
-      {lastError && <span className={styles.printerError}> — {lastError}</span>}
+      {problemText ? (
+        <span className={styles.printerError} data-testid="printer-problem">
+          {' '}
+          — {problemText}
+        </span>
+      ) : (
+        lastError && <span className={styles.printerError}> — {lastError}</span>
+      )}
       {!jobs.data.agent_online && !jobs.data.direct && <p>{t('staff.printing.agentOffline')}</p>}
     </div>
   );
