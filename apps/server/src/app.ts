@@ -50,6 +50,7 @@ import { registerEvents } from './plugins/events.ts';
 import { registerClock } from './plugins/clock.ts';
 import { registerTestReset } from './plugins/test-reset.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSms } from './plugins/sms.ts';
 import { registerMail } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOperations, requestIdFrom } from './plugins/operations.ts';
@@ -179,12 +180,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     enableTestRoutes: config.nodeEnv === 'test',
     now: () => clock.now(),
   });
+  registerSms(app, {
+    dataDir: config.dataDir,
+    ...config.sms,
+    enableTestRoutes: config.nodeEnv === 'test',
+    now: () => clock.now(),
+  });
   // Live staff boards and guest order streams (SSE); on PostgreSQL, LISTEN/NOTIFY carries events across processes.
   await registerEvents(app, database);
   app.decorate(
     'staffNotifier',
     createStaffNotifier(new StaffRepository(database.db), app.events, app.log, {
       mailer: app.mailer,
+      sms: app.sms,
       publicUrl: config.publicUrl,
     }),
   );

@@ -42,6 +42,11 @@ export interface Config {
   smtpUrl: string | null;
   /** Sender of every e-mail, `Name <address>` or an address. */
   mailFrom: string;
+  /**
+   * SMS (new-order notices to the venue's notification_sms_phone): an HTTP gateway (SMS_GATEWAY_URL, optional
+   * SMS_GATEWAY_TOKEN and SMS_FROM), or null: appended to DATA_DIR/outbox/sms.jsonl (lib/sms.ts).
+   */
+  sms: { gatewayUrl: string | null; token: string | null; from: string | null };
   /** Origins (scheme://host[:port]) of front ends on another origin allowed to call the API (CORS); none by default. */
   corsOrigins: string[];
   /** redis://… : rate and abuse limits counted once across processes (lib/shared-limits.ts); null: per process. */
@@ -115,6 +120,26 @@ const EnvSchema = z.object({
     .refine((v) => v === undefined || /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), {
       message: "must be an address or 'Name <address>'",
     }),
+  SMS_GATEWAY_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), {
+      message:
+        'must be an http:// or https:// URL (leave it unset to write SMS to DATA_DIR/outbox/sms.jsonl)',
+    }),
+  SMS_GATEWAY_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  SMS_FROM: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -210,6 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     payments,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    sms: {
+      gatewayUrl: e.SMS_GATEWAY_URL ?? null,
+      token: e.SMS_GATEWAY_TOKEN ?? null,
+      from: e.SMS_FROM ?? null,
+    },
     corsOrigins: e.CORS_ORIGINS,
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'trapeza:',

@@ -60,7 +60,7 @@ export interface OutboxMailerOptions {
  * write call for the lot), in order; each append resolves once its text was handed to the file. A failed write
  * rejects its appends and closes the file, which the next append opens again.
  */
-class AppendFile {
+export class AppendFile {
   readonly #path: string;
   #handle: FileHandle | null = null;
   readonly #writes = new BatchQueue<string, void>(async (texts) => {

@@ -4,14 +4,18 @@
  * type, table / room / address, requested time, customer, lines with add-ons and comments, fees, total, payment —
  * in the venue's default language (`default_lang`, else Bulgarian).
  *
+ * The place's `notification_sms_phone` (if set and a valid phone) gets a one-line SMS per order (number, type,
+ * table / room, total, the board's address) through the installation's SMS transport (lib/sms.ts).
+ *
  * Sent by the staff notifier after the commit, fire and forget: a failed send is logged
- * (`new-order e-mail failed`) and never touches the order or the guest's answer.
+ * (`new-order e-mail failed`, `new-order SMS failed`) and never touches the order or the guest's answer.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeLanguage, translateField, type Language } from '@trapeza/domain/i18n';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
-import { isValidEmail } from '@trapeza/domain/validation';
+import { isValidEmail, isValidPhone } from '@trapeza/domain/validation';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
+import type { SmsMessage, SmsSender } from '../../lib/sms.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { StaffRepository } from './staff.repository.ts';
 
@@ -335,17 +339,43 @@ function esc(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+/** The one-line SMS of a new order: `Нова поръчка #12 (на маса, Маса 5) — Бистро: 26.60 EUR. https://…/staff`. */
+export function newOrderSms(input: {
+  to: string;
+  lang: Language;
+  placeName: string;
+  boardUrl: string;
+  order: StaffOrder;
+}): SmsMessage {
+  const t = TEXTS[input.lang];
+  const o = input.order;
+  const where = o.table
+    ? `${o.table.kind === 'room' ? t.room : t.table} ${o.table.number}`
+    : o.room_number
+      ? `${t.room} ${o.room_number}`
+      : null;
+  const type = [t.types[o.type] ?? String(o.type), where].filter(Boolean).join(', ');
+  return {
+    to: input.to,
+    text: `${t.subject(String(o.id), type, input.placeName)}: ${money(o.price.total, o.price.currency)}. ${input.boardUrl}`,
+    tag: 'order_new',
+  };
+}
+
 export interface OrderMailDeps {
   repo: StaffRepository;
   mailer: Mailer;
+  /** The installation's SMS transport; absent: no SMS. */
+  sms?: SmsSender | undefined;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
 
 /**
- * Mails each stored order (as the board shows it) to the place's notification_email, if set and valid. Never
- * throws; a failure is logged per order. Orders stored in the same commit arrive together and share the lookups.
- * Resolves when every attempt is over (tests await it; the notifier does not).
+ * Tells the venue of each stored order (as the board shows it): an e-mail to notification_email and an SMS to
+ * notification_sms_phone, each if set and valid. Never throws; a failure is logged per order and channel. Orders
+ * stored in the same commit arrive together and share the lookups. Resolves when every attempt is over (tests await
+ * it; the notifier does not).
  */
 export async function sendNewOrderMails(
   deps: OrderMailDeps,
@@ -354,11 +384,15 @@ export async function sendNewOrderMails(
 ): Promise<void> {
   if (orders.length === 0) return;
   let to: string | undefined;
+  let phone: string | undefined;
   let lang: Language;
   let place: Awaited<ReturnType<StaffRepository['getPlace']>>;
   try {
     to = (await deps.repo.getSetting(placeId, 'notification_email'))?.trim();
-    if (!to || !isValidEmail(to)) return;
+    if (!to || !isValidEmail(to)) to = undefined;
+    phone = deps.sms ? (await deps.repo.getSetting(placeId, 'notification_sms_phone'))?.trim() : undefined;
+    if (!phone || !isValidPhone(phone)) phone = undefined;
+    if (!to && !phone) return;
     lang = normalizeLanguage((await deps.repo.getSetting(placeId, 'default_lang')) ?? undefined);
     place = await deps.repo.getPlace(placeId);
   } catch (err) {
@@ -372,10 +406,19 @@ export async function sendNewOrderMails(
   );
   const boardUrl = `${deps.publicUrl}/${encodeURIComponent(place.slug)}/staff`;
   for (const order of orders) {
-    try {
-      await deps.mailer.send(newOrderMail({ to, lang, placeName, boardUrl, order }));
-    } catch (err) {
-      deps.log.error({ err, placeId, orderId: order.id }, 'new-order e-mail failed');
+    if (to) {
+      try {
+        await deps.mailer.send(newOrderMail({ to, lang, placeName, boardUrl, order }));
+      } catch (err) {
+        deps.log.error({ err, placeId, orderId: order.id }, 'new-order e-mail failed');
+      }
+    }
+    if (phone && deps.sms) {
+      try {
+        await deps.sms.send(newOrderSms({ to: phone, lang, placeName, boardUrl, order }));
+      } catch (err) {
+        deps.log.error({ err, placeId, orderId: order.id }, 'new-order SMS failed');
+      }
     }
   }
 }

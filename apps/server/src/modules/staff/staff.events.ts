@@ -12,6 +12,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffFeedback } from '@trapeza/domain/contracts/staff';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { SmsSender } from '../../lib/sms.ts';
 import type { EventBus, FeedbackNotice, StaffNotifier } from '../../plugins/events.ts';
 import { sendNewOrderMails } from './order-notification.mail.ts';
 import type { StaffRepository } from './staff.repository.ts';
@@ -21,8 +22,8 @@ export function createStaffNotifier(
   repo: StaffRepository,
   bus: EventBus,
   log: FastifyBaseLogger,
-  /** New orders are also mailed to the place's notification_email (order-notification.mail.ts). */
-  mail?: { mailer: Mailer; publicUrl: string },
+  /** New orders are also mailed (and texted) to the place's notification_email / _sms_phone (order-notification.mail.ts). */
+  mail?: { mailer: Mailer; sms?: SmsSender; publicUrl: string },
 ): StaffNotifier {
   const run = (what: string, work: () => Promise<unknown>): void => {
     work().catch((err: unknown) => log.error({ err }, `staff events: ${what} not published`));
