@@ -106,6 +106,19 @@ describe('routes (spec §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Грешка 404' })).toBeTruthy();
   });
 
+  test('/platform/invite/:token is the invitation page, not a guest product page of a place "platform"', async () => {
+    // Three segments: `/:place/:catSlug/:prodSlug` outranks a `/platform/*` child, so the invitation has its own route.
+    renderAt('/platform/invite/AbCdEfGhIjKlMnOpQrStUvWx');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Връзката за покана не е валидна' },
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Грешка 404' })).toBeNull();
+  });
+
   test('/bistro lists the root categories with one h1 and the link-category rules', async () => {
     renderAt('/bistro');
     expect(await screen.findByRole('heading', { level: 1, name: 'Бистро' })).toBeTruthy();

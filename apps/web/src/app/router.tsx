@@ -46,6 +46,7 @@ const Feedback = route(() => import('./routes/feedback.tsx'));
 const Payment = route(() => import('./routes/payment.tsx'));
 const Admin = route(() => import('./routes/admin.tsx'));
 const Platform = route(() => import('./routes/platform.tsx'));
+const PlatformInvite = route(() => import('./routes/platform-invite.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
@@ -62,6 +63,8 @@ export function AppRoutes() {
         <Route path="/close-browser-app" element={<CloseBrowserApp />} />
         <Route path="/admin/*" element={<Admin />} />
         <Route path="/platform/*" element={<Platform />} />
+        {/* Its own route: a `/platform/*` child would lose to the guest `/:place/:catSlug/:prodSlug`. */}
+        <Route path="/platform/invite/:token" element={<PlatformInvite />} />
         {/* Staff screens (board, tables) sit beside the place layout (no guest chrome), before its `:catSlug`. */}
         <Route path="/:place/staff/*" element={<Staff />} />
         <Route path="/:place" element={<PlaceLayout />}>

@@ -2,6 +2,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as PlatformRoute } from '../../../app/routes/platform.tsx';
+import { Component as PlatformInviteRoute } from '../../../app/routes/platform-invite.tsx';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render-with-providers.tsx';
@@ -129,9 +130,9 @@ test('an expired invitation says so and how to ask for a new one', async () => {
           : undefined,
     none,
   );
-  await renderWithProviders(<PlatformRoute />, {
+  await renderWithProviders(<PlatformInviteRoute />, {
     path: '/platform/invite/expired-token-1234567890',
-    pattern: '/platform/*',
+    pattern: '/platform/invite/:token',
   });
   expect(await screen.findByRole('heading', { name: 'Поканата е изтекла' })).toBeTruthy();
   expect(screen.getByText(/Помолете човека, който ви е поканил/)).toBeTruthy();
@@ -148,9 +149,9 @@ test('the invitation shows who is invited to what and wants 12 characters', asyn
         : undefined,
     none,
   );
-  await renderWithProviders(<PlatformRoute />, {
+  await renderWithProviders(<PlatformInviteRoute />, {
     path: '/platform/invite/fresh-token-12345678901',
-    pattern: '/platform/*',
+    pattern: '/platform/invite/:token',
   });
   expect(await screen.findByText(/a@second\.test е поканен като Администратор на марката/)).toBeTruthy();
   const user = userEvent.setup();
