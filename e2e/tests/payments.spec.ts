@@ -195,6 +195,40 @@ test('an anonymous guest choosing online payment is asked to log in (spec §5)',
   ).toBeVisible();
 });
 
+test('the login detour keeps the checkout: told before sending, signed in from the form, every field still there, then paid online', async ({
+  page,
+}) => {
+  const d = await orderDelivery(page, 'Онлайн с карта');
+  // Said before "send": online payment needs an account, the form is kept.
+  const hint = d.getByTestId('online-needs-account');
+  await expect(hint).toContainText('За онлайн плащане е нужен акаунт');
+  await hint.getByRole('button', { name: 'Вход' }).click();
+  const login = page.getByRole('dialog', { name: 'Вход' });
+  await login.getByLabel('Имейл').fill('guest@demo.test');
+  await login.getByLabel('Парола').fill('demo-guest');
+  await login.getByRole('button', { name: 'Вход' }).click();
+  await expect(login).toBeHidden();
+
+  // Back at the order form, not the cart: the type, the typed name (not the profile's), phone, address, map point,
+  // payment choice and agreements are as they were.
+  const back = page.getByRole('dialog', { name: 'Поръчка' });
+  await expect(back).toBeVisible();
+  await expect(back.getByLabel('Доставка')).toBeChecked();
+  await expect(back.getByLabel('Име', { exact: true })).toHaveValue('Елена Димитрова');
+  await expect(back.getByLabel('Телефон')).toHaveValue('+359 888 123 456');
+  await expect(back.getByLabel('Улица')).toHaveValue('ул. Граф Игнатиев');
+  await expect(back.getByLabel('Номер', { exact: true })).toHaveValue('12');
+  await expect(back.getByLabel('Звънец')).toHaveValue('Димитрова');
+  await expect(back.getByTestId('delivery-zone')).toContainText('Адресът е в зоната за доставка');
+  await expect(back.getByLabel('Онлайн с карта', { exact: true })).toBeChecked();
+  await expect(back.getByTestId('online-needs-account')).toHaveCount(0);
+  // The profile filled what was left empty.
+  const email = back.getByLabel('Имейл');
+  if (await email.isVisible()) await expect(email).toHaveValue('guest@demo.test');
+  await sendDeliveryOrder(page);
+  await expect(page).toHaveURL(/\/xdev\/mobile\/api\/payment\/noreg\/send/, { timeout: 15_000 });
+});
+
 test('first card: delivery paid online on the provider page (fee shown and charged), back, the order is paid', async ({
   page,
   request,

@@ -5,6 +5,7 @@
  * order modal. Orders: the table session's orders and the bill.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { peekOrderDraft } from '../lib/order-draft.ts';
 import { useTranslation } from 'react-i18next';
 import { cartItemCount, cartLines, createCartLine, MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
 import { validateComment } from '@trapeza/domain/validation';
@@ -32,7 +33,10 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
   const { venue, menu, raw } = ctx;
   const { cart, comments, orderComment, setCart, setOrderComment, add } = useCartStore();
   const { openCart, closeCart } = useCartUiStore();
-  const [step, setStep] = useState<'cart' | 'upsell' | 'order'>('cart');
+  // Back from the login detour with a kept order form (issue 24 #4): straight to it.
+  const [step, setStep] = useState<'cart' | 'upsell' | 'order'>(() =>
+    cartItemCount(cart) > 0 && peekOrderDraft(venue.place) ? 'order' : 'cart',
+  );
   const [upsold, setUpsold] = useState(false);
   const orderType = venue.ctx.orderType ?? 1;
   const view = useOrderTotal(ctx, cart, { orderType });

@@ -4,7 +4,7 @@
  * promo code, e-mail, agreements, and the submission of spec §4 with the §8 reactions. Lazily loaded with
  * react-hook-form; the map picker is a further chunk (Leaflet).
  */
-import { paymentMethodsFor } from '@trapeza/domain/pricing/fees';
+import { paymentMethodsFor, paymentRequiresLogin } from '@trapeza/domain/pricing/fees';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
@@ -38,6 +38,7 @@ import {
 } from '../lib/order-form.ts';
 import { deviceId } from '../lib/device.ts';
 import { openLogin } from '../lib/open-login.ts';
+import { clearOrderDraft, peekOrderDraft, saveOrderDraft } from '../lib/order-draft.ts';
 import { orderingClosedText } from '../lib/ordering-window.ts';
 import { useSavedAddresses } from '../../account/hooks/use-saved-addresses.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -70,10 +71,16 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   const comments = useCartStore((s) => s.comments);
   const orderComment = useCartStore((s) => s.orderComment);
   const loggedIn = useSessionStore((s) => s.authToken != null);
+  const profile = useAccountStore((s) => s.user);
+  // The form kept across the login detour (issue 24 #4), taken back once.
+  const [draft] = useState(() => peekOrderDraft(venue.place));
+  useEffect(() => {
+    if (draft) clearOrderDraft();
+  }, [draft]);
   const submitter = useSubmitOrder(ctx);
   // Epay: the saved One Touch card to charge, null for a new card (issue 7).
   const [instrument, setInstrument] = useState<number | null>(
-    () => useAccountStore.getState().paymentInstruments[0]?.id ?? null,
+    () => draft?.instrument ?? useAccountStore.getState().paymentInstruments[0]?.id ?? null,
   );
 
   const offered = useMemo(() => {
@@ -87,7 +94,9 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   const pickupPlaces =
     useQuery({ ...pickupPlacesQueryOptions(venue.place), enabled: pickupOffered }).data ?? [];
   // Promo preview (POST promo-codes/check); the order call checks the code again.
-  const [promo, setPromo] = useState<{ result: PromoResult; eligible: number[] | null } | null>(null);
+  const [promo, setPromo] = useState<{ result: PromoResult; eligible: number[] | null } | null>(
+    () => draft?.promo ?? null,
+  );
   const [promoState, setPromoState] = useState<{ checking: boolean; error: string | null }>({
     checking: false,
     error: null,
@@ -142,14 +151,27 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   };
 
   const form = useForm<OrderFormValues>({
-    defaultValues: {
-      ...EMPTY_ORDER_FORM,
-      orderType: offered.length === 1 ? String(offered[0]) : '',
-      roomNumber: tableSession?.room_number ?? '',
-    },
+    defaultValues: draft
+      ? { ...EMPTY_ORDER_FORM, ...draft.values }
+      : {
+          ...EMPTY_ORDER_FORM,
+          orderType: offered.length === 1 ? String(offered[0]) : '',
+          roomNumber: tableSession?.room_number ?? '',
+        },
     resolver,
   });
   const { register, handleSubmit, setValue, setError, formState, control } = form;
+  const keepDraft = () => saveOrderDraft({ place: venue.place, values: form.getValues(), promo, instrument });
+  // Signed in (now or after the detour): the profile fills what the guest has not typed (issue 24 #4).
+  useEffect(() => {
+    if (!profile) return;
+    const fill = (name: 'name' | 'phone' | 'email', value: string | null | undefined) => {
+      if (value && !form.getValues(name).trim()) setValue(name, value);
+    };
+    fill('name', `${profile.first_name} ${profile.last_name}`.trim());
+    fill('phone', profile.phone);
+    fill('email', profile.email);
+  }, [profile, form, setValue]);
   const values = { ...EMPTY_ORDER_FORM, ...useWatch({ control }) } as OrderFormValues;
   const type = values.orderType ? (Number(values.orderType) as OrderType) : null;
   // Only what the venue offers for the chosen order type (the server refuses anything else).
@@ -273,12 +295,12 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
         lng: v.lng,
       });
     }
-    void submitter.submit(request, v.paymentMethod === 'epay' ? { instrument } : undefined);
+    void submitter.submit(request, v.paymentMethod === 'epay' ? { instrument } : undefined, keepDraft);
   };
 
   // Spec §5: online payment without login → the message and the login modal.
   const onInvalid = (errors: FieldErrors<OrderFormValues>) => {
-    if (errors.paymentMethod?.message === 'online_payment_requires_login') openLogin();
+    if (errors.paymentMethod?.message === 'online_payment_requires_login') openLogin(keepDraft);
   };
 
   if (submitter.success) {
@@ -564,10 +586,22 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
               {values.paymentMethod === 'epay' && loggedIn && (
                 <EpayCardChoice value={instrument} onChange={setInstrument} />
               )}
-              {formState.errors.paymentMethod?.message === 'online_payment_requires_login' && (
-                <button type="button" className="button button-secondary" onClick={() => openLogin()}>
-                  {t('cart.logIn')}
-                </button>
+              {!loggedIn && values.paymentMethod && paymentRequiresLogin(values.paymentMethod) && (
+                // Said before "send" (issue 24 #4): online payment needs an account; the form is kept meanwhile.
+                <div className="stack" data-testid="online-needs-account">
+                  {formState.errors.paymentMethod?.message !== 'online_payment_requires_login' && (
+                    <p className="muted">{t('cart.onlineNeedsAccount')}</p>
+                  )}
+                  <p>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => openLogin(keepDraft)}
+                    >
+                      {t('cart.logIn')}
+                    </button>
+                  </p>
+                </div>
               )}
             </fieldset>
           )}

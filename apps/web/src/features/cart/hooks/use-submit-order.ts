@@ -115,7 +115,8 @@ export function useSubmitOrder(ctx: CartContext) {
     setSuccess({ message, totalPrice: answer.totalPrice, key: answer.key });
   };
 
-  const submit = async (request: OrderRequest, payment?: PaymentChoice) => {
+  /** `saveDraft` keeps the order form when the answer sends the guest to log in (lib/order-draft.ts). */
+  const submit = async (request: OrderRequest, payment?: PaymentChoice, saveDraft?: () => void) => {
     setLoading(true);
     setOrderSent(null);
     setError(null);
@@ -138,7 +139,7 @@ export function useSubmitOrder(ctx: CartContext) {
           setFlash(message);
           window.location.reload();
         },
-        openLogin: () => openLogin(),
+        openLogin: () => openLogin(saveDraft),
         sessionLost: () => {
           session.clearOrderToken();
           if (request.type === 1 && isNativeApp()) void navigate('/close-browser-app');
