@@ -1,7 +1,8 @@
 /**
  * Accounts journeys in a real browser against the real server (fresh database with the demo seed): log in,
  * profile, edit, log out; register; forgotten password through the test outbox; wrong password in en and bg;
- * staff links in the account menu.
+ * staff links in the account menu; failed sign-ins slow untrusted browsers down while the owner's own browser
+ * signs in at once (issue "Security hardening" #8).
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
@@ -185,6 +186,65 @@ test.describe('accounts', () => {
     await dialog.getByLabel('Парола').fill('not-the-password');
     await dialog.getByRole('button', { name: 'Вход' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Неуспешен вход: невалидни данни');
+  });
+
+  test("failed sign-ins slow other browsers down, in their language; the owner's browser signs in at once", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    // A frozen server clock: the waits do not run out while the test types.
+    expect((await request.put('/api/__test/clock', { data: { now: '2026-03-03T10:00:00.000Z' } })).ok()).toBe(
+      true,
+    );
+    const email = `slow-${Date.now()}@example.com`;
+    const created = await request.post('/api/register', {
+      headers: API_HEADERS,
+      data: {
+        first_name: 'Вера',
+        last_name: 'Петрова',
+        email,
+        phone: '+359 887 333 555',
+        password: 'vera-password',
+      },
+    });
+    expect(created.status()).toBe(201);
+    // The owner signs in once on this browser, then logs out: the browser is now trusted for this account.
+    await page.goto('/bistro');
+    await logIn(page, email, 'vera-password');
+    await accountMenu(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    // Somebody else, in another browser and in German, guesses five times, then even the right password waits.
+    const other = await browser.newContext();
+    try {
+      await other.addCookies([{ name: 'language', value: 'de', url: baseURL! }]);
+      await other.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+      const guesser = await other.newPage();
+      await guesser.goto('/bistro');
+      await guesser.getByRole('button', { name: 'Anmelden' }).first().click();
+      const dialog = guesser.getByRole('dialog', { name: 'Anmelden' });
+      await dialog.getByLabel('E-Mail').fill(email);
+      for (let i = 0; i < 5; i++) {
+        await dialog.getByLabel('Passwort').fill(`guess-${i}`);
+        await dialog.getByRole('button', { name: 'Anmelden' }).click();
+        await expect(dialog.getByRole('alert')).toBeVisible();
+      }
+      await dialog.getByLabel('Passwort').fill('vera-password');
+      await dialog.getByRole('button', { name: 'Anmelden' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in 1 s erneut oder setzen Sie das Passwort zurück.',
+      );
+      await expect(guesser.getByRole('button', { name: /^Konto: / })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+
+    // The owner's browser is not slowed by it.
+    await logIn(page, email, 'vera-password');
+    await expect(page.getByRole('button', { name: 'Account: Вера Петрова' })).toBeVisible();
+    await request.delete('/api/__test/clock');
   });
 
   test('staff log in with the same form and find their screens in the account menu', async ({ page }) => {

@@ -45,6 +45,8 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { AccountCounters } from './modules/users/account-counters.ts';
+import { TrustedDevices } from './modules/users/trusted-devices.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerEvents } from './plugins/events.ts';
 import { registerClock } from './plugins/clock.ts';
@@ -270,7 +272,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     logError: (err, message) => app.log.error({ err }, message),
-    limits,
+    counters: new AccountCounters(database.db, limits),
+    devices: new TrustedDevices(config.jwtSecret),
   });
   await app.register(usersRoutes(users), { prefix: '/api' });
 

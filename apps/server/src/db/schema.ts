@@ -821,7 +821,16 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** A per-account counter (failed logins, reset e-mails) shared by the processes without Redis; times in epoch ms. */
+export interface AccountCountersTable {
+  key: string;
+  count: number;
+  last_at: number;
+  expires_at: number;
+}
+
 export interface Database {
+  account_counters: AccountCountersTable;
   upload_blobs: UploadBlobsTable;
   uploads: UploadsTable;
   clients: ClientsTable;

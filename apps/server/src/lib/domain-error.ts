@@ -8,18 +8,21 @@ export class DomainError extends Error {
   readonly statusCode: number;
   readonly details: unknown;
   readonly messageTrans: string | undefined;
+  /** Sent as the Retry-After header (a 429 that knows when the next try is allowed). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     statusCode: number,
     code: string,
     message: string,
-    extra: { details?: unknown; messageTrans?: string } = {},
+    extra: { details?: unknown; messageTrans?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.details = extra.details;
     this.messageTrans = extra.messageTrans;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
 

@@ -1,10 +1,11 @@
 /**
  * Where the rate and abuse limits count (issue "Scale out", item 3). With `REDIS_URL` every limit — the API-wide
  * per-IP limit and the route limits of @fastify/rate-limit (plugins/security.ts, login, registration, reset,
- * promo codes), the per-IP / per-table-session abuse limits (lib/abuse-limits.ts) and the per-account login and
- * reset counts (modules/users/attempt-limiter.ts) — is counted once in Redis, so N processes behind a load
- * balancer allow what one process allows. Without `REDIS_URL` each process counts in its own memory (one process:
- * exact; N processes: N times the allowance, never a legitimate guest refused longer).
+ * promo codes) and the per-IP / per-table-session abuse limits (lib/abuse-limits.ts) — is counted once in Redis, so
+ * N processes behind a load balancer allow what one process allows. Without `REDIS_URL` each process counts these
+ * in its own memory (one process: exact; N processes: N times the allowance, never a legitimate guest refused
+ * longer). The per-account login and reset counts (modules/users/account-counters.ts) are never per process: Redis,
+ * else the database.
  *
  * Redis going away while the server runs never fails a request: each count falls back to the process's own memory
  * (a warning in the log at most every 30 s, and an info line when Redis answers again), and `/api/ready` reports it.

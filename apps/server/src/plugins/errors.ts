@@ -69,6 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
     if (error instanceof DomainError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error 5xx');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
         code: error.code,
         message: error.message,

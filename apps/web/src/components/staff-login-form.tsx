@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreAuthResponse } from '@trapeza/domain/contracts/users';
-import { postLogin, startAuthSession } from '../lib/auth-session.ts';
+import { loginSlowedText, postLogin, startAuthSession } from '../lib/auth-session.ts';
 
 export interface StaffLoginFormProps {
   /** i18n keys (full, e.g. `staff.login.title`). */
@@ -42,7 +42,8 @@ export function StaffLoginForm({ texts, failureText, refusal, notice, classNames
       }
       startAuthSession(answer);
     } catch (err) {
-      setError(t(failureText(err)));
+      // Failed sign-ins slow the account down: say how long, in the server's words (asked in this language).
+      setError(loginSlowedText(err) ?? t(failureText(err)));
     } finally {
       setBusy(false);
     }

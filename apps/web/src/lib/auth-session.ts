@@ -8,12 +8,23 @@ import type { StoreAuthResponse, StoreLoginRequest } from '@trapeza/domain/contr
 import { COOKIE_LIFETIME_HOURS } from '@trapeza/domain/tokens';
 import { useAccountStore } from '../stores/account-store.ts';
 import { useSessionStore } from '../stores/session-store.ts';
-import { api } from './api-client.ts';
+import { api, ApiRequestError } from './api-client.ts';
 import { langHeader } from './lang-header.ts';
 
 /** POST login. Brand-wide (the server ignores the place); `lang` so the server answers in the visitor's language. */
 export const postLogin = (body: StoreLoginRequest) =>
   api.post<StoreAuthResponse>('login', body, { headers: langHeader() });
+
+/**
+ * The server's text for a login try during the wait after failed ones (429 rate_limited with a `login_slowed`
+ * detail; issue "Security hardening" #8), in the language the call asked for; null for any other failure.
+ */
+export function loginSlowedText(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError) || error.body?.code !== 'rate_limited') return null;
+  const details = Array.isArray(error.body.details) ? (error.body.details as { code?: unknown }[]) : [];
+  if (!details.some((d) => d.code === 'login_slowed')) return null;
+  return error.body.message_trans ?? error.body.message ?? null;
+}
 
 /** Hours until the token's `exp` claim; the 90-hour default when it cannot be read. */
 export function tokenLifetimeHours(token: string, now: number = Date.now()): number {

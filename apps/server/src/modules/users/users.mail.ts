@@ -206,6 +206,18 @@ export const ACCOUNT_MESSAGES = {
 
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
 
+/** The answer to a login try during the wait after failed ones (the web app shows its own copy of these texts). */
+export function loginSlowedMessage(seconds: number, lang: Language): string {
+  const texts: Record<Language, string> = {
+    bg: `Твърде много неуспешни опити за вход. Опитайте отново след ${seconds} с или сменете паролата.`,
+    en: `Too many failed sign-ins. Try again in ${seconds} s, or reset your password.`,
+    es: `Demasiados intentos fallidos. Vuelve a intentarlo en ${seconds} s o restablece la contraseña.`,
+    de: `Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in ${seconds} s erneut oder setzen Sie das Passwort zurück.`,
+    'fr-CH': `Trop d’échecs de connexion. Réessayez dans ${seconds} s ou réinitialisez votre mot de passe.`,
+  };
+  return texts[lang];
+}
+
 export function accountMessage(key: AccountMessageKey, lang: Language): string {
   return ACCOUNT_MESSAGES[key][lang];
 }

@@ -5,6 +5,7 @@
  * per-account limits.
  */
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@trapeza/domain/contracts/menu';
 import {
@@ -27,7 +28,8 @@ import { ClientHeaders, PlaceHeaders } from '../../lib/request-context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { routeLimitOptions } from '../../plugins/security.ts';
 import { requestLanguage } from './users.mail.ts';
-import type { UsersService } from './users.service.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './trusted-devices.ts';
+import type { DeviceCookie, UsersService } from './users.service.ts';
 
 /** Per-IP limits per minute; generous for a family behind one router, tight for a password-guessing script. */
 export const IP_LIMITS = { login: 20, register: 10, reset: 5, resetConfirm: 10 } as const;
@@ -50,6 +52,27 @@ const errors = {
 
 /** A route's own limit, keyed on the matched route and never skipped by the API-wide allow-list. */
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000, allowList: undefined } });
+
+/**
+ * The trusted-device cookie (trusted-devices.ts) of a login or reset confirmation: HttpOnly, sent back only to
+ * these two calls, Secure on https.
+ */
+function deviceCookie(request: FastifyRequest, reply: FastifyReply): DeviceCookie {
+  return {
+    value: request.cookies?.[DEVICE_COOKIE],
+    set(value) {
+      for (const path of ['/api/login', '/api/users/reset-password/confirm']) {
+        reply.setCookie(DEVICE_COOKIE, value, {
+          path,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: DEVICE_COOKIE_MAX_AGE_S,
+        });
+      }
+    },
+  };
+}
 
 export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -79,8 +102,13 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           response: { 200: StoreAuthResponse, ...errors },
         },
       },
-      async (request) =>
-        users.login(request.clientTenant ?? null, request.body, requestLanguage(request.headers)),
+      async (request, reply) =>
+        users.login(
+          request.clientTenant ?? null,
+          request.body,
+          requestLanguage(request.headers),
+          deviceCookie(request, reply),
+        ),
     );
 
     app.post(
@@ -133,8 +161,13 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           response: { 200: StoreMessageResponse, ...errors },
         },
       },
-      async (request) =>
-        users.confirmPasswordReset(request.clientTenant, request.body, requestLanguage(request.headers)),
+      async (request, reply) =>
+        users.confirmPasswordReset(
+          request.clientTenant,
+          request.body,
+          requestLanguage(request.headers),
+          deviceCookie(request, reply),
+        ),
     );
 
     app.post(

@@ -36,18 +36,37 @@ import { DomainError } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { ClientTenant, PlaceTenant } from '../../plugins/tenancy.ts';
-import type { SharedLimits } from '../../lib/shared-limits.ts';
-import { AttemptLimiter } from './attempt-limiter.ts';
-import { accountMessage, passwordResetMail, welcomeMail } from './users.mail.ts';
+import type { AccountCounters } from './account-counters.ts';
+import type { TrustedDevices } from './trusted-devices.ts';
+import { accountMessage, loginSlowedMessage, passwordResetMail, welcomeMail } from './users.mail.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 3_600_000;
-/** Failed logins per account (client + e-mail) within the window before it answers 429. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-/** Reset e-mails per account within the window. */
-export const RESET_REQUESTS_PER_ACCOUNT = 3;
-export const ACCOUNT_WINDOW_MS = 15 * 60_000;
+/**
+ * Failed logins (issue "Security hardening" #8): no lock, a growing wait. An account's first
+ * LOGIN_FREE_FAILURES failures cost nothing; after the n-th failure the next try from an untrusted device waits
+ * 2^(n − LOGIN_FREE_FAILURES) seconds (1, 2, 4, … s), at most LOGIN_MAX_DELAY_MS. A try during the wait answers
+ * 429 rate_limited with Retry-After and is not checked (a guesser learns nothing and its own tries do not extend
+ * the wait). The failures are forgotten after LOGIN_FAILURE_MEMORY_MS without one, or on a successful login.
+ * Failures from a trusted device (one that signed in to this account before: trusted-devices.ts) are counted for
+ * that device alone, so somebody else's failures never slow the owner's own device down.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_MAX_DELAY_MS = 5 * 60_000;
+export const LOGIN_FAILURE_MEMORY_MS = 24 * 3_600_000;
+/** The wait after `failures` failures before the next login try is checked. */
+export function loginDelayMs(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** (failures - LOGIN_FREE_FAILURES), LOGIN_MAX_DELAY_MS);
+}
+/**
+ * Reset e-mails per account per window. A request past it is answered exactly like any other (never a 429 per
+ * account, so an attacker cannot block the owner's reset) but sends nothing: the owner already holds a link from
+ * this window (links live 1 hour, windows 15 minutes), and nobody can flood the mailbox.
+ */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+export const RESET_WINDOW_MS = 15 * 60_000;
 /** Order history is answered whole up to this many orders (spec: page size not shown). */
 const ORDER_HISTORY_LIMIT = 200;
 
@@ -67,8 +86,16 @@ export interface UsersServiceDeps {
   publicUrl: string;
   /** Where mail failures are reported (a reset answer must not depend on the mail transport). */
   logError?: (err: unknown, message: string) => void;
-  /** Where the per-account login and reset counts live (Redis with REDIS_URL, else this process). */
-  limits?: SharedLimits | null;
+  /** The per-account login and reset counts: Redis with REDIS_URL, else the database (account-counters.ts). */
+  counters: AccountCounters;
+  /** Recognises the devices that signed in before (trusted-devices.ts). */
+  devices: TrustedDevices;
+}
+
+/** The login's device cookie: what the request carried, and where a new value goes. */
+export interface DeviceCookie {
+  value: string | undefined;
+  set(value: string): void;
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -116,20 +143,19 @@ const accountKey = (clientId: number | null, email: string) =>
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { repo, tokens, mailer, now } = deps;
-  const loginFailures = new AttemptLimiter({
-    max: LOGIN_FAILURES_PER_ACCOUNT,
-    windowMs: ACCOUNT_WINDOW_MS,
-    now,
-    shared: deps.limits,
-    name: 'login',
-  });
-  const resetRequests = new AttemptLimiter({
-    max: RESET_REQUESTS_PER_ACCOUNT,
-    windowMs: ACCOUNT_WINDOW_MS,
-    now,
-    shared: deps.limits,
-    name: 'reset',
-  });
+  const { counters, devices } = deps;
+  /** The counter a login try counts on: the trusted device's own, else the account's (untrusted devices). */
+  const loginCounter = (key: string, device: string | null) =>
+    device ? `login:${key}#${device}` : `login:${key}`;
+
+  function slowedDown(waitMs: number, lang: Language): DomainError {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return new DomainError(429, 'rate_limited', loginSlowedMessage(seconds, 'en'), {
+      messageTrans: loginSlowedMessage(seconds, lang),
+      details: [{ code: 'login_slowed', retry_after: seconds }],
+      retryAfterSeconds: seconds,
+    });
+  }
 
   async function authResponse(row: UserRow): Promise<StoreAuthResponse> {
     const user = toStoreUser(row);
@@ -173,20 +199,31 @@ export function createUsersService(deps: UsersServiceDeps) {
       tenant: ClientTenant | null,
       body: StoreLoginRequest,
       lang: Language,
+      cookie?: DeviceCookie,
     ): Promise<StoreAuthResponse> {
       const clientId = tenant ? tenant.clientId : null;
       const key = accountKey(clientId, body.email);
-      if (await loginFailures.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
+      const device = devices.deviceOf(cookie?.value, key);
+      const counter = loginCounter(key, device);
+      const at = now().getTime();
+      const failures = await counters.get(counter, at);
+      if (failures) {
+        const waitMs = failures.lastAt + loginDelayMs(failures.count) - at;
+        if (waitMs > 0) throw slowedDown(waitMs, lang);
+      }
       const row = await repo.findByEmail(clientId, body.email.trim());
       const ok = row
         ? await verifyPassword(row.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!row || !ok) {
-        await loginFailures.record(key);
+        await counters.hit(counter, at, LOGIN_FAILURE_MEMORY_MS, 'sliding');
         throw accountError(401, 'login_fail', lang);
       }
       if (row.banned) throw accountError(403, 'user_banned', lang);
-      await loginFailures.reset(key);
+      // Only this device's (or, untrusted, the account's) count is forgotten: the owner signing in on the phone
+      // does not hand a guesser elsewhere a fresh set of free tries.
+      if (failures) await counters.clear(counter);
+      cookie?.set(devices.remember(cookie.value, key));
       return authResponse(row);
     },
 
@@ -240,11 +277,16 @@ export function createUsersService(deps: UsersServiceDeps) {
       lang: Language,
     ): Promise<StoreMessageResponse> {
       const answer = { code: 'reset_password_sent', message: accountMessage('reset_password_sent', lang) };
-      const key = accountKey(tenant.clientId, email);
-      if (await resetRequests.isBlocked(key)) throw accountError(429, 'rate_limited', lang);
-      await resetRequests.record(key);
-      const row = isValidEmail(email) ? await repo.findByEmail(tenant.clientId, email) : undefined;
-      if (!row || row.banned) return answer;
+      if (!isValidEmail(email)) return answer;
+      // Counted for every well-formed address, known or not, so the answer takes the same steps either way.
+      const mails = await counters.hit(
+        `reset:${accountKey(tenant.clientId, email)}`,
+        now().getTime(),
+        RESET_WINDOW_MS,
+        'fixed',
+      );
+      const row = await repo.findByEmail(tenant.clientId, email);
+      if (!row || row.banned || mails > RESET_MAILS_PER_ACCOUNT) return answer;
       const token = randomBytes(32).toString('base64url');
       const issuedAt = now();
       await repo.insertResetToken(
@@ -274,6 +316,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       tenant: ClientTenant,
       body: { token: string; password: string },
       lang: Language,
+      cookie?: DeviceCookie,
     ): Promise<StoreMessageResponse> {
       const invalid = () => accountError(400, 'reset_token_invalid', lang);
       const stored = await repo.findResetToken(sha256(body.token));
@@ -286,7 +329,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!(await repo.consumeResetToken(stored.id, nowIso))) throw invalid();
       await repo.update(tenant.clientId, user.id, { password_hash: passwordHash });
       await repo.retireResetTokens(user.id, nowIso);
-      await loginFailures.reset(accountKey(tenant.clientId, user.email));
+      // The account's failures are forgotten, and this browser (it proved the mailbox) becomes a trusted device:
+      // whatever a guesser does next, the owner signs in here without waiting.
+      const key = accountKey(tenant.clientId, user.email);
+      await counters.clear(loginCounter(key, null));
+      cookie?.set(devices.remember(cookie.value, key));
       return { code: 'password_reset_done', message: accountMessage('password_reset_done', lang) };
     },
 

@@ -39,6 +39,44 @@ test.each([
   expect(useSessionStore.getState().authToken).toBeNull();
 });
 
+test.each([
+  ['bg', 'Имейл', 'Парола', 'Вход', 'Опитайте отново след 4 с'],
+  ['en', 'E-mail', 'Password', 'Log in', 'Try again in 4 s, or reset your password.'],
+  ['es', null, null, null, 'Vuelve a intentarlo en 4 s'],
+  ['de', null, null, null, 'Versuchen Sie es in 4 s erneut'],
+  ['fr-CH', null, null, null, 'Réessayez dans 4 s'],
+] as const)(
+  'a try during the wait after failed sign-ins says how long, in %s (issue "Security hardening" #8)',
+  async (lang, emailLabel, passwordLabel, submit, text) => {
+    await useLanguage(lang);
+    mockFetch((call) =>
+      call.url.endsWith('/api/login')
+        ? {
+            status: 429,
+            body: {
+              code: 'rate_limited',
+              message: 'Too many failed sign-ins. Try again in 4 s, or reset your password.',
+              details: [{ code: 'login_slowed', retry_after: 4 }],
+            },
+          }
+        : undefined,
+    );
+    await renderAtPlace(<LoginForm />);
+    const user = userEvent.setup();
+    const inputs = screen.getAllByRole('textbox');
+    if (emailLabel && passwordLabel && submit) {
+      await user.type(screen.getByLabelText(emailLabel), 'guest@demo.test');
+      await user.type(screen.getByLabelText(passwordLabel), 'right-password');
+      await user.click(screen.getByRole('button', { name: submit }));
+    } else {
+      await user.type(inputs[0]!, 'guest@demo.test');
+      await user.type(document.querySelector('input[type="password"]')!, 'right-password');
+      await user.click(screen.getByRole('button'));
+    }
+    expect((await screen.findByRole('alert')).textContent).toContain(text);
+  },
+);
+
 test('a successful login keeps the token (cookie for the token lifetime) and the user, and says so', async () => {
   await useLanguage('en');
   const exp = Math.floor(Date.now() / 1000) + 3600 * 12;

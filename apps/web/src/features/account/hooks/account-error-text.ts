@@ -28,7 +28,14 @@ const isValidationCode = (c: string): c is ValidationCode =>
 export function accountErrorText(error: unknown, t: TFunction, fallbackKey?: string): string[] {
   if (error instanceof ApiRequestError && error.kind === 1) {
     const code = error.body?.code;
-    const details = Array.isArray(error.body?.details) ? (error.body.details as { code?: unknown }[]) : [];
+    const details = Array.isArray(error.body?.details)
+      ? (error.body.details as { code?: unknown; retry_after?: unknown }[])
+      : [];
+    // A login try during the wait after failed ones: say how long (issue "Security hardening" #8).
+    const slowed = details.find((d) => d.code === 'login_slowed');
+    if (code === 'rate_limited' && typeof slowed?.retry_after === 'number') {
+      return [t('account.errors.login_slowed', { seconds: slowed.retry_after })];
+    }
     const codes = [code, ...details.map((d) => d.code)].filter(
       (c): c is string => typeof c === 'string' && known.has(c),
     );
