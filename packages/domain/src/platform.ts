@@ -19,6 +19,9 @@ export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 export const INVITE_ROLES = ['CLIENT_ADMIN', 'PLACE_ADMIN'] as const satisfies readonly Role[];
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
+/** Venue templates (what a new venue starts with: apps/server/src/modules/platform/platform-templates.ts). */
+export const PLACE_TEMPLATES = ['restaurant', 'cafe', 'hotel'] as const;
+
 /** Platform administrators and invited brand admins choose passwords of at least this many characters. */
 export const PLATFORM_PASSWORD_MIN_LENGTH = 12;
 export const PLATFORM_PASSWORD_MAX_LENGTH = 128;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n.ts';
 import { CURRENCY_CODES } from '../money.ts';
-import { INVITE_ROLES, PLATFORM_PASSWORD_MAX_LENGTH } from '../platform.ts';
+import { INVITE_ROLES, PLACE_TEMPLATES, PLATFORM_PASSWORD_MAX_LENGTH } from '../platform.ts';
 import { RoleName } from './users.ts';
 
 const id = z.number().int().positive();
@@ -31,7 +31,6 @@ export const PlatformLanguage = z.enum(LANGUAGES);
 export const PlatformCurrency = z.enum(CURRENCY_CODES);
 
 /** Venue templates: what a new venue starts with (settings, order types, hours, languages, tables or rooms). */
-export const PLACE_TEMPLATES = ['restaurant', 'cafe', 'hotel'] as const;
 export const PlaceTemplate = z.enum(PLACE_TEMPLATES);
 export type PlaceTemplate = z.infer<typeof PlaceTemplate>;
 

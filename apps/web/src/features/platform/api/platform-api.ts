@@ -3,68 +3,29 @@
  * so these calls never carry the page's `client` (or a `place`): the bearer token alone says who asks. Errors are
  * the app's `ApiRequestError` (spec §8 numbers), with the server's field details for the forms.
  *
- * The shapes follow the platform contract (packages/domain/src/contracts/platform.ts, written with the API); they
- * are spelled here until that contract is on this branch, and are to be replaced by its inferred types.
+ * Shapes are the platform contract's (packages/domain/src/contracts/platform.ts, the server's request and answer
+ * schemas), imported as types only so zod stays out of the chunk; bodies are the schemas' input types.
  */
+import type { z } from 'zod';
+import type {
+  PlatformClient,
+  PlatformClientCreate,
+  PlatformClientUpdate,
+  PlatformInviteAccept,
+  PlatformInviteCreate,
+  PlatformInviteCreated,
+  PlatformInviteInfo,
+  PlatformPlaceCreate,
+  PlatformPlaceCreated,
+} from '@trapeza/domain/contracts/platform';
 import type { StoreAuthResponse } from '@trapeza/domain/contracts/users';
 import { config } from '../../../config.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { langHeader } from '../../../lib/lang-header.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 
-export const PLACE_TEMPLATES = ['restaurant', 'cafe', 'hotel'] as const;
-export type PlaceTemplate = (typeof PLACE_TEMPLATES)[number];
-export const INVITE_ROLES = ['CLIENT_ADMIN', 'PLACE_ADMIN'] as const;
-export type InviteRole = (typeof INVITE_ROLES)[number];
-export const BRAND_LANGUAGES = ['bg', 'en', 'es', 'de', 'fr-CH'] as const;
-export const BRAND_CURRENCIES = ['BGN', 'EUR', 'CHF'] as const;
-/** Passwords set through an invitation: at least this long (the server checks it too). */
-export const MIN_PASSWORD_LENGTH = 12;
-
-export interface PlatformVenue {
-  id: number;
-  name: string;
-  slug: string;
-  active: boolean;
-}
-
-export interface PlatformClient {
-  id: number;
-  name: string;
-  slug: string;
-  domain: string | null;
-  domainVerified: boolean;
-  domainVerification: { record: string; value: string } | null;
-  logo: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  languages: string[];
-  currency: string;
-  active: boolean;
-  venues: PlatformVenue[];
-  ordersLast30Days: number;
-  created_at: string;
-}
-
-export interface PlatformClientInput {
-  name: string;
-  slug: string;
-  domain: string | null;
-  logo: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  languages: string[];
-  currency: string;
-  active?: boolean;
-}
-
-export interface PlatformInviteInfo {
-  email: string;
-  role: InviteRole;
-  clientName: string;
-  placeName?: string;
-  expiresAt: string;
-}
+/** What the brand form edits: every field of a new brand, all given (the form starts from defaults). */
+export type BrandDraft = Required<z.input<typeof PlatformClientCreate>>;
 
 function headers(json: boolean): Record<string, string> {
   const h: Record<string, string> = { accept: 'application/json', ...langHeader() };
@@ -107,31 +68,19 @@ export const platformLogin = (email: string, password: string) =>
   platformRequest<StoreAuthResponse>('login', { method: 'POST', body: { email, password } });
 
 export const listClients = () => platformRequest<PlatformClient[]>('platform/clients');
-export const createClient = (body: PlatformClientInput) =>
+export const createClient = (body: z.input<typeof PlatformClientCreate>) =>
   platformRequest<PlatformClient>('platform/clients', { method: 'POST', body });
-export const updateClient = (id: number, body: Partial<PlatformClientInput>) =>
+export const updateClient = (id: number, body: z.input<typeof PlatformClientUpdate>) =>
   platformRequest<PlatformClient>(`platform/clients/${id}`, { method: 'PUT', body });
 export const verifyDomain = (id: number) =>
   platformRequest<PlatformClient>(`platform/clients/${id}/domain/verify`, { method: 'POST', body: {} });
-export const createPlace = (
-  clientId: number,
-  body: { name: string; slug: string; template: PlaceTemplate },
-) =>
-  platformRequest<{ id: number; slug: string }>(`platform/clients/${clientId}/places`, {
-    method: 'POST',
-    body,
-  });
-export const createInvite = (clientId: number, body: { email: string; role: InviteRole; placeId?: number }) =>
-  platformRequest<{ id: number; email: string }>(`platform/clients/${clientId}/invites`, {
-    method: 'POST',
-    body,
-  });
+export const createPlace = (clientId: number, body: z.input<typeof PlatformPlaceCreate>) =>
+  platformRequest<PlatformPlaceCreated>(`platform/clients/${clientId}/places`, { method: 'POST', body });
+export const createInvite = (clientId: number, body: z.input<typeof PlatformInviteCreate>) =>
+  platformRequest<PlatformInviteCreated>(`platform/clients/${clientId}/invites`, { method: 'POST', body });
 export const getInvite = (token: string) =>
   platformRequest<PlatformInviteInfo>(`platform/invites/${encodeURIComponent(token)}`);
-export const acceptInvite = (
-  token: string,
-  body: { password: string; firstName?: string; lastName?: string },
-) =>
+export const acceptInvite = (token: string, body: z.input<typeof PlatformInviteAccept>) =>
   platformRequest<StoreAuthResponse>(`platform/invites/${encodeURIComponent(token)}/accept`, {
     method: 'POST',
     body,

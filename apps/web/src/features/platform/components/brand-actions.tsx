@@ -1,16 +1,9 @@
 /** A brand's venue creation (from a template) and invitations of its administrators. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  createInvite,
-  createPlace,
-  fieldErrors,
-  INVITE_ROLES,
-  PLACE_TEMPLATES,
-  type InviteRole,
-  type PlaceTemplate,
-  type PlatformClient,
-} from '../api/platform-api.ts';
+import type { PlaceTemplate, PlatformClient } from '@trapeza/domain/contracts/platform';
+import { INVITE_ROLES, PLACE_TEMPLATES, type InviteRole } from '@trapeza/domain/platform';
+import { createInvite, createPlace, fieldErrors } from '../api/platform-api.ts';
 import { Field } from './field.tsx';
 import s from './platform.module.css';
 

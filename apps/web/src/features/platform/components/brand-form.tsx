@@ -1,17 +1,14 @@
 /** Create or edit a brand: name, slug, domain, logo, colours, languages, currency; server field errors inline. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BRAND_CURRENCIES,
-  BRAND_LANGUAGES,
-  fieldErrors,
-  type PlatformClient,
-  type PlatformClientInput,
-} from '../api/platform-api.ts';
+import type { PlatformClient } from '@trapeza/domain/contracts/platform';
+import { LANGUAGES } from '@trapeza/domain/i18n';
+import { CURRENCY_CODES, type CurrencyCode } from '@trapeza/domain/money';
+import { fieldErrors, type BrandDraft } from '../api/platform-api.ts';
 import { Field } from './field.tsx';
 import s from './platform.module.css';
 
-const empty: PlatformClientInput = {
+const empty: BrandDraft = {
   name: '',
   slug: '',
   domain: null,
@@ -28,11 +25,11 @@ export function BrandForm({
   onCancel,
 }: {
   brand?: PlatformClient;
-  onSave: (input: PlatformClientInput) => Promise<unknown>;
+  onSave: (input: BrandDraft) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'platform' });
-  const [draft, setDraft] = useState<PlatformClientInput>(() =>
+  const [draft, setDraft] = useState<BrandDraft>(() =>
     brand
       ? {
           name: brand.name,
@@ -49,7 +46,7 @@ export function BrandForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof PlatformClientInput>(key: K, value: PlatformClientInput[K]) =>
+  const set = <K extends keyof BrandDraft>(key: K, value: BrandDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const text = (key: 'domain' | 'logo' | 'primary_color' | 'secondary_color', value: string) =>
     set(key, value.trim() === '' ? null : value.trim());
@@ -120,7 +117,7 @@ export function BrandForm({
       </div>
       <fieldset className={s.row}>
         <legend>{t('form.languages')}</legend>
-        {BRAND_LANGUAGES.map((lang) => (
+        {LANGUAGES.map((lang) => (
           <label key={lang}>
             <input
               type="checkbox"
@@ -139,8 +136,12 @@ export function BrandForm({
       {errors.languages && <p className={s.error}>{errors.languages}</p>}
       <Field label={t('form.currency')} error={errors.currency}>
         {(p) => (
-          <select {...p} value={draft.currency} onChange={(e) => set('currency', e.target.value)}>
-            {BRAND_CURRENCIES.map((c) => (
+          <select
+            {...p}
+            value={draft.currency}
+            onChange={(e) => set('currency', e.target.value as CurrencyCode)}
+          >
+            {CURRENCY_CODES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>

@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { startAuthSession } from '../../../lib/auth-session.ts';
-import { acceptInvite, fieldErrors, getInvite, MIN_PASSWORD_LENGTH } from '../api/platform-api.ts';
+import { PLATFORM_PASSWORD_MIN_LENGTH } from '@trapeza/domain/platform';
+import { acceptInvite, fieldErrors, getInvite } from '../api/platform-api.ts';
 import { Field } from './field.tsx';
 import s from './platform.module.css';
 
@@ -54,7 +55,7 @@ export function InvitePage({ token }: { token: string }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const local: Record<string, string> = {};
-    if (password.length < MIN_PASSWORD_LENGTH) local.password = t('accept.short');
+    if (password.length < PLATFORM_PASSWORD_MIN_LENGTH) local.password = t('accept.short');
     else if (password !== repeat) local.repeat = t('accept.mismatch');
     setErrors(local);
     setFailed(null);

@@ -7,19 +7,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PlatformClient } from '@trapeza/domain/contracts/platform';
 import { hasAccess } from '@trapeza/domain/roles';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { endAuthSession, startAuthSession } from '../../../lib/auth-session.ts';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import {
-  createClient,
-  listClients,
-  platformLogin,
-  updateClient,
-  verifyDomain,
-  type PlatformClient,
-} from '../api/platform-api.ts';
+import { createClient, listClients, platformLogin, updateClient, verifyDomain } from '../api/platform-api.ts';
 import { BrandForm } from './brand-form.tsx';
 import { InviteForm, VenueForm } from './brand-actions.tsx';
 import { Field } from './field.tsx';

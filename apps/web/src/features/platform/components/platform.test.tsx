@@ -6,7 +6,7 @@ import { Component as PlatformInviteRoute } from '../../../app/routes/platform-i
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render-with-providers.tsx';
-import type { PlatformClient } from '../api/platform-api.ts';
+import type { PlatformClient } from '@trapeza/domain/contracts/platform';
 
 afterEach(() => {
   vi.unstubAllGlobals();
