@@ -6,7 +6,9 @@
  * - an admin stock switch and a price change on A are in B's menu and B's order total within a second although
  *   both cache menus for a minute here (NOTIFY drops B's caches);
  * - an image uploaded through A is served by B (stored in PostgreSQL);
- * - 24 orders of one table session alternating A and B: at most 20 accepted, the rest 429 `rate_limited` (Redis).
+ * - 24 orders of one table session alternating A and B: at most 20 accepted, the rest 429 `rate_limited` (Redis);
+ * - the same orders sent to A and B at once, each twice to both, amid distinct ones: each stored once, whole, the
+ *   copies 409 (both processes' group commits check duplicates under the same advisory locks; issue "Scale out" #1).
  * Skipped, visibly, when PostgreSQL or Redis is unreachable.
  */
 import { randomBytes } from 'node:crypto';
@@ -269,6 +271,48 @@ describe.skipIf(!POSTGRES_AVAILABLE || redisProblem !== null)(
       expect(accepted, JSON.stringify(answers)).toBe(20);
       const refused = answers.filter((x) => x.status !== 201);
       expect(refused).toEqual(Array(24 - accepted).fill({ status: 429, code: 'rate_limited' }));
+    });
+
+    test('the same orders sent to A and B at once, twice to each: every order stored once with its line, the copies 409', async () => {
+      const product = await orderableProduct();
+      const tables = ['demo-t9', 'demo-t10', 'demo-t11', 'demo-t12'];
+      const sessions = await Promise.all(tables.map((t) => tableSession(a, t)));
+      const marker = `two-process ${Date.now().toString(36)}`;
+      // Per session 4 orders × 4 copies = 16 requests, under the 20 a minute of one session.
+      const sent = sessions.flatMap((session, s) =>
+        Array.from({ length: 4 }, (_, n) => `${marker} ${s}-${n}`).flatMap((comment) =>
+          [a, b, a, b].map((server, copy) => ({
+            comment,
+            answer: postOrder(server, session, product, `10.20.2.${s * 16 + copy + 1}`, comment),
+          })),
+        ),
+      );
+      const answers = await Promise.all(
+        sent.map(async ({ comment, answer }) => {
+          const res = await answer;
+          return { comment, status: res.status, code: ((await res.json()) as { code?: string }).code };
+        }),
+      );
+      const byComment = new Map<string, number[]>();
+      for (const x of answers) byComment.set(x.comment, [...(byComment.get(x.comment) ?? []), x.status]);
+      expect(byComment.size).toBe(16);
+      for (const statuses of byComment.values()) expect(statuses.sort()).toEqual([201, 409, 409, 409]);
+      for (const x of answers.filter((y) => y.status === 409))
+        expect(x.code).toBe('too_mony_orders_for_session_in_x_seconds');
+
+      const db = new pg.Client({ connectionString: dbUrl.toString() });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ comment: string; orders: number; lines: number }>(
+          `select l.comment, count(distinct l.order_id)::int as orders, count(*)::int as lines
+           from order_lines l where l.comment like $1 group by l.comment`,
+          [`${marker}%`],
+        );
+        expect(rows).toHaveLength(16);
+        for (const r of rows) expect(r).toMatchObject({ orders: 1, lines: 1 });
+      } finally {
+        await db.end();
+      }
     });
 
     test('an order posted to A appears once on a board streaming from B within a second', async () => {

@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   connectionString?: string;
   /** SQLite only: the open database itself, for the hot write paths (see `withRawSqlite`). */
   sqlite?: RawSqlite;
+  /**
+   * PostgreSQL only: Kysely's connection pool itself, for the order intake's group commit (named prepared
+   * statements on one connection, db/pg-prepared.ts). Everything else goes through Kysely.
+   */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -169,7 +174,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     throw new StartupError(`cannot connect to PostgreSQL at ${location}: ${reason}`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', location, connectionString: url, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    location,
+    connectionString: url,
+    pgPool: pool,
+    close: () => db.destroy(),
+  };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -1,15 +1,18 @@
 /**
- * Orders arriving together (issue "Cart and ordering": nothing lost, nothing stored twice). On SQLite they share
- * one commit (OrdersRepository's group commit, synchronous prepared statements inside one transaction, a savepoint
- * per order); on PostgreSQL each has its own transaction. Either way each order is answered on its own: a duplicate
+ * Orders arriving together (issue "Cart and ordering": nothing lost, nothing stored twice). They share one commit
+ * (OrdersRepository's group commit): on SQLite synchronous prepared statements inside one transaction, a savepoint
+ * per order; on PostgreSQL one transaction of multi-row inserts per batch (issue "Scale out" #1: the burst is
+ * stored in fewer transactions than orders). Either way each order is answered on its own: a duplicate
  * or a promo code used up inside the burst is refused alone and the others are stored whole, and every stored order
  * reaches the staff board once. The venue configuration the order path caches (MENU_CACHE_TTL_MS) is dropped by the
  * admin's change at once.
  */
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from './orders.fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
+import { OrdersRepository, type StoreOrderInput } from './orders.repository.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
 
@@ -83,6 +86,14 @@ describeEachDatabase(
           .where('order_id', 'in', [...ids])
           .execute();
         expect(history).toHaveLength(31);
+        if (ctx.dialect === 'postgres') {
+          // Rows written by one transaction carry its id (xmin): the burst went in batches, not an order at a time.
+          const { rows: txs } = await sql<{
+            n: number;
+          }>`select count(distinct xmin::text)::int as n from orders
+            where id in (${sql.join([...ids])})`.execute(ctx.db);
+          expect(txs[0]!.n).toBeLessThan(31);
+        }
         // Each answer's total is the stored one (the server's price, not the browser's).
         const answered = new Map(
           answers
@@ -119,6 +130,132 @@ describeEachDatabase(
         // afterwards, so the next order's COMMIT waits for its fsync as before.
         const sqlite = ctx.database.sqlite?.database;
         if (sqlite) expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+      },
+    );
+
+    ctx.test(
+      'an order whose write fails inside a batch (a line naming no product: foreign key) fails alone, with the ' +
+        "database's error; the batch's other orders are stored whole, and a duplicate inside the batch is refused",
+      async () => {
+        const f = fx();
+        const repo = new OrdersRepository(ctx.database);
+        const at = new Date(OPEN_AT.getTime() + 3 * 60_000).toISOString();
+        const input = (
+          n: number,
+          productId = f.salad.id,
+          hash = `batch-fk ${ctx.dialect} ${n}`,
+        ): StoreOrderInput => ({
+          order: {
+            place_id: f.bistro,
+            key: `batch-fk-${ctx.dialect}-${n}-${Math.random().toString(36).slice(2)}`,
+            token: `batch-fk-token-${n}`,
+            type: 3,
+            status: 'ordered',
+            subtotal: 500,
+            total: 500,
+            dedupe_hash: hash,
+            created_at: at,
+            updated_at: at,
+          },
+          lines: [
+            {
+              product_id: productId,
+              variant_id: f.salad.variant,
+              name: 'Салата',
+              size: null,
+              quantity: 1,
+              unit_price: 500,
+              box_fee: 0,
+              discount: 0,
+              line_total: 500,
+              comment: `batch-fk ${ctx.dialect} ${n}`,
+              category_id: null,
+              ingredients: [],
+            },
+          ],
+          duplicateSince: new Date(Date.parse(at) - 10_000).toISOString(),
+          promoId: null,
+          accumulatedUsed: null,
+        });
+        // Pushed in one turn: one batch.
+        const outcomes = await Promise.allSettled([
+          repo.storeOrder(input(1)),
+          repo.storeOrder(input(2, 999_999)),
+          repo.storeOrder(input(3)),
+          repo.storeOrder(input(4, f.salad.id, `batch-fk ${ctx.dialect} 3`)),
+        ]);
+        expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+        const values = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : null));
+        expect(values[0]).toMatchObject({ ok: true });
+        expect(values[2]).toMatchObject({ ok: true });
+        expect(values[3]).toEqual({ ok: false, reason: 'duplicate' });
+        const rows = await storedByMarker(ctx, `batch-fk ${ctx.dialect} `);
+        expect(rows.map((r) => r.comment).sort()).toEqual([
+          `batch-fk ${ctx.dialect} 1`,
+          `batch-fk ${ctx.dialect} 3`,
+        ]);
+        const history = await ctx.db
+          .selectFrom('order_status_history')
+          .select('order_id')
+          .where(
+            'order_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+        expect(history).toHaveLength(2);
+      },
+    );
+
+    ctx.test(
+      'two group commits at once (as two processes have) storing the same orders: each stored once, the other copy a duplicate',
+      async () => {
+        const f = fx();
+        // Two repositories: two batch queues whose transactions run side by side on PostgreSQL.
+        const repos = [new OrdersRepository(ctx.database), new OrdersRepository(ctx.database)];
+        const at = new Date(OPEN_AT.getTime() + 4 * 60_000).toISOString();
+        const input = (n: number): StoreOrderInput => ({
+          order: {
+            place_id: f.bistro,
+            key: `twice-${ctx.dialect}-${n}-${Math.random().toString(36).slice(2)}`,
+            token: `twice-token-${n}`,
+            type: 3,
+            status: 'ordered',
+            subtotal: 500,
+            total: 500,
+            dedupe_hash: `twice ${ctx.dialect} ${n}`,
+            created_at: at,
+            updated_at: at,
+          },
+          lines: [
+            {
+              product_id: f.salad.id,
+              variant_id: f.salad.variant,
+              name: 'Салата',
+              size: null,
+              quantity: 1,
+              unit_price: 500,
+              box_fee: 0,
+              discount: 0,
+              line_total: 500,
+              comment: `twice ${ctx.dialect} ${n}`,
+              category_id: null,
+              ingredients: [],
+            },
+          ],
+          duplicateSince: new Date(Date.parse(at) - 10_000).toISOString(),
+          promoId: null,
+          accumulatedUsed: null,
+        });
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, n) => Promise.all(repos.map((repo) => repo.storeOrder(input(n))))),
+        );
+        for (const pair of results) {
+          expect(pair.filter((r) => r.ok)).toHaveLength(1);
+          expect(pair.filter((r) => !r.ok)).toEqual([{ ok: false, reason: 'duplicate' }]);
+        }
+        const rows = await storedByMarker(ctx, `twice ${ctx.dialect} `);
+        expect(rows).toHaveLength(10);
       },
     );
 

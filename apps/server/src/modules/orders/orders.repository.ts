@@ -4,6 +4,7 @@
  * product of another venue is told apart (invalid_products_for_place) from one that no longer exists.
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
+import type pg from 'pg';
 import {
   namedInsert,
   withRawSqlite,
@@ -12,6 +13,7 @@ import {
   type RawSqlite,
 } from '../../db/database.ts';
 import { BatchQueue, type BatchOutcome } from '../../lib/batch-queue.ts';
+import { preparedQuery } from '../../db/pg-prepared.ts';
 import type { TtlCache } from '../../lib/json-cache.ts';
 import type {
   DeliveryRadiusesTable,
@@ -177,11 +179,224 @@ function storeBatchSqlite(raw: RawSqlite, batch: StoreOrderInput[]): BatchOutcom
   return storeAll(batch);
 }
 
+/** Most orders written in one PostgreSQL transaction (group commit). */
+const PG_GROUP_COMMIT_MAX = 64;
+
+/** `insert into t (cols) select cols from json_populate_recordset(null::t, $n)`: all rows of a table, one text. */
+function jsonInsert(table: string, columns: readonly string[], param: number): string {
+  const cols = columns.map((c) => `"${c}"`).join(', ');
+  return `insert into "${table}" (${cols}) select ${cols} from json_populate_recordset(null::"${table}", $${param}::json)`;
+}
+
+/** The columns a row sets (undefined means the column's default, as Kysely and `namedInsert` treat it). */
+function setColumns(row: Record<string, unknown>): string[] {
+  return Object.keys(row).filter((k) => row[k] !== undefined);
+}
+
+const sameColumns = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((c, i) => c === b[i]);
+
+/** SQL texts of the batch insert by column sets: the same few texts, so each is prepared once per connection. */
+const batchInsertTexts = new Map<string, string>();
+
+function batchInsertText(orderColumns: string[], lineColumns: string[], ingredientColumns: string[]): string {
+  const key = [orderColumns, lineColumns, ingredientColumns].map((c) => c.join(',')).join('|');
+  let text = batchInsertTexts.get(key);
+  if (text === undefined) {
+    // Writable CTEs run to completion whether read or not; the foreign keys are checked at the end of the statement,
+    // when every row of it is in.
+    text =
+      `with o as (${jsonInsert('orders', ['id', ...orderColumns], 1)}), ` +
+      `l as (${jsonInsert('order_lines', ['id', 'order_id', ...lineColumns], 2)}), ` +
+      `i as (${jsonInsert('order_line_ingredients', ['order_line_id', ...ingredientColumns], 3)}), ` +
+      `h as (${jsonInsert('order_status_history', ['order_id', 'status', 'changed_by', 'reason', 'created_at'], 4)}) ` +
+      'select 1 as done';
+    if (batchInsertTexts.size < 100) batchInsertTexts.set(key, text);
+  }
+  return text;
+}
+
+/** Ingredient columns every stored line ingredient has (the service sets all four). */
+const INGREDIENT_COLUMNS = ['ingredient_id', 'type', 'name', 'price'];
+
+/**
+ * Serialises identical orders across processes: a transaction-scoped advisory lock per dedupe hash (only identical
+ * orders wait for each other), taken in key order so that two batches never wait on each other crosswise (a
+ * deadlock PostgreSQL would still break by failing one of them, which then stores its orders one by one).
+ */
+const LOCK_HASHES =
+  'select count(pg_advisory_xact_lock(k)) as locked from ' +
+  '(select distinct hashtextextended(h, 0) as k from unnest($1::text[]) as h order by k) as s';
+
+/**
+ * After the locks (a new statement, so a new snapshot: it sees what an identical order committed while we waited):
+ * which orders of the batch were stored in their duplicate window already, and ids for the batch's orders and
+ * lines (so that one statement can insert them all, lines pointing at their orders).
+ */
+const DUPLICATES_AND_IDS =
+  'select coalesce((select array_agg(t.i::int) from unnest($1::int[], $2::text[], $3::text[]) ' +
+  'with ordinality as t(place_id, hash, since, i) where t.hash is not null and exists (select 1 from orders o ' +
+  "where o.place_id = t.place_id and o.dedupe_hash = t.hash and o.created_at >= t.since)), '{}'::int[]) as dups, " +
+  "(select array_agg(nextval(pg_get_serial_sequence('orders', 'id'))::int) from generate_series(1, $4::int)) as order_ids, " +
+  "(select array_agg(nextval(pg_get_serial_sequence('order_lines', 'id'))::int) from generate_series(1, $5::int)) as line_ids";
+
+const USE_PROMO =
+  'update promo_codes set used_count = used_count + 1 where id = $1 and (max_uses is null or used_count < max_uses)';
+const UNUSE_PROMO = 'update promo_codes set used_count = used_count - 1 where id = $1';
+const USE_BALANCE =
+  'update users set accumulated_amount = accumulated_amount - $1 where id = $2 and accumulated_amount >= $1';
+
+/**
+ * The group commit on PostgreSQL: the batch's orders in one transaction of a handful of statements whatever its
+ * size — the hash locks, the duplicate check with the ids, the promo and balance updates of the orders that use
+ * them, then every order, line, line ingredient and first status in one statement of multi-row inserts (rows as
+ * JSON, one prepared text) — instead of ten round trips per order. The outcome per order is what `#storeOne` gives
+ * it: a duplicate (of a stored order or of an earlier one in the batch) or a spent promo code / changed balance is
+ * answered alone and its writes are not made (the failed conditional update changed nothing; a promo counted for an
+ * order whose balance then failed is given back). Returns null, with the transaction rolled back, when anything
+ * else went wrong before the COMMIT: the caller then stores the orders one by one, so that each gets its own error.
+ */
+async function storeBatchPostgres(
+  client: pg.PoolClient,
+  batch: StoreOrderInput[],
+): Promise<StoreOrderResult[] | { retrySingly: true; broken: boolean }> {
+  const orderColumns = setColumns(batch[0]!.order as Record<string, unknown>).filter((c) => c !== 'id');
+  const firstLine = batch.find((b) => b.lines.length > 0)?.lines[0];
+  const lineColumns = firstLine
+    ? setColumns(firstLine as Record<string, unknown>).filter(
+        (c) => c !== 'ingredients' && c !== 'id' && c !== 'order_id',
+      )
+    : [];
+  // Rows that set other columns (none on today's paths) take the one-by-one path, which honours each row's defaults.
+  for (const input of batch) {
+    if (!sameColumns(setColumns(input.order as Record<string, unknown>), orderColumns))
+      return { retrySingly: true, broken: false };
+    for (const { ingredients, ...line } of input.lines) {
+      const cols = setColumns(line as Record<string, unknown>);
+      if (!sameColumns(cols, lineColumns)) return { retrySingly: true, broken: false };
+      for (const ing of ingredients)
+        if (!sameColumns(setColumns(ing as Record<string, unknown>), INGREDIENT_COLUMNS))
+          return { retrySingly: true, broken: false };
+    }
+  }
+  const hashes = batch.map((b) => b.order.dedupe_hash ?? null);
+  const lineCount = batch.reduce((n, b) => n + b.lines.length, 0);
+  await client.query('begin');
+  let committed = false;
+  try {
+    const toLock = hashes.filter((h): h is string => h !== null);
+    if (toLock.length > 0) await preparedQuery(client, LOCK_HASHES, [toLock]);
+    const found = await preparedQuery<{ dups: number[]; order_ids: number[]; line_ids: number[] | null }>(
+      client,
+      DUPLICATES_AND_IDS,
+      [
+        batch.map((b) => b.order.place_id),
+        hashes,
+        batch.map((b) => b.duplicateSince),
+        batch.length,
+        lineCount,
+      ],
+    );
+    const { dups, order_ids: orderIds, line_ids: lineIds } = found.rows[0]!;
+    const storedDuplicate = new Set(dups.map((i) => i - 1));
+    const results: StoreOrderResult[] = [];
+    /** Orders of this batch kept so far, by place and hash: a later identical one is its duplicate. */
+    const kept = new Map<string, string>();
+    const orders: Record<string, unknown>[] = [];
+    const lines: Record<string, unknown>[] = [];
+    const ingredients: Record<string, unknown>[] = [];
+    const history: Record<string, unknown>[] = [];
+    let nextLine = 0;
+    for (const [i, input] of batch.entries()) {
+      const { order } = input;
+      const orderId = orderIds[i]!;
+      const lineIdsOfOrder = input.lines.map(() => lineIds![nextLine++]!);
+      const hashKey = order.dedupe_hash ? `${order.place_id}|${order.dedupe_hash}` : null;
+      const earlier = hashKey ? kept.get(hashKey) : undefined;
+      if (storedDuplicate.has(i) || (earlier !== undefined && earlier >= input.duplicateSince)) {
+        results.push({ ok: false, reason: 'duplicate' });
+        continue;
+      }
+      if (input.promoId !== null) {
+        const res = await preparedQuery(client, USE_PROMO, [input.promoId]);
+        if (res.rowCount !== 1) {
+          results.push({ ok: false, reason: 'promo_exhausted' });
+          continue;
+        }
+      }
+      if (input.accumulatedUsed && input.accumulatedUsed.amount > 0) {
+        const { userId, amount } = input.accumulatedUsed;
+        const res = await preparedQuery(client, USE_BALANCE, [amount, userId]);
+        if (res.rowCount !== 1) {
+          if (input.promoId !== null) await preparedQuery(client, UNUSE_PROMO, [input.promoId]);
+          results.push({ ok: false, reason: 'balance_changed' });
+          continue;
+        }
+      }
+      if (hashKey) kept.set(hashKey, String(order.created_at));
+      orders.push({ ...order, id: orderId });
+      input.lines.forEach(({ ingredients: ings, ...line }, n) => {
+        const lineId = lineIdsOfOrder[n]!;
+        lines.push({ ...line, id: lineId, order_id: orderId });
+        for (const ing of ings) ingredients.push({ ...ing, order_line_id: lineId });
+      });
+      history.push({
+        order_id: orderId,
+        status: order.status,
+        changed_by: null,
+        reason: null,
+        created_at: order.created_at,
+      });
+      results.push({ ok: true, orderId });
+    }
+    if (orders.length > 0) {
+      await preparedQuery(client, batchInsertText(orderColumns, lineColumns, INGREDIENT_COLUMNS), [
+        JSON.stringify(orders),
+        JSON.stringify(lines),
+        JSON.stringify(ingredients),
+        JSON.stringify(history),
+      ]);
+    }
+    committed = true;
+    await client.query('commit');
+    return results;
+  } catch (err) {
+    // A failed COMMIT leaves the outcome unknown: the batch fails as a whole (each of its callers gets the error),
+    // never stored a second time by the one-by-one path.
+    if (committed) throw err;
+    try {
+      await client.query('rollback');
+      return { retrySingly: true, broken: false };
+    } catch {
+      return { retrySingly: true, broken: true };
+    }
+  }
+}
+
+/**
+ * The cart check's four reads (products and variants by id whatever their place, the place's category and
+ * ingredient links of those products) in one prepared statement and one round trip, each as a JSON array of rows
+ * with the columns and values of the separate queries (integers, bigints within 2^53 and doubles are JSON numbers).
+ */
+const CART_ROWS_PG =
+  `select (select coalesce(json_agg(r), '[]') from (select ${PRODUCT_COLUMNS.map((c) => `"${c}"`).join(', ')} ` +
+  'from products where id = any($1::int[])) as r) as products, ' +
+  `(select coalesce(json_agg(r), '[]') from (select ${VARIANT_COLUMNS.map((c) => `"${c}"`).join(', ')} ` +
+  'from product_variants where id = any($2::int[])) as r) as variants, ' +
+  "(select coalesce(json_agg(r), '[]') from (select pc.product_id, pc.category_id, pc.is_primary, " +
+  'case when c.active = 1 then c.order_allowed else 0 end as order_allowed from product_categories pc ' +
+  'join categories c on c.id = pc.category_id where c.place_id = $3 and pc.product_id = any($1::int[])) as r) ' +
+  "as categories, (select coalesce(json_agg(r), '[]') from (select pi.product_id, pi.ingredient_id, pi.type, " +
+  'i.name, i.price, i.active from product_ingredients pi join ingredients i on i.id = pi.ingredient_id ' +
+  'where i.place_id = $3 and pi.product_id = any($1::int[])) as r) as ingredients';
+
 export class OrdersRepository {
   readonly #db: AppDatabase;
   /** SQLite: the database itself, for the group commit and the cart check (null on PostgreSQL). */
   readonly #sqlite: RawSqlite | null;
   readonly #venueCache: TtlCache<unknown> | null;
+  /** PostgreSQL: the pool itself, for the group commit and the cart check's prepared statements. */
+  readonly #pgPool: pg.Pool | null;
   /**
    * SQLite group commit. better-sqlite3 is synchronous and the database runs with synchronous=FULL, so every COMMIT
    * is an fsync that blocks the event loop (≈ 10–20 ms on an ordinary disk): one transaction per order capped intake
@@ -192,6 +407,14 @@ export class OrdersRepository {
    * check of a later order in the batch sees the earlier ones (same transaction).
    */
   readonly #groupCommit: BatchQueue<StoreOrderInput, StoreOrderResult> | null;
+  /**
+   * PostgreSQL group commit (`storeBatchPostgres`). Not for the disk's sake here but for the round trips: each
+   * query costs the server a socket write and a parse, and one transaction per order was ten of them. Orders that
+   * arrive while a batch is being stored go together into the next one. Correct with several processes: the
+   * duplicate check runs under the per-hash advisory locks, the promo and balance updates are conditional, and ids
+   * come from the sequences — nothing of it is decided in this process' memory beyond the batch itself.
+   */
+  readonly #pgGroupCommit: BatchQueue<StoreOrderInput, StoreOrderResult> | null;
 
   /**
    * `venueCache`: the venue configuration (settings, the place, order types with their tiers and zones, regions)
@@ -210,6 +433,42 @@ export class OrdersRepository {
           deferFirst: true,
         })
       : null;
+    const pool = database.pgPool ?? null;
+    this.#pgPool = pool;
+    this.#pgGroupCommit = pool
+      ? new BatchQueue((batch) => this.#storeBatchPg(pool, batch), {
+          max: PG_GROUP_COMMIT_MAX,
+          deferFirst: true,
+        })
+      : null;
+  }
+
+  /** One batch on PostgreSQL; the orders one by one (`#storeSingle`) when the batch could not be stored as one. */
+  async #storeBatchPg(pool: pg.Pool, batch: StoreOrderInput[]): Promise<BatchOutcome<StoreOrderResult>[]> {
+    // No connection (PostgreSQL down): every order of the batch gets the error, as one by one it would.
+    const client = await pool.connect();
+    let outcome: Awaited<ReturnType<typeof storeBatchPostgres>>;
+    try {
+      outcome = await storeBatchPostgres(client, batch);
+    } catch (err) {
+      // The COMMIT failed: the connection is dropped and every order of the batch gets the error.
+      client.release(err instanceof Error ? err : true);
+      throw err;
+    }
+    if (Array.isArray(outcome)) {
+      client.release();
+      return outcome.map((value) => ({ value }));
+    }
+    client.release(outcome.broken || undefined);
+    const outcomes: BatchOutcome<StoreOrderResult>[] = [];
+    for (const input of batch) {
+      try {
+        outcomes.push({ value: await this.#storeSingle(input) });
+      } catch (error) {
+        outcomes.push({ error });
+      }
+    }
+    return outcomes;
   }
 
   #venue<T>(placeId: number, what: string, load: () => Promise<T>): Promise<T> {
@@ -368,7 +627,7 @@ export class OrdersRepository {
    * Everything the cart check reads, in one go: the products and variants the cart names (whatever their place),
    * and the place's category links and ingredient links of those products. On SQLite one synchronous pass of
    * prepared statements (the id lists bound as JSON arrays, so the SQL text and its statement are reused); on
-   * PostgreSQL the Kysely queries below, in parallel.
+   * PostgreSQL one prepared statement (CART_ROWS_PG); the Kysely queries below only without the pool at hand.
    */
   async findCartRows(
     placeId: number,
@@ -381,6 +640,15 @@ export class OrdersRepository {
     ingredients: ProductIngredientRow[];
   }> {
     const raw = this.#sqlite;
+    if (!raw && this.#pgPool) {
+      const { rows } = await preparedQuery<{
+        products: ProductRow[];
+        variants: VariantRow[];
+        categories: ProductCategoryRow[];
+        ingredients: ProductIngredientRow[];
+      }>(this.#pgPool, CART_ROWS_PG, [productIds, variantIds, placeId]);
+      return rows[0]!;
+    }
     if (!raw) {
       const [products, variants, categories, ingredients] = await Promise.all([
         this.findProducts(productIds),
@@ -485,13 +753,20 @@ export class OrdersRepository {
   }
 
   /**
-   * Stores an order with its lines, line ingredients and first status in one transaction, unless the same order
-   * (same dedupe hash) was stored since `duplicateSince`. The check runs inside the transaction and is
-   * serialised: on PostgreSQL by a transaction-scoped advisory lock on the hash (only identical orders wait for
-   * each other); on SQLite by the single writer connection the transaction holds.
+   * Stores an order with its lines, line ingredients and first status in one transaction (shared with the orders
+   * that arrive with it: the group commits), unless the same order (same dedupe hash) was stored since
+   * `duplicateSince`. The check runs inside the transaction and is serialised: on PostgreSQL by a
+   * transaction-scoped advisory lock on the hash (only identical orders wait for each other, in any process); on
+   * SQLite by the single writer connection the transaction holds.
    */
   async storeOrder(input: StoreOrderInput): Promise<StoreOrderResult> {
     if (this.#groupCommit) return this.#groupCommit.push(input);
+    if (this.#pgGroupCommit) return this.#pgGroupCommit.push(input);
+    return this.#storeSingle(input);
+  }
+
+  /** One order in its own transaction (PostgreSQL without the pool at hand, and a failed batch's orders). */
+  async #storeSingle(input: StoreOrderInput): Promise<StoreOrderResult> {
     try {
       return await this.#db.transaction().execute((trx) => this.#storeOne(trx, input));
     } catch (err) {
