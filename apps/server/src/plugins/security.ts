@@ -1,6 +1,6 @@
 /**
- * Transport hardening: security headers with a CSP (same-origin scripts; images also from data:/blob: and https
- * map tile servers for Leaflet), response compression, and a per-IP rate limit on /api that a busy venue behind one
+ * Transport hardening: security headers with a CSP (same-origin scripts, plus the tracking hosts on the pages of a
+ * venue that set a purchase-tracking tag; images also from data:/blob: and https map tile servers for Leaflet), response compression, and a per-IP rate limit on /api that a busy venue behind one
  * NAT never reaches but a scraper does.
  */
 import compress from '@fastify/compress';
@@ -8,8 +8,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { analyticsTagHosts } from '@trapeza/domain/analytics';
 import { DomainError } from '../lib/domain-error.ts';
 import type { SharedLimits } from '../lib/shared-limits.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The content-security-policy of a venue page whose venue set this purchase-tracking tag. */
+    trackingCsp(tag: string): string;
+  }
+}
 
 const rateLimited = (_request: unknown, context: { after: string }) =>
   new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`);
@@ -42,25 +50,40 @@ export async function registerSecurity(
     paymentFormOrigins?: string[];
   },
 ): Promise<void> {
-  const securityHeaders = staticHelmetHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        // Payment providers take a form POST from the payment page (the simulator runs on plain http locally).
-        formAction: ["'self'", 'https:', ...(opts.paymentFormOrigins ?? [])],
-        upgradeInsecureRequests: null,
+  const headersWith = (tracking: { script: string[]; connect: string[] } | null) =>
+    staticHelmetHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(tracking?.script ?? [])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: ["'self'", ...(tracking?.connect ?? [])],
+          fontSrc: ["'self'", 'data:'],
+          frameSrc: ["'self'", 'https:'],
+          mediaSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          // Payment providers take a form POST from the payment page (the simulator runs on plain http locally).
+          formAction: ["'self'", 'https:', ...(opts.paymentFormOrigins ?? [])],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    // Images and PDFs of the menu may be embedded by the venue's own site.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+      // Images and PDFs of the menu may be embedded by the venue's own site.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+  const securityHeaders = headersWith(null);
+  // A venue's pages with a purchase-tracking tag let exactly that tag's hosts through (issue 25 #7); built once per
+  // kind of tag, in this process (the same for every process: a pure function of the tag's kind).
+  const trackingPolicies = new Map<string, string>();
+  app.decorate('trackingCsp', (tag: string) => {
+    const hosts = analyticsTagHosts(tag);
+    const key = JSON.stringify(hosts);
+    let policy = trackingPolicies.get(key);
+    if (policy === undefined) {
+      policy = headersWith(hosts)['content-security-policy']!;
+      trackingPolicies.set(key, policy);
+    }
+    return policy;
   });
   // The headers are the same for every answer (no per-request nonces), so helmet runs once at start and each
   // request only copies them (@fastify/helmet rebuilt helmet's middleware on every request).

@@ -36,6 +36,19 @@ export function createWebBrandRepository(db: AppDatabase) {
         .executeTakeFirst();
       return row?.name;
     },
+    /** The raw `analytics_tag_id` setting of the brand's place with this slug, if any. */
+    async analyticsTag(clientSlug: string, placeSlug: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .innerJoin('places', 'places.id', 'settings.place_id')
+        .innerJoin('clients', 'clients.id', 'places.client_id')
+        .select('settings.value')
+        .where('clients.slug', '=', clientSlug)
+        .where('places.slug', '=', placeSlug)
+        .where('settings.key', '=', 'analytics_tag_id')
+        .executeTakeFirst();
+      return row?.value ?? undefined;
+    },
     /**
      * Whether some brand names this host as its domain at all (also a deactivated or not yet verified one): such a
      * host is never served another brand's pages as a fallback.

@@ -4,14 +4,16 @@
  * brand's (web-brand.ts: the brand comes from the Host), so the browser router handles deep links (/bistro/…); /api
  * and non-GET misses stay JSON 404s. A host no brand serves gets a plain 404 page, except for the consoles
  * (`/platform`, `/admin`), which belong to no brand. A `/{place}/…` page's index.html carries the first screen's data
- * and chunk preloads (web-first-screen.ts); a place the brand does not have is a 404.
+ * and chunk preloads (web-first-screen.ts); a place the brand does not have is a 404. A venue with a purchase-tracking
+ * tag (setting analytics_tag_id) gets that tag's hosts in its pages' CSP (security.ts trackingCsp).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.ts';
-import { renderWebPage } from './web-first-screen.ts';
+import { analyticsTag } from '@trapeza/domain/analytics';
+import { pagePlace, renderWebPage } from './web-first-screen.ts';
 import { createBrandResolver, type BrandResolverOptions } from './web-brand.ts';
 import { createWebBrandRepository } from './web-brand.repository.ts';
 import { DEMO_IMAGES_DIR, DEMO_IMAGES_URL } from '../db/seed/demo-seed.ts';
@@ -68,6 +70,10 @@ export async function registerWeb(
     if (!brand && !CONSOLE_PAGE.test(path)) return reply.code(404).send(PLAIN_NOT_FOUND);
     // `/{place}/…` pages carry their first screen's data and preloads (web-first-screen.ts).
     const page = await renderWebPage(app, request, distDir, { brand, placeName: brands.placeName });
+    // The venue's purchase-tracking tag, if it set one, gets its script's hosts through this page's CSP.
+    const placeSlug = brand && page.status === 200 ? pagePlace(path) : null;
+    const tag = placeSlug ? analyticsTag(await brands.analyticsTag(brand!.slug, placeSlug)) : null;
+    if (tag) reply.header('content-security-policy', app.trackingCsp(tag));
     return reply.code(page.status).send(page.html);
   };
   // The landing page: the static files' wildcard would answer `/` (a directory) with 403.

@@ -5,13 +5,13 @@
  * banner (choice kept in localStorage `analytics_consent`: 'granted' | 'denied'). The tag's script
  * (googletagmanager.com/gtag/js) loads lazily, the first time it is needed; nothing else contacts that host.
  */
+import { TAG_SCRIPT_ORIGIN, analyticsTag } from '@trapeza/domain/analytics';
 import { readJson, writeJson } from '../../../lib/storage.ts';
 
 export const ANALYTICS_CONSENT_KEY = 'analytics_consent';
 export type AnalyticsConsent = 'granted' | 'denied' | null;
 
-const TAG_SHAPE = /^[A-Z]{1,4}-[A-Z0-9-]{4,32}$/i;
-const TAG_SCRIPT = 'https://www.googletagmanager.com/gtag/js?id=';
+const TAG_SCRIPT = `${TAG_SCRIPT_ORIGIN}/gtag/js?id=`;
 
 /** Hosts of development and tests: never tracked. */
 export function isTestHost(hostname: string): boolean {
@@ -28,9 +28,7 @@ export function isTestHost(hostname: string): boolean {
 
 /** The venue's tag id from the raw settings, if it is one. */
 export function analyticsTagOf(raw: Record<string, { value?: unknown } | undefined>): string | null {
-  const value = raw.analytics_tag_id?.value;
-  const tag = typeof value === 'string' ? value.trim() : '';
-  return TAG_SHAPE.test(tag) ? tag : null;
+  return analyticsTag(raw.analytics_tag_id?.value);
 }
 
 export function readConsent(): AnalyticsConsent {
