@@ -372,6 +372,16 @@ export class StaffRepository {
   }
 
   /** The venue's name (bg) and translations, for the printed sheet. */
+  /** The brand's domain when it is verified (a venue's QR codes are addressed to it), else null. */
+  async verifiedBrandDomain(clientId: number): Promise<string | null> {
+    const row = await this.#db
+      .selectFrom('clients')
+      .select(['domain', 'domain_verified_at'])
+      .where('id', '=', clientId)
+      .executeTakeFirst();
+    return row?.domain && row.domain_verified_at ? row.domain : null;
+  }
+
   async getPlace(placeId: number) {
     return this.#db
       .selectFrom('places')

@@ -465,6 +465,34 @@ describeEachDatabase(
       expect(badHall.statusCode).toBe(404);
     });
 
+    ctx.test("QR links go to the brand's verified domain, else the address the admin used", async () => {
+      const qrUrls = async () =>
+        (
+          (await call('GET', '/api/staff/tables', 'placeAdmin')).json() as { token: string; qr_url: string }[]
+        ).map((t) => [t.qr_url, t.token] as const);
+      const setDomain = (domain: string | null, verified: boolean) =>
+        ctx.db
+          .updateTable('clients')
+          .set({ domain, domain_verified_at: verified ? new Date().toISOString() : null })
+          .where('slug', '=', CLIENT)
+          .execute();
+      try {
+        // No domain: the request's own origin (PUBLIC_URL unset).
+        for (const [url, token] of await qrUrls())
+          expect(url).toBe(`http://localhost:80/${PLACE}/t/${token}`);
+        // A domain not yet verified routes nothing: still the request's origin.
+        await setDomain('qr.brand.test', false);
+        for (const [url] of await qrUrls()) expect(url).toMatch(/^http:\/\/localhost:80\//);
+        // Verified: the brand's domain, same scheme and port, whatever address the admin printed from.
+        await setDomain('qr.brand.test', true);
+        const urls = await qrUrls();
+        expect(urls.length).toBeGreaterThan(0);
+        for (const [url, token] of urls) expect(url).toBe(`http://qr.brand.test/${PLACE}/t/${token}`);
+      } finally {
+        await setDomain(null, false);
+      }
+    });
+
     ctx.test('regenerating a token: the old QR code stops working, the new one works', async () => {
       const id = fx().tables['2'];
       const old = await tableToken(id);

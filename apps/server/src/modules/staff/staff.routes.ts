@@ -91,6 +91,18 @@ function publicBase(request: FastifyRequest, config: StaffRoutesOptions['config'
   return isDefault ? `${request.protocol}://${request.host}` : config.publicUrl;
 }
 
+/**
+ * The base of a venue's QR links: its brand's verified domain when it has one (with the scheme and port of
+ * publicBase, as invitations are addressed), so a code printed from the platform's own address or a LAN address
+ * opens the brand's pages, which only its domain serves when not in demo mode; else publicBase.
+ */
+function qrBase(base: string, brandDomain: string | null): string {
+  if (!brandDomain) return base;
+  const url = new URL(base);
+  url.hostname = brandDomain;
+  return url.origin;
+}
+
 /** The board sees every event as stored (one function for every stream: lib/event-stream.ts shares the frame). */
 function staffMessage(event: BusEvent) {
   return { event: event.type, data: event.data };
@@ -141,6 +153,15 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
       now: app.clock.now(),
       publicBase: publicBase(request, opts.config),
     });
+
+    /** The table routes' context: QR links on the venue's brand's domain when it is verified (qrBase). */
+    const tableCtx = async (request: FastifyRequest): Promise<StaffCallContext> => {
+      const c = ctx(request);
+      return {
+        ...c,
+        publicBase: qrBase(c.publicBase, await repo.verifiedBrandDomain(request.tenant.clientId)),
+      };
+    };
 
     // -- the board --------------------------------------------------------------------------------------------
 
@@ -383,7 +404,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           response: { 200: AdminTablesResponse, ...errors },
         },
       },
-      async (request) => service.tables(ctx(request), request.query.include_inactive === '1'),
+      async (request) => service.tables(await tableCtx(request), request.query.include_inactive === '1'),
     );
 
     app.post(
@@ -400,7 +421,8 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           response: { 201: AdminTable, ...errors },
         },
       },
-      async (request, reply) => reply.code(201).send(await service.createTable(request.body, ctx(request))),
+      async (request, reply) =>
+        reply.code(201).send(await service.createTable(request.body, await tableCtx(request))),
     );
 
     app.patch(
@@ -418,7 +440,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           response: { 200: AdminTable, ...errors },
         },
       },
-      async (request) => service.updateTable(request.params.id, request.body, ctx(request)),
+      async (request) => service.updateTable(request.params.id, request.body, await tableCtx(request)),
     );
 
     app.post(
@@ -435,7 +457,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           response: { 200: AdminTable, ...errors },
         },
       },
-      async (request) => service.regenerateToken(request.params.id, ctx(request)),
+      async (request) => service.regenerateToken(request.params.id, await tableCtx(request)),
     );
 
     app.get(
@@ -452,7 +474,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const table = await service.table(ctx(request), request.params.id);
+        const table = await service.table(await tableCtx(request), request.params.id);
         return reply
           .type('image/svg+xml; charset=utf-8')
           .header('cache-control', 'private, no-store')
@@ -475,7 +497,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const c = ctx(request);
+        const c = await tableCtx(request);
         const list = await service.tables(c, request.query.ids !== undefined, request.query.ids);
         const pdf = await qrSheetPdf({
           placeName: await service.placeName(c.placeId),
