@@ -16,6 +16,25 @@ import { OrdersRepository, type StoreOrderInput } from './orders.repository.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
 
+/** The columns an order stored straight through the repository needs beside its identity (a 5.00 cash order). */
+const AMOUNTS = {
+  exact_time_selected: 0,
+  payment_status: 'none',
+  cutlery: 0,
+  count_cutlery: 0,
+  subtotal: 500,
+  discount_total: 0,
+  delivery_fee: 0,
+  box_fee: 0,
+  cutlery_fee: 0,
+  payment_fee: 0,
+  accumulated_amount_used: 0,
+  total: 500,
+  currency: 'EUR',
+  breakdown: '{}',
+  bill_wanted: 0,
+};
+
 function preorder(ctx: TestContext, f: OrderFixture, n: number, extra: Record<string, unknown> = {}) {
   return ctx.request('POST', '/api/orders/preorder', {
     client: CLIENT,
@@ -151,8 +170,7 @@ describeEachDatabase(
             token: `batch-fk-token-${n}`,
             type: 3,
             status: 'ordered',
-            subtotal: 500,
-            total: 500,
+            ...AMOUNTS,
             dedupe_hash: hash,
             created_at: at,
             updated_at: at,
@@ -221,8 +239,7 @@ describeEachDatabase(
             token: `twice-token-${n}`,
             type: 3,
             status: 'ordered',
-            subtotal: 500,
-            total: 500,
+            ...AMOUNTS,
             dedupe_hash: `twice ${ctx.dialect} ${n}`,
             created_at: at,
             updated_at: at,
