@@ -8,8 +8,8 @@
  * (DATA_DIR/outbox/outbox.jsonl: no SMTP_URL) → the invited brand admin sets a password on the invitation page on
  * the brand's own domain and lands in /admin; signs out and in again at /admin on that domain → a category and two
  * products → a guest scans table 3's link on second.localhost and orders through the screens → the admin's staff
- * board shows the order. On the bare `localhost` (no brand claims it, no DEFAULT_CLIENT) /admin says so instead of a
- * sign-in form that cannot work, and the venue's pages are a 404.
+ * board shows the order. On the bare `localhost` (no brand claims it, no DEFAULT_CLIENT) the venue's pages are a
+ * 404 and /admin says that only platform staff sign in there.
  *
  * Chromium resolves every `*.localhost` name to the loopback address: no DNS set-up.
  */
@@ -142,6 +142,18 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
         `/${VENUE.slug}`,
       );
 
+      // The new venue's page renders at once on the brand's domain, empty, with the brand in the first paint; a
+      // venue path on the bare host is a 404 (no brand serves it).
+      const early = await freshPage(browser);
+      const firstPaint = await early.page.goto(`${brandBase}/${VENUE.slug}`);
+      expect(firstPaint?.status()).toBe(200);
+      const html = (await firstPaint?.text()) ?? '';
+      expect(html).toContain(`<title>${VENUE.name}`);
+      expect(html).toContain('<meta name="theme-color" content="#1f6f5c"');
+      await expect(early.page.getByText('Менюто идва скоро. Заповядайте отново след малко.')).toBeVisible();
+      expect((await early.page.goto(`${plain}/${VENUE.slug}`))?.status()).toBe(404);
+      await early.close();
+
       const inviteForm = brand.getByRole('form', { name: 'Покана за администратор: Втора марка' });
       await inviteForm.getByLabel('Имейл').fill(BRAND_ADMIN.email);
       await inviteForm.getByLabel('Роля').selectOption('CLIENT_ADMIN');
@@ -271,7 +283,7 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
       await owner.close();
 
       // The bare host serves no brand (DEMO=0, no DEFAULT_CLIENT): /admin says that only platform staff sign in
-      // there and where a brand's staff go; the brand admin's sign-in there says so too. Venue pages are a 404.
+      // there and where a brand's staff go; the brand admin's sign-in there says so too.
       const stranger = await freshPage(browser);
       await stranger.page.goto(`${plain}/admin`);
       await expect(stranger.page.getByRole('note')).toContainText('Този адрес не е на никоя марка.');
@@ -282,8 +294,6 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
       await expect(stranger.page.getByRole('alert')).toHaveText(
         'Грешен имейл или парола. Профилите на марки влизат от адреса на своята марка.',
       );
-      const venueOnBareHost = await stranger.page.goto(`${plain}/${VENUE.slug}`);
-      expect(venueOnBareHost?.status()).toBe(404);
       await stranger.close();
     });
   });
