@@ -8,6 +8,7 @@ import { parseSettings } from '@trapeza/domain/settings';
 import { ORDER_ERROR_MESSAGES } from '@trapeza/domain/errors';
 import { passwordVersion } from '../../lib/auth-token.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
+import { setSetting } from '../../../test/fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
 import {
   CLIENT,
@@ -193,6 +194,31 @@ describeEachDatabase(
         expect(bad.json().message).toBe('Invalid session');
       },
     );
+
+    ctx.test('the orders tab keeps an order for order_expire_time_hours, no longer (spec §9)', async () => {
+      const f = fx();
+      await setSetting(ctx.db, f.bistro, 'order_expire_time_hours', '1');
+      try {
+        const session = await openSession('ordt-t3');
+        expect((await spot(session, [cartLine(f.salad.id, f.salad.variant)])).statusCode).toBe(201);
+        const list = async () => {
+          const res = await ctx.get(`/api/orders/by_table_session/${session}`, {
+            client: CLIENT,
+            place: 'bistro',
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().orders as unknown[];
+        };
+        const orderedAt = ctx.clock.now().getTime();
+        ctx.clock.setOverride(new Date(orderedAt + 59 * 60_000));
+        expect(await list()).toHaveLength(1);
+        // An hour and a minute later the session is still open (2 hours), the order is no longer listed.
+        ctx.clock.setOverride(new Date(orderedAt + 61 * 60_000));
+        expect(await list()).toHaveLength(0);
+      } finally {
+        await setSetting(ctx.db, f.bistro, 'order_expire_time_hours', '3');
+      }
+    });
 
     ctx.test(
       'delivery with a pin inside the shape and WELCOME10: total equals the domain engine for the same cart',

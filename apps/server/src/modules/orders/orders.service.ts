@@ -338,13 +338,18 @@ export class OrdersService {
     return this.placeOrder(d, await this.#sessionOf(d.token, ctx), ctx);
   }
 
-  /** GET orders/by_table_session/{token}: the session's orders with lines and statuses. */
+  /**
+   * GET orders/by_table_session/{token}: the session's orders with lines and statuses, those of the last
+   * order_expire_time_hours (spec §9, default 3: an order stays that long in the guest's orders tab; a session a
+   * waiter or the bill kept open longer does not show the morning's orders to the evening's guest).
+   */
   async sessionOrders(token: string, ctx: OrderCallContext): Promise<StoreSessionOrdersResponse> {
     const s = await this.#tables.requireSession(ctx.placeId, token, ctx.now, ctx.lang);
-    const { orders, lines, ingredients, history } = await this.#repo.listOrdersByToken(
-      ctx.placeId,
-      s.session,
-    );
+    const listed = await this.#repo.listOrdersByToken(ctx.placeId, s.session);
+    const { lines, ingredients, history } = listed;
+    const settings = this.#parsed(await this.#repo.getSettings(ctx.placeId));
+    const since = new Date(ctx.now.getTime() - settings.order_expire_time_hours * 3_600_000).toISOString();
+    const orders = listed.orders.filter((o) => String(o.created_at) >= since);
     const room = s.table_kind === 'room';
     return {
       orders: orders.map((o) => ({
