@@ -4,7 +4,9 @@
  * playwright.config.ts), comes back to /bistro/reservations?booking={id}&payment=ok, and sees the booking confirmed
  * once the server says so (the simulator's signed notification confirmed it). Server and browser clocks are pinned
  * to one Tuesday instant. The flag is switched off again afterwards: the other booking journeys expect no deposit.
- * Then the waiter's /bistro/staff/bookings: that booking confirmed, a new one arriving live, seat and cancel.
+ * Then the waiter's /bistro/staff/bookings: that booking confirmed; a new one arriving live awaiting the guest's
+ * e-mail confirmation (double opt-in, issue 23 #5: shown apart, not in the confirmed people total); the guest opens
+ * the e-mailed link in their own browser and confirms; the waiter's card turns confirmed live; seat and cancel.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -104,8 +106,9 @@ test('deposit: book with the online payment flag → Pay deposit → pay on the 
   }
 });
 
-test('staff bookings view: the waiter sees the day, a new booking arrives live, seats it', async ({
+test('staff bookings view: the waiter sees the day, a new booking arrives pending, the guest confirms by the e-mailed link, the waiter seats it', async ({
   page,
+  browser,
   request,
 }) => {
   await page.goto('/bistro/staff/bookings');
@@ -119,15 +122,17 @@ test('staff bookings view: the waiter sees the day, a new booking arrives live, 
   const paid = page.getByTestId('staff-booking').filter({ hasText: 'Петър Георгиев' });
   await expect(paid.getByTestId('staff-booking-status')).toHaveText('Потвърдена');
 
+  // Another guest books meanwhile (from their own address).
+  const guestEmail = `live-${Date.now()}@example.com`;
   const res = await request.post('/api/bookings', {
-    headers: TENANT,
+    headers: { ...TENANT, 'x-forwarded-for': '203.0.113.50' },
     data: {
       date: DATE,
       time: '14:00',
       people: 2,
       name: 'Гост на живо',
       phone: '+359 888 000 222',
-      email: `live-${Date.now()}@example.com`,
+      email: guestEmail,
       terms_accepted: true,
     },
   });
@@ -135,6 +140,42 @@ test('staff bookings view: the waiter sees the day, a new booking arrives live, 
   const live = page.getByTestId('staff-booking').filter({ hasText: 'Гост на живо' });
   await expect(live).toBeVisible({ timeout: 5_000 });
   await expect(live.getByText('Нова', { exact: true })).toBeVisible();
+  // Not confirmed yet: its own badge and hold time, not seatable, not in the day's confirmed people.
+  await expect(live.getByTestId('staff-booking-status')).toHaveText('Очаква потвърждение');
+  await expect(live.getByText('Очаква потвърждение от госта до')).toBeVisible();
+  await expect(live.getByRole('button', { name: 'Настани' })).toHaveCount(0);
+  const day = page.getByTestId(`bookings-${DATE}`);
+  await expect(day.getByTestId('bookings-pending-count')).toHaveText('1 очаква потвърждение');
+
+  // The guest opens the link of the e-mail in their own browser and confirms.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (
+        await request.get(`/api/__test/outbox?to=${encodeURIComponent(guestEmail)}`)
+      ).json()) as { text: string }[];
+      link =
+        /https?:\/\/\S+\/bistro\/reservations\?booking=\d+&token=[\w-]+/.exec(mails[0]?.text ?? '')?.[0] ??
+        '';
+      return link;
+    })
+    .not.toBe('');
+  const guestContext = await browser.newContext();
+  try {
+    const guest = await guestContext.newPage();
+    await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
+    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    const url = new URL(link);
+    await guest.goto(url.pathname + url.search);
+    await expect(guest.getByTestId('booking-status')).toHaveText('Очаква потвърждение');
+    await guest.getByRole('button', { name: 'Потвърди резервацията' }).click();
+    await expect(guest.getByTestId('booking-status')).toHaveText('Потвърдена');
+  } finally {
+    await guestContext.close();
+  }
+  // The waiter's card turns confirmed live, and the pending count is gone.
+  await expect(live.getByTestId('staff-booking-status')).toHaveText('Потвърдена', { timeout: 5_000 });
+  await expect(day.getByTestId('bookings-pending-count')).toHaveCount(0);
   await live.getByRole('button', { name: 'Настани' }).click();
   await expect(live.getByTestId('staff-booking-status')).toHaveText('Настанени');
   // Cancelling asks first.

@@ -1,7 +1,8 @@
 /**
- * Booking end to end with real mail (issue 10 Tests): a guest books a table for 4 tomorrow at 19:00 at the bistro →
- * the confirmation arrives in a local SMTP server → the slot's capacity drops → the guest cancels by the e-mailed
- * link → the capacity returns.
+ * Booking end to end with real mail (issue 10 Tests; issue 23 #5 double opt-in): a guest books a table for 4
+ * tomorrow at 19:00 at the bistro → the request to confirm arrives in a local SMTP server → the slot's capacity drops
+ * (held while unconfirmed) → the guest opens the link and confirms → the confirmation arrives → the guest cancels by
+ * the e-mailed link → the capacity returns.
  *
  * Capacity is read with POST /api/bookings/getFreeHoursForDate: the halls with a free table for 4 at 19:00. So that
  * one booking shows, the admin adds a hall of its own with one table for 4 (the bistro's halls keep theirs, shared
@@ -106,7 +107,7 @@ async function freeHallsAt19(request: APIRequestContext): Promise<number[]> {
   return hours.find((h) => h.time === HOUR)?.halls.map((h) => h.id) ?? [];
 }
 
-test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops → cancel by the link → capacity returns', async ({
+test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops → confirm by the link → confirmation mail → cancel → capacity returns', async ({
   page,
   request,
 }) => {
@@ -146,19 +147,21 @@ test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops
   await page.getByRole('button', { name: 'Резервирай' }).click();
 
   const result = page.getByTestId('booking-result');
-  await expect(result.getByRole('heading', { name: 'Успешна резервация' })).toBeVisible();
+  await expect(result.getByRole('heading', { name: 'Потвърдете резервацията си' })).toBeVisible();
   const reservationId = (await result.getByTestId('reservation-id').textContent())?.trim() ?? '';
   expect(reservationId).toMatch(/^\d+$/);
 
-  // The confirmation, received by the SMTP server.
+  // The request to confirm, received by the SMTP server.
   let mail: Received | undefined;
   await expect
-    .poll(() => (mail = received.find((m) => m.to.includes(email) && m.tag === 'booking_confirmation')), {
+    .poll(() => (mail = received.find((m) => m.to.includes(email) && m.tag === 'booking_confirm_request')), {
       timeout: 15_000,
     })
     .toBeTruthy();
-  expect(mail?.subject).toMatch(/^Резервацията ви в .+ за 04\.03\.2026 19:00 е потвърдена$/);
+  expect(mail?.subject).toMatch(/^Потвърдете резервацията си в .+ за 04\.03\.2026 19:00$/);
   expect(mail?.text).toContain('Здравейте, Елена Петрова,');
+  // Held for 30 minutes from 12:00 Sofia time.
+  expect(mail?.text).toContain('„Потвърди резервацията“ до 03.03.2026 12:30');
   expect(mail?.text).toContain(`Номер на резервацията: #${reservationId}`);
   expect(mail?.text).toContain('Дата: 04.03.2026');
   expect(mail?.text).toMatch(/Час: 19:00 – \d\d:\d\d/);
@@ -170,7 +173,7 @@ test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops
   const url = new URL(link);
   expect(url.searchParams.get('booking')).toBe(reservationId);
   expect(mail?.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
-  // Only one confirmation for this booking.
+  // Only the request so far: nothing is confirmed yet.
   expect(received.filter((m) => m.to.includes(email))).toHaveLength(1);
 
   // The slot's capacity dropped: the hall's only table for 4 is taken at 19:00, one free hall fewer.
@@ -186,10 +189,24 @@ test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops
     page.getByRole('radio', { name: `${hallName} (няма свободни маси в този час)` }),
   ).toBeDisabled();
 
-  // The guest opens the link from the e-mail and cancels.
+  // The guest opens the link from the e-mail and confirms; the confirmation follows over SMTP.
   await page.goto(url.pathname + url.search);
   await expect(page.getByRole('heading', { name: 'Вашата резервация' })).toBeVisible();
+  await expect(page.getByTestId('booking-status')).toHaveText('Очаква потвърждение');
+  await page.getByRole('button', { name: 'Потвърди резервацията' }).click();
   await expect(page.getByTestId('booking-status')).toHaveText('Потвърдена');
+  let confirmation: Received | undefined;
+  await expect
+    .poll(
+      () => (confirmation = received.find((m) => m.to.includes(email) && m.tag === 'booking_confirmation')),
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  expect(confirmation?.subject).toMatch(/^Резервацията ви в .+ за 04\.03\.2026 19:00 е потвърдена$/);
+  expect(confirmation?.text).toContain(`Номер на резервацията: #${reservationId}`);
+  expect(confirmation?.text).toContain(link);
+  expect(received.filter((m) => m.to.includes(email))).toHaveLength(2);
+  // Confirmed, the hall stays full at 19:00; the guest cancels by the same link.
   await page.getByRole('button', { name: 'Отмени резервацията' }).click();
   await expect(page.getByText('Резервацията е отменена.')).toBeVisible();
   await expect(page.getByTestId('booking-status')).toHaveText('Отменена');

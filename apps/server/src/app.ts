@@ -19,6 +19,7 @@ import { createTableParty, tablePartyRoutes } from './modules/tables/table-party
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
 import { createImageStore, registerDatabaseUploads } from './modules/admin/image-store.ts';
 import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
+import { BookingLimiter } from './modules/bookings/booking-limits.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -288,7 +289,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publish: (event) => app.events.publish(event),
   });
   app.decorate('bookings', bookings);
-  await app.register(bookingsRoutes(bookings), { prefix: '/api' });
+  await app.register(bookingsRoutes(bookings, new BookingLimiter(limits)), { prefix: '/api' });
 
   await app.register(adminRoutes({ dataDir: config.dataDir, users, imageStore }), { prefix: '/api' });
   // Uploads: from the database on PostgreSQL (every process serves them), from DATA_DIR/uploads on disk otherwise

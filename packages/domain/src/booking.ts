@@ -12,7 +12,9 @@
  *   combined (a party larger than the largest table cannot book online; the venue raises `booking_max_people` only
  *   together with a big enough table). The smallest fitting table is assigned (best fit, then lowest id), so big
  *   tables stay free for big parties.
- * - A booking holds its table while `confirmed` or `seated`, or `pending_payment` until its `expires_at`.
+ * - A booking holds its table while `confirmed` or `seated`, or `pending_confirmation` / `pending_payment` until its
+ *   `expires_at` (issue 23 #5: a guest's booking is held only briefly until confirmed from its e-mailed link, or
+ *   until its deposit is paid; unconfirmed, it releases its table by itself).
  * - Stays are compared on one wall-clock minute axis (days since 1970 × 1440 + minutes), so a stay passing midnight
  *   overlaps the next date's early bookings; DST shifts are ignored (a stay is wall-clock long, as guests read it).
  */
@@ -37,6 +39,7 @@ import { isValidEmail, isValidName, isValidPhone, type PhonePattern } from './va
 
 /** Booking statuses (bookings.status). */
 export const BOOKING_STATUSES = [
+  'pending_confirmation',
   'pending_payment',
   'confirmed',
   'seated',
@@ -50,21 +53,36 @@ export function isBookingStatus(value: unknown): value is BookingStatus {
   return typeof value === 'string' && (BOOKING_STATUSES as readonly string[]).includes(value);
 }
 
-/** Statuses that hold a table (pending_payment only until expires_at; see `holdsTable`). */
-export const BOOKING_HOLDING_STATUSES: readonly BookingStatus[] = ['pending_payment', 'confirmed', 'seated'];
+/** The two waiting statuses: the guest's e-mail confirmation (double opt-in) or the deposit. Both expire. */
+export const BOOKING_PENDING_STATUSES: readonly BookingStatus[] = ['pending_confirmation', 'pending_payment'];
 
-/** Whether a booking holds its table at `now`: confirmed or seated, or pending payment not yet expired. */
+/** Statuses that hold a table (the pending ones only until expires_at; see `holdsTable`). */
+export const BOOKING_HOLDING_STATUSES: readonly BookingStatus[] = [
+  'pending_confirmation',
+  'pending_payment',
+  'confirmed',
+  'seated',
+];
+
+export function isPendingBooking(status: string): boolean {
+  return (BOOKING_PENDING_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether a booking holds its table at `now`: confirmed or seated, or pending and not yet expired. */
 export function holdsTable(status: string, expiresAt: string | null, now: Date): boolean {
   if (status === 'confirmed' || status === 'seated') return true;
-  if (status !== 'pending_payment') return false;
+  if (!isPendingBooking(status)) return false;
   return expiresAt === null || new Date(expiresAt).getTime() > now.getTime();
 }
 
 /**
  * Staff transitions (designed; the issue's "confirm, seat, no-show, cancel"): a pending payment may be confirmed by
- * hand (paid at the venue) or cancelled; a confirmed booking is seated, a no-show, or cancelled. The rest are final.
+ * hand (paid at the venue) or cancelled; a booking awaiting the guest's e-mail confirmation may be confirmed by hand
+ * (the guest confirmed by phone) or cancelled; a confirmed booking is seated, a no-show, or cancelled. The rest are
+ * final.
  */
 export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending_confirmation: ['confirmed', 'cancelled'],
   pending_payment: ['confirmed', 'cancelled'],
   confirmed: ['seated', 'no_show', 'cancelled'],
   seated: [],
@@ -79,7 +97,7 @@ export function canTransitionBooking(from: string, to: string): boolean {
 
 /** Whether the guest may still cancel (link or profile): a holding booking whose stay has not started. */
 export function isGuestCancellable(status: string, startsAt: number, nowAbs: number): boolean {
-  return (status === 'confirmed' || status === 'pending_payment') && startsAt > nowAbs;
+  return (status === 'confirmed' || isPendingBooking(status)) && startsAt > nowAbs;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -96,6 +114,8 @@ export const BOOKING_ERROR_CODES = [
   'booking_not_found',
   'booking_not_cancellable',
   'booking_invalid_transition',
+  'booking_limit_reached',
+  'booking_not_confirmable',
 ] as const;
 export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[number];
 
@@ -143,7 +163,65 @@ export const BOOKING_ERROR_MESSAGES: Record<BookingErrorCode, Record<Language, s
     de: 'Diese Änderung ist für die Reservierung nicht möglich.',
     'fr-CH': 'Ce changement n’est pas possible pour la réservation.',
   },
+  booking_limit_reached: {
+    bg: 'Вече имате максималния брой активни резервации в това заведение. Отменете някоя или се свържете със заведението.',
+    en: 'You already hold the most open bookings this venue allows. Cancel one or contact the venue.',
+    es: 'Ya tiene el máximo de reservas abiertas que permite este local. Cancele una o contacte con el local.',
+    de: 'Sie haben bereits so viele offene Reservierungen, wie dieses Lokal erlaubt. Stornieren Sie eine oder kontaktieren Sie das Lokal.',
+    'fr-CH':
+      'Vous avez déjà le nombre maximal de réservations ouvertes autorisé par cet établissement. Annulez-en une ou contactez l’établissement.',
+  },
+  booking_not_confirmable: {
+    bg: 'Резервацията вече не може да бъде потвърдена: времето за потвърждение изтече или тя е отменена. Моля, резервирайте отново.',
+    en: 'This booking can no longer be confirmed: the time to confirm has passed or it was cancelled. Please book again.',
+    es: 'Esta reserva ya no se puede confirmar: el plazo para confirmarla ha pasado o fue cancelada. Por favor, reserve de nuevo.',
+    de: 'Diese Reservierung kann nicht mehr bestätigt werden: Die Frist ist abgelaufen oder sie wurde storniert. Bitte reservieren Sie erneut.',
+    'fr-CH':
+      'Cette réservation ne peut plus être confirmée : le délai est dépassé ou elle a été annulée. Veuillez réserver à nouveau.',
+  },
 };
+
+/** Spec §8 "too many requests, try again later" (code `rate_limited`, 429) in the guest's language. */
+export const BOOKING_RATE_LIMITED_MESSAGES: Record<Language, string> = {
+  bg: 'Твърде много заявки, опитайте по-късно.',
+  en: 'Too many requests, try again later.',
+  es: 'Demasiadas solicitudes, inténtelo más tarde.',
+  de: 'Zu viele Anfragen, bitte versuchen Sie es später erneut.',
+  'fr-CH': 'Trop de requêtes, réessayez plus tard.',
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Abuse limits (issue 23 #5: 12 anonymous requests took every table at 19:00)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * How many `POST bookings` one IP address, one e-mail address and one phone number may send per window (all
+ * places of the installation together; every attempt counts, refused ones too). A family booking twice, a typo
+ * corrected, a hotel desk booking for a few guests stay far below; a script taking every table does not.
+ */
+export const BOOKING_CREATE_LIMITS = {
+  windowMs: 60 * 60_000,
+  perIp: 10,
+  perEmail: 5,
+  perPhone: 5,
+} as const;
+
+/**
+ * The key one guest's e-mail counts under: trimmed, lower case, a `+tag` dropped from the local part (so
+ * `victim+1@…`, `victim+2@…` are one inbox).
+ */
+export function guestEmailKey(email: string): string {
+  const e = email.trim().toLowerCase();
+  const at = e.lastIndexOf('@');
+  if (at <= 0) return e;
+  const local = e.slice(0, at).replace(/\+.*$/, '');
+  return `${local || e.slice(0, at)}@${e.slice(at + 1)}`;
+}
+
+/** The key one guest's phone counts under: its digits only, an international `00` prefix read as `+`. */
+export function guestPhoneKey(phone: string): string {
+  return phone.replace(/\D/g, '').replace(/^00/, '');
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Settings
@@ -164,6 +242,18 @@ export interface BookingSettings {
   deposit: Minor;
   /** booking_payment_minutes: how long an unpaid booking holds its table. */
   paymentMinutes: number;
+  /**
+   * booking_email_confirmation (default on): a booking without a deposit waits for the guest to confirm it from the
+   * e-mailed link (double opt-in) and holds its table only `confirmMinutes` until then. Off: confirmed at once.
+   */
+  emailConfirmation: boolean;
+  /** booking_confirm_minutes: how long an unconfirmed booking holds its table (default 30). */
+  confirmMinutes: number;
+  /**
+   * booking_max_open_per_guest: how many open bookings (pending or confirmed, not yet past) one guest — the same
+   * e-mail or the same phone — may hold at the place; 0 means no limit (default 3).
+   */
+  maxOpenPerGuest: number;
   /** booking_days_ahead: how far ahead a guest may book (the last bookable date is today + this). */
   daysAhead: number;
   /** booking_min_notice_minutes: the earliest slot today is at least this far from now. */
@@ -180,6 +270,9 @@ export const BOOKING_SETTINGS_DEFAULTS = {
   onlinePayment: false,
   deposit: 0,
   paymentMinutes: 15,
+  emailConfirmation: true,
+  confirmMinutes: 30,
+  maxOpenPerGuest: 3,
   daysAhead: 60,
   minNoticeMinutes: 0,
 } as const;
@@ -214,11 +307,31 @@ export function parseBookingSettings(raw: RawSettings): BookingSettings {
     onlinePayment: parseFlag(raw.booking_online_payment, d.onlinePayment),
     deposit: Math.max(0, toMinor(parseNumber(raw.booking_deposit, 0))),
     paymentMinutes: clampInt(parseNumber(raw.booking_payment_minutes, d.paymentMinutes), 1, 24 * 60),
+    emailConfirmation: parseFlag(raw.booking_email_confirmation, d.emailConfirmation),
+    confirmMinutes: clampInt(parseNumber(raw.booking_confirm_minutes, d.confirmMinutes), 5, 24 * 60),
+    maxOpenPerGuest: clampInt(parseNumber(raw.booking_max_open_per_guest, d.maxOpenPerGuest), 0, 100),
     daysAhead: clampInt(parseNumber(raw.booking_days_ahead, d.daysAhead), 0, 730),
     minNoticeMinutes: clampInt(parseNumber(raw.booking_min_notice_minutes, d.minNoticeMinutes), 0, 7 * 1440),
     timeZone: zone,
     workingHours: hours,
   };
+}
+
+/**
+ * The status a new booking starts in, and how long it holds its table unconfirmed: with an online deposit
+ * `pending_payment` (the payment is the confirmation), else with e-mail confirmation `pending_confirmation`, else
+ * `confirmed` at once.
+ */
+export function initialBookingStatus(
+  settings: Pick<
+    BookingSettings,
+    'onlinePayment' | 'paymentMinutes' | 'emailConfirmation' | 'confirmMinutes'
+  >,
+): { status: BookingStatus; holdMinutes: number | null } {
+  if (settings.onlinePayment) return { status: 'pending_payment', holdMinutes: settings.paymentMinutes };
+  if (settings.emailConfirmation)
+    return { status: 'pending_confirmation', holdMinutes: settings.confirmMinutes };
+  return { status: 'confirmed', holdMinutes: null };
 }
 
 function unwrapValue(v: unknown): unknown {

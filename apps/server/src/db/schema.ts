@@ -649,11 +649,14 @@ export interface BookingsTable {
   phone: string;
   email: string;
   comment: string | null;
-  /** 'pending_payment' | 'confirmed' | 'cancelled' | 'expired' */
+  /** 'pending_confirmation' | 'pending_payment' | 'confirmed' | 'seated' | 'no_show' | 'cancelled' | 'expired' */
   status: string;
   cancel_token: string;
   expires_at: string | null;
   created_at: Timestamp;
+  /** The guest's e-mail and phone as one guest's bookings are counted (domain guestEmailKey / guestPhoneKey). */
+  email_key: string | null;
+  phone_key: string | null;
 }
 
 export interface PaymentsTable {

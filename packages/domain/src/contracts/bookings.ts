@@ -145,13 +145,20 @@ export const StoreBooking = z.object({
   expires_at: z
     .string()
     .nullable()
-    .describe('pending_payment only: the unpaid booking is released at this time'),
+    .describe(
+      'pending_confirmation / pending_payment only: the booking is released at this time unless confirmed ' +
+        'from its e-mailed link (or paid) by then',
+    ),
   created_at: z.string(),
 });
 export type StoreBooking = z.infer<typeof StoreBooking>;
 
 export const StoreCreateBookingResponse = StoreBooking.extend({
-  cancelUrl: z.string().describe('The link of the confirmation e-mail (also the cancel page)'),
+  cancelUrl: z
+    .string()
+    .describe(
+      'The link of the e-mails: the page that confirms (pending_confirmation) or cancels the booking',
+    ),
   payment: z
     .object({ amount: z.number().int(), expires_at: z.string() })
     .nullable()
@@ -160,10 +167,15 @@ export const StoreCreateBookingResponse = StoreBooking.extend({
 export type StoreCreateBookingResponse = z.infer<typeof StoreCreateBookingResponse>;
 
 export const BookingIdParam = z.object({ id: id });
-/** `GET bookings/{id}?token=` (the cancel page) and `POST bookings/{id}/cancel {token}` (the e-mailed link). */
+/**
+ * `GET bookings/{id}?token=` (the page of the e-mailed link), `POST bookings/{id}/cancel {token}` and `POST
+ * bookings/{id}/confirm {token}` (the guest's double opt-in, issue 23 #5).
+ */
 export const StoreBookingTokenQuery = z.object({ token: z.string().trim().min(10).max(200) });
 export const StoreCancelBookingBody = StoreBookingTokenQuery;
 export type StoreCancelBookingBody = z.infer<typeof StoreCancelBookingBody>;
+export const StoreConfirmBookingBody = StoreBookingTokenQuery;
+export type StoreConfirmBookingBody = z.infer<typeof StoreConfirmBookingBody>;
 
 /** `GET users/bookings`: the signed-in guest's bookings at this place, newest date first. */
 export const StoreUserBookingsResponse = z.array(StoreBooking);
@@ -189,7 +201,7 @@ export const StaffBookingsQuery = z.object({
             .filter(Boolean)
         : [],
     )
-    .pipe(z.array(BookingStatusSchema).max(6))
+    .pipe(z.array(BookingStatusSchema).max(BOOKING_STATUSES.length))
     .describe('Comma-separated statuses; default all'),
 });
 export type StaffBookingsQuery = z.input<typeof StaffBookingsQuery>;
@@ -229,7 +241,7 @@ export type StaffBookingUpdate = z.infer<typeof StaffBookingUpdate>;
 /**
  * Live events on the staff stream (`/api/staff/events`, the same SSE as orders): `booking.created` when a guest
  * books (pending_payment or confirmed), `booking.status_changed` on every later change (paid, cancelled by the
- * guest or staff, seated, no-show). Data: `{ booking: StaffBooking }`.
+ * guest or staff, seated, no-show, confirmed by the guest's e-mailed link). Data: `{ booking: StaffBooking }`.
  */
 export const BOOKING_EVENT_TYPES = ['booking.created', 'booking.status_changed'] as const;
 export type BookingEventType = (typeof BOOKING_EVENT_TYPES)[number];

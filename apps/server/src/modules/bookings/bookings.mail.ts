@@ -1,6 +1,10 @@
 /**
- * The booking confirmation e-mail in the five languages (spec §1; issue 10: date, time, people, place and a cancel
- * link). Sent when a booking is confirmed: at once, or after the deposit is paid when booking_online_payment is on.
+ * The booking e-mails in the five languages (spec §1; issue 10: date, time, people, place and a cancel link):
+ * - the confirmation (`bookingConfirmationMail`), sent when a booking is confirmed: at once (e-mail confirmation
+ *   off), after the guest confirmed from the link, after the deposit is paid, or when staff confirm;
+ * - the request to confirm (`bookingConfirmRequestMail`, issue 23 #5 double opt-in), sent when a booking is made
+ *   with booking_email_confirmation on: its link opens the page with the "Confirm the booking" button, and the
+ *   table is held only until `confirmBy`.
  */
 import type { Language } from '@trapeza/domain/i18n';
 import type { MailMessage } from '../../lib/mailer.ts';
@@ -20,6 +24,51 @@ export interface BookingMailData {
   productName: string | null;
   cancelUrl: string;
 }
+
+interface ConfirmTexts {
+  subject: (place: string, date: string, time: string) => string;
+  intro: (place: string) => string;
+  action: (until: string) => string;
+  ignore: string;
+}
+
+const CONFIRM_TEXTS: Record<Language, ConfirmTexts> = {
+  bg: {
+    subject: (p, d, t) => `Потвърдете резервацията си в ${p} за ${d} ${t}`,
+    intro: (p) => `Получихме заявка за резервация в ${p}. Тя още не е потвърдена.`,
+    action: (u) =>
+      `За да я потвърдите, отворете този линк и натиснете „Потвърди резервацията“ до ${u}. Дотогава пазим масата за вас; след това тя се освобождава.`,
+    ignore: 'Ако не сте правили тази резервация, просто пренебрегнете това писмо.',
+  },
+  en: {
+    subject: (p, d, t) => `Please confirm your booking at ${p} on ${d} at ${t}`,
+    intro: (p) => `We have received a booking request at ${p}. It is not confirmed yet.`,
+    action: (u) =>
+      `To confirm it, open this link and press "Confirm the booking" by ${u}. We hold the table for you until then; after that it is released.`,
+    ignore: 'If you did not make this booking, simply ignore this e-mail.',
+  },
+  es: {
+    subject: (p, d, t) => `Confirme su reserva en ${p} el ${d} a las ${t}`,
+    intro: (p) => `Hemos recibido una solicitud de reserva en ${p}. Todavía no está confirmada.`,
+    action: (u) =>
+      `Para confirmarla, abra este enlace y pulse «Confirmar la reserva» antes de las ${u}. Hasta entonces le guardamos la mesa; después se libera.`,
+    ignore: 'Si usted no ha hecho esta reserva, ignore este correo.',
+  },
+  de: {
+    subject: (p, d, t) => `Bitte bestätigen Sie Ihre Reservierung im ${p} am ${d} um ${t}`,
+    intro: (p) => `Wir haben eine Reservierungsanfrage im ${p} erhalten. Sie ist noch nicht bestätigt.`,
+    action: (u) =>
+      `Um sie zu bestätigen, öffnen Sie diesen Link und klicken Sie bis ${u} auf „Reservierung bestätigen“. Bis dahin halten wir den Tisch für Sie frei; danach wird er freigegeben.`,
+    ignore: 'Falls Sie diese Reservierung nicht vorgenommen haben, ignorieren Sie diese E-Mail einfach.',
+  },
+  'fr-CH': {
+    subject: (p, d, t) => `Veuillez confirmer votre réservation chez ${p} le ${d} à ${t}`,
+    intro: (p) => `Nous avons reçu une demande de réservation chez ${p}. Elle n’est pas encore confirmée.`,
+    action: (u) =>
+      `Pour la confirmer, ouvrez ce lien et appuyez sur « Confirmer la réservation » avant ${u}. Nous vous gardons la table jusque-là ; ensuite, elle est libérée.`,
+    ignore: 'Si vous n’avez pas fait cette réservation, ignorez simplement cet e-mail.',
+  },
+};
 
 interface Texts {
   subject: (place: string, date: string, time: string) => string;
@@ -156,5 +205,54 @@ export function bookingConfirmationMail(data: BookingMailData): MailMessage {
     text,
     html,
     tag: 'booking_confirmation',
+  };
+}
+
+/** The request to confirm (double opt-in): tag 'booking_confirm_request'; `confirmBy` as the guest reads it. */
+export function bookingConfirmRequestMail(
+  data: Omit<BookingMailData, 'cancelUrl'> & { confirmUrl: string; confirmBy: string },
+): MailMessage {
+  const t = TEXTS[data.lang] ?? TEXTS.bg;
+  const c = CONFIRM_TEXTS[data.lang] ?? CONFIRM_TEXTS.bg;
+  const date = displayDate(data.date);
+  const rows: [string, string][] = [
+    [t.id, `#${data.reservationId}`],
+    [t.date, date],
+    [t.time, `${data.time} – ${data.endTime}`],
+    [t.people, String(data.people)],
+  ];
+  if (data.hallName) rows.push([t.hall, data.hallName]);
+  if (data.productName) rows.push([t.product, data.productName]);
+  const text = [
+    t.hello(data.guestName),
+    '',
+    c.intro(data.placeName),
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    c.action(data.confirmBy),
+    data.confirmUrl,
+    '',
+    c.ignore,
+    '',
+    data.placeName,
+    '',
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.hello(data.guestName))}</p>`,
+    `<p>${escapeHtml(c.intro(data.placeName))}</p>`,
+    '<table>',
+    ...rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`),
+    '</table>',
+    `<p>${escapeHtml(c.action(data.confirmBy))}<br><a href="${escapeHtml(data.confirmUrl)}">${escapeHtml(data.confirmUrl)}</a></p>`,
+    `<p>${escapeHtml(c.ignore)}</p>`,
+    `<p>${escapeHtml(data.placeName)}</p>`,
+  ].join('\n');
+  return {
+    to: data.to,
+    subject: c.subject(data.placeName, date, data.time),
+    text,
+    html,
+    tag: 'booking_confirm_request',
   };
 }

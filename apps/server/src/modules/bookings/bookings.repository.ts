@@ -33,8 +33,10 @@ export interface PlaceInfo {
   modules: string[];
 }
 
-/** Statuses that may hold a table (pending_payment is filtered by expires_at in the domain's holdsTable). */
-const HOLDING = ['pending_payment', 'confirmed', 'seated'];
+/** Statuses that may hold a table (the pending ones are filtered by expires_at in the domain's holdsTable). */
+const HOLDING = ['pending_confirmation', 'pending_payment', 'confirmed', 'seated'];
+/** Statuses that expire at expires_at: waiting for the guest's e-mail confirmation or for the deposit. */
+const PENDING = ['pending_confirmation', 'pending_payment'];
 
 export class BookingsRepository {
   readonly #db: AppDatabase;
@@ -146,21 +148,50 @@ export class BookingsRepository {
   }
 
   /**
+   * A guest's bookings at the place that may still be open (holding statuses with a date from `fromDate`), matched
+   * by e-mail key or phone key; the caller filters by expiry and end of stay (domain rules).
+   */
+  async listForGuest(
+    placeId: number,
+    keys: { email: string; phone: string },
+    fromDate: string,
+    db: Kysely<Database> = this.#db,
+  ): Promise<Pick<BookingRow, 'id' | 'date' | 'start_time' | 'end_time' | 'status' | 'expires_at'>[]> {
+    return db
+      .selectFrom('bookings')
+      .select(['id', 'date', 'start_time', 'end_time', 'status', 'expires_at'])
+      .where('place_id', '=', placeId)
+      .where((eb) =>
+        eb.or([
+          eb('email_key', '=', keys.email),
+          ...(keys.phone !== '' ? [eb('phone_key', '=', keys.phone)] : []),
+        ]),
+      )
+      .where('date', '>=', fromDate)
+      .where('status', 'in', HOLDING)
+      .limit(1000)
+      .execute();
+  }
+
+  /**
    * Runs `fn` in one transaction that no other booking writer of the same (place, dates) can interleave with (see
-   * the module comment). `dates` are the calendar dates the new stay touches.
+   * the module comment). `dates` are the calendar dates the new stay touches; `guests` the guest keys whose open
+   * bookings are counted inside (two bookings of one guest for different dates then cannot both pass the count).
+   * All keys are taken in one sorted order, so two writers never wait for each other in a cycle.
    */
   async withBookingLock<T>(
     placeId: number,
     dates: string[],
     fn: (db: Kysely<Database>) => Promise<T>,
+    guests: string[] = [],
   ): Promise<T> {
-    const keys = [...new Set(dates)].sort();
+    const keys = [
+      ...new Set([...dates.map((d) => `booking:${d}`), ...guests.map((g) => `booking-guest:${g}`)]),
+    ].sort();
     if (this.#dialect === 'postgres') {
       return this.#db.transaction().execute(async (trx) => {
-        for (const date of keys) {
-          await sql`select pg_advisory_xact_lock(${placeId}::int, hashtext(${`booking:${date}`}))`.execute(
-            trx,
-          );
+        for (const key of keys) {
+          await sql`select pg_advisory_xact_lock(${placeId}::int, hashtext(${key}))`.execute(trx);
         }
         return fn(trx);
       });
@@ -223,7 +254,8 @@ export class BookingsRepository {
 
   /**
    * Moves a booking from one of `from` statuses to `to`; false when it was no longer in one of them (a concurrent
-   * change won). Optional extra columns (table, expiry) change with it.
+   * change won). Optional extra columns (table, expiry) change with it. `unexpiredAt`: only while its expires_at is
+   * after that instant (a pending booking confirmed in the same statement that checks it still holds its table).
    */
   async transition(
     placeId: number | null,
@@ -232,6 +264,7 @@ export class BookingsRepository {
     to: string,
     extra: Partial<Pick<BookingRow, 'table_id' | 'hall_id' | 'expires_at'>> = {},
     db: Kysely<Database> = this.#db,
+    options: { unexpiredAt?: string } = {},
   ): Promise<boolean> {
     let q = db
       .updateTable('bookings')
@@ -239,16 +272,21 @@ export class BookingsRepository {
       .where('id', '=', id)
       .where('status', 'in', from);
     if (placeId !== null) q = q.where('place_id', '=', placeId);
+    if (options.unexpiredAt !== undefined)
+      q = q.where('expires_at', 'is not', null).where('expires_at', '>', options.unexpiredAt);
     const res = await q.executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 
-  /** Marks unpaid bookings past their expires_at as expired (one place, or all); returns how many. */
+  /**
+   * Marks pending bookings (unconfirmed or unpaid) past their expires_at as expired (one place, or all); returns
+   * how many. Holding ends at expires_at anyway (holdsTable); this only makes the status say so.
+   */
   async expireUnpaid(nowIso: string, placeId?: number): Promise<number> {
     let q = this.#db
       .updateTable('bookings')
       .set({ status: 'expired' })
-      .where('status', '=', 'pending_payment')
+      .where('status', 'in', PENDING)
       .where('expires_at', 'is not', null)
       .where('expires_at', '<=', nowIso);
     if (placeId !== undefined) q = q.where('place_id', '=', placeId);

@@ -1,7 +1,8 @@
 /**
  * The booking calls under /api: spec §7 `POST bookings`, `POST bookings/getBusyDates`, `POST
  * bookings/getFreeHoursForDate`, and the designed rest (issue 10): the form's set-up (`GET bookings/halls`), the
- * e-mailed cancel link (`GET bookings/{id}?token=`, `POST bookings/{id}/cancel`), the signed-in guest's list and
+ * e-mailed link (`GET bookings/{id}?token=`, `POST bookings/{id}/confirm` — the double opt-in of issue 23 #5 —
+ * and `POST bookings/{id}/cancel`), the signed-in guest's list and
  * cancel (`users/bookings`), and the staff day/week view with confirm, seat, no-show and cancel
  * (`/api/staff/bookings`, WAITER and above at the place). Parse with the contracts, call the service, answer.
  *
@@ -23,6 +24,7 @@ import {
   StoreBusyDatesBody,
   StoreBusyDatesResponse,
   StoreCancelBookingBody,
+  StoreConfirmBookingBody,
   StoreCreateBookingBody,
   StoreCreateBookingResponse,
   StoreFreeHoursBody,
@@ -34,6 +36,9 @@ import { z } from 'zod';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole, requireUser } from '../../plugins/auth.ts';
 import { requestLanguage } from '../users/users.mail.ts';
+import { BOOKING_RATE_LIMITED_MESSAGES } from '@trapeza/domain/booking';
+import { DomainError } from '../../lib/domain-error.ts';
+import type { BookingLimiter } from './booking-limits.ts';
 import { bookingError, type BookingsService } from './bookings.service.ts';
 
 declare module 'fastify' {
@@ -64,7 +69,11 @@ const authErrors = {
   403: ApiError.describe('Not allowed (forbidden), or booking_module_disabled'),
 } as const;
 
-export function bookingsRoutes(service: BookingsService): FastifyPluginAsyncZod {
+/**
+ * @param limiter the per-IP / e-mail / phone limits of POST bookings (booking-limits.ts); always applied, also when
+ *   the API-wide limit is off (RATE_LIMIT_PER_MINUTE=0), like the login limits.
+ */
+export function bookingsRoutes(service: BookingsService, limiter: BookingLimiter): FastifyPluginAsyncZod {
   return async (app) => {
     app.setErrorHandler((error, request, reply) => {
       if (!hasZodFastifySchemaValidationErrors(error)) throw error;
@@ -148,17 +157,39 @@ export function bookingsRoutes(service: BookingsService): FastifyPluginAsyncZod 
           summary:
             'Book a table (or a booking-type product): re-checks capacity and assigns a table in one transaction',
           description:
-            'Confirmed at once and e-mailed with the cancel link; with booking_online_payment the booking is ' +
-            'pending_payment until the deposit is paid (payment.expires_at), and released when unpaid by then.',
+            'With booking_email_confirmation (default on) the booking is pending_confirmation and e-mailed with ' +
+            'a link to confirm it (POST bookings/{id}/confirm) by expires_at, else released; with ' +
+            'booking_online_payment it is pending_payment until the deposit is paid (payment.expires_at); with ' +
+            'neither it is confirmed at once and e-mailed with the cancel link. Limited per IP, e-mail and phone ' +
+            '(429 rate_limited) and to booking_max_open_per_guest open bookings per guest (409).',
           headers: Headers,
           body: StoreCreateBookingBody,
           response: {
             201: StoreCreateBookingResponse,
             ...errors,
             409: ApiError.describe(
-              'booking_slot_taken: the time is no longer free (another guest was faster)',
+              'booking_slot_taken: the time is no longer free (another guest was faster); ' +
+                'booking_limit_reached: the guest (same e-mail or phone) already holds booking_max_open_per_guest ' +
+                'open bookings here',
+            ),
+            429: ApiError.describe(
+              'rate_limited: too many bookings from this IP, e-mail or phone (retry-after in seconds)',
             ),
           },
+        },
+        // After validation (the e-mail and phone are read), before any database work.
+        preHandler: async (request, reply) => {
+          const wait = await limiter.take(`${request.method}${request.routeOptions.url ?? ''}`, {
+            ip: request.ip,
+            email: request.body.email,
+            phone: request.body.phone,
+          });
+          if (wait === null) return;
+          reply.header('retry-after', String(wait));
+          const l = request.body.lang ?? lang(request);
+          throw new DomainError(429, 'rate_limited', BOOKING_RATE_LIMITED_MESSAGES.en, {
+            messageTrans: BOOKING_RATE_LIMITED_MESSAGES[l],
+          });
         },
       },
       async (request, reply) => {
@@ -186,6 +217,34 @@ export function bookingsRoutes(service: BookingsService): FastifyPluginAsyncZod 
       },
       async (request) =>
         service.getByToken(request.tenant, request.params.id, request.query.token, lang(request)),
+    );
+
+    app.post(
+      '/bookings/:id/confirm',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'The guest confirms the booking from the e-mailed link (double opt-in; repeating it is harmless)',
+          description:
+            'With booking_email_confirmation (default on) a new booking is pending_confirmation and holds its ' +
+            'table only until expires_at (booking_confirm_minutes, 30); this call makes it confirmed and sends ' +
+            'the confirmation e-mail. A wrong id or token answers 404 booking_not_found.',
+          headers: Headers,
+          params: BookingIdParam,
+          body: StoreConfirmBookingBody,
+          response: {
+            200: StoreBooking,
+            ...errors,
+            409: ApiError.describe(
+              'booking_not_confirmable: the time to confirm has passed (the table was released) or it was cancelled',
+            ),
+          },
+        },
+      },
+      async (request) =>
+        service.confirmByToken(request.tenant, request.params.id, request.body.token, lang(request)),
     );
 
     app.post(

@@ -6,9 +6,14 @@
  * Creating a booking, step by step (`create`):
  *   1. the place must have the booking module; the guest's details are checked (400 booking_invalid_data);
  *   2. the duration comes from the booking-type product's variant, else the place default;
- *   3. in one transaction holding the (place, date) lock (repository `withBookingLock`): read the held bookings,
- *      `checkSlot` (invalid → 400, no free table → 409 booking_slot_taken), insert with the best-fit table;
- *   4. after commit: the confirmation e-mail with the cancel link (unless a deposit is due first).
+ *   3. in one transaction holding the (place, date) and (place, guest) locks (repository `withBookingLock`): the
+ *      guest's open bookings against booking_max_open_per_guest (409 booking_limit_reached), the held bookings,
+ *      `checkSlot` (invalid → 400, no free table → 409 booking_slot_taken), insert with the best-fit table in the
+ *      domain's `initialBookingStatus`: pending_payment (deposit), pending_confirmation (e-mail confirmation, the
+ *      default) or confirmed;
+ *   4. after commit: the request to confirm (pending_confirmation) or the confirmation e-mail (confirmed), both
+ *      with the link to the booking's page; nothing yet when a deposit is due.
+ * The per-IP / e-mail / phone rate limits run before (booking-limits.ts, in the route).
  */
 import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -21,6 +26,9 @@ import {
   checkSlot,
   datesOfStay,
   epochDay,
+  guestEmailKey,
+  guestPhoneKey,
+  initialBookingStatus,
   freeHoursForDate,
   holdsTable,
   isGuestCancellable,
@@ -51,13 +59,13 @@ import type {
   StoreCreateBookingResponse,
   StoreFreeHoursResponse,
 } from '@trapeza/domain/contracts/bookings';
-import { formatClockTime, parseClockTime } from '@trapeza/domain/dates';
+import { formatClockTime, localTime, parseClockTime } from '@trapeza/domain/dates';
 import { translateField, type Language } from '@trapeza/domain/i18n';
 import { venueCurrency } from '@trapeza/domain/money';
 import type { z } from 'zod';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { bookingConfirmationMail } from './bookings.mail.ts';
+import { bookingConfirmRequestMail, bookingConfirmationMail } from './bookings.mail.ts';
 import type { BookingRow, BookingView, BookingsRepository, PlaceInfo } from './bookings.repository.ts';
 
 /** The place a call is for (the tenancy plugin's request.tenant). */
@@ -361,6 +369,82 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     }
   }
 
+  /** 'DD.MM.YYYY HH:MM' of an instant in the venue's time zone (the e-mail's "confirm by"). */
+  function venueDateTime(iso: string, timeZone: string): string {
+    const l = localTime(new Date(iso), timeZone);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${pad(l.day)}.${pad(l.month)}.${l.year} ${formatClockTime(l.minutes)}`;
+  }
+
+  /** The double opt-in e-mail: the booking, the link to confirm it and until when it is held. */
+  async function sendConfirmRequest(
+    row: BookingView,
+    place: PlaceInfo,
+    lang: Language,
+    url: string,
+    timeZone: string,
+  ): Promise<void> {
+    const view = toStore(row, place, lang);
+    try {
+      await deps.mailer.send(
+        bookingConfirmRequestMail({
+          to: row.email,
+          lang,
+          reservationId: row.id,
+          guestName: row.name,
+          placeName: view.place.name,
+          date: row.date,
+          time: row.start_time,
+          endTime: row.end_time,
+          people: row.people,
+          hallName: view.hall?.name ?? null,
+          productName: view.product?.name ?? null,
+          confirmUrl: url,
+          confirmBy: row.expires_at ? venueDateTime(row.expires_at, timeZone) : '',
+        }),
+      );
+    } catch (err) {
+      // The booking is made; unconfirmed it releases its table by itself. The failure is for the logs.
+      deps.logError(err, 'booking confirm-request e-mail failed');
+    }
+  }
+
+  /**
+   * The guest confirms a booking awaiting e-mail confirmation (the link's page, or staff by hand after a phone
+   * call). Atomic: the row changes only while still `pending_confirmation` and not past expires_at, so a booking
+   * that has released its table (expired, or swept meanwhile) is never confirmed — the guest books again. A
+   * confirmed or seated booking answers as it is (repeating the link is harmless).
+   */
+  async function confirmPending(row: BookingView, place: PlaceInfo, lang: Language): Promise<BookingView> {
+    if (row.status === 'confirmed' || row.status === 'seated') return row;
+    const now = deps.now();
+    if (
+      row.status !== 'pending_confirmation' ||
+      !holdsTable(row.status, row.expires_at, now) ||
+      !(await repo.transition(
+        place.id,
+        row.id,
+        ['pending_confirmation'],
+        'confirmed',
+        { expires_at: null },
+        undefined,
+        { unexpiredAt: now.toISOString() },
+      ))
+    ) {
+      const fresh = await repo.findById(place.id, row.id);
+      if (fresh && (fresh.status === 'confirmed' || fresh.status === 'seated')) return fresh;
+      throw bookingError(409, 'booking_not_confirmable', lang, { status: fresh?.status ?? row.status });
+    }
+    const fresh = (await repo.findById(place.id, row.id)) ?? {
+      ...row,
+      status: 'confirmed',
+      expires_at: null,
+    };
+    void sendConfirmation(fresh, place, lang, cancelUrl(place.slug, fresh));
+    await notify(place.id, row.id, 'booking.status_changed');
+    return fresh;
+  }
+
   /** Guest cancel of a holding booking whose stay has not begun (shared by the link and the profile). */
   async function cancelAsGuest(row: BookingView, place: PlaceInfo, lang: Language): Promise<StoreBooking> {
     if (row.status === 'cancelled') return toStore(row, place, lang);
@@ -368,7 +452,14 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     const now = nowOnBookingAxis(deps.now(), parseBookingSettings(await repo.getSettings(place.id)).timeZone);
     if (!stay || !isGuestCancellable(row.status, stay.start, now.abs))
       throw bookingError(409, 'booking_not_cancellable', lang, { status: row.status });
-    if (!(await repo.transition(place.id, row.id, ['confirmed', 'pending_payment'], 'cancelled')))
+    if (
+      !(await repo.transition(
+        place.id,
+        row.id,
+        ['confirmed', 'pending_payment', 'pending_confirmation'],
+        'cancelled',
+      ))
+    )
       throw bookingError(409, 'booking_not_cancellable', lang);
     await notify(place.id, row.id, 'booking.status_changed');
     return toStore({ ...row, status: 'cancelled' }, place, lang);
@@ -448,7 +539,27 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     return { ok: true, status: 'confirmed', alreadyConfirmed: result.already };
   }
 
-  /** Marks unpaid bookings past expires_at as expired (one place, or every place for the periodic sweep). */
+  /**
+   * How many open bookings one guest (the same e-mail key or phone key) holds at the place: holding at `now`
+   * (pending ones until their expiry) and not yet over. Read inside the booking lock of `create`.
+   */
+  async function openBookingsOf(
+    placeId: number,
+    guest: { email: string; phone: string },
+    timeZone: string,
+    now: Date,
+    db: Parameters<BookingsRepository['listForGuest']>[3],
+  ): Promise<number> {
+    const today = nowOnBookingAxis(now, timeZone);
+    const rows = await repo.listForGuest(placeId, guest, addDays(today.date, -1), db);
+    return rows.filter((r) => {
+      if (!holdsTable(r.status, r.expires_at, now)) return false;
+      const stay = stayOfRow(r);
+      return stay !== null && stay.end > today.abs;
+    }).length;
+  }
+
+  /** Marks pending bookings past expires_at as expired (one place, or every place for the periodic sweep). */
   async function sweepExpired(placeId?: number): Promise<number> {
     return repo.expireUnpaid(deps.now().toISOString(), placeId);
   }
@@ -563,45 +674,65 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       const stay = stayOf(body.date, body.time, ctx.duration);
       if (!stay) throw invalid(lang, [{ field: 'time', code: 'not_a_slot' }]);
 
-      const outcome = await repo.withBookingLock(tenant.placeId, datesOfStay(stay), async (db) => {
-        const now = deps.now();
-        const held = await heldStays(tenant.placeId, body.date, body.date, now, db);
-        const check = checkSlot(availability(ctx, held, now, body.people, body.hallId), body.date, body.time);
-        if (!check.ok) return check;
-        const pending = ctx.settings.onlinePayment;
-        const expiresAt = pending
-          ? new Date(now.getTime() + ctx.settings.paymentMinutes * 60_000).toISOString()
-          : null;
-        const id = await repo.insert(db, {
-          place_id: tenant.placeId,
-          hall_id: check.table.hallId,
-          table_id: check.table.id,
-          user_id: caller.userId,
-          product_id: ctx.product?.id ?? null,
-          variant_id: ctx.product?.variantId ?? null,
-          date: body.date,
-          start_time: body.time,
-          end_time: formatClockTime(check.stay.end % 1440),
-          people: body.people,
-          name: body.name.trim(),
-          phone: body.phone.trim(),
-          email: body.email.trim(),
-          comment: body.comment?.trim() || null,
-          status: pending ? 'pending_payment' : 'confirmed',
-          cancel_token: randomBytes(18).toString('base64url'),
-          expires_at: expiresAt,
-          created_at: now.toISOString(),
-        });
-        return { ok: true as const, id };
-      });
+      const guest = { email: guestEmailKey(body.email), phone: guestPhoneKey(body.phone) };
+      const guestLocks = [`e:${guest.email}`, ...(guest.phone !== '' ? [`p:${guest.phone}`] : [])];
+      const max = ctx.settings.maxOpenPerGuest;
+      const outcome = await repo.withBookingLock(
+        tenant.placeId,
+        datesOfStay(stay),
+        async (db) => {
+          const now = deps.now();
+          if (max > 0 && (await openBookingsOf(tenant.placeId, guest, ctx.settings.timeZone, now, db)) >= max)
+            return { ok: false as const, reason: 'limit' as const };
+          const held = await heldStays(tenant.placeId, body.date, body.date, now, db);
+          const check = checkSlot(
+            availability(ctx, held, now, body.people, body.hallId),
+            body.date,
+            body.time,
+          );
+          if (!check.ok) return check;
+          const initial = initialBookingStatus(ctx.settings);
+          const expiresAt =
+            initial.holdMinutes !== null
+              ? new Date(now.getTime() + initial.holdMinutes * 60_000).toISOString()
+              : null;
+          const id = await repo.insert(db, {
+            place_id: tenant.placeId,
+            hall_id: check.table.hallId,
+            table_id: check.table.id,
+            user_id: caller.userId,
+            product_id: ctx.product?.id ?? null,
+            variant_id: ctx.product?.variantId ?? null,
+            date: body.date,
+            start_time: body.time,
+            end_time: formatClockTime(check.stay.end % 1440),
+            people: body.people,
+            name: body.name.trim(),
+            phone: body.phone.trim(),
+            email: body.email.trim(),
+            comment: body.comment?.trim() || null,
+            status: initial.status,
+            cancel_token: randomBytes(18).toString('base64url'),
+            expires_at: expiresAt,
+            created_at: now.toISOString(),
+            email_key: guest.email,
+            phone_key: guest.phone,
+          });
+          return { ok: true as const, id };
+        },
+        guestLocks,
+      );
       if (!outcome.ok) {
         if (outcome.reason === 'taken') throw bookingError(409, 'booking_slot_taken', lang);
+        if (outcome.reason === 'limit') throw bookingError(409, 'booking_limit_reached', lang, { max });
         throw invalid(lang, [{ field: 'time', code: 'not_a_slot' }]);
       }
       const row = await repo.findById(tenant.placeId, outcome.id);
       if (!row) throw new Error('booking vanished after insert');
       const url = cancelUrl(tenant.placeSlug, row);
       if (row.status === 'confirmed') void sendConfirmation(row, ctx.place, lang, url);
+      else if (row.status === 'pending_confirmation')
+        void sendConfirmRequest(row, ctx.place, lang, url, ctx.settings.timeZone);
       await notify(tenant.placeId, row.id, 'booking.created');
       return {
         ...toStore(row, ctx.place, lang),
@@ -661,6 +792,21 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     ): Promise<StoreBooking> {
       const { place, row } = await findWithToken(tenant, id, token, lang);
       return cancelAsGuest(row, place, lang);
+    },
+
+    /**
+     * POST bookings/{id}/confirm {token}: the guest confirms from the e-mailed link (double opt-in, issue 23 #5).
+     * 404 booking_not_found for a wrong id or token (another booking's token included); 409
+     * booking_not_confirmable once the booking has released its table (expired) or was cancelled.
+     */
+    async confirmByToken(
+      tenant: BookingTenant,
+      id: number,
+      token: string,
+      lang: Language,
+    ): Promise<StoreBooking> {
+      const { place, row } = await findWithToken(tenant, id, token, lang);
+      return toStore(await confirmPending(row, place, lang), place, lang);
     },
 
     /** GET users/bookings: the signed-in guest's bookings at this place. */
@@ -723,7 +869,10 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       if (row.status === update.status) return toStaff(row);
       if (!canTransitionBooking(row.status, update.status))
         throw bookingError(409, 'booking_invalid_transition', lang, { from: row.status, to: update.status });
-      if (row.status === 'pending_payment' && update.status === 'confirmed') {
+      if (row.status === 'pending_confirmation' && update.status === 'confirmed') {
+        // The guest confirmed by phone: the same path as the e-mailed link (expiry rule and e-mail in one place).
+        await confirmPending(row, await placeOf(tenant.placeId, lang, false), lang);
+      } else if (row.status === 'pending_payment' && update.status === 'confirmed') {
         // Paid at the venue: the same path as an online payment (keeps the e-mail and the expiry rules in one place).
         const result = await confirmBookingPaid(id, { lang });
         if (!result.ok) throw bookingError(409, 'booking_slot_taken', lang);

@@ -120,6 +120,10 @@ export const payBookingDeposit = (place: string, lang: Language, id: number, tok
     { ...opts(place, lang), timeoutMs: PAYMENT_TIMEOUT_MS },
   );
 
+/** POST bookings/{id}/confirm {token}: the guest confirms from the e-mailed link (double opt-in). */
+export const confirmBookingByToken = (place: string, lang: Language, id: number, token: string) =>
+  api.post<StoreBooking>(`bookings/${id}/confirm`, { token }, opts(place, lang));
+
 export const cancelBookingByToken = (place: string, lang: Language, id: number, token: string) =>
   api.post<StoreBooking>(`bookings/${id}/cancel`, { token }, opts(place, lang));
 

@@ -242,6 +242,84 @@ test('the e-mailed link: shows the booking, cancels on confirm; an already cance
   expect(screen.queryByRole('button', { name: 'Cancel the booking' })).toBeNull();
 });
 
+test('double opt-in link: awaiting confirmation → "Confirm the booking" → confirmed; an expired one says to book again', async () => {
+  const booking = { ...created, cancelUrl: undefined, payment: undefined };
+  let status = 'pending_confirmation';
+  const calls = mockFetch((c) => {
+    if (path(c) === '/api/bookings/41' && c.method === 'GET')
+      return {
+        status: 200,
+        body: { ...booking, status, expires_at: status === 'confirmed' ? null : '2026-03-03T10:30:00Z' },
+      };
+    if (path(c) === '/api/bookings/41/confirm') {
+      if (status === 'expired')
+        return { status: 409, body: { code: 'booking_not_confirmable', message: 'x' } };
+      status = 'confirmed';
+      return { status: 200, body: { ...booking, status: 'confirmed', expires_at: null } };
+    }
+    return undefined;
+  });
+  const view = await renderAtPlace(<BookingPage />, '/bistro/reservations?booking=41&token=abcdefghijkl');
+  expect((await screen.findByTestId('booking-status')).textContent).toBe('Awaiting confirmation');
+  // Sofia is UTC+2: held until 12:30 venue time.
+  expect(screen.getByText(/^Your booking is not confirmed yet\. Confirm it by 12:30/)).toBeTruthy();
+  // Opening the link confirmed nothing: only the button does.
+  expect(calls.some((c) => path(c) === '/api/bookings/41/confirm')).toBe(false);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Confirm the booking' }));
+  expect(
+    await screen.findByText('Your booking is confirmed. We have sent you a confirmation e-mail.'),
+  ).toBeTruthy();
+  expect(screen.getByTestId('booking-status').textContent).toBe('Confirmed');
+  expect(calls.find((c) => path(c) === '/api/bookings/41/confirm')?.body).toEqual({ token: 'abcdefghijkl' });
+  expect(screen.queryByRole('button', { name: 'Confirm the booking' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Cancel the booking' })).toBeTruthy();
+  view.unmount();
+
+  status = 'expired';
+  await renderAtPlace(<BookingPage />, '/bistro/reservations?booking=41&token=abcdefghijkl');
+  expect(await screen.findByText(/can no longer be confirmed/)).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Confirm the booking' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Cancel the booking' })).toBeNull();
+});
+
+test('after booking with e-mail confirmation: "Confirm your booking", the e-mail and the hold time; limits are explained', async () => {
+  let answer: { status: number; body: unknown } = {
+    status: 429,
+    body: { code: 'rate_limited', message: 'Too many requests, try again later.' },
+  };
+  mockFetch((c) => {
+    if (path(c) === '/api/bookings/halls') return { status: 200, body: setup };
+    if (path(c) === '/api/bookings/getBusyDates') return { status: 200, body: [] };
+    if (path(c) === '/api/bookings/getFreeHoursForDate')
+      return { status: 200, body: [{ time: '19:15', halls: [hall(1)] }] };
+    if (path(c) === '/api/bookings') return answer;
+    return undefined;
+  });
+  await renderAtPlace(<BookingPage />);
+  const user = userEvent.setup();
+  await screen.findByLabelText('Number of people');
+  await user.click(day('2026-03-04'));
+  await user.click(await screen.findByRole('radio', { name: '19:15' }));
+  await fillDetails(user);
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Too many requests, try again later.');
+  answer = { status: 409, body: { code: 'booking_limit_reached', message: 'x' } };
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  expect(await screen.findByText(/already hold the most open bookings/)).toBeTruthy();
+  answer = {
+    status: 201,
+    body: { ...created, status: 'pending_confirmation', expires_at: '2026-03-03T10:30:00Z' },
+  };
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  const result = await screen.findByTestId('booking-result');
+  expect(within(result).getByRole('heading', { name: 'Confirm your booking' })).toBeTruthy();
+  expect(within(result).getByRole('status').textContent).toMatch(
+    /^We have sent you an e-mail\. Open its link and confirm the booking by 12:30.*after that it is released\.$/,
+  );
+  expect(within(result).getByTestId('booking-status').textContent).toBe('Awaiting confirmation');
+});
+
 test('online payment flag: the deposit, the hold time and a Pay deposit button are shown, no e-mail claim', async () => {
   mockFetch((c) => {
     if (path(c) === '/api/bookings/halls')

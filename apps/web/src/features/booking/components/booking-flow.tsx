@@ -13,6 +13,7 @@ import type { StoreProduct } from '@trapeza/domain/contracts/menu';
 import type { StoreCreateBookingResponse } from '@trapeza/domain/contracts/bookings';
 import {
   BOOKING_ERROR_MESSAGES,
+  BOOKING_RATE_LIMITED_MESSAGES,
   addDays,
   nowOnBookingAxis,
   validateBookingForm,
@@ -44,7 +45,7 @@ export interface BookingFlowProps {
   onClose?: () => void;
 }
 
-type SubmitProblem = 'invalid' | 'taken' | 'disabled' | { error: unknown } | null;
+type SubmitProblem = 'invalid' | 'taken' | 'limit' | 'rate' | 'disabled' | { error: unknown } | null;
 
 const FIELD_TEXT: Record<BookingFieldCode, string> = {
   name_invalid: 'booking.errors.name',
@@ -169,6 +170,8 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
         void queryClient.invalidateQueries({ queryKey: ['booking-hours'] });
         void queryClient.invalidateQueries({ queryKey: ['booking-busy'] });
       } else if (code === 'booking_invalid_data') setProblem('invalid');
+      else if (code === 'booking_limit_reached') setProblem('limit');
+      else if (code === 'rate_limited') setProblem('rate');
       else if (code === 'booking_module_disabled') setProblem('disabled');
       else setProblem({ error });
     } finally {
@@ -375,14 +378,18 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
 
       {problem !== null && (
         <div ref={problemRef} tabIndex={-1}>
-          {problem === 'invalid' || problem === 'taken' ? (
+          {problem === 'invalid' || problem === 'taken' || problem === 'limit' || problem === 'rate' ? (
             <div role="alert" className="alert">
               <p>
-                {
-                  BOOKING_ERROR_MESSAGES[problem === 'taken' ? 'booking_slot_taken' : 'booking_invalid_data'][
-                    lang
-                  ]
-                }
+                {problem === 'rate'
+                  ? BOOKING_RATE_LIMITED_MESSAGES[lang]
+                  : BOOKING_ERROR_MESSAGES[
+                      problem === 'taken'
+                        ? 'booking_slot_taken'
+                        : problem === 'limit'
+                          ? 'booking_limit_reached'
+                          : 'booking_invalid_data'
+                    ][lang]}
               </p>
             </div>
           ) : typeof problem === 'object' ? (

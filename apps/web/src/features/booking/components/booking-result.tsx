@@ -1,6 +1,8 @@
 /**
- * After `POST bookings`: the spec §8 success message (a confirmation e-mail is on its way) with the reservation id,
- * or, when the place takes a deposit online (booking_online_payment), the amount, the time the booking is held and
+ * After `POST bookings`: with e-mail confirmation (the default, issue 23 #5 double opt-in) "confirm your booking":
+ * the e-mail is on its way and its link must be opened by the hold time, else the table is released; without it
+ * the spec §8 success message (a confirmation e-mail is on its way) with the reservation id; or, when the place
+ * takes a deposit online (booking_online_payment), the amount, the time the booking is held and
  * "Pay deposit" (pay-deposit.tsx: POST bookings/{id}/pay, then the provider's page through /{place}/payment). The
  * confirmation e-mail follows the paid deposit.
  */
@@ -29,6 +31,7 @@ export function BookingResult({
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const pending = booking.status === 'pending_payment';
+  const awaitingConfirmation = booking.status === 'pending_confirmation';
   const heldUntil = booking.payment?.expires_at ?? booking.expires_at;
   const token = tokenOfCancelUrl(booking.cancelUrl);
   const timeOf = (iso: string) =>
@@ -41,9 +44,17 @@ export function BookingResult({
   return (
     <div className="stack" data-testid="booking-result">
       <h2 ref={headingRef} tabIndex={-1}>
-        {pending ? t('booking.pendingTitle') : t('booking.successTitle')}
+        {pending
+          ? t('booking.pendingTitle')
+          : awaitingConfirmation
+            ? t('booking.confirmTitle')
+            : t('booking.successTitle')}
       </h2>
-      {pending ? (
+      {awaitingConfirmation ? (
+        <p className={styles.notice} role="status">
+          {t('booking.confirmMailSent', { time: heldUntil ? timeOf(heldUntil) : '' })}
+        </p>
+      ) : pending ? (
         <div className={styles.notice} role="status">
           {booking.payment && (
             <p>

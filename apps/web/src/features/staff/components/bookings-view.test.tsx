@@ -139,7 +139,7 @@ test('day view: the active bookings of today, with the legal actions per status;
   expect(Object.fromEntries(lastList())).toEqual({
     date: '2026-03-04',
     days: '1',
-    status: 'pending_payment,confirmed,seated',
+    status: 'pending_confirmation,pending_payment,confirmed,seated',
   });
   // Sorted by time; buttons from the domain's transition table.
   const [first, second, third] = cards();
@@ -159,6 +159,34 @@ test('day view: the active bookings of today, with the legal actions per status;
   await user.selectOptions(screen.getByLabelText('Status'), 'All statuses');
   await vi.waitFor(() => expect(lastList().has('status')).toBe(false));
   expect(lastList().get('hallId')).toBe('2');
+});
+
+test('pending bookings stand apart: their own badge, held-until time, and not in the confirmed people total', async () => {
+  listAnswer = () => [
+    booking({ id: 1, time: '19:00', people: 4 }),
+    booking({
+      id: 2,
+      time: '19:30',
+      people: 6,
+      status: 'pending_confirmation',
+      expires_at: '2026-03-04T10:30:00Z',
+    }),
+  ];
+  await renderView();
+  await vi.waitFor(() => expect(cards()).toHaveLength(2));
+  const [confirmed, pending] = cards();
+  expect(within(pending!).getByTestId('staff-booking-status').textContent).toBe('Awaiting confirmation');
+  expect(within(pending!).getByText("Awaiting the guest's confirmation until")).toBeTruthy();
+  expect(
+    within(pending!)
+      .queryAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Confirm', 'Cancel booking']);
+  expect(within(confirmed!).queryByText("Awaiting the guest's confirmation until")).toBeNull();
+  // The day's total: the 4 confirmed people only; the pending party is counted apart.
+  const day = screen.getByTestId('bookings-2026-03-04');
+  expect(within(day).getByText('4 people')).toBeTruthy();
+  expect(within(day).getByTestId('bookings-pending-count').textContent).toBe('1 awaiting confirmation');
 });
 
 test('week view and paging: days=7 from the shown date, next week moves by seven days, bookings grouped by date', async () => {

@@ -1,11 +1,20 @@
 /**
  * `/{place}/staff/bookings` (WAITER and above; designed): a day or a week of bookings, filtered by hall and status,
  * with the domain's actions per booking (confirm, seat, no-show, cancel after a confirm). New bookings and status
- * changes arrive live on the staff stream; new ones are highlighted and announced.
+ * changes arrive live on the staff stream; new ones are highlighted and announced. Bookings still awaiting the
+ * guest's e-mail confirmation (or the deposit) are shown apart — a dashed card, their own badge and the time they
+ * are held until — and the day's people total counts only confirmed and seated ones (pending ones are listed as
+ * "N awaiting confirmation"): an unconfirmed booking releases its table by itself.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, BOOKING_STATUSES, isBookingStatus, type BookingStatus } from '@trapeza/domain/booking';
+import {
+  addDays,
+  BOOKING_STATUSES,
+  isBookingStatus,
+  isPendingBooking,
+  type BookingStatus,
+} from '@trapeza/domain/booking';
 import type { StaffBooking } from '@trapeza/domain/contracts/bookings';
 import { useStaffBookings } from '../hooks/use-staff-bookings.ts';
 import { staffErrorCode } from '../api/staff-request.ts';
@@ -14,7 +23,7 @@ import type { StaffBookingsScope } from '../api/bookings.ts';
 import styles from './staff.module.css';
 
 /** The statuses that still hold a table: the default filter. */
-const ACTIVE: readonly BookingStatus[] = ['pending_payment', 'confirmed', 'seated'];
+const ACTIVE: readonly BookingStatus[] = ['pending_confirmation', 'pending_payment', 'confirmed', 'seated'];
 type StatusFilter = 'active' | 'all' | BookingStatus;
 
 export interface BookingsViewProps {
@@ -166,7 +175,11 @@ export function BookingsView({
         datesOf(scope).map((d) => {
           const list = byDate.get(d) ?? [];
           if (days === 7 && list.length === 0) return null;
-          const people = list.reduce((n, b) => n + b.people, 0);
+          // Only confirmed and seated parties count: a pending one may still be released.
+          const people = list
+            .filter((b) => b.status === 'confirmed' || b.status === 'seated')
+            .reduce((n, b) => n + b.people, 0);
+          const pending = list.filter((b) => isPendingBooking(b.status)).length;
           return (
             <section
               key={d}
@@ -178,6 +191,14 @@ export function BookingsView({
                 {formatDate(d, lang)} <span className={styles.count}>{list.length}</span>{' '}
                 {list.length > 0 && (
                   <span className={styles.muted}>{t('staff.bookings.peopleTotal', { count: people })}</span>
+                )}
+                {pending > 0 && (
+                  <>
+                    {' · '}
+                    <span className={styles.muted} data-testid="bookings-pending-count">
+                      {t('staff.bookings.pendingTotal', { count: pending })}
+                    </span>
+                  </>
                 )}
               </h2>
               {list.length === 0 ? (
@@ -250,7 +271,7 @@ function BookingCard({
     .join(' · ');
   return (
     <article
-      className={`${styles.card} ${fresh ? styles.fresh : ''}`}
+      className={`${styles.card} ${fresh ? styles.fresh : ''} ${isPendingBooking(booking.status) ? styles.pendingCard : ''}`}
       aria-label={`${booking.time} ${booking.name}`}
       data-testid="staff-booking"
     >
@@ -260,7 +281,10 @@ function BookingCard({
         </h3>
         <div className={styles.badges}>
           {fresh && <span className={`${styles.badge} ${styles.badgeNew}`}>{t('staff.bookings.new')}</span>}
-          <span className={styles.badge} data-testid="staff-booking-status">
+          <span
+            className={`${styles.badge} ${isPendingBooking(booking.status) ? styles.badgePending : ''}`}
+            data-testid="staff-booking-status"
+          >
             {t(`staff.bookings.statuses.${booking.status}`)}
           </span>
         </div>
@@ -294,9 +318,13 @@ function BookingCard({
             <dd>{booking.email}</dd>
           </div>
         )}
-        {booking.status === 'pending_payment' && booking.expires_at && (
+        {isPendingBooking(booking.status) && booking.expires_at && (
           <div>
-            <dt>{t('staff.bookings.heldUntil')}</dt>
+            <dt>
+              {booking.status === 'pending_confirmation'
+                ? t('staff.bookings.heldUntilConfirmation')
+                : t('staff.bookings.heldUntil')}
+            </dt>
             <dd>
               {new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(
                 new Date(booking.expires_at),
