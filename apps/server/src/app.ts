@@ -289,7 +289,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publish: (event) => app.events.publish(event),
   });
   app.decorate('bookings', bookings);
-  await app.register(bookingsRoutes(bookings, new BookingLimiter(limits)), { prefix: '/api' });
+  // The booking limits count where the per-account login counts do: Redis, else the database (never per process).
+  const bookingLimiter = new BookingLimiter(new AccountCounters(database.db, limits), () =>
+    clock.now().getTime(),
+  );
+  await app.register(bookingsRoutes(bookings, bookingLimiter), { prefix: '/api' });
 
   await app.register(adminRoutes({ dataDir: config.dataDir, users, imageStore }), { prefix: '/api' });
   // Uploads: from the database on PostgreSQL (every process serves them), from DATA_DIR/uploads on disk otherwise

@@ -1,20 +1,20 @@
 /**
  * Abuse limits of `POST bookings` (issue 23 #5: twelve anonymous requests took every table at 19:00, with e-mails to
  * arbitrary addresses): per client IP, per e-mail address and per phone number, `BOOKING_CREATE_LIMITS` (domain) in
- * one fixed window. All-or-nothing: when one of the three is full nothing is counted and the call answers 429
- * `rate_limited` (spec §8 "too many requests, try again later") with `retry-after`, before any database work.
+ * a fixed window from each key's first attempt. Every attempt counts on its three keys (refused ones too); when one
+ * of them is over its limit the call answers 429 `rate_limited` (spec §8 "too many requests, try again later") with
+ * `retry-after` (the window, an upper bound), before any work on the booking itself.
  *
  * The keys carry the method and the route the request matched (`booking:POST/api/bookings|ip|…`), never the raw URL,
  * so `/%61pi/bookings` counts like `/api/bookings` (as the route limits of plugins/security.ts). The e-mail and the
  * phone count under the domain's `guestEmailKey` / `guestPhoneKey`, so `Victim+1@x` and `victim@x` are one address.
  *
- * Safe with several processes: the counts live in Redis when REDIS_URL is set (lib/shared-limits.ts, one Lua
- * script checks and counts the three keys atomically); without it, or while Redis is down, each process counts in
- * its own memory (N processes: N times the allowance — the per-guest open-bookings limit, counted in the database
- * under the booking lock, still holds exactly).
+ * Counted once for every server process (modules/users/account-counters.ts): in Redis with REDIS_URL, else — and
+ * while Redis does not answer — in the database (`account_counters`, one atomic upsert per key). Nothing is kept in a
+ * process's memory, so N processes behind a load balancer allow exactly what one allows. Times are the server clock's.
  */
 import { BOOKING_CREATE_LIMITS, guestEmailKey, guestPhoneKey } from '@trapeza/domain/booking';
-import { LocalWindows, type SharedLimits } from '../../lib/shared-limits.ts';
+import type { AccountCounters } from '../users/account-counters.ts';
 
 export interface BookingCreateLimits {
   windowMs: number;
@@ -24,18 +24,23 @@ export interface BookingCreateLimits {
 }
 
 export class BookingLimiter {
-  readonly #local = new LocalWindows();
-  readonly #shared: SharedLimits | null;
+  readonly #counters: AccountCounters;
+  readonly #now: () => number;
   readonly #limits: BookingCreateLimits;
 
-  constructor(shared: SharedLimits | null, limits: BookingCreateLimits = BOOKING_CREATE_LIMITS) {
-    this.#shared = shared;
+  constructor(
+    counters: AccountCounters,
+    now: () => number,
+    limits: BookingCreateLimits = BOOKING_CREATE_LIMITS,
+  ) {
+    this.#counters = counters;
+    this.#now = now;
     this.#limits = limits;
   }
 
   /**
    * Counts one booking attempt on `route` (method + matched route URL); resolves to the seconds to wait when a
-   * limit is reached (nothing is then counted), else null.
+   * limit is passed, else null.
    */
   async take(route: string, guest: { ip: string; email: string; phone: string }): Promise<number | null> {
     const l = this.#limits;
@@ -44,9 +49,10 @@ export class BookingLimiter {
     const phone = guestPhoneKey(guest.phone).slice(0, 50);
     if (email !== '') entries.push([`booking:${route}|email|${email}`, l.perEmail]);
     if (phone !== '') entries.push([`booking:${route}|phone|${phone}`, l.perPhone]);
-    const waitMs = this.#shared
-      ? await this.#shared.take(entries, l.windowMs, this.#local)
-      : this.#local.take(entries, l.windowMs);
-    return waitMs === null ? null : Math.max(1, Math.ceil(waitMs / 1000));
+    const at = this.#now();
+    const counts = await Promise.all(
+      entries.map(([key]) => this.#counters.hit(key, at, l.windowMs, 'fixed')),
+    );
+    return entries.some(([, max], i) => (counts[i] ?? 0) > max) ? Math.ceil(l.windowMs / 1000) : null;
   }
 }
