@@ -32,6 +32,38 @@
       }, 0);
     });
   }
+  // A tap on a button of the server's HTML before the app has made it live (a slow phone: "call the waiter" at the
+  // table) is not lost: the last such tap is repeated once React has hydrated that button (its props are on the
+  // element), for 15 s at most. A tap React handled itself (it hydrates what is tapped when it can) is not repeated.
+  var live = function (el) {
+    for (var key in el) if (key.indexOf('__reactProps$') === 0) return true;
+    return false;
+  };
+  var pending = null;
+  var poll = 0;
+  var tries = 0;
+  document.addEventListener(
+    'click',
+    function (event) {
+      var button = event.target && event.target.closest ? event.target.closest('#root button') : null;
+      if (!button || live(button)) return;
+      setTimeout(function () {
+        if (live(button)) return;
+        pending = button;
+        tries = 0;
+        if (poll) return;
+        poll = setInterval(function () {
+          if (++tries > 150) pending = null;
+          if (pending && !live(pending)) return;
+          clearInterval(poll);
+          poll = 0;
+          if (pending && pending.isConnected) pending.click();
+          pending = null;
+        }, 100);
+      }, 0);
+    },
+    true,
+  );
   var images = document.querySelectorAll('#root img[fetchpriority="high"]');
   if (images.length === 0 || typeof images[0].decode !== 'function') return start();
   var leading = [].slice.call(images);

@@ -6,6 +6,7 @@
  * long, or a page that sets no title of its own (usePageMeta: a redirect such as an unknown category) answers null and
  * the page is rendered in the browser as before.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { AppRoutes } from './app/router.tsx';
 import { ServerTitleContext } from './hooks/use-page-meta.ts';
 import { seedFirstScreen, type FirstScreenData } from './lib/first-screen-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { useSessionStore, type OrderTokenCookie } from './stores/session-store.ts';
 
 type Messages = Record<string, unknown>;
 const firstTexts = import.meta.glob<Messages>('./i18n/*.json', { eager: true, import: 'default' });
@@ -53,6 +55,28 @@ function i18nFor(lang: Language): Promise<I18n> {
   return instance;
 }
 
+/** The guest's session a render sees (the server checked it: web-first-screen.ts). */
+export interface RenderSession {
+  /** The order token of a table or room session of this place, as its cookie holds it (spec §3). */
+  orderToken: OrderTokenCookie | null;
+  /** The auth cookie (what renders differs only by whether there is one). */
+  authToken: string | null;
+}
+
+/**
+ * The session store's state is the request's during its render. The store is one per process here and React renders
+ * several requests at once (each render awaits lazy parts), so its state cannot be set per request; instead its
+ * session fields read the render's own session, kept in an AsyncLocalStorage that follows each render through its
+ * awaits. Nothing sets state on the server (the store's setters run in effects and handlers only), so the store's
+ * state stays this initial object, which is also what React reads on the server (useSyncExternalStore's server
+ * snapshot: zustand's getInitialState). The browser reads the same values from the cookies the server wrote.
+ */
+const requestSession = new AsyncLocalStorage<RenderSession>();
+Object.defineProperties(useSessionStore.getInitialState(), {
+  orderToken: { get: () => requestSession.getStore()?.orderToken ?? null },
+  authToken: { get: () => requestSession.getStore()?.authToken ?? null },
+});
+
 export interface RenderInput {
   /** The page's URL (path and query). */
   url: string;
@@ -63,6 +87,8 @@ export interface RenderInput {
   timeoutMs?: number;
   /** Told of an error that made the render give up. */
   onError?: (error: unknown) => void;
+  /** The guest's order token and login; none by default (a first visit). */
+  session?: RenderSession;
 }
 
 export interface RenderedPage {
@@ -73,7 +99,11 @@ export interface RenderedPage {
 }
 
 /** The HTML of `#root` for the page and its title, or null when it could not be rendered completely. */
-export async function render({
+export function render(input: RenderInput): Promise<RenderedPage | null> {
+  return requestSession.run(input.session ?? { orderToken: null, authToken: null }, () => renderPage(input));
+}
+
+async function renderPage({
   url,
   language,
   data,

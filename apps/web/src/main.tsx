@@ -10,7 +10,11 @@ import './styles/global.css';
 
 // The server inlines the first screen's data for /{place} pages: no API round trip before the first paint.
 const queryClient = createQueryClient();
-seedFirstScreen(queryClient, pageClient(), location.pathname, readFirstScreenData());
+const firstScreen = readFirstScreenData();
+// A table QR scan is answered with the menu itself (its order-token cookie set by the server): the address becomes
+// the menu's before the router reads it, so the app hydrates the page the server rendered.
+if (firstScreen?.url) history.replaceState(history.state, '', firstScreen.url + location.hash);
+seedFirstScreen(queryClient, pageClient(), location.pathname, firstScreen);
 
 /**
  * The server renders the first screen of a first visit (apps/server/src/plugins/web-first-screen.ts: no order token,

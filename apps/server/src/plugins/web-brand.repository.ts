@@ -50,6 +50,31 @@ export function createWebBrandRepository(db: AppDatabase) {
       return row?.value ?? undefined;
     },
     /**
+     * A table or room session of the brand's place by its secret (the order-token cookie's `token`), with its table:
+     * what the server-rendered page shows as the guest's table (never what the cookie says). Expiry and closing are
+     * the caller's to check.
+     */
+    async tableSession(clientSlug: string, placeSlug: string, session: string) {
+      return db
+        .selectFrom('table_sessions')
+        .innerJoin('tables', 'tables.id', 'table_sessions.table_id')
+        .innerJoin('places', 'places.id', 'table_sessions.place_id')
+        .innerJoin('clients', 'clients.id', 'places.client_id')
+        .select([
+          'table_sessions.session',
+          'table_sessions.order_type',
+          'table_sessions.expires_at',
+          'table_sessions.closed_at',
+          'table_sessions.mode',
+          'tables.number as table_number',
+          'tables.kind as table_kind',
+        ])
+        .where('table_sessions.session', '=', session)
+        .where('places.slug', '=', placeSlug)
+        .where('clients.slug', '=', clientSlug)
+        .executeTakeFirst();
+    },
+    /**
      * Whether some brand names this host as its domain at all (also a deactivated or not yet verified one): such a
      * host is never served another brand's pages as a fallback.
      */

@@ -86,8 +86,12 @@ describeEachDatabase(
       for (const url of ['/bistro/t/demo-t1', '/bistro/staff', '/hotel', '/nowhere']) {
         expect((await page(ctx, url, 'second.localhost')).statusCode, url).toBe(404);
       }
-      const own = await page(ctx, '/kafe-vtora/t/x', 'second.localhost');
+      const own = await page(ctx, '/kafe-vtora/about', 'second.localhost');
       expect(own.statusCode).toBe(200);
+      // A QR code the venue does not have is its "scan again" page (issue 17: 404), still the brand's page.
+      const qr = await page(ctx, '/kafe-vtora/t/x', 'second.localhost');
+      expect(qr.statusCode).toBe(404);
+      expect(brandOf(qr.body)).toMatchObject({ slug: 'second' });
       // and the demo brand's pages do not show the second brand's venue either
       expect((await page(ctx, '/kafe-vtora', 'localhost')).statusCode).toBe(404);
     });

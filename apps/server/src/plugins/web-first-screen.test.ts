@@ -9,7 +9,9 @@ describe('first screen plan and escaping', () => {
     expect(firstScreenPlan('/bistro/hrana')).toEqual({ place: 'bistro', routes: ['category'] });
     expect(firstScreenPlan('/bistro/hrana/shopska-salata')).toEqual({ place: 'bistro', routes: ['product'] });
     expect(firstScreenPlan('/bistro/about-trapeza')).toEqual({ place: 'bistro', routes: ['about-product'] });
-    expect(firstScreenPlan('/bistro/search')).toEqual({ place: 'bistro', routes: [] });
+    expect(firstScreenPlan('/bistro/search')).toEqual({ place: 'bistro', routes: ['search'] });
+    expect(firstScreenPlan('/bistro/about')).toEqual({ place: 'bistro', routes: ['about'] });
+    expect(firstScreenPlan('/bistro/t/demo-t5')).toEqual({ place: 'bistro', routes: [] });
     for (const path of ['/', '/404', '/join', '/admin/menu', '/bistro/staff', '/%E0%A4%A', '/a b'])
       expect(firstScreenPlan(path), path).toBeNull();
   });
@@ -75,6 +77,13 @@ function rootHtml(html: string): string {
       html,
     )?.[1] ?? ''
   );
+}
+
+/** The cookies a response writes: name → value (decoded), Max-Age and path. */
+function setCookies(res: { cookies: { name: string; value: string; maxAge?: number; path?: string }[] }) {
+  return Object.fromEntries(
+    res.cookies.map((c) => [c.name, { value: decodeURIComponent(c.value), maxAge: c.maxAge, path: c.path }]),
+  ) as Record<string, { value: string; maxAge?: number; path?: string }>;
 }
 
 function headHtml(html: string): string {
@@ -157,13 +166,207 @@ if (webBuilt) {
         expect(home.body).not.toContain('type="module"');
         expect(home.body).not.toContain('rel="modulepreload"');
 
-        // A guest with an order token (state the server does not render) gets the page rendered in the browser.
+        // An order-token cookie naming no session is ignored (and deleted): the plain menu, server-rendered.
         const token = await ctx.get('/bistro', {
           client: null,
           place: null,
           cookies: { user_order_token: '{}' },
         });
-        expect(rootHtml(token.body)).toBe('');
+        expect(rootHtml(token.body)).toContain(categories[0]!.name);
+        expect(rootHtml(token.body)).not.toContain('data-testid="table-bar"');
+        expect(setCookies(token)).toMatchObject({ user_order_token: { value: '', maxAge: 0 } });
+      });
+
+      ctx.test(
+        'a table QR scan answers the menu at that table, the order-token cookie written in the same response',
+        async () => {
+          const categories = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as {
+            name: string;
+          }[];
+          const scan = await ctx.get('/bistro/t/demo-t5', { client: null, place: null });
+          expect(scan.statusCode).toBe(200);
+          const root = rootHtml(scan.body);
+          // The menu and the table, in the HTML before any script runs.
+          expect(root).toContain(categories[0]!.name);
+          expect(root).toContain('data-testid="table-bar"');
+          expect(root).toContain('Вие сте на маса 5');
+          expect(root).not.toContain('<script');
+          const data = inlined(scan.body)!;
+          expect(data).toMatchObject({ place: 'bistro', url: '/bistro' });
+          // The cookie as spec §3 has it (the web app's own shape), 90 h, path /; its session is the table's.
+          const cookie = setCookies(scan).user_order_token!;
+          expect(cookie.maxAge).toBe(90 * 3600);
+          expect(cookie.path).toBe('/');
+          const value = JSON.parse(cookie.value) as Record<string, unknown>;
+          expect(value).toMatchObject({ place: 'bistro', ordertype: 1, table: '5', room_number: null });
+          expect(Object.keys(value)).toEqual([
+            'token',
+            'place',
+            'ordertype',
+            'room_number',
+            'table',
+            'tablet_mode',
+            'expires',
+          ]);
+          const session = await ctx.db
+            .selectFrom('table_sessions')
+            .innerJoin('tables', 'tables.id', 'table_sessions.table_id')
+            .select(['tables.number', 'table_sessions.expires_at'])
+            .where('table_sessions.session', '=', value.token as string)
+            .executeTakeFirstOrThrow();
+          expect(session.number).toBe('5');
+          expect(value.expires).toBe(new Date(session.expires_at).getTime());
+          // The menu was read in the table's context (the API answers a token holder's menu).
+          expect(JSON.stringify(data.products)).toBe(
+            JSON.stringify(
+              (
+                await ctx.get('/api/products?active=1', {
+                  headers: { 'x-order-token': value.token as string },
+                })
+              ).json(),
+            ),
+          );
+
+          // The next visit carries the cookie: the same table, server-rendered; the cookie is left as it is.
+          const visit = await ctx.get('/bistro', {
+            client: null,
+            place: null,
+            cookies: { user_order_token: cookie.value },
+          });
+          expect(rootHtml(visit.body)).toContain('Вие сте на маса 5');
+          expect(setCookies(visit)).toEqual({});
+          // Its category pages too, in the guest's language.
+          const english = await ctx.get('/bistro/about', {
+            client: null,
+            place: null,
+            cookies: { user_order_token: cookie.value, language: 'en' },
+          });
+          expect(english.body).toContain('<html lang="en">');
+          expect(rootHtml(english.body)).toContain('You are at table 5');
+
+          // A cookie edited to another table is not believed: the session's own table shows, and the cookie is put
+          // right.
+          const tampered = await ctx.get('/bistro', {
+            client: null,
+            place: null,
+            cookies: { user_order_token: JSON.stringify({ ...value, table: '9', ordertype: 2 }) },
+          });
+          expect(rootHtml(tampered.body)).toContain('Вие сте на маса 5');
+          expect(rootHtml(tampered.body)).not.toContain('маса 9');
+          expect(JSON.parse(setCookies(tampered).user_order_token!.value)).toEqual(value);
+          // A made-up session: no table at all, the cookie deleted.
+          const forged = await ctx.get('/bistro', {
+            client: null,
+            place: null,
+            cookies: { user_order_token: JSON.stringify({ ...value, token: 'made-up-session' }) },
+          });
+          expect(rootHtml(forged.body)).toContain(categories[0]!.name);
+          expect(rootHtml(forged.body)).not.toContain('data-testid="table-bar"');
+          expect(setCookies(forged).user_order_token).toMatchObject({ value: '', maxAge: 0 });
+          // Another venue's page ignores this venue's cookie and leaves it be.
+          const hotel = await ctx.get('/hotel', {
+            client: null,
+            place: null,
+            cookies: { user_order_token: cookie.value },
+          });
+          expect(rootHtml(hotel.body)).not.toBe('');
+          expect(rootHtml(hotel.body)).not.toContain('data-testid="table-bar"');
+          expect(setCookies(hotel)).toEqual({});
+          // An expired session: no table, the cookie deleted.
+          await ctx.db
+            .updateTable('table_sessions')
+            .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+            .where('session', '=', value.token as string)
+            .execute();
+          const expired = await ctx.get('/bistro', {
+            client: null,
+            place: null,
+            cookies: { user_order_token: cookie.value },
+          });
+          expect(rootHtml(expired.body)).not.toContain('data-testid="table-bar"');
+          expect(setCookies(expired).user_order_token).toMatchObject({ value: '', maxAge: 0 });
+        },
+      );
+
+      ctx.test('a room QR scan answers the hotel menu in that room', async () => {
+        const scan = await ctx.get('/hotel/t/demo-r105', { client: null, place: null });
+        expect(scan.statusCode).toBe(200);
+        expect(rootHtml(scan.body)).toContain('Вие сте в стая 105');
+        const value = JSON.parse(setCookies(scan).user_order_token!.value) as Record<string, unknown>;
+        expect(value).toMatchObject({ place: 'hotel', ordertype: 6, room_number: '105', table: '105' });
+        expect(inlined(scan.body)).toMatchObject({ place: 'hotel', url: '/hotel' });
+      });
+
+      ctx.test(
+        'an invalid, unknown or foreign QR code answers the "scan again" page with 404, no menu, no cookie',
+        async () => {
+          const categories = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as {
+            name: string;
+          }[];
+          // demo-r105 is the hotel's room, not the bistro's.
+          for (const url of ['/bistro/t/no-such-token', '/bistro/t/demo-r105', '/bistro/t/%3Cscript%3E']) {
+            const res = await ctx.get(url, { client: null, place: null });
+            expect(res.statusCode, url).toBe(404);
+            const root = rootHtml(res.body);
+            expect(root, url).toContain('Невалиден QR код. Моля сканирайте отново.');
+            expect(root, url).not.toContain(escaped(categories[0]!.name));
+            expect(root, url).not.toContain('data-testid="table-bar"');
+            expect(setCookies(res), url).toEqual({});
+            expect(inlined(res.body), url).not.toHaveProperty('url');
+          }
+          const sessions = await ctx.db.selectFrom('table_sessions').select('id').execute();
+          // (no session was opened by any of them; the earlier tests' sessions aside)
+          const again = await ctx.get('/bistro/t/nope', { client: null, place: null });
+          expect(again.statusCode).toBe(404);
+          expect(await ctx.db.selectFrom('table_sessions').select('id').execute()).toHaveLength(
+            sessions.length,
+          );
+        },
+      );
+
+      ctx.test(
+        'about, legal, search and "all" pages and a signed-in visit are server-rendered too',
+        async () => {
+          const venue = ((await ctx.get('/api/place')).json() as { name: string }).name;
+          const products = (await ctx.get('/api/products?active=1')).json() as {
+            name: string;
+            type: string;
+          }[];
+          for (const page of ['about', 'terms', 'privacy-policy', 'search', 'all']) {
+            const res = await ctx.get(`/bistro/${page}`, { client: null, place: null });
+            expect(res.statusCode, page).toBe(200);
+            expect(rootHtml(res.body), page).not.toBe('');
+            expect(titleOf(res.body), page).toContain(escaped(venue));
+            expect(classesStyledLate(res.body), page).toEqual([]);
+          }
+          const all = await ctx.get('/bistro/all', { client: null, place: null });
+          expect(rootHtml(all.body)).toContain(escaped(products.find((p) => p.type !== 'booking')!.name));
+          // Signed in (the user object lives in the browser's storage: the account button shows it after hydration).
+          const signedIn = await ctx.get('/bistro', {
+            client: null,
+            place: null,
+            cookies: { auth_token: 'some.jwt.token' },
+          });
+          expect(rootHtml(signedIn.body)).not.toBe('');
+        },
+      );
+
+      ctx.test("renders at the same time keep each guest's own table", async () => {
+        const scans = await Promise.all(
+          ['/bistro/t/demo-t3', '/bistro', '/bistro/t/demo-t7', '/bistro/all', '/hotel/t/demo-r110'].map(
+            (url) => ctx.get(url, { client: null, place: null }),
+          ),
+        );
+        const bars = scans.map(
+          (r) => /data-testid="table-bar"[^]*?<strong[^>]*>([^<]*)</.exec(rootHtml(r.body))?.[1],
+        );
+        expect(bars).toEqual([
+          'Вие сте на маса 3',
+          undefined,
+          'Вие сте на маса 7',
+          undefined,
+          'Вие сте в стая 110',
+        ]);
       });
 
       ctx.test(

@@ -1,6 +1,6 @@
 /**
- * The first screen of a `/{place}` page without API round trips (issue "Menu browsing", Speed): the page's
- * index.html carries
+ * The first screen of a `/{place}` page without API round trips (issues "Menu browsing", Speed, and 17 "Every guest
+ * entry as fast as the menu page"): the page's index.html carries
  * - the answers of GET settings, place, categoriesHierarchy?active=1 and products?active=1 for the place in the URL
  *   (and GET ingredients on a category or product URL: the product page and the cards' quick add read it), asked
  *   through the API itself (same tenancy, order-token context from the guest's cookies, 5 s menu cache), as escaped
@@ -9,13 +9,18 @@
  * - `<link rel="stylesheet">` and `<link rel="modulepreload">` for the chunks the page renders first (the place layout
  *   and, on a category or product URL, that route), read from the build manifest, so the browser fetches them in
  *   parallel with the entry instead of one after another;
- * - the first screen's HTML inside `<div id="root">` for the place home, a category page and a product page, rendered
- *   by the web build's server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same
- *   data, with the page's own `<title>` and `<html lang>`; the browser hydrates it. The stylesheets of lazily loaded
- *   parts the server rendered (the footer, …) are linked too — found by the CSS classes the HTML uses — so nothing
- *   shifts when their chunks arrive. Only a first visit's state is rendered: with an order token or a login cookie
- *   (state the server entry does not model) the page is left to the browser, as it is when the server build is
- *   missing or the render fails.
+ * - the first screen's HTML inside `<div id="root">` for the place home, a category, a product, the about and legal
+ *   pages, search and "all" (with or without an order token, login or language cookie), rendered by the web build's
+ *   server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same data, with the page's
+ *   own `<title>` and `<html lang>`; the browser hydrates it. The stylesheets of lazily loaded parts the server
+ *   rendered (the footer, the table bar, …) are linked too — found by the CSS classes the HTML uses — so nothing
+ *   shifts when their chunks arrive. The page is left to the browser when the server build is missing or the render
+ *   fails;
+ * - the guest's table: a table or room QR scan (`/{place}/t/{token}`) is verified here and answered with the menu at
+ *   that table, the order-token cookie written in the same response (the app then shows the menu's URL); an invalid
+ *   QR code answers its "scan again" page with 404; an order-token cookie is checked against the session it names
+ *   (guestState below). What only the browser knows (the cart and the signed-in user kept in its storage) shows
+ *   after hydration, in places that keep their size.
  * The page is the brand's (web-brand.ts resolves it from the Host): its name, logo, colour and the brand itself are in
  * the HTML (brandShell), and a place the brand does not have answers 404. Any API error answers the brand's plain
  * index.html: the app then shows what it shows today.
@@ -25,8 +30,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
+import { cookieLifetimeHours, isTokenExpired, ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
 import type { PageBrand } from './web-brand.ts';
+import type { WebBrandRepository } from './web-brand.repository.ts';
 
 interface ManifestChunk {
   file: string;
@@ -121,12 +127,25 @@ function stylesheetClasses(distDir: string, manifest: WebShell['manifest']): Map
   return classes;
 }
 
+/** The user order token object of spec §3, as the web app writes it (apps/web/src/lib/order-token-cookie.ts). */
+export interface OrderTokenValue {
+  token: string;
+  place: string;
+  ordertype: number;
+  room_number: string | null;
+  table: string | null;
+  tablet_mode: boolean;
+  /** epoch milliseconds */
+  expires: number;
+}
+
 type RenderFirstScreen = (input: {
   url: string;
   language: string | null;
   data: unknown;
   timeoutMs?: number;
   onError?: (error: unknown) => void;
+  session?: { orderToken: OrderTokenValue | null; authToken: string | null };
 }) => Promise<{ html: string; title: string | null } | string | null>;
 
 const serverEntries = new Map<string, Promise<RenderFirstScreen | null>>();
@@ -152,15 +171,60 @@ function loadServerRenderer(distDir: string, log: FastifyRequest['log']): Promis
   return entry;
 }
 
+/** Pages of their own (`/{place}/<page>`) the server renders, each its route chunk. */
+const SERVER_RENDERED_PAGES = new Set([
+  'search',
+  'all',
+  'about',
+  'custom-terms',
+  'terms',
+  'privacy-policy',
+  'refund-policy',
+]);
 /** Route chunks whose pages the server renders (besides the place home). */
-const SERVER_RENDERED_ROUTES = new Set(['category', 'product']);
+const SERVER_RENDERED_ROUTES = new Set(['category', 'product', ...SERVER_RENDERED_PAGES]);
+/** Routes whose product cards (quick add) or product page read GET ingredients. */
+const INGREDIENT_ROUTES = new Set(['category', 'product', 'search', 'all']);
 
-/** Whether the page is one the server renders: the place home, a category or a product page, for a first visit. */
-function serverRendered(request: FastifyRequest, pathname: string, routes: string[]): boolean {
-  const cookies = request.cookies ?? {};
-  if (cookies[ORDER_TOKEN_COOKIE] || cookies.auth_token) return false;
+/** Whether the page is one the server renders: the place home, a category, product, about, legal, search or all. */
+function serverRendered(pathname: string, routes: string[]): boolean {
   if (pathname.split('/').filter(Boolean).length === 1) return true;
   return routes.length === 1 && SERVER_RENDERED_ROUTES.has(routes[0]!);
+}
+
+/** The table or room QR token of a `/{place}/t/{token}` page a guest scanned, or null (device modes are not). */
+function scannedQrToken(request: FastifyRequest, pathname: string): string | null {
+  const segments = pathname.split('/').filter(Boolean);
+  // (A HEAD request opens no session.)
+  if (segments.length !== 3 || segments[1] !== 't' || request.method !== 'GET') return null;
+  // A staff member switching the device to kiosk or tablet mode may need to log in first: the browser does that.
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  if (query.has('mode') || query.has('kiosk') || query.has('tablet')) return null;
+  try {
+    const token = decodeURIComponent(segments[2]!);
+    return token.length <= 200 ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The parsed order-token cookie: its token and place, or null when it is no such object. */
+function orderTokenCookieOf(raw: string | undefined): { token: string; place: unknown } | null {
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as { token?: unknown; place?: unknown } | null;
+    return parsed && typeof parsed.token === 'string' ? { token: parsed.token, place: parsed.place } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cookie header without one cookie (the API calls must not see an order token the page does not use). */
+function withoutCookie(header: string, name: string): string {
+  return header
+    .split(/;\s*/)
+    .filter((part) => part.split('=')[0]!.trim() !== name)
+    .join('; ');
 }
 
 /** Which place a page path belongs to, and which route chunks its first screen needs. */
@@ -178,6 +242,8 @@ export function firstScreenPlan(pathname: string): { place: string; routes: stri
   }
   if (segments.length === 3 && !PLACE_PAGES.has(segments[1]!)) return { place, routes: ['product'] };
   if (segments[1] === 'staff') return null;
+  if (segments.length === 2 && SERVER_RENDERED_PAGES.has(segments[1]!))
+    return { place, routes: [segments[1]!] };
   return { place, routes: [] };
 }
 
@@ -292,10 +358,21 @@ function languageOf(request: FastifyRequest): string | null {
   return lang && LANGUAGES.has(lang) ? lang : null;
 }
 
-/** A page's answer: its status (404 for a place the page's brand does not have) and HTML. */
+/** A cookie the page's answer writes (spec §3: path /, the lifetime in seconds; 0 deletes it). */
+export interface PageCookie {
+  name: string;
+  value: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * A page's answer: its status (404 for a place the page's brand does not have, or an invalid QR code), HTML and the
+ * cookies it writes (the order token of a QR scan).
+ */
 export interface WebPage {
   status: 200 | 404;
   html: string;
+  cookies?: PageCookie[];
 }
 
 export interface WebPageContext {
@@ -303,6 +380,117 @@ export interface WebPageContext {
   brand: PageBrand | null;
   /** The name of the brand's active place with this slug, or undefined when it has none. */
   placeName: (clientSlug: string, placeSlug: string) => Promise<string | undefined>;
+  /** A table session of the brand's place by its secret (web-brand.repository.ts); without it, none is shown. */
+  tableSession?: WebBrandRepository['tableSession'];
+}
+
+/** The order-token cookie holding `value`, with the device's lifetime (spec §9: 90 h, on a kiosk 43800 h). */
+function orderTokenCookie(value: OrderTokenValue, request: FastifyRequest): PageCookie {
+  const kiosk = request.cookies?.kiosk === '1';
+  return {
+    name: ORDER_TOKEN_COOKIE,
+    value: JSON.stringify(value),
+    maxAgeSeconds: Math.round(cookieLifetimeHours('default', kiosk) * 3600),
+  };
+}
+
+/** What a page shows of the guest's table and login, and how it asks the API (web-first-screen's `guestState`). */
+interface GuestState {
+  orderToken: OrderTokenValue | null;
+  /** Answer the page as the plain shell (the browser takes over): a QR check that gave no verdict. */
+  plain?: boolean;
+  /** The QR token the server found invalid. */
+  invalidQr?: string;
+  /** The URL the page shows (the menu's, after a QR scan). */
+  url?: string;
+  cookies: PageCookie[];
+  /** Request headers for the API calls that read the menu. */
+  headers: Record<string, string>;
+}
+
+/**
+ * The guest's table context for a page, from the server's own records, never from what the cookie says:
+ * - a QR scan (`/{place}/t/{token}`) opens the session as the app did (POST tables/verify_token through the API,
+ *   the guest's address for its rate limit) and writes the order-token cookie (spec §3); an invalid, expired or
+ *   foreign token gives the "invalid QR code" page;
+ * - an order-token cookie of this place is looked up: an open session shows its table or room (the cookie rewritten
+ *   when what it says differs), anything else (unknown, expired, closed, unreadable) is deleted and the menu is the
+ *   plain one.
+ */
+async function guestState(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pathname: string,
+  place: string,
+  brand: PageBrand,
+  context: WebPageContext,
+  baseHeaders: Record<string, string>,
+): Promise<GuestState> {
+  const headers = { ...baseHeaders };
+  const cookies: PageCookie[] = [];
+  const qr = scannedQrToken(request, pathname);
+  if (qr !== null) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/tables/verify_token',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ token: qr, placeSlug: place }),
+      remoteAddress: request.ip,
+    });
+    if (answer.statusCode === 404 || answer.statusCode === 400) {
+      return { orderToken: null, invalidQr: qr, cookies, headers };
+    }
+    if (answer.statusCode !== 200) return { orderToken: null, plain: true, cookies, headers };
+    const s = answer.json<{
+      token: string;
+      order_type: number;
+      table: string | null;
+      room_number: string | null;
+      expires: string;
+      mode?: string;
+    }>();
+    const orderToken: OrderTokenValue = {
+      token: s.token,
+      place,
+      ordertype: s.order_type,
+      room_number: s.room_number,
+      table: s.table,
+      tablet_mode: false,
+      expires: new Date(s.expires).getTime(),
+    };
+    // A plain scan switches a kiosk device back (table-entry.tsx did so in the browser).
+    if (request.cookies?.kiosk) cookies.push({ name: 'kiosk', value: '', maxAgeSeconds: 0 });
+    cookies.push(orderTokenCookie(orderToken, request));
+    headers['x-order-token'] = s.token;
+    return { orderToken, url: `/${place}`, cookies, headers };
+  }
+  const raw = request.cookies?.[ORDER_TOKEN_COOKIE];
+  if (raw === undefined) return { orderToken: null, cookies, headers };
+  const cookie = orderTokenCookieOf(raw);
+  // Not this place's: the app ignores it here, and so do the menu's calls.
+  if (headers.cookie) headers.cookie = withoutCookie(headers.cookie, ORDER_TOKEN_COOKIE);
+  if (cookie && cookie.place !== place) return { orderToken: null, cookies, headers };
+  const row =
+    cookie && context.tableSession ? await context.tableSession(brand.slug, place, cookie.token) : undefined;
+  if (!row || row.closed_at || isTokenExpired(row.expires_at, app.clock.now())) {
+    cookies.push({ name: ORDER_TOKEN_COOKIE, value: '', maxAgeSeconds: 0 });
+    return { orderToken: null, cookies, headers };
+  }
+  const room = row.table_kind === 'room';
+  const orderToken: OrderTokenValue = {
+    token: row.session,
+    place,
+    ordertype: row.order_type === 4 ? 4 : room ? 6 : 1,
+    room_number: room ? row.table_number : null,
+    table: row.table_number,
+    tablet_mode: row.mode === 'tablet',
+    expires: new Date(row.expires_at).getTime(),
+  };
+  const value = orderTokenCookie(orderToken, request);
+  // The cookie says what the session is; a cookie saying anything else (edited by hand) is put right.
+  if (value.value !== raw) cookies.push(value);
+  headers['x-order-token'] = row.session;
+  return { orderToken, cookies, headers };
 }
 
 /** The place a page path belongs to (any `/{place}/…` page, the staff screens too), or null. */
@@ -362,50 +550,69 @@ export async function renderWebPage(
   // A venue's pages are titled with the venue's name (the server-rendered ones with their own, below).
   const plan = firstScreenPlan(pathname);
   if (!plan) return { status: 200, html: brandShell(shell.html, brand, placeName) };
-  const headers: Record<string, string> = {
+  const baseHeaders: Record<string, string> = {
     client: brand.slug,
     place: plan.place,
     accept: 'application/json',
   };
-  // The guest's cookies carry the order token: the menu answers in the same context as the app's own calls.
-  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  // The guest's cookies (login, language): the menu answers in the same context as the app's own calls.
+  if (request.headers.cookie) baseHeaders.cookie = request.headers.cookie;
+  // The order token the menu is read and rendered with: the server's records of the QR scan or the cookie.
+  const guest = await guestState(app, request, pathname, plan.place, brand, context, baseHeaders);
+  const { headers, cookies } = guest;
+  if (guest.plain) return { status: 200, html: brandShell(shell.html, brand, placeName), cookies };
+  // A scanned QR code shows the menu (its URL in the address bar once the app starts), or the invalid-QR page.
+  let renderUrl = request.url;
+  let routes = plan.routes;
+  if (guest.url) {
+    renderUrl = guest.url;
+  } else if (guest.invalidQr !== undefined) {
+    routes = ['table-entry'];
+  }
+  const status = guest.invalidQr === undefined ? 200 : 404;
   const paths = [
     '/api/settings',
     '/api/place',
     '/api/categoriesHierarchy?active=1',
     '/api/products?active=1',
   ];
-  if (plan.routes.length > 0) paths.push('/api/ingredients');
+  if (routes.some((r) => INGREDIENT_ROUTES.has(r))) paths.push('/api/ingredients');
   const answers = await Promise.all(paths.map((url) => app.inject({ method: 'GET', url, headers })));
   if (answers.some((a) => a.statusCode !== 200)) {
     return {
-      status: answers[0]!.statusCode === 404 ? 404 : 200,
+      status: answers[0]!.statusCode === 404 ? 404 : status,
       html: brandShell(shell.html, brand, placeName),
+      cookies,
     };
   }
   // The API's own JSON text, spliced as is (no parse and re-encode of the product list on every page load).
   const [settings, placeInfo, categoriesHierarchy, products, ingredients] = answers.map((a) => a.body);
+  const entry =
+    (guest.url === undefined ? '' : `,"url":${JSON.stringify(guest.url)}`) +
+    (guest.invalidQr === undefined ? '' : `,"invalidQr":${JSON.stringify(guest.invalidQr)}`);
   const data =
     `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(brand.slug)},"at":${Date.now()},` +
     `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +
-    `"products":${products}${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}}`;
+    `"products":${products}${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}${entry}}`;
   const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
   // A first visit (no language chosen yet) opens in the venue's first-visit language (spec §3 first_init_lang,
   // else default_lang); the app reads it from <html lang> (apps/web/src/i18n/i18n.ts), so hydration matches.
   const language = languageOf(request) ?? firstVisitLanguage(settings);
-  const assets = firstScreenAssets(shell, plan.routes, language);
+  const assets = firstScreenAssets(shell, routes, language);
   let body = '';
   let title: string | null = null;
-  if (serverRendered(request, pathname, plan.routes)) {
+  const renderPath = renderUrl.split('?')[0] ?? '/';
+  if (guest.invalidQr !== undefined || serverRendered(renderPath, routes)) {
     const render = await loadServerRenderer(distDir, request.log);
     if (render) {
       try {
         const page = await render({
-          url: request.url,
+          url: renderUrl,
           language,
           data: JSON.parse(data),
           timeoutMs: 1500,
           onError: (error) => request.log.warn({ err: error }, 'server render of the first screen failed'),
+          session: { orderToken: guest.orderToken, authToken: request.cookies?.auth_token ?? null },
         });
         // (A build from before titles answered the HTML alone.)
         body = typeof page === 'string' ? page : (page?.html ?? '');
@@ -434,10 +641,10 @@ export async function renderWebPage(
     html = html
       .replace('</head>', () => `${css}${hints}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
-    return { status: 200, html };
+    return { status, html, cookies };
   }
   html = html
     .replace('</head>', () => `${css}${modulePreloadLinks(assets.js)}${hints}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
-  return { status: 200, html };
+  return { status, html, cookies };
 }

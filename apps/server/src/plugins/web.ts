@@ -69,11 +69,24 @@ export async function registerWeb(
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!brand && !CONSOLE_PAGE.test(path)) return reply.code(404).send(PLAIN_NOT_FOUND);
     // `/{place}/…` pages carry their first screen's data and preloads (web-first-screen.ts).
-    const page = await renderWebPage(app, request, distDir, { brand, placeName: brands.placeName });
+    const page = await renderWebPage(app, request, distDir, {
+      brand,
+      placeName: brands.placeName,
+      tableSession: brands.tableSession,
+    });
     // The venue's purchase-tracking tag, if it set one, gets its script's hosts through this page's CSP.
     const placeSlug = brand && page.status === 200 ? pagePlace(path) : null;
     const tag = placeSlug ? analyticsTag(await brands.analyticsTag(brand!.slug, placeSlug)) : null;
     if (tag) reply.header('content-security-policy', app.trackingCsp(tag));
+    // Spec §3 cookies: path /, secure on https; readable by the app (it reads and updates the order token).
+    for (const c of page.cookies ?? []) {
+      reply.setCookie(c.name, c.value, {
+        path: '/',
+        maxAge: c.maxAgeSeconds,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
+    }
     return reply.code(page.status).send(page.html);
   };
   // The landing page: the static files' wildcard would answer `/` (a directory) with 403.

@@ -51,6 +51,15 @@ describe('first-screen data inlined by the server', () => {
     expect(client.getQueryState(['settings', 'bistro'])!.dataUpdatedAt).toBeGreaterThan(Date.now() - 5000);
   });
 
+  test("an invalid QR code's token is kept for the QR entry (it asks the server no more)", () => {
+    const client = new QueryClient();
+    expect(seedFirstScreen(client, 'demo', '/bistro/t/nope', { ...data, invalidQr: 'nope' })).toBe(true);
+    expect(client.getQueryData(['invalid-qr', 'bistro'])).toBe('nope');
+    const plain = new QueryClient();
+    seedFirstScreen(plain, 'demo', '/bistro', data);
+    expect(plain.getQueryData(['invalid-qr', 'bistro'])).toBeUndefined();
+  });
+
   test('data of another place or another client is not used', () => {
     const client = new QueryClient();
     expect(seedFirstScreen(client, 'demo', '/hotel', data)).toBe(false);

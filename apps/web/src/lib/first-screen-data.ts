@@ -25,6 +25,13 @@ export interface FirstScreenData {
   products: unknown;
   /** GET ingredients, on category and product pages (product pages and quick-add cards read it). */
   ingredients?: unknown;
+  /**
+   * A table QR entry the server verified (`/{place}/t/{token}`): the menu's URL, which the page shows instead
+   * (main.tsx replaces the address before the router starts).
+   */
+  url?: string;
+  /** A QR entry's token the server found invalid: the page shows "invalid QR code, scan again" (table-entry.tsx). */
+  invalidQr?: string;
 }
 
 export function readFirstScreenData(doc: Document = document): FirstScreenData | null {
@@ -64,5 +71,6 @@ export function seedFirstScreen(
   set(productsQueryOptions(place).queryKey, data.products);
   // ingredientsQueryOptions(place).queryKey, spelled out: api/get-ingredients.ts is not part of the entry chunk.
   set(['ingredients', place], data.ingredients);
+  set(['invalid-qr', place], data.invalidQr);
   return true;
 }

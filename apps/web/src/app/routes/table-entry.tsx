@@ -12,11 +12,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceMode, StoreTableSession } from '@trapeza/domain/contracts/orders';
 import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { verifyToken } from '../../features/table/api/table.ts';
 import { tableBundle } from '../../features/table/i18n/loaders.ts';
+import { usePageMeta } from '../../hooks/use-page-meta.ts';
+import { useVenue } from '../../hooks/use-venue.ts';
 import { useFeatureTranslations } from '../../i18n/feature-bundles.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { setKioskDevice, storeOrderToken } from '../../lib/order-token-cookie.ts';
@@ -37,7 +40,14 @@ export function Component() {
   const { place = '', token = '' } = useParams();
   const [params] = useSearchParams();
   const mode = modeOf(params);
-  const [state, setState] = useState<'loading' | 'done' | 'invalid' | 'staff'>('loading');
+  // The server verified this token already and found it invalid (web-first-screen.ts): it rendered the answer.
+  const queryClient = useQueryClient();
+  const [knownInvalid] = useState(
+    () => queryClient.getQueryData<string>(['invalid-qr', place]) === token && !mode,
+  );
+  const [state, setState] = useState<'loading' | 'done' | 'invalid' | 'staff'>(
+    knownInvalid ? 'invalid' : 'loading',
+  );
   const [attempt, setAttempt] = useState(0);
 
   const onSession = useCallback(
@@ -62,6 +72,7 @@ export function Component() {
   );
 
   useEffect(() => {
+    if (knownInvalid) return;
     let cancelled = false;
     verifyToken(place, token, mode)
       .then((s) => {
@@ -74,7 +85,7 @@ export function Component() {
     return () => {
       cancelled = true;
     };
-  }, [place, token, mode, attempt, onSession]);
+  }, [place, token, mode, attempt, onSession, knownInvalid]);
 
   if (state === 'done') return <Navigate to={`/${place}`} replace />;
   if (state === 'staff') {
@@ -103,17 +114,22 @@ export function Component() {
       </div>
     );
   }
-  if (state === 'invalid') {
-    return (
-      <div className="page page-narrow">
-        <p role="alert" className="alert">
-          {t('table.invalidQr')}
-        </p>
-        <Link className="button" to={`/${place}`}>
-          {t('table.toMenu')}
-        </Link>
-      </div>
-    );
-  }
+  if (state === 'invalid') return <InvalidQr place={place} />;
   return <PageLoading />;
+}
+
+/** "Invalid QR code, scan again" (spec order_sent_fail), titled so the server renders it too. */
+function InvalidQr({ place }: { place: string }) {
+  const { t } = useTranslation();
+  usePageMeta(t('table.invalidQr'), useVenue().name);
+  return (
+    <div className="page page-narrow">
+      <p role="alert" className="alert">
+        {t('table.invalidQr')}
+      </p>
+      <Link className="button" to={`/${place}`}>
+        {t('table.toMenu')}
+      </Link>
+    </div>
+  );
 }
