@@ -277,6 +277,43 @@ describeEachDatabase(
     );
 
     ctx.test(
+      'carts checked together (one read for the burst on PostgreSQL) are each answered from their own lines',
+      async () => {
+        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + 5 * 60_000));
+        const f = fx();
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, n) =>
+            preorder(
+              ctx,
+              f,
+              100 + n,
+              n % 3 === 0
+                ? {
+                    products: [
+                      cartLine(f.salad.id, f.salad.variant, 2),
+                      cartLine(f.soldOut.id, f.soldOut.variant, 1),
+                    ],
+                  }
+                : {},
+            ),
+          ),
+        );
+        answers.forEach((res, n) => {
+          if (n % 3 !== 0) {
+            expect(res.statusCode, res.body).toBe(201);
+            return;
+          }
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toMatchObject({
+            message: 'inactiveProductsIds',
+            ids: [f.soldOut.id],
+            variant_ids: [f.soldOut.variant],
+          });
+        });
+      },
+    );
+
+    ctx.test(
       'a promo code with 3 uses left, 8 orders at once: exactly 3 get it, the others are told and store nothing',
       async () => {
         ctx.clock.setOverride(new Date(OPEN_AT.getTime() + 2 * 60_000));

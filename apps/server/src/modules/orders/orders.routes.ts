@@ -43,7 +43,9 @@ const orderErrors = {
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrderErrorHandler(app);
   const { db } = app.database;
-  const tables = new TablesService(new TablesRepository(db, app.database.sqlite ?? null));
+  const tables = new TablesService(
+    new TablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
+  );
   const service = new OrdersService(
     new OrdersRepository(app.database, app.venueCache),
     tables,

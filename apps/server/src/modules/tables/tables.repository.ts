@@ -3,7 +3,10 @@
  * query takes the place id of the request's tenant: a QR token or a session of another venue is simply not found.
  */
 import type { Selectable } from 'kysely';
+import type pg from 'pg';
 import { withRawSqlite, type AppDatabase, type RawSqlite } from '../../db/database.ts';
+import { preparedQuery } from '../../db/pg-prepared.ts';
+import { BatchQueue, type BatchOutcome } from '../../lib/batch-queue.ts';
 import type { TableSessionsTable, TablesTable } from '../../db/schema.ts';
 import { readPlaceSetting } from '../../db/place-settings.ts';
 
@@ -24,15 +27,46 @@ export interface NewUserNeed {
   createdAt: string;
 }
 
+/** The sessions of a batch with their tables, one prepared statement (the place is matched per request below). */
+const SESSIONS_PG =
+  'select s.*, t.number as table_number, t.kind as table_kind, t.token as table_token ' +
+  'from table_sessions s join tables t on t.id = s.table_id where s.session = any($1::text[])';
+
+/** Each request's session at its place, as `findSession`'s own query would answer it. */
+async function readSessionsPg(
+  pool: pg.Pool,
+  batch: { placeId: number; session: string }[],
+): Promise<BatchOutcome<SessionWithTable | undefined>[]> {
+  const { rows } = await preparedQuery<SessionWithTable>(pool, SESSIONS_PG, [
+    [...new Set(batch.map((b) => b.session))],
+  ]);
+  return batch.map((b) => ({
+    value: rows.find((r) => r.session === b.session && r.place_id === b.placeId),
+  }));
+}
+
 export class TablesRepository {
   readonly #db: AppDatabase;
 
   /** SQLite: the database itself, for the session lookup every table order makes (see `findSession`). */
   readonly #sqlite: RawSqlite | null;
 
-  constructor(db: AppDatabase, sqlite: RawSqlite | null = null) {
+  /**
+   * PostgreSQL: the session lookups of requests arriving together (every table order makes one) in one statement,
+   * one round trip for a burst. Reads only, nothing kept: each request sees the session as a query of its own
+   * would a moment later, whichever process changed it.
+   */
+  readonly #sessionReads: BatchQueue<
+    { placeId: number; session: string },
+    SessionWithTable | undefined
+  > | null;
+
+  constructor(db: AppDatabase, sqlite: RawSqlite | null = null, pgPool: pg.Pool | null = null) {
     this.#db = db;
     this.#sqlite = sqlite;
+    this.#sessionReads = pgPool
+      ? new BatchQueue((batch) => readSessionsPg(pgPool, batch), { max: 256, deferFirst: true })
+      : null;
   }
 
   /** An active table or room of the place by its QR token. */
@@ -117,6 +151,7 @@ export class TablesRepository {
     session: string,
     db: AppDatabase = this.#db,
   ): Promise<SessionWithTable | undefined> {
+    if (this.#sessionReads && db === this.#db) return this.#sessionReads.push({ placeId, session });
     const raw = this.#sqlite;
     if (raw && db === this.#db) {
       // Two single-table statements rather than the join: SQLite re-prepares that join on every new binding.
