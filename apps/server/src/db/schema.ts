@@ -168,6 +168,8 @@ export interface ProductsTable {
   time_based_discount_percent: number;
   priority: number;
   created_at: Timestamp;
+  /** The venue's own product code (menu import matches on it); unique within the place, null = none. */
+  sku: Generated<string | null>;
 }
 
 /** A product's categories (catHierarchyIds); is_primary marks catHierarchyId. */

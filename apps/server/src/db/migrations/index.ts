@@ -14,6 +14,7 @@ import * as storedImages from './2026-12-14T1200-stored-images.ts';
 import * as printing from './2026-12-15T1200-printing.ts';
 import * as tableParty from './2026-12-16T1200-table-party.ts';
 import * as printJobProblem from './2026-12-22T1200-print-job-problem.ts';
+import * as productSku from './2026-12-22T1300-product-sku.ts';
 import * as bookingGuestKeys from './2026-12-23T1200-booking-guest-keys.ts';
 import * as accountCounters from './2026-12-24T1200-account-counters.ts';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-15T1200-printing': printing,
   '2026-12-16T1200-table-party': tableParty,
   '2026-12-22T1200-print-job-problem': printJobProblem,
+  '2026-12-22T1300-product-sku': productSku,
   '2026-12-23T1200-booking-guest-keys': bookingGuestKeys,
   '2026-12-24T1200-account-counters': accountCounters,
 };

@@ -14,6 +14,8 @@ import { adminContext, adminErrors, adminSecurity, placeRoute } from './admin-ac
 import { createAuditRepository } from './admin-audit.repository.ts';
 import { join } from 'node:path';
 import { adminImagesRoutes } from './admin-images.routes.ts';
+import { adminMenuImportRoutes } from './admin-menu-import.routes.ts';
+import { createAdminMenuImportService } from './admin-menu-import.service.ts';
 import type { ImageStore } from './image-store.ts';
 import { createAdminImagesService } from './admin-images.service.ts';
 import { adminMenuRoutes } from './admin-menu.routes.ts';
@@ -120,6 +122,11 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
       publish,
     });
     await app.register(adminMenuRoutes(menu));
+    await app.register(
+      adminMenuImportRoutes(
+        createAdminMenuImportService({ db, repo: createAdminMenuRepository(db), audit, publish }),
+      ),
+    );
     const settingsRepo = createAdminSettingsRepository(db);
     await app.register(
       adminSettingsRoutes(createAdminSettingsService({ repo: settingsRepo, audit, publish })),
