@@ -42,7 +42,7 @@ export interface OrderFixture {
   questions: { rating: number; text: number };
 }
 
-async function variantOf(db: AppDatabase, productId: number): Promise<number> {
+export async function variantOf(db: AppDatabase, productId: number): Promise<number> {
   const v = await db
     .selectFrom('product_variants')
     .select('id')

@@ -16,6 +16,7 @@ import { BatchQueue, type BatchOutcome } from '../../lib/batch-queue.ts';
 import { preparedQuery } from '../../db/pg-prepared.ts';
 import type { TtlCache } from '../../lib/json-cache.ts';
 import type {
+  CategoriesTable,
   DeliveryRadiusesTable,
   DeliveryShapesTable,
   OrderLineIngredientsTable,
@@ -41,6 +42,8 @@ const PRODUCT_COLUMNS = [
   'in_stock',
   'active',
   'hide_for_ordering',
+  'show_only_for_spot_browse',
+  'hide_only_for_spot_browse',
   'discount_percent',
   'discount_money',
   'disable_promocode_discount',
@@ -72,6 +75,18 @@ export interface ProductCategoryRow {
   is_primary: number;
   order_allowed: number;
 }
+
+export type CategoryVisibilityRow = Pick<
+  Selectable<CategoriesTable>,
+  | 'id'
+  | 'parent_id'
+  | 'show_cat_only_for_spot_orders'
+  | 'hide_cat_only_for_spot_orders'
+  | 'show_only_for_spot_browse'
+  | 'hide_only_for_spot_browse'
+  | 'show_cat_only_for_delivery_orders'
+  | 'hide_cat_only_for_delivery_orders'
+>;
 
 export interface ProductIngredientRow {
   product_id: number;
@@ -555,6 +570,29 @@ export class OrdersRepository {
               ),
             },
         ),
+    );
+  }
+
+  /**
+   * The place's categories with their parent and visibility flags (spec §4): whether a product may be ordered in an
+   * order type depends on its categories and their ancestors. Venue configuration: cached, dropped by admin writes.
+   */
+  async getCategoryVisibility(placeId: number): Promise<CategoryVisibilityRow[]> {
+    return this.#venue(placeId, 'categories', () =>
+      this.#db
+        .selectFrom('categories')
+        .select([
+          'id',
+          'parent_id',
+          'show_cat_only_for_spot_orders',
+          'hide_cat_only_for_spot_orders',
+          'show_only_for_spot_browse',
+          'hide_only_for_spot_browse',
+          'show_cat_only_for_delivery_orders',
+          'hide_cat_only_for_delivery_orders',
+        ])
+        .where('place_id', '=', placeId)
+        .execute(),
     );
   }
 

@@ -8,7 +8,7 @@ import { parseSettings } from '@trapeza/domain/settings';
 import { ORDER_ERROR_MESSAGES } from '@trapeza/domain/errors';
 import { passwordVersion } from '../../lib/auth-token.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
-import { setSetting } from '../../../test/fixtures.ts';
+import { insertCategory, insertProduct, setSetting } from '../../../test/fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
 import {
   CLIENT,
@@ -19,6 +19,7 @@ import {
   PIN_IN_SHAPE,
   cartLine,
   seedOrderFixture,
+  variantOf,
   type OrderFixture,
 } from './orders.fixtures.ts';
 
@@ -192,6 +193,52 @@ describeEachDatabase(
         });
         expect(bad.statusCode).toBe(400);
         expect(bad.json().message).toBe('Invalid session');
+      },
+    );
+
+    ctx.test(
+      'a product hidden for delivery (its category or an ancestor) cannot be ordered for delivery; at the table it can',
+      async () => {
+        const f = fx();
+        // "Drinks on the premises" hides itself for delivery; "Rakia" under it inherits that.
+        const premises = await insertCategory(ctx.db, f.bistro, {
+          slug: `premises-${minute}`,
+          name: 'Само в заведението',
+          hide_cat_only_for_delivery_orders: 1,
+        });
+        const rakia = await insertCategory(ctx.db, f.bistro, {
+          slug: `rakia-${minute}`,
+          name: 'Ракия',
+          parent_id: premises,
+        });
+        const shot = await insertProduct(
+          ctx.db,
+          f.bistro,
+          { slug: `shot-${minute}`, name: 'Гроздова' },
+          { categoryIds: [rakia], price: 400 },
+        );
+        const shotVariant = await variantOf(ctx.db, shot);
+        const refused = await delivery([
+          cartLine(f.salad.id, f.salad.variant, 2),
+          cartLine(shot, shotVariant, 3),
+        ]);
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json()).toMatchObject({
+          code: 'product_not_orderable',
+          ids: [shot],
+          names: ['Гроздова'],
+        });
+        // The same product at a table is fine, and so is the delivery without it.
+        const session = await openSession('ordt-t1');
+        expect((await spot(session, [cartLine(shot, shotVariant)])).statusCode).toBe(201);
+        expect((await delivery([cartLine(f.salad.id, f.salad.variant, 2)])).statusCode).toBe(201);
+        // A category shown only at tables hides its products from delivery too.
+        await ctx.db
+          .updateTable('categories')
+          .set({ hide_cat_only_for_delivery_orders: 0, show_cat_only_for_spot_orders: 1 })
+          .where('id', '=', premises)
+          .execute();
+        expect((await delivery([cartLine(shot, shotVariant, 3)])).json().code).toBe('product_not_orderable');
       },
     );
 

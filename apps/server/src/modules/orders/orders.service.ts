@@ -35,7 +35,12 @@ import {
   effectiveRoomNumber,
   type ValidationCode,
 } from '@trapeza/domain/validation';
-import { checkProductOrderable } from '@trapeza/domain/visibility';
+import {
+  checkProductOrderable,
+  isCategoryVisible,
+  isProductVisible,
+  type BrowseContext,
+} from '@trapeza/domain/visibility';
 import { checkAddableSelection } from '@trapeza/domain/ingredients';
 import { normalizeIngredients, cartLineKey } from '@trapeza/domain/cart';
 import { orderDay, formatOrderDay, formatClockTime, exactTimeFlag } from '@trapeza/domain/dates';
@@ -813,12 +818,31 @@ export class OrdersService {
       });
     }
 
+    // Orderable in this order type: a category that allows ordering, and the product shown to this guest (spec
+    // §4: its spot-browse flags, and one of its categories visible with all its ancestors) — the browser hides the
+    // rest, a hand-made request must not order them either (issue 25 #9: hidden-for-delivery products).
+    const tree = await this.#repo.getCategoryVisibility(placeId);
+    const categoryById = new Map(tree.map((c) => [c.id, c]));
+    const browse: BrowseContext = { orderType: d.type, hasToken: session !== null };
+    const visibleWithAncestors = (id: number): boolean => {
+      const seen = new Set<number>();
+      for (let c = categoryById.get(id); c; c = c.parent_id ? categoryById.get(c.parent_id) : undefined) {
+        if (seen.has(c.id) || !isCategoryVisible(c, browse)) return false;
+        seen.add(c.id);
+      }
+      return seen.size > 0;
+    };
     const notOrderable = productIds.filter((id) => {
       const cats = categories.filter((c) => c.product_id === id);
-      return !checkProductOrderable(
-        { catHierarchyIds: cats.map((c) => c.category_id) },
-        cats.map((c) => ({ id: c.category_id, order_allowed: c.order_allowed })),
-      ).ok;
+      const product = productById.get(id)!;
+      return (
+        !checkProductOrderable(
+          { catHierarchyIds: cats.map((c) => c.category_id) },
+          cats.map((c) => ({ id: c.category_id, order_allowed: c.order_allowed })),
+        ).ok ||
+        !isProductVisible(product, { ...browse, hideProductsForOrderingWithToken: false }) ||
+        !cats.some((c) => visibleWithAncestors(c.category_id))
+      );
     });
     if (notOrderable.length > 0) {
       // Named, so the guest knows which line to take out (issue 24 #5).
