@@ -266,6 +266,27 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
       max: 1440,
       designed: true,
     },
+    booking_email_confirmation: flag(
+      1,
+      'A booking without a deposit waits for the guest to confirm it from the e-mailed link (double opt-in)',
+      { designed: true },
+    ),
+    booking_confirm_minutes: {
+      type: 'integer',
+      default: '30',
+      description: 'Minutes an unconfirmed booking holds its table',
+      min: 5,
+      max: 1440,
+      designed: true,
+    },
+    booking_max_open_per_guest: {
+      type: 'integer',
+      default: '3',
+      description: 'Most open bookings one guest (same e-mail or phone) may hold here (0 = no limit)',
+      min: 0,
+      max: 100,
+      designed: true,
+    },
   },
   loyalty: {
     points_per_currency_unit: {

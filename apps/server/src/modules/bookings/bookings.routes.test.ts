@@ -854,9 +854,17 @@ describeEachDatabase(
         expect((await book(form('2026-04-04', '12:00', 2, g))).json().code).toBe('booking_limit_reached');
         pin(new Date(NOW.getTime() + 31 * 60_000));
         expect((await book(form('2026-04-04', '12:00', 2, g))).statusCode).toBe(201);
-        // The venue's setting: 1.
+        // The venue's setting, through the admin console's call: 1 (beyond 100 is refused).
         const placeId = await ctx.placeId('bistro');
-        await setSetting(ctx.db, placeId, 'booking_max_open_per_guest', '1');
+        const admin = await login(ctx, roleEmail('PLACE_ADMIN'), STAFF_PASSWORD);
+        const put = (value: number) =>
+          ctx.request('PUT', '/api/admin/settings', {
+            body: { booking_max_open_per_guest: value },
+            ...bearer(admin),
+          });
+        expect((await put(101)).statusCode).toBe(400);
+        const saved = await put(1);
+        expect(saved.statusCode, saved.body).toBe(200);
         try {
           const other = freshEmail();
           expect((await book(form('2026-03-26', '18:00', 2, { email: other }))).statusCode).toBe(201);
