@@ -124,14 +124,12 @@ test('register → log in → order at the table → my orders with its status �
   await page.getByLabel('5 бр.').check();
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  // The table's shared cart (issue 19): the agreement, then "Order for the table".
   await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(page.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
-  await page.getByRole('dialog').getByRole('checkbox').check();
-  await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  const shared = page.getByTestId('shared-cart');
+  await expect(shared.getByTestId('party-line').first()).toBeVisible();
+  await shared.getByRole('checkbox').check();
+  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
   await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -245,14 +245,12 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   await page.getByRole('checkbox', { name: new RegExp(ingEn) }).check();
   await page.getByRole('button', { name: 'Add to cart' }).first().click();
   await expect(page.getByRole('status').filter({ hasText: `1 x ${enName} - /500 ml/` })).toBeVisible();
+  // The table's shared cart (issue 19): the agreement, then "Order for the table".
   await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^(Order|Save for order)$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Continue to order' });
-  await expect(page.getByRole('heading', { name: /^(Order|Why not try also)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(page.getByRole('heading', { name: 'Order', exact: true })).toBeVisible();
-  await page.getByRole('dialog').getByRole('checkbox').check();
-  await page.getByRole('button', { name: /Send order/ }).click();
+  const shared = page.getByTestId('shared-cart');
+  await expect(shared.getByTestId('party-line').first()).toBeVisible();
+  await shared.getByRole('checkbox').check();
+  await shared.getByRole('button', { name: 'Order for the table' }).click();
   await expect(page.getByText('Order placed successfully')).toBeVisible({ timeout: 15_000 });
   await page.context().addCookies([{ name: 'language', value: 'bg', url: baseURL! }]);
 

@@ -131,9 +131,12 @@ test('change table: the guest moves to another table and keeps the orders', asyn
     await page.goto('/bistro/t/demo-t6');
     await expect(page).toHaveURL(/\/bistro$/, { timeout: 15_000 });
     await addKebapcheta(page);
-    await openOrderModal(page);
-    await page.getByRole('dialog').getByRole('checkbox').check();
-    await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    // The table's shared cart (issue 19): the agreement, then "Order for the table".
+    await page.getByTestId('cart-button').click();
+    const shared = page.getByTestId('shared-cart');
+    await expect(shared.getByTestId('party-line').first()).toBeVisible();
+    await shared.getByRole('checkbox').check();
+    await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
     await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
     await page.getByRole('button', { name: 'Виж моите поръчки' }).click();
     await expect(page.getByTestId('current-table')).toHaveText('Маса 6');

@@ -33,13 +33,12 @@ async function guestOrdersAtTable3(browser: Browser) {
   await guest.getByLabel('5 бр.').check();
   await guest.getByRole('checkbox').first().check();
   await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+  // The table's shared cart (issue 19): the agreement, then "Order for the table".
   await guest.getByTestId('cart-button').click();
-  await guest.getByRole('button', { name: 'Поръчай', exact: true }).click();
-  const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  await guest.getByRole('dialog').getByRole('checkbox').check();
-  await guest.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  const shared = guest.getByTestId('shared-cart');
+  await expect(shared.getByTestId('party-line').first()).toBeVisible();
+  await shared.getByRole('checkbox').check();
+  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
   await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
   await context.close();
 }

@@ -1,5 +1,5 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 startFromFreshDatabase();
 
@@ -7,7 +7,9 @@ startFromFreshDatabase();
  * The table as one party (issue 19), through the screens only: three phones (browser contexts) scan table 4; two add
  * dishes, the third sees them arrive live; one sends the table's order; the bill is split — one pays their items
  * online on the provider simulator, the other two split the rest in equal shares, asking the waiter for cash and
- * card; the waiter marks those paid on the board and the table's session closes on every phone.
+ * card; the waiter marks those paid on the board and the table's session closes on every phone. The shared table is
+ * the default (the demo bistro has it on); a phone whose view is stale has its change refused with the current cart;
+ * a venue that switches it off gets a cart per phone again.
  */
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const TABLE = '/bistro/t/demo-t4';
@@ -16,7 +18,10 @@ const API_HEADERS = { client: 'demo', place: 'bistro' };
 test.beforeEach(async ({ request }) => {
   const res = await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   expect(res.ok()).toBe(true);
-  // The venue opts in to the shared table (set-up, as an administrator would in the settings screen).
+});
+
+/** The venue's setting, as an administrator sets it in the settings screen (set-up for the "switched off" case). */
+async function setSharedTable(request: APIRequestContext, value: '0' | '1') {
   const login = await request.post('/api/login', {
     headers: API_HEADERS,
     data: { email: 'admin@demo.test', password: 'demo-admin' },
@@ -25,19 +30,20 @@ test.beforeEach(async ({ request }) => {
   const { token } = (await login.json()) as { token: string };
   const put = await request.put('/api/admin/settings', {
     headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
-    data: { shared_table_cart: '1' },
+    data: { shared_table_cart: value },
   });
   expect(put.ok(), await put.text()).toBe(true);
-});
+}
 
-async function phone(browser: Browser): Promise<Page> {
+async function phone(browser: Browser, table = TABLE, setUp?: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(() => {
     for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
   });
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.goto(TABLE);
+  if (setUp) await setUp(page);
+  await page.goto(table);
   await expect(page).toHaveURL(/\/bistro$/);
   return page;
 }
@@ -82,7 +88,8 @@ test('three phones at one table: shared cart live, one order, split by items and
   await expect(veraLines).toHaveCount(2, { timeout: 5_000 });
   await expect(veraLines.nth(1)).toContainText(/добавено от Гост \d/);
 
-  // Anna sends the table's order; every phone sees it sent.
+  // Anna sends the table's order (ticking the venue's terms, as in the order form); every phone sees it sent.
+  await anna.getByTestId('shared-cart').getByRole('checkbox').check();
   await anna.getByRole('button', { name: 'Поръчай за масата' }).click();
   await expect(anna.getByTestId('party-sent')).toContainText('Поръчката е изпратена от Анна');
   await expect(vera.getByTestId('party-sent')).toContainText('Поръчката е изпратена от Анна', {
@@ -142,5 +149,95 @@ test('three phones at one table: shared cart live, one order, split by items and
   }
   for (const p of [anna, boris, vera]) {
     await expect(p.getByTestId('bill-closed')).toBeVisible({ timeout: 10_000 });
+  }
+});
+
+/** The guest event stream of a table session (the shared cart's live channel). */
+const EVENTS = /\/api\/orders\/by_table_session\/[^/]+\/events/;
+
+test('a stale phone changes a line: refused with the table’s cart as it is, both screens show the server’s cart within a second', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // Boris's phone does not hear the table (its event stream cannot connect): what it shows goes stale.
+  const anna = await phone(browser, '/bistro/t/demo-t2');
+  const boris = await phone(browser, '/bistro/t/demo-t2', (p) => p.route(EVENTS, (r) => r.abort()));
+  await addKebapcheta(anna);
+  await openCart(anna);
+  const quantity = (p: Page) => p.getByTestId('shared-cart').getByLabel('Количество на Кебапчета');
+  await expect(quantity(anna)).toHaveText('1', { timeout: 5_000 });
+  // Boris's phone reads the table's cart once Anna's line is in (a reload), then stops hearing about it.
+  await boris.reload();
+  await openCart(boris);
+  await expect(quantity(boris)).toHaveText('1');
+
+  // Anna makes it two; Boris's screen still says one.
+  await anna.getByRole('button', { name: 'Увеличи количеството на Кебапчета' }).click();
+  await expect(quantity(anna)).toHaveText('2');
+  await expect(quantity(boris)).toHaveText('1');
+
+  // Boris presses + on his stale screen: refused (not applied on top of a cart he did not see), told why, and shown
+  // the server's cart at once.
+  let started = Date.now();
+  await boris.getByRole('button', { name: 'Увеличи количеството на Кебапчета' }).click();
+  await expect(boris.getByRole('alert').filter({ hasText: 'Друг телефон промени количката' })).toBeVisible({
+    timeout: 1_000,
+  });
+  await expect(quantity(boris)).toHaveText('2', { timeout: 1_000 });
+  expect(Date.now() - started).toBeLessThan(1_500);
+  await expect(quantity(anna)).toHaveText('2');
+
+  // Now on the current cart, his change goes through, and Anna's screen follows live.
+  started = Date.now();
+  await boris.getByRole('button', { name: 'Увеличи количеството на Кебапчета' }).click();
+  await expect(quantity(boris)).toHaveText('3', { timeout: 1_000 });
+  await expect(quantity(anna)).toHaveText('3', { timeout: 1_000 });
+  expect(Date.now() - started).toBeLessThan(1_500);
+
+  // Boris's phone hears the table again (the stream reconnects and reads the cart afresh): Anna's next change
+  // reaches him.
+  await boris.unroute(EVENTS);
+  await anna.getByRole('button', { name: 'Намали количеството на Кебапчета' }).click();
+  await expect(quantity(anna)).toHaveText('2');
+  await expect(quantity(boris)).toHaveText('2', { timeout: 10_000 });
+});
+
+test('a venue that switches the shared table off: each phone keeps its own cart and orders through the order form', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await setSharedTable(request, '0');
+  try {
+    const [anna, boris] = [
+      await phone(browser, '/bistro/t/demo-t8'),
+      await phone(browser, '/bistro/t/demo-t8'),
+    ];
+    await addKebapcheta(anna);
+    await anna.getByTestId('cart-button').click();
+    await expect(anna.getByRole('button', { name: 'Поръчай', exact: true })).toBeVisible();
+    await expect(anna.getByTestId('shared-cart')).toHaveCount(0);
+    await expect(anna.getByRole('tab', { name: 'Сметка' })).toHaveCount(0);
+    // Boris's phone at the same table has a cart of its own: empty.
+    await boris.getByTestId('cart-button').click();
+    await expect(boris.getByText('Количката е празна.')).toBeVisible();
+    await expect(boris.getByTestId('shared-cart')).toHaveCount(0);
+
+    // Anna orders through the order form, as before the shared table.
+    await anna.getByRole('button', { name: 'Поръчай', exact: true }).click();
+    const upsell = anna.getByRole('button', { name: 'Продължи към поръчката' });
+    await expect(anna.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+    if (await upsell.isVisible()) await upsell.click();
+    await anna.getByRole('dialog').getByRole('checkbox').check();
+    await anna.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    await expect(anna.getByText('Успешно направена поръчка')).toBeVisible();
+    await anna.getByRole('button', { name: 'Виж моите поръчки' }).click();
+    await expect(anna.getByTestId('session-order')).toHaveCount(1);
+    // Boris's own session has no orders.
+    await boris.getByRole('tab', { name: 'Моите поръчки' }).click();
+    await expect(boris.getByText('Все още нямате поръчки.')).toBeVisible();
+    await expect(boris.getByTestId('session-order')).toHaveCount(0);
+  } finally {
+    await setSharedTable(request, '1');
   }
 });

@@ -152,8 +152,14 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
     disable_overtime_orders: flag(1, 'Refuse orders outside working hours'),
     hide_products_for_ordering_with_token: flag(0, 'Hide products marked hide_for_ordering for table guests'),
     show_change_table: flag(0, 'Offer “change table” to guests'),
-    shared_table_cart: flag(0, 'Phones at one table share one cart and split the bill (issue 19)'),
-    table_cart_private_lines: flag(0, 'Guests may keep a “just for me” line in the shared cart'),
+    shared_table_cart: flag(
+      1,
+      'Phones scanning one table share one cart and split the bill (issue 19); 0 = a cart per phone',
+      { designed: true },
+    ),
+    table_cart_private_lines: flag(0, 'Guests may keep a “just for me” line in the shared cart', {
+      designed: true,
+    }),
     ask_for_bill_hidden: flag(0, 'Hide the “ask for the bill” button'),
     promocode_visible: flag(0, 'Show the promo code field in the order form'),
     order_email_visible: flag(0, 'Show the e-mail field in the order form'),

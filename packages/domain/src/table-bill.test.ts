@@ -6,6 +6,7 @@ import {
   equalShares,
   itemClaimAmount,
   normalizeGuestName,
+  sharesTableCart,
   shareHolds,
   spreadOrderTotal,
   summarizeBill,
@@ -219,4 +220,21 @@ describe('guest display names (issue 19)', () => {
   ])('%j → %j', (raw, result) => {
     expect(normalizeGuestName(raw)).toEqual(result);
   });
+});
+
+describe('table party (issue 19): which sessions share the table’s cart', () => {
+  test.each([
+    // kind, mode, shared_table_cart, tablet_mode_always_on, shares
+    ['table', null, true, false, true],
+    ['table', null, false, false, false],
+    ['table', 'kiosk', true, false, false],
+    ['table', 'tablet', true, false, false],
+    ['table', null, true, true, false],
+    ['room', null, true, false, false],
+  ] as const)(
+    '%s, mode %s, setting %s, tablet always %s → %s',
+    (kind, mode, sharedSetting, tabletAlwaysOn, shares) => {
+      expect(sharesTableCart({ kind, mode, sharedSetting, tabletAlwaysOn })).toBe(shares);
+    },
+  );
 });

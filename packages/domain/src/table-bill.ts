@@ -56,6 +56,30 @@ export type RuleResult<T> = { ok: true; value: T } | { ok: false; code: TablePar
 const ok = <T>(value: T): RuleResult<T> => ({ ok: true, value });
 const fail = <T>(code: TablePartyErrorCode): RuleResult<T> => ({ ok: false, code });
 
+// -- who shares ------------------------------------------------------------------------------------------------------
+
+/** Setting: phones scanning one table share its session, cart and bill (default on; `0` switches it off). */
+export const SHARED_TABLE_CART_SETTING = 'shared_table_cart';
+/** Setting: a guest may keep a "just for me" line in the shared cart (default off). */
+export const TABLE_CART_PRIVATE_LINES_SETTING = 'table_cart_private_lines';
+
+/**
+ * Whether a session is the table's shared one (every phone that scans the table joins it). Only a table scanned by
+ * a guest's phone: a room is one guest's order (room number, room bill); a kiosk or tablet device (its own session,
+ * or every device of a venue with `tablet_mode_always_on`) is one device that the table uses in turn, so it keeps
+ * its own cart (spec: kiosk and tablet modes). The venue may switch sharing off (`shared_table_cart` = 0).
+ */
+export function sharesTableCart(input: {
+  kind: string;
+  mode: string | null;
+  /** Stored `shared_table_cart`; missing → on. */
+  sharedSetting: boolean;
+  /** Stored `tablet_mode_always_on`. */
+  tabletAlwaysOn: boolean;
+}): boolean {
+  return input.kind === 'table' && input.mode === null && input.sharedSetting && !input.tabletAlwaysOn;
+}
+
 // -- guest names ----------------------------------------------------------------------------------------------------
 
 const MARKUP = /<\s*[a-z!/?][^>]*>/i;

@@ -7,13 +7,19 @@
  *
  * Live updates: the guest's event stream (`GET orders/by_table_session/{token}/events`) carries
  * `table.cart_changed` {version} and `table.bill_changed` {remaining, paid, closed}: the phone reloads the cart or
- * the bill. Refusals: `{code, message, message_trans?, cart?, bill?}` — a stale cart version answers 409
+ * the bill. Refusals: `{code, message, message_trans?, cart?, bill?}` plus the order call's fields (ids, names, …) — a stale cart version answers 409
  * `cart_changed` with the current cart, a claim or payment overtaken by another answers 409 `bill_changed` with the
  * current bill (codes: table-bill.ts TABLE_PARTY_ERROR_CODES).
  */
 import { z } from 'zod';
 import { MAX_EQUAL_PARTS } from '../table-bill.ts';
-import { CartLineIngredients, StoreOrderComments, StoreOrderResponse, UserDeviceData } from './orders.ts';
+import {
+  CartLineIngredients,
+  StoreOrderComments,
+  StoreOrderError,
+  StoreOrderResponse,
+  UserDeviceData,
+} from './orders.ts';
 import { StoreInitiatePaymentResponse } from './payments.ts';
 
 const id = z.number().int().positive();
@@ -195,10 +201,8 @@ export const StoreTakeShareResponse = z.object({
 export type StoreTakeShareResponse = z.infer<typeof StoreTakeShareResponse>;
 
 /** Refusals of the shared cart and bill calls. */
-export const StoreTablePartyError = z.object({
-  code: z.string(),
-  message: z.string(),
-  message_trans: z.string().optional(),
+/** A refusal: the order call's fields (§8 codes on add and send: ids, names, …) and the current cart or bill. */
+export const StoreTablePartyError = StoreOrderError.extend({
   cart: StoreTableCart.optional(),
   bill: StoreTableBill.optional(),
 });

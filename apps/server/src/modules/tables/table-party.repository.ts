@@ -81,6 +81,7 @@ export interface PartySession {
   cart_sent_by: number | null;
   cart_sending_at: string | null;
   table_number: string;
+  table_kind: string;
 }
 
 const SESSION_COLUMNS = [
@@ -97,6 +98,7 @@ const SESSION_COLUMNS = [
   's.cart_sent_by',
   's.cart_sending_at',
   't.number as table_number',
+  't.kind as table_kind',
 ] as const;
 
 export class TablePartyRepository {
@@ -224,14 +226,26 @@ export class TablePartyRepository {
   }
 
   /** The product's variant at this place (any state: the send checks stock and ordering rules). */
-  variantOf(placeId: number, productId: number, variantId: number) {
+  /**
+   * A product and variant as the cart needs them, whatever place they belong to (the caller tells another venue's
+   * product apart from one that is gone, as the order path does); undefined when the product does not exist.
+   */
+  cartProduct(productId: number, variantId: number) {
     return this.#db
-      .selectFrom('product_variants as v')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .select(['v.id'])
-      .where('p.place_id', '=', placeId)
+      .selectFrom('products as p')
+      .leftJoin('product_variants as v', (j) =>
+        j.onRef('v.product_id', '=', 'p.id').on('v.id', '=', variantId),
+      )
+      .select([
+        'p.place_id',
+        'p.name',
+        'p.active',
+        'p.in_stock',
+        'p.type',
+        'v.id as variant_id',
+        'v.active as variant_active',
+      ])
       .where('p.id', '=', productId)
-      .where('v.id', '=', variantId)
       .executeTakeFirst();
   }
 

@@ -46,6 +46,9 @@ if (HAS_DEMO_SEED) {
         ctx.request(method, url, { body, headers: headers() });
       const base = (p: Phone) => `/api/tables/sessions/${encodeURIComponent(p.session)}`;
 
+      const dropSetting = (placeId: number, key: string) =>
+        ctx.db.deleteFrom('settings').where('place_id', '=', placeId).where('key', '=', key).execute();
+
       beforeAll(async () => {
         await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
         ctx.clock.setOverride(OPEN_AT);
@@ -57,8 +60,9 @@ if (HAS_DEMO_SEED) {
         expect(login.statusCode, login.body).toBe(200);
         waiterToken = (login.json() as { token: string }).token;
         product = await orderableDemoProduct(ctx, 'bistro');
-        // The venue opts in to the shared table (off by default).
-        await setSetting(ctx.db, await ctx.placeId('bistro'), 'shared_table_cart', '1');
+        // The shared table is the default: the demo's explicit shared_table_cart = 1 is removed, so every test
+        // below runs on the catalogue's default (a venue that never touched the setting).
+        await dropSetting(await ctx.placeId('bistro'), 'shared_table_cart');
       });
 
       async function scan(table: string, name?: string): Promise<Phone> {
@@ -174,6 +178,57 @@ if (HAS_DEMO_SEED) {
         expect((await cartOf(late)).lines).toEqual((removed.json() as StoreTableCart).lines);
       });
 
+      ctx.test(
+        'a line the order call would refuse is refused on the way into the cart, with the §8 code; nothing changes',
+        async () => {
+          tick();
+          const a = await scan('demo-t3');
+          const before = await cartOf(a);
+          const gone = await req('POST', `${base(a)}/cart/lines`, {
+            guest_key: a.key,
+            version: before.version,
+            product_id: 999_999,
+            product_variant_id: 999_999,
+            quantity: 1,
+          });
+          expect(gone.statusCode, gone.body).toBe(400);
+          expect(gone.json()).toMatchObject({ code: 'inactiveProductsIds', ids: [999_999] });
+          const hotel = await orderableDemoProduct(ctx, 'hotel');
+          const foreign = await req('POST', `${base(a)}/cart/lines`, {
+            guest_key: a.key,
+            version: before.version,
+            product_id: hotel.product_id,
+            product_variant_id: hotel.variant_id,
+            quantity: 1,
+          });
+          expect(foreign.statusCode, foreign.body).toBe(400);
+          expect(foreign.json()).toMatchObject({
+            code: 'invalid_products_for_place',
+            ids: [hotel.product_id],
+          });
+          await ctx.db
+            .updateTable('products')
+            .set({ in_stock: 0 })
+            .where('id', '=', product.product_id)
+            .execute();
+          try {
+            const out = await add(a, before.version, 1);
+            expect(out.statusCode, out.body).toBe(400);
+            expect(out.json()).toMatchObject({ code: 'inactiveProductsIds', ids: [product.product_id] });
+            expect(out.json().names).toHaveLength(1);
+          } finally {
+            await ctx.db
+              .updateTable('products')
+              .set({ in_stock: 1 })
+              .where('id', '=', product.product_id)
+              .execute();
+          }
+          const after = await cartOf(a);
+          expect(after.version).toBe(before.version);
+          expect(after.lines).toEqual(before.lines);
+        },
+      );
+
       ctx.test('cart changes reach the other phones live on the guest stream, with catch-up', async () => {
         tick();
         const a = await scan('demo-t5');
@@ -211,31 +266,40 @@ if (HAS_DEMO_SEED) {
         }
       });
 
-      ctx.test('two phones pressing Order together: exactly one order, both see it sent', async () => {
-        tick();
-        const a = await scan('demo-t6');
-        const b = await scan('demo-t6');
-        const added = await add(a, (await cartOf(a)).version, 2);
-        const v = (added.json() as StoreTableCart).version;
-        const [ra, rb] = await Promise.all([sendCart(a, v), sendCart(b, v)]);
-        const codes = [ra.statusCode, rb.statusCode].sort();
-        expect(codes, `${ra.body} ${rb.body}`).toEqual([201, 409]);
-        const orders = await ctx.db
-          .selectFrom('orders')
-          .select(['key', 'total'])
-          .where('token', '=', a.session)
-          .execute();
-        expect(orders).toHaveLength(1);
-        for (const p of [a, b]) {
-          const cart = await cartOf(p);
-          expect(cart.lines).toHaveLength(0);
-          expect(cart.sent?.key).toBe(orders[0]!.key);
-        }
-        // An empty cart cannot be sent.
-        const empty = await sendCart(a, (await cartOf(a)).version);
-        expect(empty.statusCode).toBe(400);
-        expect(empty.json().code).toBe('noProductsToInsert');
-      });
+      ctx.test(
+        'two phones pressing Order together, 20 times: one order each time, both see it sent',
+        async () => {
+          tick();
+          const a = await scan('demo-t6');
+          const b = await scan('demo-t6');
+          // 20 rounds: each time both press at once on the same cart; each round adds one order, never two.
+          for (let round = 1; round <= 20; round += 1) {
+            // A minute and a second later each round: the order path's same-order window has passed.
+            ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 61_000));
+            const added = await add(a, (await cartOf(a)).version, round);
+            const v = (added.json() as StoreTableCart).version;
+            const [ra, rb] = await Promise.all([sendCart(a, v), sendCart(b, v)]);
+            const codes = [ra.statusCode, rb.statusCode].sort();
+            expect(codes, `round ${round}: ${ra.body} ${rb.body}`).toEqual([201, 409]);
+            const orders = await ctx.db
+              .selectFrom('orders')
+              .select(['key', 'total'])
+              .where('token', '=', a.session)
+              .orderBy('id')
+              .execute();
+            expect(orders, `round ${round}`).toHaveLength(round);
+            for (const p of [a, b]) {
+              const cart = await cartOf(p);
+              expect(cart.lines).toHaveLength(0);
+              expect(cart.sent?.key).toBe(orders[round - 1]!.key);
+            }
+          }
+          // An empty cart cannot be sent.
+          const empty = await sendCart(a, (await cartOf(a)).version);
+          expect(empty.statusCode).toBe(400);
+          expect(empty.json().code).toBe('noProductsToInsert');
+        },
+      );
 
       ctx.test('private lines only where the venue allows them; hidden from the others', async () => {
         tick();
@@ -508,7 +572,7 @@ if (HAS_DEMO_SEED) {
         expect(again.statusCode, again.body).toBe(201);
       });
 
-      ctx.test('a venue that has not opted in: each scan its own session, no shared cart', async () => {
+      ctx.test('a venue that switched it off: each scan its own session, no shared cart', async () => {
         tick();
         const placeId = await ctx.placeId('bistro');
         await setSetting(ctx.db, placeId, 'shared_table_cart', '0');
@@ -527,7 +591,28 @@ if (HAS_DEMO_SEED) {
           expect(join.statusCode).toBe(409);
           expect(join.json().code).toBe('shared_cart_not_available');
         } finally {
-          await setSetting(ctx.db, placeId, 'shared_table_cart', '1');
+          await dropSetting(placeId, 'shared_table_cart');
+        }
+      });
+
+      ctx.test('tablet mode on every device of the venue: one device per table, no sharing', async () => {
+        tick();
+        const placeId = await ctx.placeId('bistro');
+        await setSetting(ctx.db, placeId, 'tablet_mode_always_on', '1');
+        try {
+          const open = async () =>
+            (
+              (
+                await req('POST', '/api/tables/verify_token', { token: 'demo-t7', placeSlug: 'bistro' })
+              ).json() as { session: string }
+            ).session;
+          const [one, two] = [await open(), await open()];
+          expect(one).not.toBe(two);
+          const join = await req('POST', `/api/tables/sessions/${encodeURIComponent(one)}/guests`, {});
+          expect(join.statusCode).toBe(409);
+          expect(join.json().code).toBe('shared_cart_not_available');
+        } finally {
+          await setSetting(ctx.db, placeId, 'tablet_mode_always_on', '0');
         }
       });
 

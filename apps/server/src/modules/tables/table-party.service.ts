@@ -14,6 +14,7 @@ import { parseFlag } from '@trapeza/domain/settings';
 import { isTokenExpired } from '@trapeza/domain/tokens';
 import {
   TABLE_PARTY_ERROR_CODES as CODES,
+  TABLE_CART_PRIVATE_LINES_SETTING,
   checkShareAmount,
   equalShareAmount,
   itemClaimAmount,
@@ -43,9 +44,9 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { NewBusEvent, StaffNotifier } from '../../plugins/events.ts';
 import type { BillSharePayTarget } from '../payments/payments.service.ts';
 import type { Lang } from '../orders/order-error.ts';
-import { tableError } from '../orders/order-error.ts';
+import { orderError, tableError } from '../orders/order-error.ts';
 import type { GuestRow, PartySession, TablePartyRepository } from './table-party.repository.ts';
-import { SHARED_CART_SETTING } from './tables.service.ts';
+import { isSharedTableSession } from './tables.service.ts';
 
 /** A send that has not finished after this long was cut off (its process died): the cart may be sent again. */
 export const SEND_STALE_MS = 60_000;
@@ -54,7 +55,7 @@ export const SHARE_PAYMENT_MINUTES = 15;
 /** …and its claim on the bill lasts this much longer, for the provider's notification to arrive. */
 export const SHARE_NOTIFY_GRACE_MINUTES = 5;
 /** Setting: private "just for me" lines in the shared cart (default off). */
-export const PRIVATE_LINES_SETTING = 'table_cart_private_lines';
+export const PRIVATE_LINES_SETTING = TABLE_CART_PRIVATE_LINES_SETTING;
 
 const MESSAGES: Record<string, Record<Lang, string>> = {
   cart_changed: {
@@ -267,7 +268,9 @@ export class TablePartyService {
 
   async #shared(token: string, ctx: PartyContext): Promise<PartySession> {
     const s = await this.#session(token, ctx);
-    if (s.mode !== null || !parseFlag(await this.#deps.getSetting(ctx.placeId, SHARED_CART_SETTING), false)) {
+    if (
+      !(await isSharedTableSession(this.#deps.getSetting, ctx.placeId, { kind: s.table_kind, mode: s.mode }))
+    ) {
       throw new PartyError(409, CODES.sharingNotAvailable, ctx.lang);
     }
     return s;
@@ -372,8 +375,24 @@ export class TablePartyService {
     if (isPrivate && !(await this.#privateAllowed(ctx.placeId))) {
       throw new PartyError(400, CODES.privateLinesNotAllowed, ctx.lang);
     }
-    if (!(await this.#repo.variantOf(ctx.placeId, body.product_id, body.product_variant_id))) {
-      throw tableError(400, 'invalid_products_for_place', ctx.lang, { ids: [body.product_id] });
+    // As the order path answers (spec §8): another venue's product, or one that is gone or not orderable now.
+    const product = await this.#repo.cartProduct(body.product_id, body.product_variant_id);
+    if (product && product.place_id !== ctx.placeId) {
+      throw orderError(400, 'invalid_products_for_place', ctx.lang, { ids: [body.product_id] });
+    }
+    if (
+      !product ||
+      product.variant_id === null ||
+      !product.active ||
+      !product.in_stock ||
+      !product.variant_active ||
+      product.type === 'booking'
+    ) {
+      throw orderError(400, 'inactiveProductsIds', ctx.lang, {
+        ids: [body.product_id],
+        variant_ids: [body.product_variant_id],
+        names: product ? [product.name] : [],
+      });
     }
     const now = ctx.now.toISOString();
     const comment = body.comment?.trim() || null;

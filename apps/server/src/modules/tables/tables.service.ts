@@ -6,6 +6,7 @@ import { sessionOrderTypeFor } from '@trapeza/domain/order-status';
 import { randomBytes } from 'node:crypto';
 import { extendForBillRequest, isTokenExpired, orderTokenExpiresAt } from '@trapeza/domain/tokens';
 import { parseFlag } from '@trapeza/domain/settings';
+import { SHARED_TABLE_CART_SETTING, sharesTableCart } from '@trapeza/domain/table-bill';
 import { isWaiterOrAbove } from '@trapeza/domain/roles';
 import { MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
 import type {
@@ -23,8 +24,28 @@ import { tableError, validationError, type Lang } from '../orders/order-error.ts
 import type { SessionWithTable, TablesRepository } from './tables.repository.ts';
 import type { StaffNotifier } from '../../plugins/events.ts';
 
-/** Setting: phones scanning one table share its session, cart and bill (issue 19; off by default: a venue opts in). */
-export const SHARED_CART_SETTING = 'shared_table_cart';
+/**
+ * Whether a session of the place is the table's shared one (issue 19; the rule: domain sharesTableCart): a table
+ * scanned without a device mode, unless the venue set `shared_table_cart` to 0 (missing: on) or puts every device in
+ * tablet mode. Read from the settings each time, so every process answers alike.
+ */
+export async function isSharedTableSession(
+  getSetting: (placeId: number, key: string) => Promise<string | undefined>,
+  placeId: number,
+  session: { kind: string; mode: string | null },
+): Promise<boolean> {
+  if (session.kind !== 'table' || session.mode !== null) return false;
+  const [shared, tablet] = await Promise.all([
+    getSetting(placeId, SHARED_TABLE_CART_SETTING),
+    getSetting(placeId, 'tablet_mode_always_on'),
+  ]);
+  return sharesTableCart({
+    kind: session.kind,
+    mode: session.mode,
+    sharedSetting: parseFlag(shared, true),
+    tabletAlwaysOn: parseFlag(tablet, false),
+  });
+}
 
 export interface TableCallContext {
   placeId: number;
@@ -108,8 +129,9 @@ export class TablesService {
       ...(mode ? { mode } : {}),
     });
     // The table as one party (issue 19): a plain scan of a table joins its open session (shared cart, one bill),
-    // which then lives at least as long as a new one would. Kiosk and tablet devices keep their own session.
-    if (!mode && !room && parseFlag(await this.#repo.getSetting(ctx.placeId, SHARED_CART_SETTING), false)) {
+    // which then lives at least as long as a new one would. Rooms, kiosk and tablet devices keep their own session.
+    const getSetting = (placeId: number, key: string) => this.#repo.getSetting(placeId, key);
+    if (await isSharedTableSession(getSetting, ctx.placeId, { kind: table.kind, mode })) {
       const open = await this.#repo.findOpenSharedSession(ctx.placeId, table.id, ctx.now.toISOString());
       if (open) {
         await this.#repo.extendSession(open.id, expires);

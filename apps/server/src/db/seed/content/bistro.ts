@@ -31,7 +31,8 @@ const OPEN = '08:00-23:00';
  *   one_page_menu_style, pdf_menu_enabled, multiple_columns_cats_and_prods_design, white_background, logo,
  *   background_image, primary_color, secondary_color, accent_color, text_color, background_color, header_color,
  *   button_text_color;
- * - guest features: promocode_visible, order_email_visible, show_change_table, ask_for_bill_hidden, show_footer,
+ * - guest features: promocode_visible, order_email_visible, show_change_table, shared_table_cart (the phones at a
+ *   table share one cart and bill, issue 19), table_cart_private_lines, ask_for_bill_hidden, show_footer,
  *   footer_html_content, facebook, instagram, tripadvisor, youtube, welcome_banner_enabled, welcome_banner_text;
  * - about page: about_description, about_facilities, about_household, about_technical_support;
  * - messages: seccess_message_delivery_order, seccess_message_pickup_order;
@@ -106,6 +107,8 @@ const SETTINGS: Record<string, SettingValue> = {
   promocode_visible: '1',
   order_email_visible: '1',
   show_change_table: '1',
+  shared_table_cart: '1',
+  table_cart_private_lines: '0',
   ask_for_bill_hidden: '0',
   show_footer: '1',
   footer_html_content:

@@ -49,8 +49,11 @@ export const changeTableLine = (
   body: { guest_key: string; version: number; quantity: number },
 ) => apiRequest<StoreTableCart>(`${base(session)}/cart/lines/${lineId}`, { method: 'PATCH', body, place });
 
-export const sendTableCart = (place: string, session: string, body: { guest_key: string; version: number }) =>
-  api.post<StoreSendTableCartResponse>(`${base(session)}/cart/send`, body, { place });
+export const sendTableCart = (
+  place: string,
+  session: string,
+  body: { guest_key: string; version: number; userDeviceData?: string },
+) => api.post<StoreSendTableCartResponse>(`${base(session)}/cart/send`, body, { place });
 
 export const takeShare = (place: string, session: string, body: StoreTakeShareBody) =>
   api.post<StoreTakeShareResponse>(`${base(session)}/bill/shares`, body, { place });

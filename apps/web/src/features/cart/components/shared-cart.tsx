@@ -2,18 +2,25 @@
  * The table's shared cart (issue 19) in the cart tab: this phone's display name, every line with who added it
  * (others' private lines are not shown), +/− and remove on any shared line, and the Order button — whoever presses
  * first sends it, once; every phone then sees it sent. A change made meanwhile on another phone answers with the
- * current cart, which replaces what this phone showed.
+ * current cart, which replaces what this phone showed. The venue's required agreements (terms, privacy) are ticked
+ * here as in the order form; the sender gets the spot order's answer (success message, total, "see my orders"), and
+ * a refusal of the order call shows its §8 text.
  */
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatPrice } from '@trapeza/domain/money';
 import { GUEST_NAME_MAX } from '@trapeza/domain/table-bill';
+import { validateAgreements } from '@trapeza/domain/validation';
 import type { StoreTableCart, StoreTableGuest } from '@trapeza/domain/contracts/table-party';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { changeTableLine, joinTable, sendTableCart, tableCartQueryOptions } from '../api/table-party.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
+import { deviceId, setFlash } from '../lib/device.ts';
+import { reactToOrderError } from '../lib/order-errors.ts';
 import type { TableGuest } from '../lib/table-guest.ts';
 
 export function guestLabel(t: TFunction, g: StoreTableGuest | undefined) {
@@ -41,6 +48,12 @@ export function SharedCart({
   const [name, setName] = useState(me?.name ?? '');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<{ totalPrice: number } | null>(null);
+  const [agreed, setAgreed] = useState({ combined: false, terms: false, privacy: false });
+  const [agreementError, setAgreementError] = useState<string | null>(null);
+  const agreementId = useId();
+  const { settings } = venue;
   const byId = new Map(cart.guests.map((g) => [g.id, g]));
   const total = cart.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
 
@@ -80,20 +93,97 @@ export function SharedCart({
   };
 
   const send = async () => {
+    const missing = validateAgreements(agreed, settings)[0];
+    setAgreementError(missing ? t(`cart.validation.${missing}`) : null);
+    if (missing) return;
     setBusy(true);
     setMessage(null);
+    setOrderError(null);
     try {
-      const answer = await sendTableCart(place, session, { guest_key: guest.key, version: cart.version });
+      const answer = await sendTableCart(place, session, {
+        guest_key: guest.key,
+        version: cart.version,
+        userDeviceData: deviceId(),
+      });
       qc.setQueryData(key, answer.cart);
+      setSuccess({ totalPrice: answer.order.totalPrice });
       void qc.invalidateQueries({ queryKey: ['table-bill', place, session] });
+      void qc.invalidateQueries({ queryKey: ['session-orders'] });
     } catch (e) {
-      refused(e);
+      const body = e instanceof ApiRequestError ? (e.body as { cart?: StoreTableCart } | null) : null;
+      if (body?.cart || !(e instanceof ApiRequestError)) refused(e);
+      else {
+        // The order call refused the table's cart (spec §8): its text; the local cart is not involved.
+        const store = useCartStore.getState();
+        setOrderError(
+          reactToOrderError(e, t, {
+            cart: store.cart,
+            setCart: () => undefined,
+            clearCart: () => undefined,
+            reloadWithMessage: (text) => {
+              setFlash(text);
+              window.location.reload();
+            },
+            openLogin: () => undefined,
+            sessionLost: () => undefined,
+          }).message,
+        );
+      }
     } finally {
       setBusy(false);
     }
   };
 
   const sentBy = cart.sent ? byId.get(cart.sent.guest_id ?? 0) : undefined;
+  const sentLine = cart.sent && (
+    <p role="status" data-testid="party-sent">
+      {t('cart.party.sent', { name: guestLabel(t, sentBy) })}
+    </p>
+  );
+
+  if (success) {
+    return (
+      <div className="stack" role="status" data-testid="shared-cart">
+        <p className="lead">{t('cart.successDefault')}</p>
+        {sentLine}
+        <p>
+          {t('cart.total')}:{' '}
+          <strong data-testid="order-answer-total">
+            {formatPrice(success.totalPrice, venue.currency, venue.lang).primary}
+          </strong>
+        </p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setSuccess(null);
+            useCartUiStore.getState().openCart('orders');
+          }}
+        >
+          {t('cart.seeMyOrders')}
+        </button>
+      </div>
+    );
+  }
+
+  const needsTerms = settings.agreement_terms_required;
+  const needsPrivacy = settings.agreement_privacy_required;
+  const tick = (field: 'combined' | 'terms' | 'privacy', label: ReactNode) => (
+    <label className="choice">
+      <input
+        type="checkbox"
+        id={`${agreementId}-${field}`}
+        checked={agreed[field]}
+        aria-invalid={agreementError ? true : undefined}
+        aria-describedby={agreementError ? `${agreementId}-error` : undefined}
+        onChange={(e) => setAgreed((a) => ({ ...a, [field]: e.target.checked }))}
+      />
+      <span>{label}</span>
+    </label>
+  );
+  const termsLink = <Link to={`/${place}/terms`}>{t('cart.terms')}</Link>;
+  const privacyLink = <Link to={`/${place}/privacy-policy`}>{t('cart.privacy')}</Link>;
+
   return (
     <div className="stack" data-testid="shared-cart">
       <form
@@ -118,11 +208,7 @@ export function SharedCart({
         </div>
       </form>
       <p className="muted">{t('cart.party.sharedHint', { count: cart.guests.length })}</p>
-      {cart.sent && (
-        <p role="status" data-testid="party-sent">
-          {t('cart.party.sent', { name: guestLabel(t, sentBy) })}
-        </p>
-      )}
+      {sentLine}
       {cart.lines.length === 0 ? (
         <p className="muted">{t('cart.empty')}</p>
       ) : (
@@ -186,7 +272,44 @@ export function SharedCart({
           <strong>{formatPrice(total, venue.currency, venue.lang).primary}</strong>
         </p>
       )}
+      {cart.lines.length > 0 &&
+        (needsTerms || needsPrivacy) &&
+        (settings.agreement_combined ? (
+          tick(
+            'combined',
+            <>
+              {t('cart.agreeBefore')} {termsLink} {t('cart.and')} {privacyLink}
+            </>,
+          )
+        ) : (
+          <>
+            {needsTerms &&
+              tick(
+                'terms',
+                <>
+                  {t('cart.agreeBefore')} {termsLink}
+                </>,
+              )}
+            {needsPrivacy &&
+              tick(
+                'privacy',
+                <>
+                  {t('cart.agreeBefore')} {privacyLink}
+                </>,
+              )}
+          </>
+        ))}
+      {agreementError && (
+        <small id={`${agreementId}-error`} className="field-error">
+          {agreementError}
+        </small>
+      )}
       {message && <p role="alert">{message}</p>}
+      {orderError && (
+        <p role="alert" className="alert" data-testid="order-error">
+          {orderError}
+        </p>
+      )}
       {cart.sending && <p role="status">{t('cart.party.sending')}</p>}
       <button
         type="button"

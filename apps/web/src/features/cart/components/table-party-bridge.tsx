@@ -3,17 +3,23 @@
  * joins the session's cart once (the guest key is kept per session), moves whatever the guest adds to the local
  * cart into the shared cart (the menu's add buttons stay as they are), and listens to the guest event stream so that
  * the cart and the bill reload within a second of a change on any phone (EventSource reconnects with Last-Event-ID:
- * what happened meanwhile is caught up).
+ * what happened meanwhile is caught up). A line the server will not take (a product gone or of another venue) gets
+ * the order call's §8 reaction and message.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { cartLines } from '@trapeza/domain/cart';
 import type { StoreTableCart } from '@trapeza/domain/contracts/table-party';
 import { config } from '../../../config.ts';
 import { pageClient } from '../../../lib/page-brand.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
+import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
 import { addTableLine, joinTable, tableCartQueryOptions } from '../api/table-party.ts';
+import { cartBundle } from '../i18n/loaders.ts';
+import { setFlash } from '../lib/device.ts';
+import { reactToOrderError } from '../lib/order-errors.ts';
 import { readTableGuest, writeTableGuest, type TableGuest } from '../lib/table-guest.ts';
 
 /** One join per session and page, however often the bridge remounts before the first answer arrives. */
@@ -33,6 +39,8 @@ function joinOnce(place: string, session: string, again: boolean): Promise<Table
 }
 
 export function TablePartyBridge({ place, session }: { place: string; session: string }) {
+  useFeatureTranslations('cart', cartBundle);
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const [guest, setGuest] = useState<TableGuest | null>(() => readTableGuest(session));
   const [refused, setOff] = useState(false);
@@ -46,6 +54,7 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
   const needsJoin = !guest || status === 403;
   const localCart = useCartStore((s) => s.cart);
   const pushing = useRef(false);
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     if (!needsJoin || off) return;
@@ -96,8 +105,29 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
           } catch (e) {
             const current =
               e instanceof ApiRequestError ? (e.body as { cart?: StoreTableCart } | null)?.cart : null;
-            if (!current) throw e;
-            v = current.version;
+            if (current) {
+              v = current.version;
+              continue;
+            }
+            // No answer: the lines stay on this phone and go on the next change.
+            if (!(e instanceof ApiRequestError) || e.kind === 2) throw e;
+            // The line cannot join the table's cart (the order call's §8 answer: a product that is gone, or of
+            // another venue): the same reaction as when ordering — it leaves the cart, with the message.
+            const store = useCartStore.getState();
+            setProblem(
+              reactToOrderError(e, t, {
+                cart: store.cart,
+                setCart: (next) => store.setCart(next),
+                clearCart: () => store.clear(),
+                reloadWithMessage: (text) => {
+                  setFlash(text);
+                  window.location.reload();
+                },
+                openLogin: () => undefined,
+                sessionLost: () => undefined,
+              }).message,
+            );
+            break;
           }
         }
       }
@@ -107,7 +137,7 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
       .finally(() => {
         pushing.current = false;
       });
-  }, [localCart, guest, version, off, place, session, qc, cartKey.queryKey]);
+  }, [localCart, guest, version, off, place, session, qc, cartKey.queryKey, t]);
 
   useEffect(() => {
     if (off) return;
@@ -115,6 +145,12 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
     const source = new EventSource(url);
     const reloadCart = () => void qc.invalidateQueries({ queryKey: ['table-cart', place, session] });
     const reloadBill = () => void qc.invalidateQueries({ queryKey: ['table-bill', place, session] });
+    // Each (re)connection reads the cart and bill afresh: whatever changed while this phone did not hear the table
+    // (a stream that never connected, or a gap longer than the server keeps) is caught up as well.
+    source.addEventListener('open', () => {
+      reloadCart();
+      reloadBill();
+    });
     source.addEventListener('table.cart_changed', reloadCart);
     source.addEventListener('table.bill_changed', reloadBill);
     source.addEventListener('order.created', reloadBill);
@@ -127,5 +163,12 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
     if (new URLSearchParams(location.search).get('bill') === '1') openCart('bill');
   }, [openCart]);
 
-  return null;
+  return problem ? (
+    <div className="flash alert" role="alert">
+      <p data-testid="order-error">{problem}</p>
+      <button type="button" className="button button-secondary" onClick={() => setProblem(null)}>
+        OK
+      </button>
+    </div>
+  ) : null;
 }
