@@ -6,10 +6,10 @@
  * what happened meanwhile is caught up). A line the server will not take (a product gone or of another venue) gets
  * the order call's §8 reaction and message.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cartLines } from '@trapeza/domain/cart';
+import { cartLineKey, cartLines, setCartLineQuantity, type CartLine } from '@trapeza/domain/cart';
 import type { StoreTableCart } from '@trapeza/domain/contracts/table-party';
 import { config } from '../../../config.ts';
 import { pageClient } from '../../../lib/page-brand.ts';
@@ -21,6 +21,9 @@ import { cartBundle } from '../i18n/loaders.ts';
 import { setFlash } from '../lib/device.ts';
 import { reactToOrderError } from '../lib/order-errors.ts';
 import { readTableGuest, writeTableGuest, type TableGuest } from '../lib/table-guest.ts';
+
+/** Sessions whose local lines are being moved into the table's cart right now (one push at a time per session). */
+const pushingSessions = new Set<string>();
 
 /** One join per session and page, however often the bridge remounts before the first answer arrives. */
 const joining = new Map<string, Promise<TableGuest>>();
@@ -53,7 +56,6 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
   const off = refused || status === 409;
   const needsJoin = !guest || status === 403;
   const localCart = useCartStore((s) => s.cart);
-  const pushing = useRef(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -77,14 +79,30 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
   }, [count, off, setSharedCount]);
   useEffect(() => () => setSharedCount(null), [setSharedCount]);
 
-  // Lines added on this phone go to the table's cart, then leave the local one.
+  // Lines added on this phone go to the table's cart, then leave the local one — each line as soon as the table has
+  // it, so that a bridge mounted again meanwhile (a route change) finds only what is still to go, and one push per
+  // session at a time (`pushingSessions`, not a ref: a ref is per mount) never sends a line twice.
   const version = cart.data?.version;
+  const [round, setRound] = useState(0);
   useEffect(() => {
-    if (!guest || version === undefined || off || pushing.current) return;
+    if (!guest || version === undefined || off || pushingSessions.has(session)) return;
     const lines = cartLines(localCart);
     if (lines.length === 0) return;
-    pushing.current = true;
+    pushingSessions.add(session);
     const comments = useCartStore.getState().comments;
+    /** Takes `quantity` of the line out of the local cart (whatever else was added meanwhile stays). */
+    const takeOut = (line: CartLine, quantity: number) => {
+      const store = useCartStore.getState();
+      const key = cartLineKey(line);
+      const now = cartLines(store.cart).find((l) => cartLineKey(l) === key);
+      if (!now) return;
+      const next = setCartLineQuantity(store.cart, key, now.quantity - quantity);
+      store.setCart(
+        next,
+        store.comments.filter((c) => next[String(c.variantId)] !== undefined),
+      );
+    };
+    let progressed = false;
     void (async () => {
       let v = version;
       for (const line of lines) {
@@ -101,6 +119,8 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
             });
             v = next.version;
             qc.setQueryData(cartKey.queryKey, next);
+            takeOut(line, line.quantity);
+            progressed = true;
             break;
           } catch (e) {
             const current =
@@ -127,17 +147,20 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
                 sessionLost: () => undefined,
               }).message,
             );
+            takeOut(line, line.quantity);
+            progressed = true;
             break;
           }
         }
       }
-      useCartStore.getState().setCart({}, []);
     })()
       .catch(() => undefined)
       .finally(() => {
-        pushing.current = false;
+        pushingSessions.delete(session);
+        // Lines added while this push ran go next (not after a failure without an answer: no busy loop).
+        if (progressed) setRound((r) => r + 1);
       });
-  }, [localCart, guest, version, off, place, session, qc, cartKey.queryKey, t]);
+  }, [localCart, guest, version, off, place, session, qc, cartKey.queryKey, t, round]);
 
   useEffect(() => {
     if (off) return;
