@@ -96,7 +96,9 @@ function SessionOrders({
           ? t('cart.billAlreadyRequested')
           : code === 'create_order_first'
             ? t('cart.createOrderFirst')
-            : t('cart.billFailed');
+            : navigator.onLine === false
+              ? t('errors.offline')
+              : t('cart.billFailed');
       setBillState({ loading: false, message, asked: code === 'bill_already_requested' });
     }
   };

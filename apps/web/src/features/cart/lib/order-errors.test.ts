@@ -165,4 +165,19 @@ describe('order errors: exactly the §8 reactions', () => {
     const out = reactToOrderError(e, i18next.t, effects());
     expect(out.message).toContain('Възникна грешка при изпращането на поръчката.');
   });
+
+  test('offline: "no internet connection", and the cart is left as it is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const e = await placeOrder('bistro', { type: 1, body: { session: 's', products: [] } }, 'bg').catch(
+      (x: unknown) => x,
+    );
+    const fx = effects();
+    const out = reactToOrderError(e, i18next.t, fx);
+    expect(out.message).toBe('Няма връзка с интернет');
+    expect(fx.calls).toEqual([]);
+  });
 });

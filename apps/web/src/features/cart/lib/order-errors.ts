@@ -38,6 +38,10 @@ function body(error: unknown): Partial<StoreOrderError> | null {
 export function reactToOrderError(error: unknown, t: TFunction, fx: OrderErrorEffects): OrderErrorOutcome {
   const none: StoreFieldError[] = [];
   if (error instanceof ApiRequestError && error.kind === 2) {
+    // The device is offline (issue 17: a basement bistro, hotel Wi-Fi): spec §8's "no internet connection"; the
+    // cart is kept as it is for when the network is back.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false)
+      return { message: t('errors.offline'), fieldErrors: none };
     // No answer (also the 55 s time-out): the generic sending error, plus the generic handler's #2 line.
     return { message: `${t('cart.errors.no_response')} ${t('cart.errors.generic2')}`, fieldErrors: none };
   }

@@ -34,7 +34,7 @@ export function CallWaiterModal({
 }) {
   useFeatureTranslations('table', tableBundle);
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'sending' | 'added' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'sending' | 'added' | 'failed' | 'offline'>('idle');
   const [other, setOther] = useState<string | null>(null);
   const send = async (type: UserNeedType, text?: string) => {
     if (!token) return;
@@ -44,7 +44,8 @@ export function CallWaiterModal({
       setState('added');
       setOther(null);
     } catch {
-      setState('failed');
+      // Offline (spec §8 "no internet connection"): the guest can call again once the network is back.
+      setState(navigator.onLine === false ? 'offline' : 'failed');
     }
   };
   return (
@@ -89,9 +90,9 @@ export function CallWaiterModal({
         </ul>
       )}
       {state === 'added' && <p role="status">{t('table.waiterNotified')}</p>}
-      {state === 'failed' && (
+      {(state === 'failed' || state === 'offline') && (
         <p role="alert" className="alert">
-          {t('table.waiterFailed')}
+          {state === 'offline' ? t('errors.offline') : t('table.waiterFailed')}
         </p>
       )}
     </Modal>
