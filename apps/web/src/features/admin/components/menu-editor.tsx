@@ -31,10 +31,11 @@ import { formatMoneyInput } from '../lib/money.ts';
 import { CategoryForm, type CategoryDraft } from './category-form.tsx';
 import { CategoryTree } from './category-tree.tsx';
 import { Libraries } from './libraries.tsx';
+import { MenuImport } from './menu-import.tsx';
 import { ProductForm, type ProductDraft } from './product-form.tsx';
 import s from './admin.module.css';
 
-type Tab = 'menu' | 'ingredients' | 'allergens';
+type Tab = 'menu' | 'ingredients' | 'allergens' | 'import';
 
 function flatten(nodes: AdminCategory[], depth = 0): { id: number; label: string }[] {
   return nodes.flatMap((n) => [
@@ -146,7 +147,7 @@ export function MenuEditor() {
   return (
     <div>
       <div className={s.row} role="tablist" aria-label={t('nav.menu')} style={{ marginBottom: '1rem' }}>
-        {(['menu', 'ingredients', 'allergens'] as const).map((id) => (
+        {(['menu', 'ingredients', 'allergens', 'import'] as const).map((id) => (
           <button
             key={id}
             type="button"
@@ -159,7 +160,9 @@ export function MenuEditor() {
           </button>
         ))}
       </div>
-      {tab !== 'menu' ? (
+      {tab === 'import' ? (
+        <MenuImport />
+      ) : tab !== 'menu' ? (
         <Libraries
           kind={tab}
           ingredients={ingredients.data ?? []}
