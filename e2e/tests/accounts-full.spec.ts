@@ -89,7 +89,7 @@ test('register → log in → order at the table → my orders with its status �
 }) => {
   const email = `full-${Date.now()}@example.com`;
 
-  // Register (logged in at once), then log out and in again with the new profile.
+  // Register, confirm from the mailed link (signed in), then log out and in again with the new profile.
   await page.goto('/bistro');
   const login = await openLogin(page);
   await login.getByRole('button', { name: 'Регистрация' }).click();
@@ -101,8 +101,20 @@ test('register → log in → order at the table → my orders with its status �
   await form.getByLabel('Парола', { exact: true }).fill('journey-password');
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Създай профил' }).click();
-  await expect(form).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Успешна регистрация.' })).toBeVisible();
+  // The same answer whether or not the address has a profile (issue "Security hardening" #10): open the mail.
+  await expect(form.getByRole('status').filter({ hasText: 'Изпратихме имейл на този адрес.' })).toBeVisible();
+  let confirmLink = '';
+  await expect
+    .poll(() => {
+      const mail = received.find((m) => m.to.includes(email) && m.tag === 'confirm_email');
+      confirmLink = /https?:\/\/\S+\/bistro\/confirm-email\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+      return confirmLink;
+    })
+    .not.toBe('');
+  const confirmUrl = new URL(confirmLink);
+  await page.goto(confirmUrl.pathname + confirmUrl.search);
+  await expect(page.getByText('Имейлът е потвърден. Влязохте в профила си.')).toBeVisible();
+  await page.getByRole('link', { name: 'Към менюто' }).click();
   await accountMenu(page);
   await page.getByRole('button', { name: 'Изход' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Успешен изход.' })).toBeVisible();
@@ -200,7 +212,8 @@ test('forgotten password: the mail arrives over SMTP, its link sets a new passwo
       password: 'old-password',
     },
   });
-  expect(created.status()).toBe(201);
+  // Unconfirmed until a mailed link is followed; the reset link below confirms it too.
+  expect(created.status()).toBe(202);
 
   await page.goto('/bistro');
   const login = await openLogin(page);
@@ -222,8 +235,8 @@ test('forgotten password: the mail arrives over SMTP, its link sets a new passwo
   expect(mail?.text).toContain('Здравейте, Стела,');
   const link = /https?:\/\/\S+\/bistro\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
   expect(link).toBeTruthy();
-  // The welcome mail of the registration came the same way.
-  expect(received.some((m) => m.to.includes(email) && m.tag === 'welcome')).toBe(true);
+  // The registration's confirmation mail came the same way.
+  expect(received.some((m) => m.to.includes(email) && m.tag === 'confirm_email')).toBe(true);
 
   const url = new URL(link ?? '');
   await page.goto(url.pathname + url.search);

@@ -5,7 +5,7 @@
  * signs in at once (issue "Security hardening" #8).
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 startFromFreshDatabase();
 
@@ -22,6 +22,24 @@ async function logIn(page: Page, email: string, password: string) {
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** The confirmation link of the newest registration mail to `email` (the test outbox). */
+async function confirmLinkOf(request: APIRequestContext, email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (
+        await request.get(`/api/__test/outbox?to=${encodeURIComponent(email)}`)
+      ).json()) as { tag?: string; text: string }[];
+      link =
+        /https?:\/\/\S+\/bistro\/confirm-email\?token=\S+/.exec(
+          mails.find((m) => m.tag === 'confirm_email')?.text ?? '',
+        )?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
 }
 
 async function accountMenu(page: Page) {
@@ -76,7 +94,12 @@ test.describe('accounts', () => {
     expect((await page.context().cookies()).some((c) => c.name === 'auth_token')).toBe(false);
   });
 
-  test('a new guest registers and is logged in', async ({ page }) => {
+  test('a new guest registers, confirms from the mailed link and is logged in; a taken e-mail answers the same', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
     const email = `new-${Date.now()}@example.com`;
     await page.goto('/bistro');
     const dialog = await openLogin(page);
@@ -94,13 +117,44 @@ test.describe('accounts', () => {
     await form.getByLabel('Password', { exact: true }).fill('a-good-password');
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Create profile' }).click();
-    await expect(form).toBeHidden();
+    await expect(form.getByRole('status')).toHaveText(
+      'We have sent an e-mail to this address. Open the link in it to finish registering.',
+    );
+    await expect(page.getByRole('button', { name: 'Account: Ива Стоянова' })).toHaveCount(0);
+    // The mailed link confirms the address and signs in.
+    const link = new URL(await confirmLinkOf(request, email));
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed' })).toBeVisible();
     await expect(
       page.getByRole('status').filter({ hasText: 'Your registration was successful.' }),
     ).toBeVisible();
+    await page.getByRole('link', { name: 'To the menu' }).click();
     await expect(page.getByRole('button', { name: 'Account: Ива Стоянова' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Account: Ива Стоянова' })).toBeVisible();
+
+    // Registering the existing guest's address in another browser: the same words, no account revealed.
+    const other = await browser.newContext();
+    try {
+      await other.addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
+      await other.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+      const stranger = await other.newPage();
+      await stranger.goto('/bistro');
+      await (await openLogin(stranger)).getByRole('button', { name: 'Register' }).click();
+      const again = stranger.getByRole('dialog', { name: 'Register' });
+      await again.getByLabel('First name').fill('Ива');
+      await again.getByLabel('Last name').fill('Стоянова');
+      await again.getByLabel('E-mail').fill(email);
+      await again.getByLabel('Phone').fill('+359 887 111 222');
+      await again.getByLabel('Password', { exact: true }).fill('another-password');
+      await again.getByRole('checkbox').check();
+      await again.getByRole('button', { name: 'Create profile' }).click();
+      await expect(again.getByRole('status')).toHaveText(
+        'We have sent an e-mail to this address. Open the link in it to finish registering.',
+      );
+    } finally {
+      await other.close();
+    }
   });
 
   test('forgotten password: the e-mailed link sets a new password that logs in', async ({
@@ -118,7 +172,7 @@ test.describe('accounts', () => {
         password: 'old-password',
       },
     });
-    expect(created.status()).toBe(201);
+    expect(created.status()).toBe(202); // unconfirmed; the reset link confirms it too
 
     await page.goto('/bistro');
     const dialog = await openLogin(page);
@@ -209,10 +263,13 @@ test.describe('accounts', () => {
         password: 'vera-password',
       },
     });
-    expect(created.status()).toBe(201);
-    // The owner signs in once on this browser, then logs out: the browser is now trusted for this account.
-    await page.goto('/bistro');
-    await logIn(page, email, 'vera-password');
+    expect(created.status()).toBe(202);
+    // The owner confirms from the mailed link in this browser (signed in; the browser is now trusted for this
+    // account), then logs out.
+    const link = new URL(await confirmLinkOf(request, email));
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed' })).toBeVisible();
+    await page.getByRole('link', { name: 'To the menu' }).click();
     await accountMenu(page);
     await page.getByRole('button', { name: 'Log out' }).click();
 

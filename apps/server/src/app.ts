@@ -275,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logError: (err, message) => app.log.error({ err }, message),
     counters: new AccountCounters(database.db, limits),
     devices: new TrustedDevices(config.jwtSecret),
+    linkSecret: config.jwtSecret,
   });
   await app.register(usersRoutes(users), { prefix: '/api' });
 

@@ -303,10 +303,28 @@ export function isValidPhone(phone: string | null | undefined, venuePattern?: Ph
   return venuePattern ? venuePattern.test(normalized) : true;
 }
 
+/**
+ * One mailbox, strictly (issue "Security hardening" #10: `a,victim@…` passed and could address a list): the local
+ * part is RFC 5321's dot-atom (letters, digits and ! # $ % & ' * + / = ? ^ _ ` { | } ~ -, dots only between them,
+ * at most 64), letters of any script allowed (RFC 6531); no quoted local parts, comments or IP literals, so never
+ * a space, comma, semicolon, angle bracket, quote, parenthesis, backslash or control character. The domain is
+ * dot-separated labels of letters and digits with inner hyphens (each ≤ 63), ending in a top-level label of two
+ * or more letters (or `xn--` punycode). The server and the browser use this same rule.
+ */
+const EMAIL_LOCAL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+const EMAIL_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+const EMAIL_TLD = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{2,59})$/iu;
+
 export function isValidEmail(email: string | null | undefined): boolean {
   if (email == null) return false;
   const e = email.trim();
-  return e.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/.test(e);
+  if (e.length > EMAIL_MAX_LENGTH) return false;
+  const at = e.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = e.slice(0, at);
+  const labels = e.slice(at + 1).split('.');
+  if (local.length > 64 || !EMAIL_LOCAL.test(local) || labels.length < 2) return false;
+  return labels.every((l) => EMAIL_LABEL.test(l)) && EMAIL_TLD.test(labels[labels.length - 1] ?? '');
 }
 
 export function isValidPassword(password: string | null | undefined): boolean {

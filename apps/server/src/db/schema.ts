@@ -423,6 +423,8 @@ export interface UsersTable {
   /** Accumulated order amount, minor units. */
   accumulated_amount: number;
   banned: Flag;
+  /** 0 while a registration waits for its e-mailed link (no sign-in); 1 otherwise. */
+  email_confirmed: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: Timestamp;
 }
 

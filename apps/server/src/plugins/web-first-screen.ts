@@ -81,6 +81,7 @@ const PLACE_PAGES = new Set([
   'feedback',
   'profile',
   'reset-password',
+  'confirm-email',
   'staff',
 ]);
 const LANGUAGES = new Set(['en', 'es', 'de', 'fr-CH']);

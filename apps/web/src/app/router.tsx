@@ -50,6 +50,7 @@ const PlatformInvite = route(() => import('./routes/platform-invite.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
+const ConfirmEmail = route(() => import('./routes/confirm-email.tsx'));
 const Staff = route(() => import('./routes/staff.tsx'));
 
 export function AppRoutes() {
@@ -88,6 +89,7 @@ export function AppRoutes() {
           <Route path="profile" element={<Profile />} />
           <Route path="profile/orders" element={<ProfileOrders />} />
           <Route path="reset-password" element={<ResetPassword />} />
+          <Route path="confirm-email" element={<ConfirmEmail />} />
           {/* `/{place}/about-{product}` cannot be a partial segment; the category route hands `about-…` on. */}
           <Route path=":catSlug" element={<Category />} />
           <Route path=":catSlug/:prodSlug" element={<Product />} />

@@ -57,6 +57,10 @@ export const StoreRegisterRequest = z.object({
 });
 export type StoreRegisterRequest = z.infer<typeof StoreRegisterRequest>;
 
+/** POST users/confirm-email: the token from the registration's e-mailed link. */
+export const StoreConfirmEmailRequest = z.object({ token: z.string().min(1).max(200) });
+export type StoreConfirmEmailRequest = z.infer<typeof StoreConfirmEmailRequest>;
+
 /** A plain acknowledgement: a stable code and the text in the request's language. */
 export const StoreMessageResponse = z.object({ code: z.string(), message: z.string() });
 export type StoreMessageResponse = z.infer<typeof StoreMessageResponse>;
@@ -162,8 +166,10 @@ export type StorePaymentInstrumentsResponse = z.infer<typeof StorePaymentInstrum
 export const ACCOUNT_ERROR_CODES = [
   /** POST login with an unknown e-mail or a wrong password (spec §8 login_fail). */
   'login_fail',
-  /** register or editProfile with an e-mail that already has a profile under this client. */
+  /** editProfile with an e-mail that already has a profile under this client (register never says so). */
   'email_taken',
+  /** a registration's confirmation link that is unknown, altered or expired. */
+  'confirm_token_invalid',
   /** a reset token that is unknown, used or expired. */
   'reset_token_invalid',
   /** editProfile changing e-mail or password without the right current password. */

@@ -17,6 +17,7 @@ import * as printJobProblem from './2026-12-22T1200-print-job-problem.ts';
 import * as productSku from './2026-12-22T1300-product-sku.ts';
 import * as bookingGuestKeys from './2026-12-23T1200-booking-guest-keys.ts';
 import * as accountCounters from './2026-12-24T1200-account-counters.ts';
+import * as emailConfirmation from './2026-12-24T1201-email-confirmation.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-22T1300-product-sku': productSku,
   '2026-12-23T1200-booking-guest-keys': bookingGuestKeys,
   '2026-12-24T1200-account-counters': accountCounters,
+  '2026-12-24T1201-email-confirmation': emailConfirmation,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -137,6 +137,112 @@ export function welcomeMail(input: {
   return { to: input.to, subject: t.subject(input.placeName), text, html, tag: 'welcome' };
 }
 
+/**
+ * The two mails of a registration (issue "Security hardening" #10; the answer is the same either way): a new
+ * address gets the link that confirms it and signs in; an address that already has a profile gets a notice
+ * instead, with where to sign in or reset the password.
+ */
+const CONFIRM_TEXTS: Record<
+  Language,
+  { subject: (p: string) => string; body: (p: string) => string; ttl: string }
+> = {
+  bg: {
+    subject: (p) => `Потвърдете имейла си за ${p}`,
+    body: (p) => `за да завършите профила си в ${p}, отворете връзката:`,
+    ttl: 'Връзката важи 24 часа. Ако не сте се регистрирали, не правете нищо.',
+  },
+  en: {
+    subject: (p) => `Confirm your e-mail for ${p}`,
+    body: (p) => `to finish your profile at ${p}, open this link:`,
+    ttl: 'The link works for 24 hours. If you did not register, do nothing.',
+  },
+  es: {
+    subject: (p) => `Confirma tu correo para ${p}`,
+    body: (p) => `para completar tu perfil en ${p}, abre este enlace:`,
+    ttl: 'El enlace es válido 24 horas. Si no te has registrado, no hagas nada.',
+  },
+  de: {
+    subject: (p) => `Bestätigen Sie Ihre E-Mail für ${p}`,
+    body: (p) => `um Ihr Profil bei ${p} abzuschließen, öffnen Sie diesen Link:`,
+    ttl: 'Der Link gilt 24 Stunden. Wenn Sie sich nicht registriert haben, tun Sie nichts.',
+  },
+  'fr-CH': {
+    subject: (p) => `Confirmez votre e-mail pour ${p}`,
+    body: (p) => `pour terminer votre profil chez ${p}, ouvrez ce lien :`,
+    ttl: 'Le lien est valable 24 heures. Si vous ne vous êtes pas inscrit, ne faites rien.',
+  },
+};
+
+const EXISTS_TEXTS: Record<Language, { subject: (p: string) => string; body: (p: string) => string }> = {
+  bg: {
+    subject: (p) => `Вече имате профил в ${p}`,
+    body: (p) =>
+      `някой (може би Вие) се опита да се регистрира в ${p} с този имейл, но профилът вече съществува. Влезте от връзката; ако сте забравили паролата, изберете „Забравена парола“. Ако не сте били Вие, не правете нищо.`,
+  },
+  en: {
+    subject: (p) => `You already have a profile at ${p}`,
+    body: (p) =>
+      `someone (perhaps you) tried to register at ${p} with this e-mail, but the profile already exists. Log in from the link; if you forgot the password, choose "Forgot your password?". If it was not you, do nothing.`,
+  },
+  es: {
+    subject: (p) => `Ya tienes un perfil en ${p}`,
+    body: (p) =>
+      `alguien (quizá tú) intentó registrarse en ${p} con este correo, pero el perfil ya existe. Inicia sesión desde el enlace; si olvidaste la contraseña, elige «¿Olvidaste tu contraseña?». Si no fuiste tú, no hagas nada.`,
+  },
+  de: {
+    subject: (p) => `Sie haben bereits ein Profil bei ${p}`,
+    body: (p) =>
+      `jemand (vielleicht Sie) wollte sich bei ${p} mit dieser E-Mail registrieren, aber das Profil gibt es schon. Melden Sie sich über den Link an; haben Sie das Passwort vergessen, wählen Sie „Passwort vergessen?“. Waren Sie es nicht, tun Sie nichts.`,
+  },
+  'fr-CH': {
+    subject: (p) => `Vous avez déjà un profil chez ${p}`,
+    body: (p) =>
+      `quelqu’un (peut-être vous) a tenté de s’inscrire chez ${p} avec cet e-mail, mais le profil existe déjà. Connectez-vous depuis le lien ; si vous avez oublié le mot de passe, choisissez « Mot de passe oublié ? ». Si ce n’était pas vous, ne faites rien.`,
+  },
+};
+
+function linkMail(
+  input: { to: string; firstName: string; link: string; lang: Language },
+  subject: string,
+  lines: string[],
+  tag: string,
+): MailMessage {
+  const greeting = RESET_TEXTS[input.lang].greeting(input.firstName);
+  const text = [greeting, '', ...lines.slice(0, 1), input.link, '', ...lines.slice(1)].join('\n');
+  const html =
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lines[0] ?? '')}</p>` +
+    `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>` +
+    lines
+      .slice(1)
+      .map((l) => `<p>${escapeHtml(l)}</p>`)
+      .join('');
+  return { to: input.to, subject, text, html, tag };
+}
+
+/** A new registration: the link that confirms the address (and signs in). */
+export function confirmEmailMail(input: {
+  to: string;
+  firstName: string;
+  placeName: string;
+  link: string;
+  lang: Language;
+}): MailMessage {
+  const t = CONFIRM_TEXTS[input.lang];
+  return linkMail(input, t.subject(input.placeName), [t.body(input.placeName), t.ttl], 'confirm_email');
+}
+
+/** A registration with an address that has a profile already: a notice to its owner, nothing else. */
+export function accountExistsMail(input: {
+  to: string;
+  firstName: string;
+  placeName: string;
+  link: string;
+  lang: Language;
+}): MailMessage {
+  const t = EXISTS_TEXTS[input.lang];
+  return linkMail(input, t.subject(input.placeName), [t.body(input.placeName)], 'account_exists');
+}
+
 /** Texts of the accounts answers (codes are the stable part; the web app may show its own translation). */
 export const ACCOUNT_MESSAGES = {
   reset_password_sent: {
@@ -194,6 +300,21 @@ export const ACCOUNT_MESSAGES = {
     es: 'El pago en línea no está activado para este local.',
     de: 'Online-Zahlung ist für dieses Lokal nicht aktiviert.',
     'fr-CH': 'Le paiement en ligne n’est pas activé pour cet établissement.',
+  },
+  registration_email_sent: {
+    bg: 'Изпратихме имейл на този адрес. Отворете връзката в него, за да завършите регистрацията.',
+    en: 'We have sent an e-mail to this address. Open the link in it to finish registering.',
+    es: 'Hemos enviado un correo a esta dirección. Abre el enlace que contiene para completar el registro.',
+    de: 'Wir haben eine E-Mail an diese Adresse gesendet. Öffnen Sie den Link darin, um die Registrierung abzuschließen.',
+    'fr-CH':
+      'Nous avons envoyé un e-mail à cette adresse. Ouvrez le lien qu’il contient pour terminer l’inscription.',
+  },
+  confirm_token_invalid: {
+    bg: 'Връзката за потвърждение е невалидна или е изтекла. Регистрирайте се отново.',
+    en: 'The confirmation link is invalid or has expired. Please register again.',
+    es: 'El enlace de confirmación no es válido o ha caducado. Vuelve a registrarte.',
+    de: 'Der Bestätigungslink ist ungültig oder abgelaufen. Bitte registrieren Sie sich erneut.',
+    'fr-CH': 'Le lien de confirmation est invalide ou a expiré. Veuillez vous inscrire à nouveau.',
   },
   rate_limited: {
     bg: 'Твърде много заявки, опитайте по-късно.',

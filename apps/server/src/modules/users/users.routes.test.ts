@@ -65,6 +65,27 @@ function resetTokenOf(mail: OutboxMail): string {
   return match[1];
 }
 
+/** The confirmation link's token in the newest registration mail to `to`. */
+async function confirmTokenOf(ctx: TestContext, to: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const mail = (await outbox(ctx, to)).find((m) => m.tag === 'confirm_email');
+    const match = mail && /\/confirm-email\?token=([A-Za-z0-9._-]+)/.exec(mail.text);
+    if (match?.[1]) return match[1];
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no confirmation mail to ${to}`);
+}
+
+/** Registers and follows the mailed link: the confirmation's answer (a token and the user, like login). */
+async function registerConfirmed(ctx: TestContext, body: Record<string, unknown>, opts: Opts = {}) {
+  const reg = await call(ctx, 'POST', '/api/register', body, opts);
+  expect(reg.statusCode, reg.body).toBe(202);
+  const token = await confirmTokenOf(ctx, String(body.email).toLowerCase());
+  const res = await call(ctx, 'POST', '/api/users/confirm-email', { token }, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
 let orderSeq = 0;
 async function insertOrder(
   ctx: TestContext,
@@ -191,7 +212,7 @@ describeEachDatabase(
 
     ctx.test('a banned account cannot log in (403 user_banned) and its tokens stop working', async () => {
       const email = 'banned@accounts.test';
-      const reg = await call(ctx, 'POST', '/api/register', { ...newUser('banned'), email });
+      const reg = await registerConfirmed(ctx, { ...newUser('banned'), email });
       const token = reg.json().token as string;
       await ctx.db.updateTable('users').set({ banned: 1 }).where('email', '=', email).execute();
       const res = await call(ctx, 'POST', '/api/login', { email, password: 'long-enough' });
@@ -242,41 +263,120 @@ describeEachDatabase(
     });
 
     // ---- POST register -------------------------------------------------------------------------------------
-    ctx.test('register creates a USER profile (201) whose token and password work', async () => {
-      const body = { ...newUser('ok'), address: 'ул. Шипка 5' };
-      const res = await call(ctx, 'POST', '/api/register', body);
-      expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().user).toMatchObject({
-        first_name: 'Иван',
-        email: 'new-ok@accounts.test',
-        phone: '+359 888 123 456',
-        address: 'ул. Шипка 5',
-        role: 'USER',
-      });
-      expect(await isValid(ctx, res.json().token)).toBe(true);
-      await login(ctx, 'new-ok@accounts.test', 'long-enough');
-      const row = await ctx.db
-        .selectFrom('users')
-        .select('password_hash')
-        .where('email', '=', 'new-ok@accounts.test')
-        .executeTakeFirstOrThrow();
-      expect(row.password_hash).toMatch(/^\$argon2id\$/);
-      const [welcome] = await outbox(ctx, 'new-ok@accounts.test');
-      expect(welcome).toMatchObject({ tag: 'welcome', subject: expect.stringContaining('Добре дошли') });
-      expect(welcome?.text).toContain('/bistro/profile');
-    });
-
     ctx.test(
-      'register rejects an e-mail already registered under this client (409 email_taken)',
+      'register: 202 and a confirmation mail; no sign-in until its link, which signs in (issue 23 #10)',
       async () => {
-        const res = await call(ctx, 'POST', '/api/register', {
-          ...newUser('dup'),
-          email: GUEST_EMAIL.toUpperCase(),
+        const email = 'new-ok@accounts.test';
+        const body = { ...newUser('ok'), address: 'ул. Шипка 5' };
+        const res = await call(ctx, 'POST', '/api/register', body);
+        expect(res.statusCode, res.body).toBe(202);
+        expect(res.json()).toEqual({
+          code: 'registration_email_sent',
+          message: expect.stringContaining('Изпратихме имейл'),
         });
-        expect(res.statusCode).toBe(409);
-        expect(res.json().code).toBe('email_taken');
+        // Unconfirmed: the right password fails like a wrong one.
+        const early = await call(ctx, 'POST', '/api/login', { email, password: 'long-enough' });
+        expect(early.statusCode).toBe(401);
+        expect(early.json().code).toBe('login_fail');
+        const token = await confirmTokenOf(ctx, email);
+        // An altered link is refused.
+        const altered = await call(ctx, 'POST', '/api/users/confirm-email', {
+          token: `${token.slice(0, -1)}x`,
+        });
+        expect(altered.statusCode).toBe(400);
+        expect(altered.json().code).toBe('confirm_token_invalid');
+        const confirmed = await call(ctx, 'POST', '/api/users/confirm-email', { token });
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        expect(confirmed.json().user).toMatchObject({
+          first_name: 'Иван',
+          email,
+          phone: '+359 888 123 456',
+          address: 'ул. Шипка 5',
+          role: 'USER',
+        });
+        expect(confirmed.cookies.some((c) => c.name === 'trapeza_device')).toBe(true);
+        expect(await isValid(ctx, confirmed.json().token)).toBe(true);
+        await login(ctx, email, 'long-enough');
+        const row = await ctx.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        expect(row.password_hash).toMatch(/^\$argon2id\$/);
+        let welcome: OutboxMail | undefined;
+        for (let i = 0; i < 40 && !welcome; i++) {
+          welcome = (await outbox(ctx, email)).find((m) => m.tag === 'welcome');
+          if (!welcome) await new Promise((r) => setTimeout(r, 25));
+        }
+        expect(welcome).toMatchObject({ subject: expect.stringContaining('Добре дошли') });
+        expect(welcome?.text).toContain('/bistro/profile');
       },
     );
+
+    ctx.test(
+      'the confirmation link expires after 24 hours; registering again ends the older link',
+      async () => {
+        const email = 'new-expiry@accounts.test';
+        ctx.clock.setOverride(new Date('2026-05-10T08:00:00Z'));
+        await call(ctx, 'POST', '/api/register', { ...newUser('exp'), email });
+        const first = await confirmTokenOf(ctx, email);
+        ctx.clock.setOverride(new Date('2026-05-11T08:00:01Z'));
+        const late = await call(ctx, 'POST', '/api/users/confirm-email', { token: first });
+        expect(late.json().code).toBe('confirm_token_invalid');
+        await call(ctx, 'POST', '/api/register', { ...newUser('exp'), email, password: 'another-password' });
+        let second = first;
+        for (let i = 0; i < 40 && second === first; i++) second = await confirmTokenOf(ctx, email);
+        expect(second).not.toBe(first);
+        expect((await call(ctx, 'POST', '/api/users/confirm-email', { token: first })).statusCode).toBe(400);
+        expect((await call(ctx, 'POST', '/api/users/confirm-email', { token: second })).statusCode).toBe(200);
+        await login(ctx, email, 'another-password');
+        ctx.clock.setOverride(null);
+      },
+    );
+
+    ctx.test(
+      'register answers the same for a taken e-mail (no enumeration): its owner gets a notice, nothing changes',
+      async () => {
+        const fresh = await call(ctx, 'POST', '/api/register', {
+          ...newUser('free'),
+          email: 'free@accounts.test',
+        });
+        const taken = await call(ctx, 'POST', '/api/register', {
+          ...newUser('dup'),
+          email: GUEST_EMAIL.toUpperCase(),
+          password: 'attacker-password',
+        });
+        expect(taken.statusCode).toBe(fresh.statusCode);
+        expect(taken.json()).toEqual(fresh.json());
+        let notice: OutboxMail | undefined;
+        for (let i = 0; i < 40 && !notice; i++) {
+          notice = (await outbox(ctx, GUEST_EMAIL)).find((m) => m.tag === 'account_exists');
+          if (!notice) await new Promise((r) => setTimeout(r, 25));
+        }
+        expect(notice?.text).toContain('/bistro');
+        expect(notice?.text).not.toContain('confirm-email');
+        // The owner's password is untouched; the attacker's does not sign in.
+        await login(ctx, GUEST_EMAIL, GUEST_PASSWORD);
+        const attacker = await call(ctx, 'POST', '/api/login', {
+          email: GUEST_EMAIL,
+          password: 'attacker-password',
+        });
+        expect(attacker.json().code).toBe('login_fail');
+      },
+    );
+
+    ctx.test('register refuses address lists and other non-mailbox e-mails (400 invalid_email)', async () => {
+      for (const email of [
+        'a,victim@demo.test',
+        'x <victim@demo.test>',
+        'a;b@demo.test',
+        '"a b"@demo.test',
+      ]) {
+        const res = await call(ctx, 'POST', '/api/register', { ...newUser('list'), email });
+        expect(res.statusCode, email).toBe(400);
+        expect(res.json().code).toBe('invalid_email');
+      }
+    });
 
     for (const [field, value, code] of [
       ['first_name', 'Ив', 'invalid_name'],
@@ -304,7 +404,7 @@ describeEachDatabase(
       'reset journey: request → e-mail with link → confirm → new password works, old does not',
       async () => {
         const email = 'reset-journey@accounts.test';
-        await call(ctx, 'POST', '/api/register', { ...newUser('reset'), email });
+        await registerConfirmed(ctx, { ...newUser('reset'), email });
         const oldToken = await login(ctx, email, 'long-enough');
         const res = await call(
           ctx,
@@ -360,7 +460,7 @@ describeEachDatabase(
 
     ctx.test('the reset link expires after 1 hour (test clock)', async () => {
       const email = 'reset-expiry@accounts.test';
-      await call(ctx, 'POST', '/api/register', { ...newUser('expiry'), email });
+      await registerConfirmed(ctx, { ...newUser('expiry'), email });
       ctx.clock.setOverride(new Date('2026-05-10T08:00:00Z'));
       await call(ctx, 'POST', '/api/users/reset-password', { email });
       const first = resetTokenOf((await outbox(ctx, email))[0] as OutboxMail);
@@ -426,7 +526,7 @@ describeEachDatabase(
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().code).toBe('reset_token_invalid');
       const email = 'reset-short@accounts.test';
-      await call(ctx, 'POST', '/api/register', { ...newUser('short'), email });
+      await registerConfirmed(ctx, { ...newUser('short'), email });
       await call(ctx, 'POST', '/api/users/reset-password', { email });
       const token = resetTokenOf((await outbox(ctx, email))[0] as OutboxMail);
       const short = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
@@ -464,7 +564,7 @@ describeEachDatabase(
 
     // ---- POST users/editProfile ----------------------------------------------------------------------------
     ctx.test('editProfile changes names, phone and address and answers a fresh token', async () => {
-      const reg = await call(ctx, 'POST', '/api/register', newUser('edit'));
+      const reg = await registerConfirmed(ctx, newUser('edit'));
       const res = await call(
         ctx,
         'POST',
@@ -489,7 +589,7 @@ describeEachDatabase(
     ctx.test(
       'editProfile errors: 401 without token, 400 invalid field, 403 without current password',
       async () => {
-        const reg = await call(ctx, 'POST', '/api/register', newUser('edit-err'));
+        const reg = await registerConfirmed(ctx, newUser('edit-err'));
         const token = reg.json().token as string;
         const anon = await call(ctx, 'POST', '/api/users/editProfile', { first_name: 'Георги' });
         expect(anon.statusCode).toBe(401);
@@ -529,7 +629,7 @@ describeEachDatabase(
     ctx.test(
       'editProfile changes e-mail and password with the current password; older tokens end',
       async () => {
-        const reg = await call(ctx, 'POST', '/api/register', newUser('edit-pw'));
+        const reg = await registerConfirmed(ctx, newUser('edit-pw'));
         const oldToken = reg.json().token as string;
         const res = await call(
           ctx,
@@ -673,7 +773,7 @@ describeEachDatabase(
             { place_id: lab, on_order_number: 3, discount_type: 'money', discount_amount: 500, active: 0 },
           ])
           .execute();
-        const reg = await call(ctx, 'POST', '/api/register', newUser('discount'));
+        const reg = await registerConfirmed(ctx, newUser('discount'));
         const token = reg.json().token as string;
         const id = reg.json().user.id as number;
         const ask = () =>

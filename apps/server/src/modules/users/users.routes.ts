@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@trapeza/domain/contracts/menu';
 import {
   StoreAuthResponse,
+  StoreConfirmEmailRequest,
   StoreEditProfileRequest,
   StoreLoginRequest,
   StoreMessageResponse,
@@ -54,14 +55,14 @@ const errors = {
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000, allowList: undefined } });
 
 /**
- * The trusted-device cookie (trusted-devices.ts) of a login or reset confirmation: HttpOnly, sent back only to
- * these two calls, Secure on https.
+ * The trusted-device cookie (trusted-devices.ts) of a login, reset or registration confirmation: HttpOnly, sent
+ * back only to these calls, Secure on https.
  */
 function deviceCookie(request: FastifyRequest, reply: FastifyReply): DeviceCookie {
   return {
     value: request.cookies?.[DEVICE_COOKIE],
     set(value) {
-      for (const path of ['/api/login', '/api/users/reset-password/confirm']) {
+      for (const path of ['/api/login', '/api/users/reset-password/confirm', '/api/users/confirm-email']) {
         reply.setCookie(DEVICE_COOKIE, value, {
           path,
           httpOnly: true,
@@ -117,20 +118,41 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         config: { ...place, ...perMinute(IP_LIMITS.register) },
         schema: {
           tags,
-          summary: 'Create a guest profile; answers a token like login',
+          summary:
+            'Register a guest profile: the same 202 answer whether or not the e-mail has a profile (no account ' +
+            'enumeration); a new address gets the link that confirms it (POST users/confirm-email), an existing ' +
+            'one a notice to its owner. An unconfirmed profile cannot log in',
           headers: AuthPlaceHeaders,
           body: StoreRegisterRequest,
-          response: {
-            201: StoreAuthResponse,
-            ...errors,
-            409: ApiError.describe('E-mail already registered'),
-          },
+          response: { 202: StoreMessageResponse, ...errors },
         },
       },
       async (request, reply) => {
         const answer = await users.register(request.tenant, request.body, requestLanguage(request.headers));
-        return reply.code(201).send(answer);
+        return reply.code(202).send(answer);
       },
+    );
+
+    app.post(
+      '/users/confirm-email',
+      {
+        config: { ...place, ...perMinute(IP_LIMITS.resetConfirm) },
+        schema: {
+          tags,
+          summary:
+            'Confirm a registration with the token from its e-mail (24 hours); answers a token like login',
+          headers: AuthPlaceHeaders,
+          body: StoreConfirmEmailRequest,
+          response: { 200: StoreAuthResponse, ...errors },
+        },
+      },
+      async (request, reply) =>
+        users.confirmEmail(
+          request.tenant,
+          request.body.token,
+          requestLanguage(request.headers),
+          deviceCookie(request, reply),
+        ),
     );
 
     app.post(

@@ -7,7 +7,7 @@
  * one login_fail answer, a reset request always gets the same answer in about the same time.
  */
 import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   StoreAuthResponse,
   StoreEditProfileRequest,
@@ -38,9 +38,18 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import type { ClientTenant, PlaceTenant } from '../../plugins/tenancy.ts';
 import type { AccountCounters } from './account-counters.ts';
 import type { TrustedDevices } from './trusted-devices.ts';
-import { accountMessage, loginSlowedMessage, passwordResetMail, welcomeMail } from './users.mail.ts';
+import {
+  accountExistsMail,
+  accountMessage,
+  confirmEmailMail,
+  loginSlowedMessage,
+  passwordResetMail,
+  welcomeMail,
+} from './users.mail.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
+/** A registration's confirmation link works for 24 hours. */
+export const CONFIRM_TOKEN_TTL_MS = 24 * 3_600_000;
 /** A reset link works for one hour, once. */
 export const RESET_TOKEN_TTL_MS = 3_600_000;
 /**
@@ -90,6 +99,8 @@ export interface UsersServiceDeps {
   counters: AccountCounters;
   /** Recognises the devices that signed in before (trusted-devices.ts). */
   devices: TrustedDevices;
+  /** Signs the registration's confirmation links (the JWT secret every process shares). */
+  linkSecret: string;
 }
 
 /** The login's device cookie: what the request carried, and where a new value goes. */
@@ -147,6 +158,19 @@ export function createUsersService(deps: UsersServiceDeps) {
   /** The counter a login try counts on: the trusted device's own, else the account's (untrusted devices). */
   const loginCounter = (key: string, device: string | null) =>
     device ? `login:${key}#${device}` : `login:${key}`;
+
+  /** Queued, not awaited: a slow or failing transport must neither delay nor change an answer. */
+  function send(message: Parameters<Mailer['send']>[0], failure: string): void {
+    mailer.send(message).catch((err: unknown) => deps.logError?.(err, failure));
+  }
+
+  /** `<user id>.<expiry ms>.<mac>`; the mac binds the password hash, so registering afresh ends older links. */
+  function confirmToken(userId: number, passwordHash: string, expires: number): string {
+    const mac = createHmac('sha256', deps.linkSecret)
+      .update(`confirm-email\n${userId}\n${expires}\n${passwordHash}`)
+      .digest('base64url');
+    return `${userId}.${expires}.${mac}`;
+  }
 
   function slowedDown(waitMs: number, lang: Language): DomainError {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -215,7 +239,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       const ok = row
         ? await verifyPassword(row.password_hash, body.password)
         : await verifyAgainstDummy(body.password);
-      if (!row || !ok) {
+      // An unconfirmed registration signs in only through its mailed link: answering anything else would tell a
+      // registrant whether the address had a profile before.
+      if (!row || !ok || !Number(row.email_confirmed)) {
         await counters.hit(counter, at, LOGIN_FAILURE_MEMORY_MS, 'sliding');
         throw accountError(401, 'login_fail', lang);
       }
@@ -227,44 +253,114 @@ export function createUsersService(deps: UsersServiceDeps) {
       return authResponse(row);
     },
 
-    /** POST register: a USER profile under the request's client; answers like login. */
+    /**
+     * POST register (issue "Security hardening" #10): the same answer whether or not the address has a profile,
+     * and a mail to the address either way. A new address gets an unconfirmed USER profile (no sign-in) and the
+     * link that confirms it; an unconfirmed one is registered afresh (the earlier link stops working); a confirmed
+     * one is left alone and its owner told. The same steps run in each case (the password is hashed, one mail is
+     * queued, not awaited), so the time does not tell either.
+     */
     async register(
       tenant: PlaceTenant,
       body: StoreRegisterRequest,
       lang: Language,
-    ): Promise<StoreAuthResponse> {
+    ): Promise<StoreMessageResponse> {
       const place = await repo.findPlace(tenant.placeId);
       const codes = checkProfileFields(body, place?.phoneRegex ?? null);
       if (codes.length) throw validationError(codes, lang);
-      if (await repo.findByEmail(tenant.clientId, body.email)) throw accountError(409, 'email_taken', lang);
+      const answer = {
+        code: 'registration_email_sent',
+        message: accountMessage('registration_email_sent', lang),
+      };
       const passwordHash = await hashPassword(body.password);
-      let row: UserRow;
-      try {
-        row = await repo.insert({
-          client_id: tenant.clientId,
-          email: body.email,
-          password_hash: passwordHash,
-          first_name: body.first_name,
-          last_name: body.last_name,
-          phone: body.phone,
-          address: body.address?.trim() || null,
-          role: 'USER',
-          points: 0,
-          accumulated_amount: 0,
-          banned: 0,
-          created_at: now().toISOString(),
-        });
-      } catch (err) {
-        // Two registrations racing with one e-mail: the unique index decides, the loser gets the same 409.
-        if (await repo.findByEmail(tenant.clientId, body.email)) throw accountError(409, 'email_taken', lang);
-        throw err;
-      }
       const placeName = place?.name ?? tenant.placeSlug;
-      const link = `${deps.publicUrl}/${encodeURIComponent(tenant.placeSlug)}/profile`;
-      mailer
-        .send(welcomeMail({ to: row.email, firstName: row.first_name, placeName, link, lang }))
-        .catch((err: unknown) => deps.logError?.(err, 'welcome e-mail failed'));
-      return authResponse(row);
+      const profile = {
+        password_hash: passwordHash,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        phone: body.phone,
+        address: body.address?.trim() || null,
+      };
+      let row = await repo.findByEmail(tenant.clientId, body.email);
+      if (row && Number(row.email_confirmed)) {
+        const link = `${deps.publicUrl}/${encodeURIComponent(tenant.placeSlug)}`;
+        send(
+          accountExistsMail({ to: row.email, firstName: row.first_name, placeName, link, lang }),
+          'account-exists e-mail failed',
+        );
+        return answer;
+      }
+      if (row) {
+        row = await repo.update(tenant.clientId, row.id, profile);
+      } else {
+        try {
+          row = await repo.insert({
+            client_id: tenant.clientId,
+            email: body.email,
+            ...profile,
+            role: 'USER',
+            points: 0,
+            accumulated_amount: 0,
+            banned: 0,
+            email_confirmed: 0,
+            created_at: now().toISOString(),
+          });
+        } catch (err) {
+          // Two registrations racing with one e-mail: the unique index decides; the loser's answer is the same.
+          if (await repo.findByEmail(tenant.clientId, body.email)) return answer;
+          throw err;
+        }
+      }
+      if (!row) return answer;
+      const token = confirmToken(row.id, row.password_hash, now().getTime() + CONFIRM_TOKEN_TTL_MS);
+      const link = `${deps.publicUrl}/${encodeURIComponent(tenant.placeSlug)}/confirm-email?token=${token}`;
+      send(
+        confirmEmailMail({ to: row.email, firstName: row.first_name, placeName, link, lang }),
+        'confirmation e-mail failed',
+      );
+      return answer;
+    },
+
+    /**
+     * POST users/confirm-email: the registration's mailed link. Confirms the profile, signs in (answers like login)
+     * and trusts this browser; a used link of a confirmed profile signs in again while it is valid.
+     */
+    async confirmEmail(
+      tenant: PlaceTenant,
+      token: string,
+      lang: Language,
+      cookie?: DeviceCookie,
+    ): Promise<StoreAuthResponse> {
+      const invalid = () => accountError(400, 'confirm_token_invalid', lang);
+      const [idText = '', expiresText = '', mac = ''] = token.split('.');
+      const id = Number(idText);
+      const expires = Number(expiresText);
+      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(expires) || expires <= now().getTime()) {
+        throw invalid();
+      }
+      const row = await repo.findById(id);
+      if (!row || row.client_id !== tenant.clientId || row.banned) throw invalid();
+      const expected = Buffer.from(confirmToken(row.id, row.password_hash, expires));
+      const given = Buffer.from(`${idText}.${expiresText}.${mac}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+      let confirmed = row;
+      if (!Number(row.email_confirmed)) {
+        confirmed = (await repo.update(tenant.clientId, row.id, { email_confirmed: 1 })) ?? row;
+        const place = await repo.findPlace(tenant.placeId);
+        const link = `${deps.publicUrl}/${encodeURIComponent(tenant.placeSlug)}/profile`;
+        send(
+          welcomeMail({
+            to: row.email,
+            firstName: row.first_name,
+            placeName: place?.name ?? tenant.placeSlug,
+            link,
+            lang,
+          }),
+          'welcome e-mail failed',
+        );
+      }
+      cookie?.set(devices.remember(cookie.value, accountKey(tenant.clientId, row.email)));
+      return authResponse(confirmed);
     },
 
     /**
@@ -327,7 +423,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!isValidPassword(body.password)) throw validationError(['invalid_password'], lang);
       const passwordHash = await hashPassword(body.password);
       if (!(await repo.consumeResetToken(stored.id, nowIso))) throw invalid();
-      await repo.update(tenant.clientId, user.id, { password_hash: passwordHash });
+      // Following the mailed link proves the address: an unconfirmed registration is confirmed too.
+      await repo.update(tenant.clientId, user.id, { password_hash: passwordHash, email_confirmed: 1 });
       await repo.retireResetTokens(user.id, nowIso);
       // The account's failures are forgotten, and this browser (it proved the mailbox) becomes a trusted device:
       // whatever a guesser does next, the owner signs in here without waiting.

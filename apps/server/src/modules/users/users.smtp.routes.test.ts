@@ -38,25 +38,25 @@ describeEachDatabase(
   'accounts e-mail over SMTP',
   (ctx) => {
     ctx.test(
-      'registration sends the welcome mail through the SMTP server, in the asked language',
+      'registration sends the confirmation mail through the SMTP server, in the asked language',
       async () => {
         const email = `welcome-${ctx.dialect}@smtp.test`;
         const res = await post(ctx, '/api/register', newUser(email), { lang: 'de' });
-        expect(res.statusCode, res.body).toBe(201);
-        const mail = await sink.waitFor(mailTo(email, 'welcome'));
+        expect(res.statusCode, res.body).toBe(202);
+        const mail = await sink.waitFor(mailTo(email, 'confirm_email'));
         expect(mail.user).toBe('mailer'); // logged in with the credentials of SMTP_URL (percent-decoded)
         expect(mail.mailFrom).toBe('orders@bistro.test');
         expect(mail.from).toBe('"Bistro Demo" <orders@bistro.test>');
         expect(mail.to).toBe(email);
-        expect(mail.subject).toMatch(/^Willkommen bei /);
+        expect(mail.subject).toMatch(/^Bestätigen Sie Ihre E-Mail für /);
         expect(mail.text).toContain('Hallo Мария,');
-        expect(mail.text).toContain(`${ctx.config.publicUrl}/bistro`);
+        expect(mail.text).toContain(`${ctx.config.publicUrl}/bistro/confirm-email?token=`);
       },
     );
 
     ctx.test('reset: the mail arrives with a working single-use link; the new password logs in', async () => {
       const email = `reset-${ctx.dialect}@smtp.test`;
-      expect((await post(ctx, '/api/register', newUser(email))).statusCode).toBe(201);
+      expect((await post(ctx, '/api/register', newUser(email))).statusCode).toBe(202);
       const res = await post(ctx, '/api/users/reset-password', { email }, { lang: 'en' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ code: 'reset_password_sent' });
@@ -89,13 +89,13 @@ describeEachDatabase(
       'in NODE_ENV=test the outbox also keeps what went out over SMTP (the journeys read it)',
       async () => {
         const email = `outbox-${ctx.dialect}@smtp.test`;
-        expect((await post(ctx, '/api/register', newUser(email))).statusCode).toBe(201);
-        await sink.waitFor(mailTo(email, 'welcome'));
+        expect((await post(ctx, '/api/register', newUser(email))).statusCode).toBe(202);
+        await sink.waitFor(mailTo(email, 'confirm_email'));
         const res = await ctx.get(`/api/__test/outbox?to=${encodeURIComponent(email)}`, {
           client: null,
           place: null,
         });
-        expect(res.json()).toEqual([expect.objectContaining({ to: email, tag: 'welcome' })]);
+        expect(res.json()).toEqual([expect.objectContaining({ to: email, tag: 'confirm_email' })]);
       },
     );
   },
@@ -111,11 +111,11 @@ describeEachDatabase(
       const email = `refused-${ctx.dialect}@smtp.test`;
       const logged = vi.spyOn(ctx.app.log, 'error');
       const reg = await post(ctx, '/api/register', newUser(email));
-      expect(reg.statusCode, reg.body).toBe(201);
+      expect(reg.statusCode, reg.body).toBe(202);
       await vi.waitFor(() =>
         expect(logged).toHaveBeenCalledWith(
           expect.objectContaining({ err: expect.anything() }),
-          'welcome e-mail failed',
+          'confirmation e-mail failed',
         ),
       );
       const before = refusing.attempts;

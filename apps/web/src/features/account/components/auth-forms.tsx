@@ -22,7 +22,7 @@ export function AuthForms({ view, onView, onSuccess }: AuthFormsProps) {
   if (view === 'register') {
     return (
       <div className="stack">
-        <RegisterForm onSuccess={onSuccess} />
+        <RegisterForm />
         <p className={styles.links}>
           <span>{t('account.register.haveAccount')}</span>
           {switchTo('login', t('account.register.toLogin'))}

@@ -13,6 +13,7 @@ const ACCOUNT_CODES = [
   'login_fail',
   'email_taken',
   'reset_token_invalid',
+  'confirm_token_invalid',
   'current_password_invalid',
   'unauthorized',
   'forbidden',
