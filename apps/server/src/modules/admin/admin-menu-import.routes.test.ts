@@ -185,20 +185,20 @@ describeEachDatabase(
         expect(variant!.id).toBe((await variantsOf(soup.id))[0]!.id);
         expect(before.variants.some((v) => v.id === variant!.id)).toBe(true);
 
-      // Sizes changed: the size kept keeps its variant id, the one dropped goes, the new one is added.
-      const [three] = await variantsOf(kebap.id);
-      const resized = Buffer.from(
-        template.toString('utf8').replace('3 бр.: 6.90; 5 бр.: 10.50', '3 бр.: 7.20; 10 бр.: 19.00'),
-        'utf8',
-      );
-      const res = await send('import', 'menu-template.csv', resized);
-      expect(res.json()).toMatchObject({ create: 0, update: 2 });
-      const after = await variantsOf(kebap.id);
-      expect(after.map((v) => [v.size, Number(v.price)])).toEqual([
-        ['3 бр.', 720],
-        ['10 бр.', 1900],
-      ]);
-      expect(after[0]!.id).toBe(three!.id);
+        // Sizes changed: the size kept keeps its variant id, the one dropped goes, the new one is added.
+        const [three] = await variantsOf(kebap.id);
+        const resized = Buffer.from(
+          template.toString('utf8').replace('3 бр.: 6.90; 5 бр.: 10.50', '3 бр.: 7.20; 10 бр.: 19.00'),
+          'utf8',
+        );
+        const res = await send('import', 'menu-template.csv', resized);
+        expect(res.json()).toMatchObject({ create: 0, update: 2 });
+        const after = await variantsOf(kebap.id);
+        expect(after.map((v) => [v.size, Number(v.price)])).toEqual([
+          ['3 бр.', 720],
+          ['10 бр.', 1900],
+        ]);
+        expect(after[0]!.id).toBe(three!.id);
       },
     );
 
