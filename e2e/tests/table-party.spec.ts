@@ -20,8 +20,12 @@ test.beforeEach(async ({ request }) => {
   expect(res.ok()).toBe(true);
 });
 
-/** The venue's setting, as an administrator sets it in the settings screen (set-up for the "switched off" case). */
-async function setSharedTable(request: APIRequestContext, value: '0' | '1') {
+/** The venue's settings, as an administrator sets them in the settings screen (set-up). */
+async function setSharedTable(
+  request: APIRequestContext,
+  value: '0' | '1',
+  key: 'shared_table_cart' | 'table_cart_private_lines' = 'shared_table_cart',
+) {
   const login = await request.post('/api/login', {
     headers: API_HEADERS,
     data: { email: 'admin@demo.test', password: 'demo-admin' },
@@ -30,7 +34,7 @@ async function setSharedTable(request: APIRequestContext, value: '0' | '1') {
   const { token } = (await login.json()) as { token: string };
   const put = await request.put('/api/admin/settings', {
     headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
-    data: { shared_table_cart: value },
+    data: { [key]: value },
   });
   expect(put.ok(), await put.text()).toBe(true);
 }
@@ -239,5 +243,42 @@ test('a venue that switches the shared table off: each phone keeps its own cart 
     await expect(boris.getByTestId('session-order')).toHaveCount(0);
   } finally {
     await setSharedTable(request, '1');
+  }
+});
+
+test('a private line: the guest who added it keeps it "just for me"; the other phones stop seeing it, it is sent with the table’s order', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await setSharedTable(request, '1', 'table_cart_private_lines');
+  try {
+    const [anna, boris] = [
+      await phone(browser, '/bistro/t/demo-t9'),
+      await phone(browser, '/bistro/t/demo-t9'),
+    ];
+    await openCart(boris);
+    await addKebapcheta(anna);
+    await openCart(anna);
+    const borisLines = boris.getByTestId('party-line');
+    await expect(borisLines).toHaveCount(1, { timeout: 5_000 });
+    // Only Anna's own line offers "just for me"; Boris's screen offers nothing on it.
+    await expect(boris.getByRole('checkbox', { name: 'Кебапчета само за мен' })).toHaveCount(0);
+    // (The box shows the server's answer, so a click, then the ticked state once the table's cart has it.)
+    await anna.getByRole('checkbox', { name: 'Кебапчета само за мен' }).click();
+    await expect(anna.getByRole('checkbox', { name: 'Кебапчета само за мен' })).toBeChecked();
+    await expect(borisLines).toHaveCount(0, { timeout: 5_000 });
+    // Anna sends: her private line goes with the table's order, onto the table's bill.
+    await anna
+      .getByTestId('shared-cart')
+      .getByRole('checkbox', { name: /Приемам/ })
+      .check();
+    await anna.getByRole('button', { name: 'Поръчай за масата' }).click();
+    await expect(anna.getByText('Успешно направена поръчка')).toBeVisible();
+    await expect(boris.getByTestId('party-sent')).toBeVisible({ timeout: 5_000 });
+    await boris.getByRole('tab', { name: 'Сметка' }).click();
+    await expect(boris.getByTestId('table-bill')).toContainText('Кебапчета');
+  } finally {
+    await setSharedTable(request, '0', 'table_cart_private_lines');
   }
 });

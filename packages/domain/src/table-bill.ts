@@ -42,6 +42,8 @@ export const TABLE_PARTY_ERROR_CODES = {
   /** Kiosk / tablet sessions are one device: no shared cart. */
   sharingNotAvailable: 'shared_cart_not_available',
   privateLinesNotAllowed: 'private_lines_not_allowed',
+  /** Only the guest who added a line may make it private or shared again. */
+  lineNotYours: 'cart_line_not_yours',
   lineNotInCart: 'cart_line_not_found',
   cartEmpty: 'noProductsToInsert',
   billPaid: 'bill_already_paid',

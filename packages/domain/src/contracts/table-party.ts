@@ -95,11 +95,15 @@ export const StoreAddTableCartLineBody = z.object({
 });
 export type StoreAddTableCartLineBody = z.infer<typeof StoreAddTableCartLineBody>;
 
-/** `PATCH …/cart/lines/{lineId}`: set the quantity (0 removes the line). */
+/**
+ * `PATCH …/cart/lines/{lineId}`: set the quantity (0 removes the line); `private` marks the guest's own line "just for
+ * me" or shares it again (only where the venue allows private lines, only on one's own line).
+ */
 export const StoreChangeTableCartLineBody = z.object({
   guest_key: guestKey,
   version,
   quantity: z.coerce.number().int().min(0).max(99),
+  private: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
 });
 export type StoreChangeTableCartLineBody = z.infer<typeof StoreChangeTableCartLineBody>;
 

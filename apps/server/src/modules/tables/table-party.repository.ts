@@ -329,7 +329,15 @@ export class TablePartyRepository {
       .executeTakeFirst();
   }
 
-  async setLineQuantity(trx: AppDatabase, sessionId: number, lineId: number, quantity: number, now: string) {
+  async setLineQuantity(
+    trx: AppDatabase,
+    sessionId: number,
+    lineId: number,
+    quantity: number,
+    now: string,
+    /** 1 / 0: make the line private / shared; undefined: as it is. */
+    makePrivate?: 0 | 1,
+  ) {
     if (quantity === 0) {
       await trx
         .deleteFrom('table_cart_lines')
@@ -340,7 +348,7 @@ export class TablePartyRepository {
     }
     await trx
       .updateTable('table_cart_lines')
-      .set({ quantity, updated_at: now })
+      .set({ quantity, updated_at: now, ...(makePrivate !== undefined ? { private: makePrivate } : {}) })
       .where('session_id', '=', sessionId)
       .where('id', '=', lineId)
       .execute();

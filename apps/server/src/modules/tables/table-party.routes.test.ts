@@ -301,25 +301,52 @@ if (HAS_DEMO_SEED) {
         },
       );
 
-      ctx.test('private lines only where the venue allows them; hidden from the others', async () => {
-        tick();
-        const a = await scan('demo-t7');
-        const b = await scan('demo-t7');
-        const refused = await add(a, (await cartOf(a)).version, 1, { private: true });
-        expect(refused.statusCode).toBe(400);
-        expect(refused.json().code).toBe('private_lines_not_allowed');
-        expect((await cartOf(a)).lines).toHaveLength(0);
-        const placeId = await ctx.placeId('bistro');
-        await setSetting(ctx.db, placeId, 'table_cart_private_lines', '1');
-        try {
-          const ok = await add(a, (await cartOf(a)).version, 1, { private: true });
-          expect(ok.statusCode, ok.body).toBe(201);
-          expect((await cartOf(a)).lines).toHaveLength(1);
-          expect((await cartOf(b)).lines).toHaveLength(0);
-        } finally {
-          await setSetting(ctx.db, placeId, 'table_cart_private_lines', '0');
-        }
-      });
+      ctx.test(
+        'private lines only where the venue allows them, made so by their own guest; hidden from the others',
+        async () => {
+          tick();
+          const a = await scan('demo-t7');
+          const b = await scan('demo-t7');
+          const refused = await add(a, (await cartOf(a)).version, 1, { private: true });
+          expect(refused.statusCode).toBe(400);
+          expect(refused.json().code).toBe('private_lines_not_allowed');
+          expect((await cartOf(a)).lines).toHaveLength(0);
+          const placeId = await ctx.placeId('bistro');
+          await setSetting(ctx.db, placeId, 'table_cart_private_lines', '1');
+          try {
+            const ok = await add(a, (await cartOf(a)).version, 1, { private: true });
+            expect(ok.statusCode, ok.body).toBe(201);
+            expect((await cartOf(a)).lines).toHaveLength(1);
+            expect((await cartOf(b)).lines).toHaveLength(0);
+            // A shared line made "just for me" by the guest who added it (and shared again); not by another guest.
+            const added = await add(b, (await cartOf(b)).version, 2);
+            expect(added.statusCode, added.body).toBe(201);
+            const line = (added.json() as StoreTableCart).lines.find((l) => l.guest_id === b.guestId)!;
+            const patch = (p: Phone, body: Record<string, unknown>) =>
+              req('PATCH', `${base(p)}/cart/lines/${line.id}`, { guest_key: p.key, ...body });
+            const notYours = await patch(a, {
+              version: (await cartOf(a)).version,
+              quantity: 2,
+              private: true,
+            });
+            expect(notYours.statusCode).toBe(403);
+            expect(notYours.json().code).toBe('cart_line_not_yours');
+            expect((await cartOf(a)).lines.map((l) => l.id)).toContain(line.id);
+            const mine = await patch(b, { version: (await cartOf(b)).version, quantity: 2, private: 1 });
+            expect(mine.statusCode, mine.body).toBe(200);
+            expect((mine.json() as StoreTableCart).lines.find((l) => l.id === line.id)).toMatchObject({
+              private: 1,
+              quantity: 2,
+            });
+            expect((await cartOf(a)).lines.map((l) => l.id)).not.toContain(line.id);
+            const shared = await patch(b, { version: (await cartOf(b)).version, quantity: 2, private: 0 });
+            expect(shared.statusCode, shared.body).toBe(200);
+            expect((await cartOf(a)).lines.find((l) => l.id === line.id)).toMatchObject({ private: 0 });
+          } finally {
+            await setSetting(ctx.db, placeId, 'table_cart_private_lines', '0');
+          }
+        },
+      );
 
       ctx.test(
         'the bill: by items, equal shares, custom amount, tips; bad input changes nothing',

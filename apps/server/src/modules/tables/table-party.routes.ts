@@ -41,7 +41,9 @@ const errors = {
   400: StoreTablePartyError.describe(
     "'Invalid session', invalid_guest_name, private_lines_not_allowed, noProductsToInsert, share_too_small, share_exceeds_remaining, tip_too_high, unknown_bill_line, invalid_bill_share, validation_error, and the order call's codes on send",
   ),
-  403: StoreTablePartyError.describe('unknown_guest (join again), and the order call’s 403 codes on send'),
+  403: StoreTablePartyError.describe(
+    'unknown_guest (join again), cart_line_not_yours (private / shared on another guest’s line), and the order call’s 403 codes on send',
+  ),
   404: StoreTablePartyError.describe('Unknown client or place; cart_line_not_found (with the cart)'),
   409: StoreTablePartyError.describe(
     'cart_changed (with the current cart), bill_changed (with the current bill), bill_already_paid, shared_cart_not_available (kiosk / tablet)',
@@ -174,7 +176,8 @@ export function tablePartyRoutes(party: {
         config,
         schema: {
           tags,
-          summary: 'Change a line’s quantity at the expected cart version (0 removes it)',
+          summary:
+            'Change a line’s quantity at the expected cart version (0 removes it), or make one’s own line private / shared',
           headers: PlaceHeaders,
           params: TablePartyLineParam,
           body: StoreChangeTableCartLineBody,

@@ -135,6 +135,13 @@ const MESSAGES: Record<string, Record<Lang, string>> = {
     de: 'Dieses Lokal erlaubt keine privaten Positionen.',
     'fr-CH': 'Cet établissement n’autorise pas les lignes privées.',
   },
+  cart_line_not_yours: {
+    bg: 'Само който е добавил реда може да го направи личен.',
+    en: 'Only the guest who added a line can make it private.',
+    es: 'Solo quien añadió la línea puede hacerla privada.',
+    de: 'Nur wer die Position hinzugefügt hat, kann sie privat machen.',
+    'fr-CH': 'Seule la personne qui a ajouté la ligne peut la rendre privée.',
+  },
   cart_line_not_found: {
     bg: 'Редът вече не е в количката.',
     en: 'That line is no longer in the cart.',
@@ -433,9 +440,17 @@ export class TablePartyService {
         cart: await this.#cartOf(s, g.id, ctx.now),
       });
     }
+    const makePrivate =
+      body.private === undefined ? undefined : body.private === 1 || body.private === true ? 1 : 0;
+    if (makePrivate !== undefined && makePrivate !== line.private) {
+      if (line.guest_id !== g.id) throw new PartyError(403, CODES.lineNotYours, ctx.lang);
+      if (makePrivate && !(await this.#privateAllowed(ctx.placeId))) {
+        throw new PartyError(400, CODES.privateLinesNotAllowed, ctx.lang);
+      }
+    }
     const done = await this.#repo.transaction(async (trx) => {
       if (!(await this.#repo.bumpVersion(trx, s.id, body.version, this.#staleBefore(ctx)))) return false;
-      await this.#repo.setLineQuantity(trx, s.id, lineId, body.quantity, ctx.now.toISOString());
+      await this.#repo.setLineQuantity(trx, s.id, lineId, body.quantity, ctx.now.toISOString(), makePrivate);
       return true;
     });
     if (!done) return this.#stale(s, g.id, ctx);

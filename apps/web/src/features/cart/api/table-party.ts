@@ -46,7 +46,7 @@ export const changeTableLine = (
   place: string,
   session: string,
   lineId: number,
-  body: { guest_key: string; version: number; quantity: number },
+  body: { guest_key: string; version: number; quantity: number; private?: 0 | 1 },
 ) => apiRequest<StoreTableCart>(`${base(session)}/cart/lines/${lineId}`, { method: 'PATCH', body, place });
 
 export const sendTableCart = (

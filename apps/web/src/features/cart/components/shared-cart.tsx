@@ -55,6 +55,7 @@ export function SharedCart({
   const agreementId = useId();
   const { settings } = venue;
   const byId = new Map(cart.guests.map((g) => [g.id, g]));
+  const mine = (l: { guest_id: number }) => l.guest_id === guest.id;
   const total = cart.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
 
   /** A refusal that carries the current cart replaces ours and says why. */
@@ -222,8 +223,31 @@ export function SharedCart({
                 <br />
                 <small className="muted">
                   {t('cart.party.addedBy', { name: guestLabel(t, byId.get(l.guest_id)) })}
-                  {l.private ? ` · ${t('cart.party.private')}` : ''}
+                  {l.private && !(mine(l) && cart.private_lines_allowed)
+                    ? ` · ${t('cart.party.private')}`
+                    : ''}
                 </small>
+                {mine(l) && cart.private_lines_allowed && (
+                  <label className="choice">
+                    <input
+                      type="checkbox"
+                      checked={!!l.private}
+                      disabled={busy || cart.sending}
+                      aria-label={t('cart.party.privateOf', { name: l.name })}
+                      onChange={(e) =>
+                        void run(() =>
+                          changeTableLine(place, session, l.id, {
+                            guest_key: guest.key,
+                            version: cart.version,
+                            quantity: l.quantity,
+                            private: e.target.checked ? 1 : 0,
+                          }),
+                        )
+                      }
+                    />
+                    <span aria-hidden="true">{t('cart.party.private')}</span>
+                  </label>
+                )}
               </span>
               <span className="row">
                 <button
