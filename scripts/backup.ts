@@ -8,8 +8,11 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 
-/** Files of DATA_DIR besides the database that a restored server needs (tokens stay valid with the same secret). */
-export const DATA_FILES = ['jwt-secret'];
+/**
+ * Files of DATA_DIR besides the database that a restored server needs: tokens stay valid with the same secret, and
+ * the venues' payment account secrets (stored encrypted) open only with the same secrets key.
+ */
+export const DATA_FILES = ['jwt-secret', 'secrets-key'];
 export const DATA_DIRS = ['uploads'];
 
 export interface BackupResult {

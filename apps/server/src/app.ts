@@ -35,6 +35,14 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createGuestOrigin } from './lib/guest-origin.ts';
 import { findClientByHost } from './plugins/tenancy.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { PaymentAccountsRepository } from './modules/payments/payment-accounts.repository.ts';
+import { paymentAccountsRoutes } from './modules/payments/payment-accounts.routes.ts';
+import {
+  checkSecretsKey,
+  createPaymentAccountsService,
+} from './modules/payments/payment-accounts.service.ts';
+import { createAuditRepository } from './modules/admin/admin-audit.repository.ts';
+import { SecretBox } from './lib/secret-box.ts';
 import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
@@ -100,6 +108,10 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? createServerClock();
+  // A SECRETS_KEY that cannot open the stored payment account secrets stops the start here, before anything is
+  // opened, with one line naming it (server.ts prints it), not at the first payment.
+  const paymentAccountsRepo = new PaymentAccountsRepository(database.db, new SecretBox(config.secretsKey));
+  await checkSecretsKey(paymentAccountsRepo);
   const app = Fastify({
     logger: { level: config.logLevel },
     // The client IP (rate limits, logs) comes from X-Forwarded-For only when the peer is a trusted proxy
@@ -248,8 +260,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tableParty = createTableParty(app);
   app.decorate('tableParty', tableParty.service);
   await app.register(tablePartyRoutes(tableParty), { prefix: '/api' });
+  // The venues' own provider accounts (issue 16 #3; the key is checked at the top of buildApp).
+  const paymentAccounts = createPaymentAccountsService({
+    repo: paymentAccountsRepo,
+    audit: createAuditRepository(database.db),
+    config: config.payments,
+    publicUrl: config.publicUrl,
+    placeRef: async (placeId) => {
+      const row = await database.db
+        .selectFrom('places')
+        .innerJoin('clients', 'clients.id', 'places.client_id')
+        .select(['clients.slug as client', 'places.slug as place'])
+        .where('places.id', '=', placeId)
+        .executeTakeFirst();
+      return row ? `${row.client}/${row.place}` : null;
+    },
+    log: (data, message) => app.log.error(data, message),
+    now,
+  });
+  await app.register(paymentAccountsRoutes(paymentAccounts), { prefix: '/api' });
   // Before the orders routes: order creation answers ppResp through app.payments.
   const payments = createPaymentsService({
+    storedConfig: (placeId) => paymentAccounts.placeConfig(placeId),
     repo: new PaymentsRepository(database.db),
     config: config.payments,
     publicUrl: config.publicUrl,

@@ -24,6 +24,11 @@ export interface Config {
    */
   demo: boolean;
   jwtSecret: string;
+  /**
+   * Key of the secrets stored encrypted in the database (the venues' payment accounts, lib/secret-box.ts):
+   * SECRETS_KEY, or generated once into DATA_DIR/secrets-key. Every process on one database must share it.
+   */
+  secretsKey: string;
   /** Public base URL (for links printed and sent by e-mail), without trailing slash. */
   publicUrl: string;
   /** Requests per minute per IP on /api; 0 disables the limit (benchmarks). */
@@ -81,6 +86,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DEMO: z.enum(['0', '1'], { message: "must be '0' or '1'" }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z
     .string()
     .url()
@@ -225,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     nodeEnv: e.NODE_ENV,
     demo,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    secretsKey: e.SECRETS_KEY ?? loadOrCreateSecret(dataDir, 'secrets-key', 'secrets key (SECRETS_KEY)'),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -253,7 +260,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
  * Several servers sharing one PostgreSQL must share the secret: set JWT_SECRET there instead.
  */
 function loadOrCreateJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+  return loadOrCreateSecret(dataDir, 'jwt-secret', 'JWT secret');
+}
+
+/** A random secret kept in DATA_DIR/<name> (owner-only), created on the first start. */
+function loadOrCreateSecret(dataDir: string, name: string, label: string): string {
+  const file = join(dataDir, name);
   try {
     if (existsSync(file)) {
       const secret = readFileSync(file, 'utf8').trim();
@@ -264,6 +276,6 @@ function loadOrCreateJwtSecret(dataDir: string): string {
     chmodSync(file, 0o600);
     return secret;
   } catch (err) {
-    throw new StartupError(`cannot read or write the JWT secret in ${dataDir}: ${(err as Error).message}`);
+    throw new StartupError(`cannot read or write the ${label} in ${dataDir}: ${(err as Error).message}`);
   }
 }

@@ -836,7 +836,19 @@ export interface AccountCountersTable {
   expires_at: number;
 }
 
+/** A venue's own provider account (issue 16 #3): the secret encrypted (lib/secret-box.ts), never sent anywhere. */
+export interface PaymentAccountsTable {
+  place_id: number;
+  provider: string;
+  fields: string;
+  secret: string;
+  secret_last4: string;
+  verified_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
+  payment_accounts: PaymentAccountsTable;
   account_counters: AccountCountersTable;
   upload_blobs: UploadBlobsTable;
   uploads: UploadsTable;

@@ -18,6 +18,7 @@ import * as productSku from './2026-12-22T1300-product-sku.ts';
 import * as bookingGuestKeys from './2026-12-23T1200-booking-guest-keys.ts';
 import * as accountCounters from './2026-12-24T1200-account-counters.ts';
 import * as emailConfirmation from './2026-12-24T1201-email-confirmation.ts';
+import * as paymentAccounts from './2026-12-28T1200-payment-accounts.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-23T1200-booking-guest-keys': bookingGuestKeys,
   '2026-12-24T1200-account-counters': accountCounters,
   '2026-12-24T1201-email-confirmation': emailConfirmation,
+  '2026-12-28T1200-payment-accounts': paymentAccounts,
 };
 
 export const migrationProvider: MigrationProvider = {

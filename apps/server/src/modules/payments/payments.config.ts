@@ -226,3 +226,26 @@ export function simulatorAccounts(
     },
   };
 }
+
+/**
+ * Where the accounts a venue enters in the admin (payment-accounts.service.ts) are used: the provider simulator in
+ * demo mode (PAYMENT_SIMULATOR / PAYMENT_SIMULATOR_URL), else the providers' production addresses (payments.md:
+ * ePay `https://www.epay.bg/`, One Touch `https://www.epay.bg/xdev/…` [I], Redsys `https://sis.redsys.es`).
+ * A venue that needs the providers' test systems is configured in PAYMENTS_CONFIG_FILE, which names its URLs.
+ */
+export function storedAccountUrls(config: Pick<PaymentsConfig, 'simulatorUrl'>) {
+  const sim = config.simulatorUrl?.replace(/\/+$/, '');
+  return sim
+    ? {
+        epayBase: `${sim}/epay/`,
+        oneTouchApi: `${sim}/xdev/api`,
+        oneTouchWeb: `${sim}/xdev/mobile`,
+        redsysUrl: `${sim}/sis/realizarPago`,
+      }
+    : {
+        epayBase: 'https://www.epay.bg/',
+        oneTouchApi: 'https://www.epay.bg/xdev/api',
+        oneTouchWeb: 'https://www.epay.bg/xdev/mobile',
+        redsysUrl: 'https://sis.redsys.es/sis/realizarPago',
+      };
+}

@@ -63,6 +63,11 @@ export interface PaymentsServiceDeps {
   bookings?: () => BookingPaymentHooks | null | undefined;
   /** The table party (issue 19), told when a bill share's online payment is paid or fails. Read at call time. */
   billShares?: () => BillSharePaymentHooks | null | undefined;
+  /**
+   * The venue's own accounts entered in the admin (payment-accounts.service.ts), for a place PAYMENTS_CONFIG_FILE
+   * does not name; read from the database on each use.
+   */
+  storedConfig?: (placeId: number) => Promise<PlacePaymentConfig | null>;
 }
 
 /** What the payments module tells the table party of a share's payment (never throws for an unknown share). */
@@ -153,11 +158,22 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const fetchImpl = deps.fetch ?? fetch;
 
-  function configOf(place: PlaceRow): PlacePaymentConfig {
+  /**
+   * A place's provider configuration: the operator's PAYMENTS_CONFIG_FILE when it names the place (it wins), else
+   * the accounts the venue entered in the admin, else the simulator's demo accounts (demo mode), else null.
+   */
+  async function resolveConfig(place: PlaceRow): Promise<PlacePaymentConfig | null> {
+    const fromFile = config.places[`${place.clientSlug}/${place.placeSlug}`];
+    if (fromFile) return fromFile;
+    const stored = deps.storedConfig ? await deps.storedConfig(place.placeId) : null;
+    return stored ?? placePaymentConfig(config, place.clientSlug, place.placeSlug);
+  }
+
+  async function configOf(place: PlaceRow): Promise<PlacePaymentConfig> {
     if (!place.modules.includes('payments')) {
       throw fail(403, 'payments_module_disabled', 'Online payments are not enabled at this place');
     }
-    const c = placePaymentConfig(config, place.clientSlug, place.placeSlug);
+    const c = await resolveConfig(place);
     if (!c) throw fail(503, 'payments_not_configured', 'Online payments are not configured for this place');
     return c;
   }
@@ -224,7 +240,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     target: PayTarget,
     provider: 'epay' | 'redsys',
   ): Promise<{ form: CheckoutForm; invoice: string }> {
-    const c = configOf(place);
+    const c = await configOf(place);
     const at = now();
     const u = urls(place);
     let expiresAt = new Date(at.getTime() + (c.invoiceTtlMinutes ?? 60) * 60_000);
@@ -299,8 +315,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     };
   }
 
-  function oneTouchClient(place: PlaceRow): EpayOneTouch {
-    const c = configOf(place);
+  async function oneTouchClient(place: PlaceRow): Promise<EpayOneTouch> {
+    const c = await configOf(place);
     if (!c.oneTouch) throw fail(503, 'payments_not_configured', 'One Touch is not configured for this place');
     return new EpayOneTouch(c.oneTouch, fetchImpl);
   }
@@ -374,7 +390,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       try {
         const place = await repo.placeById(input.placeId);
         if (!place || !place.modules.includes('payments')) return {};
-        const c = placePaymentConfig(config, place.clientSlug, place.placeSlug);
+        const c = await resolveConfig(place);
         if (!c) return {};
         const order = await repo.orderByKey(input.placeId, input.orderKey);
         if (!order) return {};
@@ -392,7 +408,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async initiateEpay(placeId: number, user: PaymentUser | null, orderKey: string, origin?: string) {
       if (!user) throw loginRequired();
       const place = await placeOf(placeId);
-      configOf(place);
+      await configOf(place);
       const order = await payableOrder(placeId, user, orderKey);
       const { form, invoice } = await startRedirect(place, order, 'epay', origin);
       return redirectAnswer(form, invoice);
@@ -408,7 +424,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       target: BillSharePayTarget,
     ): Promise<StoreInitiatePaymentResponse> {
       const place = await placeOf(placeId);
-      const c = configOf(place);
+      const c = await configOf(place);
       if (target.amount <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
       const back = (result: string) =>
         `${target.origin ?? publicUrl}${target.backPath}${target.backPath.includes('?') ? '&' : '?'}${new URLSearchParams({ payment: result })}`;
@@ -434,7 +450,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async initiateRedsys(placeId: number, user: PaymentUser | null, orderKey: string, origin?: string) {
       if (!user) throw loginRequired();
       const place = await placeOf(placeId);
-      configOf(place);
+      await configOf(place);
       const order = await payableOrder(placeId, user, orderKey);
       const { form, invoice } = await startRedirect(place, order, 'redsys', origin);
       return redirectAnswer(form, invoice);
@@ -453,7 +469,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<StoreOneTouchResponse> {
       if (!user) throw loginRequired();
       const place = await placeOf(placeId);
-      const client = oneTouchClient(place);
+      const client = await oneTouchClient(place);
       const order = await payableOrder(placeId, user, orderKey);
       const deviceId = deviceIdOf(user);
       const at = now().toISOString();
@@ -557,7 +573,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       if (deposit.amount <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
       const place = await placeOf(tenant.placeId);
-      const c = configOf(place);
+      const c = await configOf(place);
       const via = provider === 'bizum' ? 'redsys' : (provider ?? (c.epay ? 'epay' : 'redsys'));
       const back = bookingBack(place, bookingId, origin);
       const { form, invoice } = await startTargetRedirect(
@@ -628,7 +644,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         };
       }
       const place = await placeOf(placeId);
-      const client = oneTouchClient(place);
+      const client = await oneTouchClient(place);
       const owner = { id: order.user_id ?? user.id, clientId: place.clientId };
       const deviceId = deviceIdOf(owner);
       const ref = parseOneTouchRef(payment.provider_ref);
@@ -694,7 +710,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (left === 0 && instrument.provider === PROVIDER.oneTouch) {
         try {
           const place = await placeOf(placeId);
-          await oneTouchClient(place).invalidateToken(deviceIdOf(user), instrument.provider_token);
+          await (await oneTouchClient(place)).invalidateToken(deviceIdOf(user), instrument.provider_token);
         } catch (err) {
           // The instrument is gone on our side either way; a token left valid at ePay is useless without it.
           log(err, 'one touch token invalidation failed');
@@ -722,7 +738,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       body: Record<string, string | undefined>,
     ): Promise<string> {
       const place = await repo.placeBySlugs(clientSlug, placeSlug);
-      const c = place ? placePaymentConfig(config, place.clientSlug, place.placeSlug) : null;
+      const c = place ? await resolveConfig(place) : null;
       if (!place || !c?.epay) return formatEpayChecksumError('Unknown merchant');
       const epay = new EpayWebCheckout(c.epay);
       const encoded = body.encoded ?? '';
@@ -748,7 +764,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       body: Record<string, string | undefined>,
     ): Promise<{ status: number; text: string }> {
       const place = await repo.placeBySlugs(clientSlug, placeSlug);
-      const c = place ? placePaymentConfig(config, place.clientSlug, place.placeSlug) : null;
+      const c = place ? await resolveConfig(place) : null;
       if (!place || !c?.redsys) return { status: 404, text: 'Unknown merchant' };
       const verified = new RedsysRedirect(c.redsys).verifyNotification(body);
       if (!verified.ok) return { status: 400, text: verified.error };
