@@ -35,6 +35,9 @@ export interface Config {
   rateLimitPerMinute: number;
   /** How long a client may take to send a whole request (headers and body); slower ones get 408 and are cut. */
   requestTimeoutMs: number;
+  /** Open Server-Sent Events streams per client IP, and in all, per server process (lib/event-stream.ts). */
+  sseMaxStreamsPerIp: number;
+  sseMaxStreams: number;
   trustProxy: boolean | string;
   /** How long the heavy menu answers are cached per place and order context; 0 disables (default in tests). */
   menuCacheTtlMs: number;
@@ -94,6 +97,9 @@ const EnvSchema = z.object({
     .transform((v) => v?.replace(/\/+$/, '')),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** A venue's guests behind one Wi-Fi share an address: generous per IP, still far below a flood. */
+  SSE_MAX_STREAMS_PER_IP: z.coerce.number().int().min(1).default(50),
+  SSE_MAX_STREAMS: z.coerce.number().int().min(1).default(2000),
   /**
    * Which peers may set X-Forwarded-For (client IP for rate limits and logs): 'loopback' (default: a reverse proxy
    * on the same host), 'true' (any: only behind a proxy that overwrites the header), 'false', or addresses/CIDRs.
@@ -235,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    sseMaxStreamsPerIp: e.SSE_MAX_STREAMS_PER_IP,
+    sseMaxStreams: e.SSE_MAX_STREAMS,
     trustProxy: e.TRUST_PROXY,
     menuCacheTtlMs: e.MENU_CACHE_TTL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5_000),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist'),

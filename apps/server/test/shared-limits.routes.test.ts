@@ -278,6 +278,47 @@ describe.skipIf(redisProblem !== null)('limits shared through Redis (two apps, o
   });
 });
 
+describe.skipIf(redisProblem !== null)(
+  'route limits with the API-wide limit off, two apps on one Redis',
+  () => {
+    // RATE_LIMIT_PER_MINUTE=0: only the routes' own limits; verify_token and the log beacons had none at all then, and
+    // must count once in Redis, not per process (issue "Security hardening" #6).
+    const prefix = `trapeza-test:${randomBytes(6).toString('hex')}:`;
+    let a: State;
+    let b: State;
+    let baseA: string;
+    let baseB: string;
+
+    beforeAll(async () => {
+      const env = { RATE_LIMIT_PER_MINUTE: '0', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix };
+      [a, b] = await Promise.all([createTestState('sqlite', { env }), createTestState('sqlite', { env })]);
+      [baseA, baseB] = await Promise.all([listen(a), listen(b)]);
+    });
+    afterAll(async () => {
+      await Promise.all([a?.cleanup(), b?.cleanup()]);
+      const redis = new Redis(TEST_REDIS_URL);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    });
+
+    for (const [path, max, body] of [
+      ['/api/tables/verify_token', 60, { token: 'no-such-token', placeSlug: 'bistro' }],
+      ['/api/logs/spent_time_on_page', 120, { page: '/bistro', duration: 1 }],
+    ] as const) {
+      test(`${path}: ${max} per minute per address over A and B together, then 429`, async () => {
+        const ip = { 'x-forwarded-for': `10.9.7.${max}` };
+        const statuses: number[] = [];
+        for (let i = 0; i < max + 2; i++) {
+          statuses.push((await send(i % 2 ? baseB : baseA, 'POST', path, body, ip)).status);
+        }
+        expect(statuses.slice(0, max).filter((s) => s === 429)).toEqual([]);
+        expect(statuses.slice(max)).toEqual([429, 429]);
+      });
+    }
+  },
+);
+
 describe.skipIf(redisProblem !== null)('Redis going away while the server runs', () => {
   let state: State;
   let base: string;

@@ -6,11 +6,63 @@
  * `heartbeatMs` keep proxies and load balancers from closing an idle stream.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from './domain-error.ts';
 import { MAX_CATCH_UP, type BusEvent, type EventBus } from '../plugins/events.ts';
 
 export interface StreamMessage {
   event: string;
   data: unknown;
+}
+
+/**
+ * Caps on open streams (issue "Security hardening" #6: 300 of 300 streams from one address were accepted): at most
+ * `perIp` from one client address and `total` in all. A stream over a cap is refused before it starts with 429
+ * `rate_limited`, a reason in `details[0].code` (`streams_per_ip` or `streams_total`) and Retry-After; the browser's
+ * EventSource gives up on a non-200 answer, and the screens fall back to polling as when a stream drops.
+ *
+ * Counted per process, on purpose: what a stream costs (a socket, a file descriptor, its buffers, a bus
+ * subscription) is the process's own, so the cap is exactly this process's protection; with N processes behind a
+ * load balancer one address may hold at most N × `perIp` streams, still bounded. A count shared in Redis or the
+ * database would outlive a crashed process (its streams gone, its count not) and refuse guests for nothing.
+ */
+export class StreamCaps {
+  readonly #byIp = new Map<string, number>();
+  #total = 0;
+  readonly perIp: number;
+  readonly total: number;
+
+  constructor(perIp: number, total: number) {
+    this.perIp = perIp;
+    this.total = total;
+  }
+
+  /** How many streams are open (tests, /metrics-style checks). */
+  get open(): number {
+    return this.#total;
+  }
+
+  /** Takes a slot for `ip`; answers the release (call once), or throws the 429. */
+  acquire(ip: string): () => void {
+    const mine = this.#byIp.get(ip) ?? 0;
+    if (mine >= this.perIp)
+      throw full('streams_per_ip', `Too many open event streams from this address (${this.perIp})`);
+    if (this.#total >= this.total) throw full('streams_total', 'Too many open event streams on this server');
+    this.#byIp.set(ip, mine + 1);
+    this.#total++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#total--;
+      const left = (this.#byIp.get(ip) ?? 1) - 1;
+      if (left <= 0) this.#byIp.delete(ip);
+      else this.#byIp.set(ip, left);
+    };
+  }
+}
+
+function full(code: string, message: string): DomainError {
+  return new DomainError(429, 'rate_limited', message, { details: [{ code }], retryAfterSeconds: 10 });
 }
 
 export interface EventStreamOptions {
@@ -25,6 +77,8 @@ export interface EventStreamOptions {
   heartbeatMs: number;
   /** Open streams, so that a closing server can end them (else it waits for them forever). */
   open: Set<() => void>;
+  /** Per-IP and total caps (refused before the stream starts). */
+  caps?: StreamCaps;
 }
 
 /**
@@ -69,6 +123,7 @@ export async function openEventStream(
   opts: EventStreamOptions,
 ): Promise<void> {
   const { bus, placeId } = opts;
+  const release = opts.caps?.acquire(request.ip) ?? (() => undefined);
   const res = reply.raw;
   reply.hijack();
   res.writeHead(200, {
@@ -88,6 +143,7 @@ export async function openEventStream(
   const close = (): void => {
     if (closed) return;
     closed = true;
+    release();
     unsubscribe();
     clearInterval(heartbeat);
     opts.open.delete(close);

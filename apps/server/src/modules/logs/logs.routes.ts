@@ -1,4 +1,5 @@
 /** The logging calls of spec §7. */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LogResponse,
@@ -8,10 +9,16 @@ import {
 } from '@trapeza/domain/contracts/logs';
 import { DomainError } from '../../lib/domain-error.ts';
 import { errorResponses } from '../../lib/openapi.ts';
+import { routeLimitOptions } from '../../plugins/security.ts';
 import type { LogsService } from './logs.service.ts';
 
 export function logsRoutes(logs: LogsService): FastifyPluginAsyncZod {
   return async (app) => {
+    // The route limits below hold when the API-wide limiter is off too, counted in the shared store (Redis with
+    // REDIS_URL: once for all processes).
+    if (!app.hasDecorator('rateLimit')) {
+      await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
+    }
     // navigator.sendBeacon posts a string body as text/plain; read it as JSON here (only in this plugin).
     app.removeContentTypeParser('text/plain');
     app.addContentTypeParser(

@@ -6,6 +6,7 @@
  * link is the credential (32 random bytes, stored hashed), and they are rate-limited per IP.
  */
 import rateLimit from '@fastify/rate-limit';
+import { routeLimitOptions } from '../../plugins/security.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '@trapeza/domain/contracts/menu';
@@ -56,11 +57,8 @@ const conflict = ApiError.describe(
 export function platformRoutes(service: PlatformService): FastifyPluginAsyncZod {
   return async (app) => {
     if (!app.hasDecorator('rateLimit')) {
-      await app.register(rateLimit, {
-        global: false,
-        errorResponseBuilder: (_request, context) =>
-          new DomainError(429, 'rate_limited', `Too many requests, try again in ${context.after}`),
-      });
+      // The shared store (Redis with REDIS_URL), not this process's memory: N processes allow what one allows.
+      await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
     }
     const tags = ['platform'];
     // Before body validation: without access, a malformed body still answers 401 / 403, never a 400 that probes.

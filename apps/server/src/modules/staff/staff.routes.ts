@@ -41,7 +41,7 @@ import {
 import { ApiError } from '@trapeza/domain/contracts/menu';
 import { OrderTokenParam } from '@trapeza/domain/contracts/orders';
 import type { Config } from '../../config.ts';
-import { openEventStream, requestedLastEventId } from '../../lib/event-stream.ts';
+import { openEventStream, requestedLastEventId, StreamCaps } from '../../lib/event-stream.ts';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import type { BusEvent } from '../../plugins/events.ts';
@@ -53,7 +53,7 @@ import { StaffRepository } from './staff.repository.ts';
 import { StaffService, type StaffCallContext } from './staff.service.ts';
 
 export interface StaffRoutesOptions {
-  config: Pick<Config, 'publicUrl' | 'port'>;
+  config: Pick<Config, 'publicUrl' | 'port' | 'sseMaxStreamsPerIp' | 'sseMaxStreams'>;
   /** Comment lines on the streams this often (default 15 s). */
   heartbeatMs?: number;
 }
@@ -136,6 +136,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
     const tables = new TablesService(new TablesRepository(app.database.db));
     const heartbeatMs = opts.heartbeatMs ?? 15_000;
     const openStreams = new Set<() => void>();
+    const streamCaps = new StreamCaps(opts.config.sseMaxStreamsPerIp, opts.config.sseMaxStreams);
     // Open streams would keep the server from closing: end them first.
     app.addHook('preClose', async () => {
       for (const close of [...openStreams]) close();
@@ -352,6 +353,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           map: staffMessage,
           heartbeatMs,
           open: openStreams,
+          caps: streamCaps,
         }),
     );
 
@@ -384,6 +386,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           map: guestMessage,
           heartbeatMs,
           open: openStreams,
+          caps: streamCaps,
         });
       },
     );

@@ -2,6 +2,7 @@
  * Table calls (spec §7): QR entry and session check, the tables list, the bill request and waiter calls
  * (designed: POST user-needs). Parse with the contract schemas, ask the service, answer.
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,6 +20,7 @@ import {
 } from '@trapeza/domain/contracts/orders';
 import { isWaiterOrAbove } from '@trapeza/domain/roles';
 import { PlaceHeaders } from '../../lib/request-context.ts';
+import { routeLimitOptions } from '../../plugins/security.ts';
 import { answerLanguage, registerOrderErrorHandler } from '../orders/order-error.ts';
 import { requestUser } from '../orders/request-user.ts';
 import { TablesRepository } from './tables.repository.ts';
@@ -35,6 +37,11 @@ const errors = {
 
 /** Routes under /api; builds its service from the app's database and clock. */
 export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // verify_token's limit holds when the API-wide limiter is off too, counted in the shared store (Redis with
+  // REDIS_URL: once for all processes).
+  if (!app.hasDecorator('rateLimit')) {
+    await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
+  }
   registerOrderErrorHandler(app);
   const service = new TablesService(new TablesRepository(app.database.db), app.staffNotifier ?? null);
   const config = { tenancy: 'place' } as const;
