@@ -7,11 +7,20 @@ import { useCartStore, useCartUiStore } from '../stores/cart-store.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import { isKioskDevice } from './order-token-cookie.ts';
 
-/** Calls `onCount` with the cart's item count now and on every change; returns the unsubscribe. */
+/**
+ * Calls `onCount` with the cart's item count now and on every change; returns the unsubscribe. At a shared table
+ * (issue 19) the table's cart counts too: what this phone adds moves there at once.
+ */
 export function watchCartCount(onCount: (count: number) => void): () => void {
-  const update = () => onCount(cartItemCount(useCartStore.getState().cart));
+  const update = () =>
+    onCount(cartItemCount(useCartStore.getState().cart) + (useCartUiStore.getState().sharedCount ?? 0));
   update();
-  return useCartStore.subscribe(update);
+  const stopCart = useCartStore.subscribe(update);
+  const stopShared = useCartUiStore.subscribe(update);
+  return () => {
+    stopCart();
+    stopShared();
+  };
 }
 
 export const openCart = () => useCartUiStore.getState().openCart();
