@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_SIMULATOR_SECRET } from './tests/simulator-secret.ts';
 
 // Journeys drive Debian's Chromium (no browser download here) against `npm start` on a fresh database.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -42,6 +43,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       PAYMENT_SIMULATOR: '1',
       PAYMENT_SIMULATOR_PORT: String(port + 1000),
+      PAYMENT_SIMULATOR_SECRET: E2E_SIMULATOR_SECRET,
       // Mail goes out over SMTP to the server accounts-full.spec.ts runs on E2E_PORT + 2000; the test outbox
       // (GET /api/__test/outbox) still holds every message, so the other specs read it as before.
       SMTP_URL: `smtp://127.0.0.1:${port + 2000}`,

@@ -19,6 +19,7 @@ const Users = area(() => import('./admin-users.tsx'));
 const Brand = area(() => import('./admin-brand.tsx'));
 const Audit = area(() => import('./admin-audit.tsx'));
 const Printers = area(() => import('./admin-printers.tsx'));
+const Payments = area(() => import('./admin-payments.tsx'));
 
 export function Component() {
   return (
@@ -34,6 +35,7 @@ export function Component() {
         <Route path="brand" element={<Brand />} />
         <Route path="audit" element={<Audit />} />
         <Route path="printers" element={<Printers />} />
+        <Route path="payments" element={<Payments />} />
         <Route path="*" element={<Navigate to="menu" replace />} />
       </Routes>
     </AdminShell>

@@ -22,6 +22,7 @@ const AREAS = [
   'zones',
   'promotions',
   'printers',
+  'payments',
   'reports',
   'users',
   'brand',

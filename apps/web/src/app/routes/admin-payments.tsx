@@ -1,0 +1,6 @@
+/** /admin/payments */
+import { PaymentsPage } from '../../features/admin/components/payments-page.tsx';
+
+export function Component() {
+  return <PaymentsPage />;
+}
