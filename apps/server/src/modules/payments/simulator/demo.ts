@@ -47,7 +47,9 @@ export function simulatorMerchantFor(
 
 /**
  * Whether a return address belongs to this installation: PUBLIC_URL's origin, a loopback name (the demo is served
- * on localhost and `*.localhost` brand names), a private-network address (lib/guest-origin.ts), or a brand's own domain (`clients.domain`, also with `www.`). The
+ * on localhost and `*.localhost` brand names), a private-network address (lib/guest-origin.ts), or a brand's own
+ * domain (`clients.domain`, also with `www.`) once verified (`domain_verified_at`: an unverified claim is anyone's
+ * typing, issue "Security hardening"). The
  * guest comes back to the host they paid from, so PUBLIC_URL alone would be too narrow; anything else would make
  * the simulator an open redirect.
  */
@@ -66,6 +68,7 @@ export function returnUrlOwnedBy(db: AppDatabase, publicUrl: string) {
       .selectFrom('clients')
       .select('id')
       .where('domain', 'in', [host, bare])
+      .where('domain_verified_at', 'is not', null)
       .limit(1)
       .executeTakeFirst();
     return brand !== undefined;

@@ -1,7 +1,7 @@
 /**
  * The simulator is no open redirect (issue "Security hardening", blocker): it sends the payer back only to
- * addresses the installation serves — PUBLIC_URL's origin, loopback names, a brand's domain (`clients.domain`,
- * also with `www.`) — and refuses to start a payment with any other return address, with an error page that says
+ * addresses the installation serves — PUBLIC_URL's origin, loopback names, a brand's verified domain
+ * (`clients.domain` with `domain_verified_at`, also with `www.`; an unverified claim does not count) — and refuses to start a payment with any other return address, with an error page that says
  * why. On SQLite and PostgreSQL (the brand domains live in the database).
  */
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -25,8 +25,13 @@ describeEachDatabase('payment simulator return addresses', (ctx) => {
       .executeTakeFirstOrThrow();
     await ctx.db
       .updateTable('clients')
-      .set({ domain: 'bistro.example.com' })
+      .set({ domain: 'bistro.example.com', domain_verified_at: '2026-03-01T10:00:00.000Z' })
       .where('id', '=', demo.id)
+      .execute();
+    // Another brand claims a domain it has not verified (anyone can type one into the platform console).
+    await ctx.db
+      .insertInto('clients')
+      .values({ slug: 'claimer', name: 'Claimer', domain: 'claimed.example.net', domain_verified_at: null })
       .execute();
     sim = createPaymentSimulator({
       merchants: [{ label: 'Shop', epay, redsys }],
@@ -53,6 +58,9 @@ describeEachDatabase('payment simulator return addresses', (ctx) => {
     }
     for (const url of [
       'https://evil.example/phish',
+      // An unverified claim is no address of this installation.
+      'https://claimed.example.net/bistro/payment',
+      'https://www.claimed.example.net/',
       'https://bistro.example.com.evil.example/',
       'https://evil.example/?https://menu.example.org',
       'https://menu.example.org@evil.example/',
