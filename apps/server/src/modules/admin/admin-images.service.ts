@@ -21,6 +21,19 @@ export { UPLOADS_URL } from './image-store.ts';
 /** sharp's names of the accepted input formats (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
 
+/**
+ * The largest image accepted, in pixels (issue "Security hardening": sharp's default is 268 MP, a few kilobytes of
+ * PNG could ask for gigabytes once decoded). 40 MP is more than any phone camera; the menu shows at most 1024 px.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const tooLarge = () =>
+  new DomainError(
+    400,
+    'image_too_large',
+    `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; upload a smaller one`,
+  );
+
 const unsupported = () =>
   new DomainError(415, 'unsupported_media_type', 'Only JPEG, PNG, WebP or AVIF images can be uploaded');
 
@@ -30,10 +43,13 @@ export function createAdminImagesService(deps: { store: ImageStore; audit: Audit
     async store(ctx: AdminCallContext, input: Buffer): Promise<AdminImageResponse> {
       let meta: Metadata;
       try {
-        meta = await sharp(input).metadata();
+        // The header only (no pixels decoded), so an oversized image is named as such below.
+        meta = await sharp(input, { limitInputPixels: false }).metadata();
       } catch {
         throw unsupported();
       }
+      // From the header alone: nothing is decoded for an image over the limit.
+      if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) throw tooLarge();
       if (
         !meta.format ||
         !ACCEPTED.has(meta.format) ||
@@ -51,7 +67,22 @@ export function createAdminImagesService(deps: { store: ImageStore; audit: Audit
       const widths = [...new Set(ADMIN_IMAGE_WIDTHS.map((w) => Math.min(w, width)))];
       const renditions: Rendition[] = [];
       const described: Omit<AdminImageResponse['files'][number], 'path'>[] = [];
-      const upright = sharp(input, { failOn: 'error' }).rotate();
+      // Decoded once (sharp decodes the input again for every pipeline cloned from it): upright and at the
+      // largest width, to raw pixels; every rendition is resized and encoded from those.
+      let upright: sharp.Sharp;
+      try {
+        const { data: pixels, info } = await sharp(input, {
+          failOn: 'error',
+          limitInputPixels: MAX_IMAGE_PIXELS,
+        })
+          .rotate()
+          .resize({ width: Math.max(...widths), withoutEnlargement: true })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        upright = sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      } catch {
+        throw unsupported();
+      }
       for (const w of widths) {
         const resized = upright.clone().resize({ width: w, withoutEnlargement: true });
         const outputs = [

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { translateField, type Translations } from '@trapeza/domain/i18n';
 import { beforeAll, expect } from 'vitest';
@@ -334,6 +335,24 @@ describeEachDatabase(
       const guest = (await ctx.get('/api/categoriesHierarchy')).json() as Json[];
       expect(guest.find((x) => x.id === a.id)?.children[0]?.id).toBe(b.id);
     });
+
+    ctx.test(
+      'an image over 40 megapixels is refused from its header (400 image_too_large), nothing stored',
+      async () => {
+        // A 1 × 1 PNG whose header claims 10 000 × 5 000 (a few bytes that would decode to 200 MB).
+        const png = Buffer.from(
+          await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+        );
+        png.writeUInt32BE(10_000, 16);
+        png.writeUInt32BE(5_000, 20);
+        png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+        const res = await upload('image/png', png);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().code).toBe('image_too_large');
+      },
+    );
 
     ctx.test(
       'images: real resize to 320/640/1024 in WebP, AVIF and JPEG, served with a long cache',
