@@ -6,7 +6,7 @@
  * here as in the order form; the sender gets the spot order's answer (success message, total, "see my orders"), and
  * a refusal of the order call shows its §8 text.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +50,11 @@ export function SharedCart({
   const [busy, setBusy] = useState(false);
   const [orderError, setOrderError] = useState<string | null>(null);
   const [success, setSuccess] = useState<{ totalPrice: number } | null>(null);
+  // The send button goes away with the form: the focus moves to the answer's next step, not to the page body.
+  const afterSend = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (success) afterSend.current?.focus();
+  }, [success]);
   const [agreed, setAgreed] = useState({ combined: false, terms: false, privacy: false });
   const [agreementError, setAgreementError] = useState<string | null>(null);
   const agreementId = useId();
@@ -154,6 +159,7 @@ export function SharedCart({
           </strong>
         </p>
         <button
+          ref={afterSend}
           type="button"
           className="button"
           onClick={() => {
@@ -335,11 +341,16 @@ export function SharedCart({
         </p>
       )}
       {cart.sending && <p role="status">{t('cart.party.sending')}</p>}
+      {/* While it sends the button stays focusable (aria-disabled, not disabled): a disabled button would drop the
+          keyboard focus to the page body, and an error answer would leave the guest nowhere. */}
       <button
         type="button"
         className="button button-block"
-        disabled={busy || cart.sending || cart.lines.length === 0}
-        onClick={() => void send()}
+        disabled={cart.lines.length === 0}
+        aria-disabled={busy || cart.sending}
+        onClick={() => {
+          if (!busy && !cart.sending) void send();
+        }}
       >
         {t('cart.party.sendForTable')}
       </button>

@@ -57,7 +57,7 @@ export function CallWaiterModal({
           className="stack"
           onSubmit={(e) => {
             e.preventDefault();
-            if (other.trim()) void send('other', other.trim());
+            if (other.trim() && state !== 'sending') void send('other', other.trim());
           }}
         >
           <label className="field">
@@ -69,7 +69,12 @@ export function CallWaiterModal({
               onChange={(e) => setOther(e.target.value)}
             />
           </label>
-          <button type="submit" className="button" disabled={state === 'sending' || !other.trim()}>
+          <button
+            type="submit"
+            className="button"
+            disabled={!other.trim()}
+            aria-disabled={state === 'sending'}
+          >
             {t('table.send')}
           </button>
         </form>
@@ -80,8 +85,13 @@ export function CallWaiterModal({
               <button
                 type="button"
                 className="button button-secondary button-block"
-                disabled={state === 'sending'}
-                onClick={() => (type === 'other' ? setOther('') : void send(type))}
+                // aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page body.
+                aria-disabled={state === 'sending'}
+                onClick={() => {
+                  if (state === 'sending') return;
+                  if (type === 'other') setOther('');
+                  else void send(type);
+                }}
               >
                 {t(`callWaiter.${key}`)}
               </button>
