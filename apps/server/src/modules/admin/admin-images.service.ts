@@ -9,7 +9,7 @@
  * widths and formats.
  */
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ADMIN_IMAGE_WIDTHS, type AdminImageResponse } from '@trapeza/domain/contracts/admin';
 import { DomainError } from '../../lib/domain-error.ts';
 import type { AdminCallContext } from './admin-access.ts';
@@ -69,7 +69,7 @@ export function createAdminImagesService(deps: { store: ImageStore; audit: Audit
       const described: Omit<AdminImageResponse['files'][number], 'path'>[] = [];
       // Decoded once (sharp decodes the input again for every pipeline cloned from it): upright and at the
       // largest width, to raw pixels; every rendition is resized and encoded from those.
-      let upright: sharp.Sharp;
+      let upright: Sharp;
       try {
         const { data: pixels, info } = await sharp(input, {
           failOn: 'error',
