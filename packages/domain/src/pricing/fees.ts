@@ -50,6 +50,11 @@ export function paymentMethodsFor(
   paymentTypes: string | readonly string[] | null | undefined,
   orderType: OrderType,
   modules: readonly string[],
+  /**
+   * `roomSession: false` — the guest has no room session (no room QR scanned): billing to a room is not offered,
+   * since a typed room number is anyone's guess (issue "Security hardening"). Unknown (undefined) keeps it.
+   */
+  context: { roomSession?: boolean } = {},
 ): PaymentMethod[] {
   if (orderType === 1) return [];
   const listed =
@@ -59,7 +64,7 @@ export function paymentMethodsFor(
   for (const raw of listed) {
     const m = raw.trim() as PaymentMethod;
     if (!(PAYMENT_METHODS as readonly string[]).includes(m) || offered.includes(m)) continue;
-    if (m === 'room_bill' && orderType !== 6) continue;
+    if (m === 'room_bill' && (orderType !== 6 || context.roomSession === false)) continue;
     if (m === 'card_on_delivery' && orderType !== 2) continue;
     if ((isOnlinePayment(m) || m === 'bizum') && !paymentsOn) continue;
     offered.push(m);

@@ -22,3 +22,11 @@ describe('paymentMethodsFor (spec §6, §9: the venue payment types per order ty
     expect(paymentMethodsFor(types, orderType as OrderType, modules)).toEqual(expected);
   });
 });
+
+describe('billing to a room needs the room session (issue "Security hardening")', () => {
+  test('room_bill only when the guest has a room session (or it is unknown)', () => {
+    expect(paymentMethodsFor('cash,room_bill', 6, [], { roomSession: true })).toEqual(['cash', 'room_bill']);
+    expect(paymentMethodsFor('cash,room_bill', 6, [], { roomSession: false })).toEqual(['cash']);
+    expect(paymentMethodsFor('cash,room_bill', 6, [])).toEqual(['cash', 'room_bill']);
+  });
+});

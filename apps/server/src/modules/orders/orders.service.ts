@@ -444,10 +444,14 @@ export class OrdersService {
     // Only a method the venue offers for this order type (room_bill at a restaurant, epay with the payments module
     // off): refused here, before asking for a login, rather than stored and then unpayable.
     const place = await this.#repo.getPlace(placeId);
+    // Billing to a room needs that room's session (its QR), never a typed room number.
     const offeredPayments = paymentMethodsFor(
       rawSettings.payment_types ?? null,
       d.type,
       place?.modules ?? [],
+      {
+        roomSession: session?.table_kind === 'room',
+      },
     );
     if (d.type !== 1 && d.paymentMethod && !offeredPayments.includes(d.paymentMethod as PaymentMethod)) {
       throw validationError([{ field: 'payment_method', code: 'payment_method_required' }], lang);

@@ -174,9 +174,14 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
   }, [profile, form, setValue]);
   const values = { ...EMPTY_ORDER_FORM, ...useWatch({ control }) } as OrderFormValues;
   const type = values.orderType ? (Number(values.orderType) as OrderType) : null;
-  // Only what the venue offers for the chosen order type (the server refuses anything else).
+  // Only what the venue offers for the chosen order type (the server refuses anything else); billing to a room
+  // only with that room's session (its QR scanned).
   const offeredPayments =
-    type != null ? paymentMethodsFor(paymentTypes, type, venue.info.functionality_modules) : [];
+    type != null
+      ? paymentMethodsFor(paymentTypes, type, venue.info.functionality_modules, {
+          roomSession: Boolean(tableSession?.room_number),
+        })
+      : [];
   const cutleryOn = type != null && cutleryOptionOn(settings, type);
   const pin = values.lat != null && values.lng != null ? { lat: values.lat, lng: values.lng } : null;
   const regionId = values.regionId === '' ? null : Number(values.regionId);
