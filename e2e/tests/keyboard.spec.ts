@@ -109,7 +109,9 @@ test('keyboard only: table entry, a product with a size and an extra, cart, orde
   await tabTo(page, /^Добави в количката$/);
   await page.keyboard.press('Enter');
   // A live region announces what went into the cart.
-  await expect(page.getByRole('status').filter({ hasText: 'Кебапчета' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Добавено в количката: 1 x Кебапчета - /5 бр./' }),
+  ).toBeVisible();
 
   // The cart: a named dialog takes the focus; Tab stays inside; Escape closes and gives the focus back.
   const opener = await tabTo(page, /^Количка:/, { back: true, max: 120 });
@@ -183,7 +185,9 @@ test('keyboard only: an order the venue refuses is announced as an alert and the
   await expect(page.getByLabel('5 бр.')).toBeChecked();
   await tabTo(page, /^Добави в количката$/);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Кебапчета' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Добавено в количката: 1 x Кебапчета - /5 бр./' }),
+  ).toBeVisible();
   await tabTo(page, /^Количка:/, { back: true, max: 120 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Количка' })).toBeVisible();

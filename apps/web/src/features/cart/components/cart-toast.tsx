@@ -1,6 +1,9 @@
 /** After an add, a tooltip 'N x name - /size/' for 2.5 seconds (spec §2, §9); host of the lazily loaded cart screens. */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { translateField } from '@trapeza/domain/i18n';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, translateField } from '@trapeza/domain/i18n';
+import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
+import { cartBundle } from '../i18n/loaders.ts';
 import { isKioskDevice } from '../../../lib/order-token-cookie.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
@@ -29,6 +32,17 @@ export function CartToast({ lang }: { lang: string }) {
       ? token
       : null;
   const [hiddenAt, setHiddenAt] = useState<number | null>(null);
+  // Screen readers hear 'Added to the cart: 1 x …' (the cart's texts load beside, without delaying the page).
+  const { t } = useTranslation();
+  const [announce, setAnnounce] = useState(false);
+  useEffect(() => {
+    if (!isLanguage(lang)) return;
+    let live = true;
+    void loadFeatureBundle('cart', cartBundle, lang).then(() => live && setAnnounce(true));
+    return () => {
+      live = false;
+    };
+  }, [lang]);
   // A message kept across a reload (spec §8 invalid_products_for_place), shown until dismissed.
   const [flash, setFlash] = useState<string | null>(peekFlash);
   useEffect(() => {
@@ -51,6 +65,7 @@ export function CartToast({ lang }: { lang: string }) {
   return (
     <>
       <div className="toast" role="status" aria-live="polite">
+        {visible && line && announce && <span className="visually-hidden">{t('cart.addedAnnounce')} </span>}
         {visible && line ? `${line.quantity} x ${name}${size ? ` - /${size}/` : ''}` : ''}
       </div>
       {cartWanted && (
