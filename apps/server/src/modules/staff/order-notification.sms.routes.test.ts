@@ -47,6 +47,8 @@ afterAll(async () => {
 });
 
 const PHONE = '+359 888 111 222';
+/** The SMS goes out after the commit, in the background: on a loaded machine that can take a few seconds. */
+const WAIT = { timeout: 10_000, interval: 50 };
 
 let minute = 0;
 async function tableOrder(ctx: TestContext, tableToken: string) {
@@ -124,11 +126,13 @@ if (HAS_DEMO_SEED) {
         await setSetting(ctx.db, placeId, 'notification_sms_phone', PHONE);
         const logged = vi.spyOn(ctx.app.log, 'error');
         const order = await tableOrder(ctx, 'demo-t4');
-        await vi.waitFor(() =>
-          expect(logged).toHaveBeenCalledWith(
-            expect.objectContaining({ placeId, orderId: order.id }),
-            'new-order SMS failed',
-          ),
+        await vi.waitFor(
+          () =>
+            expect(logged).toHaveBeenCalledWith(
+              expect.objectContaining({ placeId, orderId: order.id }),
+              'new-order SMS failed',
+            ),
+          WAIT,
         );
         expect(failing.received.some((r) => r.body.text.includes(`#${order.id} `))).toBe(true);
       });
@@ -145,13 +149,19 @@ if (HAS_DEMO_SEED) {
       await setSetting(ctx.db, placeId, 'default_lang', 'bg');
       const order = await tableOrder(ctx, 'demo-t5');
       await vi.waitFor(async () => {
-        const sent = (await ctx.get(`/api/__test/sms?to=${encodeURIComponent(PHONE)}`)).json();
-        expect(sent.some((m: { text: string }) => m.text.includes(`#${order.id} `))).toBe(true);
-      });
-      const lines = readFileSync(join(ctx.dataDir, 'outbox', 'sms.jsonl'), 'utf8')
-        .trim()
-        .split('\n');
-      const sms = lines.map((l) => JSON.parse(l)).find((m) => m.text.includes(`#${order.id} `));
+        const res = await ctx.get(`/api/__test/sms?to=${encodeURIComponent(PHONE)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().some((m: { text: string }) => m.text.includes(`#${order.id} `))).toBe(true);
+      }, WAIT);
+      // The memory copy is made first, the line is appended to the file right after.
+      const fromFile = () =>
+        readFileSync(join(ctx.dataDir, 'outbox', 'sms.jsonl'), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l) as { to: string; tag?: string; text: string })
+          .find((m) => m.text.includes(`#${order.id} `));
+      await vi.waitFor(() => expect(fromFile()).toBeDefined(), WAIT);
+      const sms = fromFile()!;
       expect(sms).toMatchObject({ to: PHONE, tag: 'order_new' });
       expect(sms.text).toContain(`Нова поръчка #${order.id} (на маса, Маса 5) — Бистро Трапеза`);
     });
