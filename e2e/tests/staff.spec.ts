@@ -29,8 +29,12 @@ async function guestOrders(guest: Page) {
   await shared.getByRole('checkbox').check();
   await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
   await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
+  // The short number of the venue's day (issue 24 #8), which the waiter's card shows too.
+  const number = (await guest.getByTestId('order-number').innerText()).trim();
+  expect(number).toMatch(/^#\d{1,4}$/);
   await guest.keyboard.press('Escape');
   await expect(guest.getByRole('dialog')).toHaveCount(0);
+  return number;
 }
 
 async function staffLogin(page: Page, path: string, email: string, password: string) {
@@ -58,11 +62,12 @@ test('the waiter sees a guest order arrive live, accepts and serves it; the gues
 
   // A guest at table 3, in a second browser, scans and orders through the screens.
   const { guest, close } = await guestAtTable(browser);
-  await guestOrders(guest);
+  const number = await guestOrders(guest);
 
   // The order appears without a reload, highlighted, and the title counts it.
   const card = page.locator('article[data-order-key]').filter({ hasText: 'Маса 3' });
   await expect(card).toHaveCount(1, { timeout: 5_000 });
+  await expect(card.getByRole('heading')).toContainText(`Поръчка ${number}`);
   const orderKey = await card.getAttribute('data-order-key');
   await expect(card).toContainText('Кебапчета');
   await expect(card.getByText('Нова', { exact: true })).toBeVisible();

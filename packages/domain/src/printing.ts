@@ -79,6 +79,8 @@ export interface TicketDocument {
   /** The printer's name (station), shown at the top of kitchen tickets. */
   station: string | null;
   order_id: number | null;
+  /** The short number of the venue's day (issue 24 #8); absent on tickets stored before. */
+  order_number?: number | null;
   order_type: number | null;
   table: string | null;
   room: string | null;
@@ -320,7 +322,7 @@ export function layoutTicket(doc: TicketDocument, columns: number): PrintLine[] 
   else if (doc.room) push(`${t('room')} ${doc.room}`, { size: 2, bold: true, align: 'center' });
   const type = doc.order_type !== null ? t(`type.${doc.order_type}`) : '';
   if (doc.order_id !== null)
-    push(`${t('order')} #${doc.order_id}${type ? ` · ${type}` : ''}`, { bold: true });
+    push(`${t('order')} #${doc.order_number ?? doc.order_id}${type ? ` · ${type}` : ''}`, { bold: true });
   push(`${t('time')}: ${doc.time}`);
   if (doc.requested_time) push(`${t('requested')}: ${doc.requested_time}`, { bold: true });
   if (doc.customer) {

@@ -531,8 +531,19 @@ export interface OrdersTable {
   loyalty_points: Generated<number>;
   loyalty_amount: Generated<number>;
   loyalty_awarded_at: string | null;
+  /** Short number within the venue's day (issue 24 #8: "#7"), given when stored; null for older orders. */
+  number: number | null;
+  /** The venue's local day of `number` (YYYY-MM-DD). */
+  number_day: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The last short order number given per venue and local day (orders.number). */
+export interface OrderNumbersTable {
+  place_id: number;
+  day: string;
+  last_number: number;
 }
 
 export interface OrderLinesTable {
@@ -887,6 +898,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   payment_instruments: PaymentInstrumentsTable;
   orders: OrdersTable;
+  order_numbers: OrderNumbersTable;
   order_lines: OrderLinesTable;
   order_line_ingredients: OrderLineIngredientsTable;
   order_status_history: OrderStatusHistoryTable;

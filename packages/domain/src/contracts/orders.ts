@@ -212,6 +212,8 @@ export const StoreOrderResponse = z.object({
   totalPrice: money,
   paymentMethod: z.string().nullable(),
   ppResp: z.object({ redForm: z.string().optional(), redLink: z.string().optional() }),
+  /** The short number of the venue's day (issue 24 #8), shown as "#7" (order-number.ts); null only for old orders. */
+  number: z.number().int().nullable().optional(),
 });
 export type StoreOrderResponse = z.infer<typeof StoreOrderResponse>;
 

@@ -96,6 +96,8 @@ export const StaffOrderPrice = z.object({
 export const StaffOrder = z.object({
   id: z.number().int(),
   key: z.string(),
+  /** The short number of the venue's day (issue 24 #8), shown "#7" (order-number.ts); null for older orders. */
+  number: z.number().int().nullable(),
   type: z.number().int(),
   status: z.string(),
   /** From the domain transition table for this type and status; empty once paid or rejected. */

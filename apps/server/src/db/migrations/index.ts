@@ -19,6 +19,7 @@ import * as bookingGuestKeys from './2026-12-23T1200-booking-guest-keys.ts';
 import * as accountCounters from './2026-12-24T1200-account-counters.ts';
 import * as emailConfirmation from './2026-12-24T1201-email-confirmation.ts';
 import * as paymentAccounts from './2026-12-28T1200-payment-accounts.ts';
+import * as orderNumbers from './2026-12-25T1200-order-numbers.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-24T1200-account-counters': accountCounters,
   '2026-12-24T1201-email-confirmation': emailConfirmation,
   '2026-12-28T1200-payment-accounts': paymentAccounts,
+  '2026-12-25T1200-order-numbers': orderNumbers,
 };
 
 export const migrationProvider: MigrationProvider = {

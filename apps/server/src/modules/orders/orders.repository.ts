@@ -118,7 +118,18 @@ export interface StoreOrderInput {
 }
 
 export type StoreOrderResult =
-  { ok: true; orderId: number } | { ok: false; reason: 'duplicate' | 'promo_exhausted' | 'balance_changed' };
+  | { ok: true; orderId: number; number: number | null }
+  | { ok: false; reason: 'duplicate' | 'promo_exhausted' | 'balance_changed' };
+
+/**
+ * The next short number of the venue's day (issue 24 #8), in the order's own transaction: one upsert on the
+ * (place, day) counter row. PostgreSQL locks that row until the transaction ends, so concurrent orders of any
+ * number of server processes wait for each other here and never share a number (nothing is counted in a process);
+ * SQLite has one writer. A rolled-back order gives its number back.
+ */
+const NEXT_NUMBER_SQLITE =
+  'insert into order_numbers (place_id, day, last_number) values (?, ?, 1) ' +
+  'on conflict (place_id, day) do update set last_number = last_number + 1 returning last_number';
 
 /** Most orders written in one SQLite transaction (group commit). */
 const GROUP_COMMIT_MAX = 64;
@@ -167,7 +178,11 @@ function storeBatchSqlite(raw: RawSqlite, batch: StoreOrderInput[]): BatchOutcom
       const { text, params } = namedInsert(table, row);
       return Number(raw.prepare(text).run(params).lastInsertRowid);
     };
-    const orderId = insert('orders', order);
+    const number = order.number_day
+      ? (raw.prepare(NEXT_NUMBER_SQLITE).get(order.place_id, order.number_day) as { last_number: number })
+          .last_number
+      : null;
+    const orderId = insert('orders', { ...order, number });
     for (const { ingredients, ...line } of input.lines) {
       const lineId = insert('order_lines', { ...line, order_id: orderId });
       for (const ingredient of ingredients)
@@ -180,7 +195,7 @@ function storeBatchSqlite(raw: RawSqlite, batch: StoreOrderInput[]): BatchOutcom
       reason: null,
       created_at: order.created_at,
     });
-    return { ok: true, orderId };
+    return { ok: true, orderId, number };
   });
   const storeAll = raw.database.transaction((inputs: StoreOrderInput[]): BatchOutcome<StoreOrderResult>[] =>
     inputs.map((input): BatchOutcome<StoreOrderResult> => {
@@ -255,6 +270,14 @@ const DUPLICATES_AND_IDS =
   "(select array_agg(nextval(pg_get_serial_sequence('orders', 'id'))::int) from generate_series(1, $4::int)) as order_ids, " +
   "(select array_agg(nextval(pg_get_serial_sequence('order_lines', 'id'))::int) from generate_series(1, $5::int)) as line_ids";
 
+/**
+ * Short order numbers for a batch (issue 24 #8): `$3` numbers of one venue day at once, the last one answered. The
+ * batch takes its counter rows in (place, day) order, so two batches never wait on each other crosswise.
+ */
+const TAKE_NUMBERS =
+  'insert into order_numbers (place_id, day, last_number) values ($1, $2, $3) ' +
+  'on conflict (place_id, day) do update set last_number = order_numbers.last_number + $3 returning last_number';
+
 const USE_PROMO =
   'update promo_codes set used_count = used_count + 1 where id = $1 and (max_uses is null or used_count < max_uses)';
 const UNUSE_PROMO = 'update promo_codes set used_count = used_count - 1 where id = $1';
@@ -276,6 +299,9 @@ async function storeBatchPostgres(
   batch: StoreOrderInput[],
 ): Promise<StoreOrderResult[] | { retrySingly: true; broken: boolean }> {
   const orderColumns = setColumns(batch[0]!.order as Record<string, unknown>).filter((c) => c !== 'id');
+  // The short number is taken here, not set by the service.
+  const numbered = orderColumns.includes('number_day');
+  const insertColumns = numbered ? [...orderColumns, 'number'] : orderColumns;
   const firstLine = batch.find((b) => b.lines.length > 0)?.lines[0];
   const lineColumns = firstLine
     ? setColumns(firstLine as Record<string, unknown>).filter(
@@ -362,10 +388,36 @@ async function storeBatchPostgres(
         reason: null,
         created_at: order.created_at,
       });
-      results.push({ ok: true, orderId });
+      results.push({ ok: true, orderId, number: null });
+    }
+    if (numbered && orders.length > 0) {
+      const groups = new Map<string, { placeId: number; day: string; rows: Record<string, unknown>[] }>();
+      for (const row of orders) {
+        const placeId = Number(row.place_id);
+        const day = String(row.number_day);
+        const k = `${String(placeId).padStart(12, '0')}|${day}`;
+        const g = groups.get(k) ?? { placeId, day, rows: [] };
+        g.rows.push(row);
+        groups.set(k, g);
+      }
+      const numberOf = new Map<number, number>();
+      for (const k of [...groups.keys()].sort()) {
+        const g = groups.get(k)!;
+        const res = await preparedQuery<{ last_number: number }>(client, TAKE_NUMBERS, [
+          g.placeId,
+          g.day,
+          g.rows.length,
+        ]);
+        const first = Number(res.rows[0]!.last_number) - g.rows.length + 1;
+        g.rows.forEach((row, n) => {
+          row.number = first + n;
+          numberOf.set(Number(row.id), first + n);
+        });
+      }
+      for (const r of results) if (r.ok) r.number = numberOf.get(r.orderId) ?? null;
     }
     if (orders.length > 0) {
-      await preparedQuery(client, batchInsertText(orderColumns, lineColumns, INGREDIENT_COLUMNS), [
+      await preparedQuery(client, batchInsertText(insertColumns, lineColumns, INGREDIENT_COLUMNS), [
         JSON.stringify(orders),
         JSON.stringify(lines),
         JSON.stringify(ingredients),
@@ -894,9 +946,23 @@ export class OrdersRepository {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw new Rollback('balance_changed');
     }
+    const number = order.number_day
+      ? (
+          await trx
+            .insertInto('order_numbers')
+            .values({ place_id: order.place_id, day: order.number_day, last_number: 1 })
+            .onConflict((oc) =>
+              oc
+                .columns(['place_id', 'day'])
+                .doUpdateSet((eb) => ({ last_number: eb('order_numbers.last_number', '+', 1) })),
+            )
+            .returning('last_number')
+            .executeTakeFirstOrThrow()
+        ).last_number
+      : null;
     const { id: orderId } = await trx
       .insertInto('orders')
-      .values(order)
+      .values({ ...order, number })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const { ingredients, ...line } of input.lines) {
@@ -922,7 +988,7 @@ export class OrdersRepository {
         created_at: order.created_at,
       })
       .execute();
-    return { ok: true as const, orderId };
+    return { ok: true as const, orderId, number };
   }
 
   /** The orders of a session (order token) at the place, newest first, with lines, ingredients and statuses. */

@@ -44,6 +44,7 @@ import {
 import { checkAddableSelection } from '@trapeza/domain/ingredients';
 import { normalizeIngredients, cartLineKey } from '@trapeza/domain/cart';
 import { orderDay, formatOrderDay, formatClockTime, exactTimeFlag } from '@trapeza/domain/dates';
+import { orderNumberDay } from '@trapeza/domain/order-number';
 import { venueCurrency } from '@trapeza/domain/money';
 import type { OrderType } from '@trapeza/domain/order-status';
 import type {
@@ -611,6 +612,8 @@ export class OrdersService {
         bill_payment_method: null,
         device_id: d.deviceId,
         dedupe_hash: dedupeHash,
+        // The short number (issue 24 #8) is given in the store's transaction, counted per venue-local day.
+        number_day: orderNumberDay(now, timeZone),
         created_at: createdAt,
         updated_at: createdAt,
       },
@@ -662,7 +665,14 @@ export class OrdersService {
               : undefined,
         })
       : {};
-    return { token, key, totalPrice: total.total, paymentMethod: d.paymentMethod, ppResp };
+    return {
+      token,
+      key,
+      totalPrice: total.total,
+      paymentMethod: d.paymentMethod,
+      ppResp,
+      number: stored.number,
+    };
   }
 
   /** Step 3: the domain's form validation, each code with its payload field. */

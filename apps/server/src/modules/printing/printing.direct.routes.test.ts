@@ -37,7 +37,7 @@ describeEachDatabase(
         { product: kitchen, quantity: 2, comment: 'добре опечено' },
       ]);
       await eventually(
-        () => printer.tickets.some((t) => t.lines.some((l) => l.text.includes(`#${order.id} `))),
+        () => printer.tickets.some((t) => t.lines.some((l) => l.text.includes(`#${order.number} `))),
         10_000,
         'printed directly',
       );

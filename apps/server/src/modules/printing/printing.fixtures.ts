@@ -83,7 +83,7 @@ export async function tableOrder(
   table: string,
   lines: { product: StationProduct; quantity: number; comment?: string }[],
   opts: { advance?: boolean } = {},
-): Promise<{ id: number; key: string }> {
+): Promise<{ id: number; key: string; number: number }> {
   // Inside opening hours whatever the real time is: from OPEN_AT, a minute and a second later each order (the
   // per-session order limit counts by this clock too), back to OPEN_AT after four hours. `advance: false` keeps the
   // clock (orders at tables not used before): a step past the 60 s claim lease would let a second agent take jobs
@@ -109,10 +109,11 @@ export async function tableOrder(
   expect(res.statusCode, res.body).toBe(201);
   const row = await ctx.db
     .selectFrom('orders')
-    .select(['id', 'key'])
+    .select(['id', 'key', 'number'])
     .where('key', '=', res.json().key)
     .executeTakeFirstOrThrow();
-  return row;
+  // Tickets say the order's short number of the day ("Поръчка #7", issue 24 #8).
+  return { ...row, number: row.number! };
 }
 
 /** Waits until `check` holds (polling), or fails after `ms`. */

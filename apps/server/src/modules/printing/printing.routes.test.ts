@@ -50,9 +50,9 @@ describeEachDatabase(
       agents.push(agent);
       return agent;
     };
-    const ticketsFor = (sim: PrinterSimulator, orderId: number) =>
+    const ticketsFor = (sim: PrinterSimulator, orderNumber: number) =>
       sim.tickets.filter((t) =>
-        t.lines.some((l) => l.text.includes(`#${orderId} `) || l.text.endsWith(`#${orderId}`)),
+        t.lines.some((l) => l.text.includes(`#${orderNumber} `) || l.text.endsWith(`#${orderNumber}`)),
       );
 
     beforeAll(async () => {
@@ -187,13 +187,13 @@ describeEachDatabase(
         ]);
         await eventually(
           () =>
-            ticketsFor(kitchenPrinter, order.id).length === 1 &&
-            ticketsFor(barPrinter, order.id).length === 1,
+            ticketsFor(kitchenPrinter, order.number).length === 1 &&
+            ticketsFor(barPrinter, order.number).length === 1,
           10_000,
           'both tickets',
         );
-        const [k] = ticketsFor(kitchenPrinter, order.id);
-        const [b] = ticketsFor(barPrinter, order.id);
+        const [k] = ticketsFor(kitchenPrinter, order.number);
+        const [b] = ticketsFor(barPrinter, order.number);
         const kText = k!.lines.map((l) => l.text).join('\n');
         const bText = b!.lines.map((l) => l.text).join('\n');
         expect(k!.codepage).toBe('ibm866');
@@ -232,7 +232,7 @@ describeEachDatabase(
         const agent = startAgent();
         await kitchenPrinter.stop();
         const before = kitchenPrinter.tickets.length;
-        const orders: { id: number; key: string }[] = [];
+        const orders: { id: number; key: string; number: number }[] = [];
         for (const table of ['demo-t1', 'demo-t2', 'demo-t3']) {
           orders.push(await tableOrder(ctx, table, [{ product: kitchen, quantity: 1 }]));
         }
@@ -260,12 +260,12 @@ describeEachDatabase(
 
         await kitchenPrinter.start();
         await eventually(
-          () => orders.every((o) => ticketsFor(kitchenPrinter, o.id).length >= 1),
+          () => orders.every((o) => ticketsFor(kitchenPrinter, o.number).length >= 1),
           10_000,
           'printed after restart',
         );
         await new Promise((r) => setTimeout(r, 1000));
-        for (const o of orders) expect(ticketsFor(kitchenPrinter, o.id)).toHaveLength(1);
+        for (const o of orders) expect(ticketsFor(kitchenPrinter, o.number)).toHaveLength(1);
         await eventually(
           async () => {
             const body = (await as.get('/api/staff/print-jobs', undefined, { role: 'WAITER' })).json() as {
@@ -324,9 +324,9 @@ describeEachDatabase(
         expect(row).toEqual({ status: 'queued', last_problem: 'paper_out' });
 
         kitchenPrinter.paperOut = false;
-        await eventually(() => ticketsFor(kitchenPrinter, order.id).length >= 1, 10_000, 'printed');
+        await eventually(() => ticketsFor(kitchenPrinter, order.number).length >= 1, 10_000, 'printed');
         await new Promise((r) => setTimeout(r, 800));
-        expect(ticketsFor(kitchenPrinter, order.id)).toHaveLength(1);
+        expect(ticketsFor(kitchenPrinter, order.number)).toHaveLength(1);
         await eventually(
           async () => {
             const body = (await as.get('/api/staff/print-jobs', undefined, { role: 'WAITER' })).json() as {
@@ -355,7 +355,7 @@ describeEachDatabase(
         barPrinter.answersStatus = false;
         try {
           const order = await tableOrder(ctx, 'demo-t3', [{ product: bar, quantity: 1 }]);
-          await eventually(() => ticketsFor(barPrinter, order.id).length === 1, 10_000, 'printed');
+          await eventually(() => ticketsFor(barPrinter, order.number).length === 1, 10_000, 'printed');
           expect(barPrinter.lost).toHaveLength(0);
         } finally {
           barPrinter.answersStatus = true;
@@ -375,7 +375,9 @@ describeEachDatabase(
           { product: bar, quantity: 2 },
         ]);
         await eventually(
-          () => ticketsFor(kitchenPrinter, a.id).length === 1 && ticketsFor(barPrinter, a.id).length === 1,
+          () =>
+            ticketsFor(kitchenPrinter, a.number).length === 1 &&
+            ticketsFor(barPrinter, a.number).length === 1,
           10_000,
           'first order',
         );
@@ -384,10 +386,12 @@ describeEachDatabase(
         const b = await tableOrder(ctx, 'demo-t6', [{ product: kitchen, quantity: 3 }]);
         const c = await tableOrder(ctx, 'demo-t8', [{ product: bar, quantity: 1 }]);
         await new Promise((r) => setTimeout(r, 500));
-        expect(ticketsFor(kitchenPrinter, b.id)).toHaveLength(0);
+        expect(ticketsFor(kitchenPrinter, b.number)).toHaveLength(0);
         const second = startAgent({ stateDir });
         await eventually(
-          () => ticketsFor(kitchenPrinter, b.id).length === 1 && ticketsFor(barPrinter, c.id).length === 1,
+          () =>
+            ticketsFor(kitchenPrinter, b.number).length === 1 &&
+            ticketsFor(barPrinter, c.number).length === 1,
           10_000,
           'queued orders',
         );
@@ -397,7 +401,7 @@ describeEachDatabase(
         await new Promise((r) => setTimeout(r, 1500));
         third.stop();
         for (const o of [a, b, c]) {
-          expect(ticketsFor(kitchenPrinter, o.id).length + ticketsFor(barPrinter, o.id).length).toBe(
+          expect(ticketsFor(kitchenPrinter, o.number).length + ticketsFor(barPrinter, o.number).length).toBe(
             o === a ? 2 : 1,
           );
         }
@@ -431,7 +435,7 @@ describeEachDatabase(
         });
         await s1.waitFor((m) => m.event === 'ready', 5000);
         await s2.waitFor((m) => m.event === 'ready', 5000);
-        const orders: { id: number; key: string }[] = [];
+        const orders: { id: number; key: string; number: number }[] = [];
         for (const t of ['demo-t9', 'demo-t10', 'demo-t11', 'demo-t12']) {
           orders.push(
             await tableOrder(
@@ -522,10 +526,14 @@ describeEachDatabase(
         const order = await tableOrder(ctx, 'demo-t3', [
           { product: kitchen, quantity: 1, comment: 'коментар \u001b@ 😀' },
         ]);
-        await eventually(() => ticketsFor(kitchenPrinter, order.id).length === 1, 10_000, 'hostile ticket');
+        await eventually(
+          () => ticketsFor(kitchenPrinter, order.number).length === 1,
+          10_000,
+          'hostile ticket',
+        );
         agent.stop();
         const job = kitchenPrinter.jobs.find((j) =>
-          j.tickets.some((t) => t.lines.some((l) => l.text.includes(`#${order.id}`))),
+          j.tickets.some((t) => t.lines.some((l) => l.text.includes(`#${order.number}`))),
         )!;
         expect(job.unknown).toEqual([]);
         expect(job.controls).toEqual([]);
@@ -542,7 +550,7 @@ describeEachDatabase(
         { product: kitchen, quantity: 2 },
         { product: bar, quantity: 1 },
       ]);
-      await eventually(() => ticketsFor(kitchenPrinter, order.id).length === 1, 10_000, 'first print');
+      await eventually(() => ticketsFor(kitchenPrinter, order.number).length === 1, 10_000, 'first print');
       const reprint = await as.post(
         `/api/staff/orders/${order.id}/print`,
         { kind: 'tickets' },
@@ -552,26 +560,27 @@ describeEachDatabase(
       expect(reprint.json().jobs).toHaveLength(2);
       await eventually(
         () =>
-          ticketsFor(kitchenPrinter, order.id).length === 2 && ticketsFor(barPrinter, order.id).length === 2,
+          ticketsFor(kitchenPrinter, order.number).length === 2 &&
+          ticketsFor(barPrinter, order.number).length === 2,
         10_000,
         'reprint',
       );
-      expect(ticketsFor(kitchenPrinter, order.id)[1]!.lines.some((l) => l.text.includes('ПОВТОРНО'))).toBe(
-        true,
-      );
+      expect(
+        ticketsFor(kitchenPrinter, order.number)[1]!.lines.some((l) => l.text.includes('ПОВТОРНО')),
+      ).toBe(true);
       const receipt = await as.post(
         `/api/staff/orders/${order.id}/print`,
         { kind: 'receipt' },
         { role: 'WAITER' },
       );
       expect(receipt.statusCode, receipt.body).toBe(201);
-      await eventually(() => ticketsFor(kitchenPrinter, order.id).length === 3, 10_000, 'receipt');
+      await eventually(() => ticketsFor(kitchenPrinter, order.number).length === 3, 10_000, 'receipt');
       const total = await ctx.db
         .selectFrom('orders')
         .select(['total'])
         .where('id', '=', order.id)
         .executeTakeFirstOrThrow();
-      const receiptText = ticketsFor(kitchenPrinter, order.id)[2]!
+      const receiptText = ticketsFor(kitchenPrinter, order.number)[2]!
         .lines.map((l) => l.text)
         .join('\n');
       expect(receiptText).toContain('Сметка');

@@ -317,6 +317,7 @@ export class PrintingService {
       venue: venue.name,
       station,
       order_id: order.id,
+      order_number: order.number,
       order_type: order.type,
       table: order.table && !isRoom ? order.table.number : null,
       room: isRoom ? order.table!.number : order.room_number,

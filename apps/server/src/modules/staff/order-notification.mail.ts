@@ -13,6 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeLanguage, translateField, type Language } from '@trapeza/domain/i18n';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
+import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { isValidEmail, isValidPhone } from '@trapeza/domain/validation';
 import type { Mailer, MailMessage } from '../../lib/mailer.ts';
 import type { SmsMessage, SmsSender } from '../../lib/sms.ts';
@@ -255,7 +256,7 @@ export function newOrderMail(input: NewOrderMailInput): MailMessage {
   const cur = o.price.currency;
   const typeName = t.types[o.type] ?? String(o.type);
   const rows: [string, string][] = [
-    [t.order, `#${o.id}`],
+    [t.order, orderNumberLabel(o.number, o.key)],
     [t.type, typeName],
   ];
   if (o.table) rows.push([o.table.kind === 'room' ? t.room : t.table, o.table.number]);
@@ -328,7 +329,7 @@ export function newOrderMail(input: NewOrderMailInput): MailMessage {
   ].join('');
   return {
     to: input.to,
-    subject: t.subject(String(o.id), typeName, input.placeName),
+    subject: t.subject(String(o.number ?? o.id), typeName, input.placeName),
     text,
     html,
     tag: 'order_new',
@@ -357,7 +358,7 @@ export function newOrderSms(input: {
   const type = [t.types[o.type] ?? String(o.type), where].filter(Boolean).join(', ');
   return {
     to: input.to,
-    text: `${t.subject(String(o.id), type, input.placeName)}: ${money(o.price.total, o.price.currency)}. ${input.boardUrl}`,
+    text: `${t.subject(String(o.number ?? o.id), type, input.placeName)}: ${money(o.price.total, o.price.currency)}. ${input.boardUrl}`,
     tag: 'order_new',
   };
 }

@@ -34,7 +34,7 @@ async function tableOrder(ctx: TestContext, tableToken: string) {
   expect(res.statusCode, res.body).toBe(201);
   const order = await ctx.db
     .selectFrom('orders')
-    .select(['id', 'total', 'currency'])
+    .select(['id', 'number', 'total', 'currency'])
     .where('key', '=', res.json().key)
     .executeTakeFirstOrThrow();
   return { name, order };
@@ -56,11 +56,13 @@ if (HAS_DEMO_SEED) {
           await setSetting(ctx.db, placeId, 'notification_email', NOTIFY(ctx.dialect));
           await setSetting(ctx.db, placeId, 'default_lang', 'en');
           const { name, order } = await tableOrder(ctx, 'demo-t2');
-          const mail = await sink.waitFor(orderMail(NOTIFY(ctx.dialect), order.id));
-          expect(mail.subject).toBe(`New order #${order.id} (table) — Trapeza Bistro`);
+          const mail = await sink.waitFor(orderMail(NOTIFY(ctx.dialect), order.number!));
+          expect(mail.subject).toBe(`New order #${order.number} (table) — Trapeza Bistro`);
           expect(mail.text).toContain('A new order has arrived at Trapeza Bistro.');
           expect(mail.text).toContain('Type: table');
           expect(mail.text).toMatch(/^Table: 2$/m);
+          // The short number of the venue's day (issue 24 #8), not the database id.
+          expect(mail.text).toMatch(new RegExp(`^Order: #${order.number}$`, 'm'));
           expect(mail.text).toContain(`- 2 × ${name}`);
           expect(mail.text).toContain(`Total: ${(order.total / 100).toFixed(2)} ${order.currency}`);
           expect(mail.text).toContain(`${ctx.config.publicUrl}/bistro/staff`);
@@ -73,8 +75,8 @@ if (HAS_DEMO_SEED) {
         await setSetting(ctx.db, placeId, 'notification_email', NOTIFY(ctx.dialect));
         await setSetting(ctx.db, placeId, 'default_lang', 'bg');
         const { order } = await tableOrder(ctx, 'demo-t3');
-        const mail = await sink.waitFor(orderMail(NOTIFY(ctx.dialect), order.id));
-        expect(mail.subject).toBe(`Нова поръчка #${order.id} (на маса) — Бистро Трапеза`);
+        const mail = await sink.waitFor(orderMail(NOTIFY(ctx.dialect), order.number!));
+        expect(mail.subject).toBe(`Нова поръчка #${order.number} (на маса) — Бистро Трапеза`);
         expect(mail.text).toMatch(/^Маса: 3$/m);
         expect(mail.text).toContain(`Общо: ${(order.total / 100).toFixed(2)} ${order.currency}`);
       });
@@ -87,7 +89,9 @@ if (HAS_DEMO_SEED) {
         // The staff board's event for this order is published after the same commit; once it is there, the mail
         // would have been attempted too.
         await new Promise((r) => setTimeout(r, 300));
-        expect(sink.messages.slice(before).filter((m) => m.subject.includes(`#${order.id} `))).toEqual([]);
+        expect(sink.messages.slice(before).filter((m) => m.subject.includes(`#${order.number} `))).toEqual(
+          [],
+        );
       });
     },
     { env: { SMTP_URL: sink.url } },

@@ -65,7 +65,7 @@ async function tableOrder(ctx: TestContext, tableToken: string) {
   expect(res.statusCode, res.body).toBe(201);
   return ctx.db
     .selectFrom('orders')
-    .select(['id', 'total', 'currency'])
+    .select(['id', 'number', 'total', 'currency'])
     .where('key', '=', res.json().key)
     .executeTakeFirstOrThrow();
 }
@@ -82,17 +82,20 @@ if (HAS_DEMO_SEED) {
           const placeId = await ctx.placeId('bistro');
           await setSetting(ctx.db, placeId, 'notification_sms_phone', PHONE);
           await setSetting(ctx.db, placeId, 'default_lang', 'en');
+          // Numbers restart per venue day and database: look only at what this order sent.
+          const before = gateway.received.length;
           const order = await tableOrder(ctx, 'demo-t2');
+          const mine = () => gateway.received.slice(before);
           await vi.waitFor(() =>
-            expect(gateway.received.some((r) => r.body.text.includes(`#${order.id} `))).toBe(true),
+            expect(mine().some((r) => r.body.text.includes(`#${order.number} `))).toBe(true),
           );
-          const got = gateway.received.find((r) => r.body.text.includes(`#${order.id} `))!;
+          const got = mine().find((r) => r.body.text.includes(`#${order.number} `))!;
           expect(got.path).toBe('/send');
           expect(got.authorization).toBe('Bearer sms-secret');
           expect(got.body).toEqual({
             to: PHONE,
             from: 'Bistro',
-            text: `New order #${order.id} (table, Table 2) — Trapeza Bistro: ${(order.total / 100).toFixed(2)} ${order.currency}. ${ctx.config.publicUrl}/bistro/staff`,
+            text: `New order #${order.number} (table, Table 2) — Trapeza Bistro: ${(order.total / 100).toFixed(2)} ${order.currency}. ${ctx.config.publicUrl}/bistro/staff`,
           });
         },
       );
@@ -106,7 +109,7 @@ if (HAS_DEMO_SEED) {
           await setSetting(ctx.db, placeId, 'notification_sms_phone', value);
           const order = await tableOrder(ctx, table);
           await new Promise((r) => setTimeout(r, 300));
-          expect(gateway.received.filter((r) => r.body.text.includes(`#${order.id} `))).toEqual([]);
+          expect(gateway.received.filter((r) => r.body.text.includes(`#${order.number} `))).toEqual([]);
         }
       });
     },
@@ -134,7 +137,7 @@ if (HAS_DEMO_SEED) {
             ),
           WAIT,
         );
-        expect(failing.received.some((r) => r.body.text.includes(`#${order.id} `))).toBe(true);
+        expect(failing.received.some((r) => r.body.text.includes(`#${order.number} `))).toBe(true);
       });
     },
     { env: { SMS_GATEWAY_URL: failing.url } },
@@ -151,7 +154,7 @@ if (HAS_DEMO_SEED) {
       await vi.waitFor(async () => {
         const res = await ctx.get(`/api/__test/sms?to=${encodeURIComponent(PHONE)}`);
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json().some((m: { text: string }) => m.text.includes(`#${order.id} `))).toBe(true);
+        expect(res.json().some((m: { text: string }) => m.text.includes(`#${order.number} `))).toBe(true);
       }, WAIT);
       // The memory copy is made first, the line is appended to the file right after.
       const fromFile = () =>
@@ -159,11 +162,11 @@ if (HAS_DEMO_SEED) {
           .split('\n')
           .filter((l) => l.trim() !== '')
           .map((l) => JSON.parse(l) as { to: string; tag?: string; text: string })
-          .find((m) => m.text.includes(`#${order.id} `));
+          .find((m) => m.text.includes(`#${order.number} `));
       await vi.waitFor(() => expect(fromFile()).toBeDefined(), WAIT);
       const sms = fromFile()!;
       expect(sms).toMatchObject({ to: PHONE, tag: 'order_new' });
-      expect(sms.text).toContain(`Нова поръчка #${order.id} (на маса, Маса 5) — Бистро Трапеза`);
+      expect(sms.text).toContain(`Нова поръчка #${order.number} (на маса, Маса 5) — Бистро Трапеза`);
     });
   });
 }

@@ -90,6 +90,7 @@ export function toStaffOrders(b: OrderBundle): StaffOrder[] {
     return {
       id: o.id,
       key: o.key,
+      number: o.number ?? null,
       type,
       status,
       next_statuses: next,

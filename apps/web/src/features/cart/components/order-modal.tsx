@@ -15,6 +15,7 @@ import { cutleryOptionOn, parseFlag } from '@trapeza/domain/settings';
 import { cartItemCount, cartLines } from '@trapeza/domain/cart';
 import type { PromoResult } from '@trapeza/domain/pricing/promo';
 import { formatPrice } from '@trapeza/domain/money';
+import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { translateField } from '@trapeza/domain/i18n';
 import { orderDayChoices, type OrderDayChoice } from '@trapeza/domain/order-time';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -318,6 +319,12 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
       <Modal open title={t('cart.orderTitle')} onClose={closeAll}>
         <div className="stack" role="status">
           <p className="lead">{submitter.success.message}</p>
+          <p>
+            {t('cart.orderNumber')}:{' '}
+            <strong data-testid="order-number">
+              {orderNumberLabel(submitter.success.number, submitter.success.key)}
+            </strong>
+          </p>
           <p>
             {t('cart.total')}:{' '}
             <strong data-testid="order-answer-total">

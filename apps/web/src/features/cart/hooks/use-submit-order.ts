@@ -36,6 +36,8 @@ export interface OrderSuccess {
   message: string;
   totalPrice: number;
   key: string;
+  /** The short number of the venue's day (issue 24 #8). */
+  number: number | null;
 }
 
 export function useSubmitOrder(ctx: CartContext) {
@@ -112,7 +114,7 @@ export function useSubmitOrder(ctx: CartContext) {
     useCartStore.getState().clear();
     // A chosen time: the venue's "ready in about N minutes" would be wrong; say when instead.
     const message = scheduled ? t('cart.successScheduled', { when: scheduled }) : successMessage(type);
-    setSuccess({ message, totalPrice: answer.totalPrice, key: answer.key });
+    setSuccess({ message, totalPrice: answer.totalPrice, key: answer.key, number: answer.number ?? null });
   };
 
   /** `saveDraft` keeps the order form when the answer sends the guest to log in (lib/order-draft.ts). */

@@ -68,9 +68,9 @@ describe('kitchen rules (domain transition table)', () => {
 describe('kitchen list', () => {
   test('shows only the orders to cook, sorted by requested time', () => {
     render(<KitchenList orders={orders} onCooked={vi.fn()} now={NOW} />);
-    expect(headings()).toEqual(['No. ASAP1', 'No. ASAP2', 'No. SOON', 'No. LATE', 'No. ROOM']);
+    expect(headings()).toEqual(['Order #ASAP1', 'Order #ASAP2', 'Order #SOON', 'Order #LATE', 'Order #ROOM']);
     for (const gone of ['COOKED', 'SERVED', 'REJECTED', 'PAID'])
-      expect(screen.queryByText(`No. ${gone}`)).toBeNull();
+      expect(screen.queryByText(`Order #${gone}`)).toBeNull();
   });
 
   test('renders where, lines with quantities, ingredients, comments and the age in minutes', () => {
@@ -83,7 +83,7 @@ describe('kitchen list', () => {
         now={NOW}
       />,
     );
-    const card = screen.getByRole('listitem', { name: 'No. A1' });
+    const card = screen.getByRole('listitem', { name: 'Order #A1' });
     expect(within(card).getByText('Table 3')).toBeTruthy();
     expect(within(card).getByText('As soon as possible')).toBeTruthy();
     expect(within(card).getByText('25 min')).toBeTruthy();

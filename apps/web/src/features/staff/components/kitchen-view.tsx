@@ -4,6 +4,7 @@
  * order appears, a cooked, served or rejected one disappears. "Cooked" sends the order's `cooked_*` step from the
  * domain transition table through the board's status call. A full-screen toggle uses the Fullscreen API.
  */
+import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
@@ -142,11 +143,14 @@ function KitchenOrder({
     }
   };
   return (
-    <li className={styles.kitchenOrder} aria-label={t('staff.order.label', { key: order.key })}>
+    <li
+      className={styles.kitchenOrder}
+      aria-label={t('staff.order.label', { key: orderNumberLabel(order.number, order.key) })}
+    >
       <div className={styles.kitchenHead}>
         <strong>{where ?? t(`staff.type.${order.type}`)}</strong>
         {where && <span>{t(`staff.type.${order.type}`)}</span>}
-        <span>{t('staff.order.label', { key: order.key })}</span>
+        <span>{t('staff.order.label', { key: orderNumberLabel(order.number, order.key) })}</span>
         <span className={styles.kitchenTime}>
           {order.requested_time ? order.requested_time : t('staff.kitchen.asap')}
         </span>

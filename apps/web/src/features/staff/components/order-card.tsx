@@ -4,6 +4,7 @@
  * server's transition table) and are checked again against the domain's `canTransition`, so a stale or
  * unknown status never offers a step the server would refuse. Rejecting asks for a reason the guest will see.
  */
+import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
@@ -131,7 +132,9 @@ export function OrderCard({
       <header className={styles.cardHeader}>
         <h3 id={headingId} className={styles.cardTitle}>
           {where ?? t(`staff.type.${order.type}`)}
-          <span className={styles.orderKey}>{t('staff.order.label', { key: order.key })}</span>
+          <span className={styles.orderKey}>
+            {t('staff.order.label', { key: orderNumberLabel(order.number, order.key) })}
+          </span>
         </h3>
         <div className={styles.badges}>
           {fresh && <span className={`${styles.badge} ${styles.badgeNew}`}>{t('staff.order.new')}</span>}

@@ -4,6 +4,7 @@ import type { StaffOrder, StaffUserNeed } from '@trapeza/domain/contracts/staff'
 export function staffOrder(over: Partial<StaffOrder> & Pick<StaffOrder, 'id'>): StaffOrder {
   return {
     key: `K${over.id}`,
+    number: null,
     type: 1,
     status: 'ordered',
     next_statuses: ['cooked_spot', 'served_spot', 'paid', 'rejected'],
