@@ -110,6 +110,42 @@ describeEachDatabase(
       }
     });
 
+    ctx.test(
+      "a brand's and each venue's web app manifest: name, start, the brand's logo and colour",
+      async () => {
+        const brand = await page(ctx, '/manifest.webmanifest', 'second.localhost');
+        expect(brand.statusCode).toBe(200);
+        expect(brand.headers['content-type']).toMatch(/^application\/manifest\+json/);
+        expect(brand.json()).toMatchObject({
+          name: 'Втора марка',
+          start_url: '/',
+          theme_color: '#123456',
+          icons: [{ src: '/uploads/second-logo.png', type: 'image/png', sizes: 'any', purpose: 'any' }],
+        });
+        const venue = await page(ctx, '/kafe-vtora/manifest.webmanifest', 'second.localhost');
+        expect(venue.json()).toMatchObject({
+          name: 'Кафе Втора',
+          id: '/kafe-vtora',
+          start_url: '/kafe-vtora',
+        });
+        // Another brand's venue: the brand's own manifest, nothing of the other's.
+        const foreign = await page(ctx, '/bistro/manifest.webmanifest', 'second.localhost');
+        expect(foreign.json()).toMatchObject({ name: 'Втора марка', start_url: '/' });
+        // The demo brand's venue on an unknown host (demo mode), with the build's icon (the demo brand has no logo).
+        const demo = (await page(ctx, '/bistro/manifest.webmanifest', 'localhost')).json() as {
+          name: string;
+          start_url: string;
+          icons: { src: string }[];
+        };
+        const bistro = ((await ctx.get('/api/place')).json() as { name: string }).name;
+        expect(demo).toMatchObject({ name: bistro, start_url: '/bistro' });
+        expect(demo.icons.length).toBeGreaterThan(0);
+        // The venue's pages link the venue's manifest.
+        const home = await page(ctx, '/kafe-vtora', 'second.localhost');
+        expect(home.body).toContain('<link rel="manifest" href="/kafe-vtora/manifest.webmanifest">');
+      },
+    );
+
     ctx.test('a host some brand claims but that does not resolve never falls back to the demo', async () => {
       const repo = createWebBrandRepository(ctx.db);
       const resolver = createBrandResolver(

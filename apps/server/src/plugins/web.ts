@@ -7,13 +7,14 @@
  * and chunk preloads (web-first-screen.ts); a place the brand does not have is a 404. A venue with a purchase-tracking
  * tag (setting analytics_tag_id) gets that tag's hosts in its pages' CSP (security.ts trackingCsp).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.ts';
 import { analyticsTag } from '@trapeza/domain/analytics';
 import { pagePlace, renderWebPage } from './web-first-screen.ts';
+import { linkVenueManifest, webManifest } from './web-manifest.ts';
 import { createBrandResolver, type BrandResolverOptions } from './web-brand.ts';
 import { createWebBrandRepository } from './web-brand.repository.ts';
 import { DEMO_IMAGES_DIR, DEMO_IMAGES_URL } from '../db/seed/demo-seed.ts';
@@ -76,6 +77,8 @@ export async function registerWeb(
     });
     // The venue's purchase-tracking tag, if it set one, gets its script's hosts through this page's CSP.
     const placeSlug = brand && page.status === 200 ? pagePlace(path) : null;
+    // A venue's page offers the venue's own manifest (add to home screen: its name, its menu).
+    if (placeSlug) page.html = linkVenueManifest(page.html, placeSlug);
     const tag = placeSlug ? analyticsTag(await brands.analyticsTag(brand!.slug, placeSlug)) : null;
     if (tag) reply.header('content-security-policy', app.trackingCsp(tag));
     // Spec §3 cookies: path /, secure on https; readable by the app (it reads and updates the order token).
@@ -89,6 +92,33 @@ export async function registerWeb(
     }
     return reply.code(page.status).send(page.html);
   };
+  // The manifest of the page's brand, and of one of its venues (web-manifest.ts); a host no brand serves has none.
+  const sendManifest = async (request: FastifyRequest, reply: FastifyReply, placeSlug: string | null) => {
+    const brand = await resolver.resolve(request);
+    if (!brand) {
+      // The consoles' pages on a host no brand serves: the build's own manifest, no brand's.
+      const file = join(distDir, 'manifest.webmanifest');
+      if (!existsSync(file)) return sendNotFound(request, reply);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('application/manifest+json; charset=utf-8')
+        .send(readFileSync(file, 'utf8'));
+    }
+    const name = placeSlug ? await brands.placeName(brand.slug, placeSlug) : undefined;
+    const venue = placeSlug && name !== undefined ? { slug: placeSlug, name } : null;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/manifest+json; charset=utf-8')
+      .send(JSON.stringify(webManifest(brand, venue)));
+  };
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, (request, reply) =>
+    sendManifest(request, reply, null),
+  );
+  app.get<{ Params: { place: string } }>(
+    '/:place/manifest.webmanifest',
+    { schema: { hide: true } },
+    (request, reply) => sendManifest(request, reply, pagePlace(`/${request.params.place}`)),
+  );
   // The landing page: the static files' wildcard would answer `/` (a directory) with 403.
   if (hasWeb) app.get('/', { schema: { hide: true } }, sendPage);
   app.setNotFoundHandler(async (request, reply) => {
