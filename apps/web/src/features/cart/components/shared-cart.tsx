@@ -6,6 +6,7 @@
  * here as in the order form; the sender gets the spot order's answer (success message, total, "see my orders"), and
  * a refusal of the order call shows its §8 text.
  */
+import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,7 +50,9 @@ export function SharedCart({
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [orderError, setOrderError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<{ totalPrice: number } | null>(null);
+  const [success, setSuccess] = useState<{ totalPrice: number; key: string; number: number | null } | null>(
+    null,
+  );
   // The send button goes away with the form: the focus moves to the answer's next step, not to the page body.
   const afterSend = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -112,7 +115,11 @@ export function SharedCart({
         userDeviceData: deviceId(),
       });
       qc.setQueryData(key, answer.cart);
-      setSuccess({ totalPrice: answer.order.totalPrice });
+      setSuccess({
+        totalPrice: answer.order.totalPrice,
+        key: answer.order.key,
+        number: answer.order.number ?? null,
+      });
       void qc.invalidateQueries({ queryKey: ['table-bill', place, session] });
       void qc.invalidateQueries({ queryKey: ['session-orders'] });
     } catch (e) {
@@ -152,6 +159,10 @@ export function SharedCart({
       <div className="stack" role="status" data-testid="shared-cart">
         <p className="lead">{t('cart.successDefault')}</p>
         {sentLine}
+        <p>
+          {t('cart.orderNumber')}:{' '}
+          <strong data-testid="order-number">{orderNumberLabel(success.number, success.key)}</strong>
+        </p>
         <p>
           {t('cart.total')}:{' '}
           <strong data-testid="order-answer-total">
