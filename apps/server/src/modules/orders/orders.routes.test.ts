@@ -380,6 +380,28 @@ describeEachDatabase(
       expect(order).toEqual({ region_id: f.regionId, delivery_fee: 200 });
     });
 
+    ctx.test(
+      'a region named beside a pin outside every zone does not override the zones (issue 23)',
+      async () => {
+        const f = fx();
+        const far = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
+          regionId: f.regionId,
+          delivery_address_lat: PIN_FAR.lat,
+          delivery_address_lng: PIN_FAR.lng,
+        });
+        expect(far.statusCode, far.body).toBe(400);
+        expect(far.json().code).toBe('invalid_delivery_shape');
+        // A pin inside the radius ring is priced by the ring, not by the region it names.
+        const ring = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
+          regionId: f.regionId,
+          delivery_address_lat: PIN_IN_RADIUS.lat,
+          delivery_address_lng: PIN_IN_RADIUS.lng,
+        });
+        expect(ring.statusCode, ring.body).toBe(201);
+        expect(ring.json().totalPrice).toBe(1440 + 400);
+      },
+    );
+
     ctx.test('delivery without region nor pin where regions exist → region_required', async () => {
       const f = fx();
       const res = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {

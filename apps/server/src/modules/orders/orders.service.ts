@@ -1007,8 +1007,11 @@ export class OrdersService {
   }
 
   /**
-   * How a delivery address meets a zone: the region the guest picked; else, with coordinates, the shape (the one
-   * named, or any containing the pin) and then the radius from the venue; no zones at all → the price tiers.
+   * How a delivery address meets a zone: a pin on the map, where the venue draws geographic zones, is checked
+   * against them — the shape (the one named, or any containing the pin), then the radius from the venue — whatever
+   * region the guest also names (issue 23: a self-declared regionId overrode the zones, so a pin outside every zone
+   * got delivery at a region's price); without a pin, the region the guest picked; no zones at all → the price
+   * tiers.
    */
   #deliveryChoice(
     d: OrderDraft,
@@ -1020,9 +1023,12 @@ export class OrdersService {
     timeZone: string,
     lang: Lang,
   ): DeliveryChoice | null {
-    if (d.regionId !== null) return { kind: 'region', regionId: d.regionId };
     const shapes = config?.shapes ?? [];
     const radiuses = config?.radiuses ?? [];
+    const pinned = d.lat !== null && d.lng !== null;
+    if (d.regionId !== null && (!pinned || (shapes.length === 0 && radiuses.length === 0))) {
+      return { kind: 'region', regionId: d.regionId };
+    }
     if (shapes.length === 0 && radiuses.length === 0) {
       return regions.length > 0 ? { kind: 'region', regionId: -1 } : null;
     }
