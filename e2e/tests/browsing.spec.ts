@@ -1,14 +1,12 @@
 // Menu browsing journeys (issue "Menu browsing"): the seeded /bistro in Bulgarian and English, categories by tab and by
 // swipe, a product with variants and allergens, search, the language switch kept in its cookie, the about page, an
 // unknown place; axe-core on the menu, category, product and about pages; visual snapshots of the main pages.
+import { seriousAxeViolations } from './axe.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 
 startFromFreshDatabase();
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 /** A Tuesday at noon in Sofia: working hours, time-based discounts and dates render the same on every run. */
 const TUESDAY_NOON = '2026-01-13T10:00:00.000Z';
 const HEADERS = { client: 'demo', place: 'bistro' };
@@ -79,28 +77,7 @@ async function settle(page: Page) {
 }
 
 async function expectNoSeriousAxeViolations(page: Page, name: string) {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 5)
-            .join(', ')}`,
-      );
-  });
-  expect(violations, `${name}: serious or critical axe violations`).toEqual([]);
+  expect(await seriousAxeViolations(page), `${name}: serious or critical axe violations`).toEqual([]);
 }
 
 // axe-core is injected as a script tag; the app's CSP (script-src 'self') would refuse it.

@@ -5,30 +5,14 @@
  * and imports them; the same file again changes nothing; the imported product is in the menu editor.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousAxeViolations } from './axe.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 
 startFromFreshDatabase();
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // axe-core is injected as a script tag; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact})`);
-  });
-}
 
 test('an admin imports the template through the screen, after fixing two bad rows', async ({ page }) => {
   test.setTimeout(90_000);

@@ -4,31 +4,15 @@
  * right one: the screen shows only "set" and the last 4 characters, the test payment on the provider simulator is
  * accepted and the account shows as working. Axe finds nothing serious on the screen.
  */
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { simulatorAccounts } from '../../apps/server/src/modules/payments/payments.config.ts';
+import { seriousAxeViolations } from './axe.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { E2E_SIMULATOR_SECRET } from './simulator-secret.ts';
 
 startFromFreshDatabase();
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 test.use({ bypassCSP: true });
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (d: Document) => Promise<{ violations: { id: string; impact: string }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact})`);
-  });
-}
 
 test('the admin sets the ePay account, a wrong secret is refused, the right one passes the test payment', async ({
   page,
