@@ -112,31 +112,27 @@ export class TablePartyRepository {
     return this.#db.transaction().execute((trx) => work(trx));
   }
 
-  async session(
-    placeId: number,
-    token: string,
-    db: AppDatabase = this.#db,
-  ): Promise<PartySession | undefined> {
-    return db
-      .selectFrom('table_sessions as s')
-      .innerJoin('tables as t', 't.id', 's.table_id')
-      .select(SESSION_COLUMNS)
-      .where('s.place_id', '=', placeId)
-      .where('s.session', '=', token)
-      .executeTakeFirst();
+  session(placeId: number, token: string, db: AppDatabase = this.#db): Promise<PartySession | undefined> {
+    return this.#sessionWhere(placeId, 's.session', token, db);
   }
 
-  async sessionById(
+  sessionById(placeId: number, id: number, db: AppDatabase = this.#db): Promise<PartySession | undefined> {
+    return this.#sessionWhere(placeId, 's.id', id, db);
+  }
+
+  /** The place's session (with its table) found by its token or its id. */
+  #sessionWhere(
     placeId: number,
-    id: number,
-    db: AppDatabase = this.#db,
+    column: 's.session' | 's.id',
+    value: string | number,
+    db: AppDatabase,
   ): Promise<PartySession | undefined> {
     return db
       .selectFrom('table_sessions as s')
       .innerJoin('tables as t', 't.id', 's.table_id')
       .select(SESSION_COLUMNS)
       .where('s.place_id', '=', placeId)
-      .where('s.id', '=', id)
+      .where(column, '=', value)
       .executeTakeFirst();
   }
 
