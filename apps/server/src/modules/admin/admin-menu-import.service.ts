@@ -38,6 +38,7 @@ import { DomainError } from '../../lib/domain-error.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
+import { PRODUCT_DEFAULTS } from './admin-menu.service.ts';
 import {
   createAdminMenuRepository,
   type AdminMenuRepository,
@@ -97,31 +98,6 @@ function chunk<T>(items: T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-/** A new product's columns the sheet does not set (as the menu editor's defaults). */
-const NEW_PRODUCT = {
-  type: 'normal',
-  subcategory: null,
-  active: 1,
-  hide_for_ordering: 0,
-  is_liquid: 0,
-  discount_percent: 0,
-  discount_money: 0,
-  hide_variants: 0,
-  minimum_durability: null,
-  image_position_y: 50,
-  image_scale: 1,
-  disable_promocode_discount: 0,
-  min_count_addable_ingredients: 0,
-  max_count_addable_ingredients: 0,
-  show_only_for_spot_browse: 0,
-  hide_only_for_spot_browse: 0,
-  time_based_discount_enabled: 0,
-  time_based_discount_days: '[]',
-  time_based_discount_start_hour: 0,
-  time_based_discount_end_hour: 23,
-  time_based_discount_percent: 0,
-} as const;
 
 const cut = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` : s);
 
@@ -564,7 +540,8 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
           .insertInto('products')
           .values(
             values.map(({ p, slug }) => ({
-              ...NEW_PRODUCT,
+              // The menu editor's defaults; the columns the sheet sets follow.
+              ...PRODUCT_DEFAULTS,
               place_id: ctx.placeId,
               slug,
               name: p.name,

@@ -136,7 +136,8 @@ function productColumns(b: ProductUpdate): Updateable<ProductsTable> {
   return out as Updateable<ProductsTable>;
 }
 
-const PRODUCT_DEFAULTS = {
+/** A new product's columns before what its author sets (the menu editor and the menu import). */
+export const PRODUCT_DEFAULTS = {
   type: 'normal',
   description: null,
   translations: '{}',
