@@ -7,10 +7,14 @@
  *   counted with /api/login, or reaches no route (404); none gets past the limit;
  * - the API-wide per-IP limit counts `/%61pi/…` like `/api/…`;
  * - two apps on one Redis: the route limit, the per-session order limit and the per-account login count are
- *   shared; Redis dropping away mid-run: per-process counting, a warning, never a 500.
+ *   shared; Redis dropping away mid-run: per-process counting, a warning, never a 500;
+ * - REDIS_URL configured but unreachable at start: the process exits with one line naming it.
  * The Redis suites are skipped, visibly, when Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379) is down.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
@@ -19,6 +23,7 @@ import { ABUSE_LIMITS } from '../src/lib/abuse-limits.ts';
 import { IP_LIMITS } from '../src/modules/users/users.routes.ts';
 import { LOGIN_FREE_FAILURES } from '../src/modules/users/users.service.ts';
 import { createTestState, probeRedis, TEST_REDIS_URL } from './harness.ts';
+import { spawnServer } from './spawn-server.ts';
 
 const redisProblem = await probeRedis();
 if (redisProblem !== null)
@@ -369,4 +374,30 @@ describe.skipIf(redisProblem !== null)('Redis going away while the server runs',
     expect(ready.json().checks.redis).not.toBe('ok');
     expect(ready.json().checks.database).toBe('ok');
   });
+});
+
+describe('REDIS_URL unreachable at start [real process]', () => {
+  test('the server refuses to start with one line naming REDIS_URL (its password hidden), never a silent fallback', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-redis-down-'));
+    try {
+      // Nothing listens on port 1.
+      const started = spawnServer({ DATA_DIR: dataDir, REDIS_URL: 'redis://:s3cret-pw@127.0.0.1:1' });
+      const err = (await started.then(
+        async (s) => {
+          await s.stop();
+          return new Error('started');
+        },
+        (e: unknown) => e as Error,
+      )) as Error;
+      expect(err.message).toMatch(/^server exited with 1: /);
+      const output = err.message.replace(/^server exited with 1: /, '');
+      // (The demo seed's lines come first on a new data folder.)
+      const lines = output.trim().split('\n');
+      expect(lines.filter((l) => l.startsWith('Trapeza cannot start'))).toHaveLength(1);
+      expect(lines.at(-1)).toMatch(/^Trapeza cannot start: REDIS_URL .*127\.0\.0\.1:1.* is unreachable/);
+      expect(output).not.toContain('s3cret-pw');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
