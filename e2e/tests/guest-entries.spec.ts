@@ -133,3 +133,27 @@ test('a tap on the server-rendered table bar before the app is live is not lost'
   await expect(page).toHaveURL(/\/bistro$/);
   await expect(page.getByRole('dialog')).toHaveCount(1);
 });
+
+test.describe('with JavaScript disabled in the browser', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a table QR scan shows the menu at the table and the about page its description', async ({
+    page,
+    context,
+  }) => {
+    const venue = await venueName(page, 'bistro');
+    const response = await page.goto('/bistro/t/demo-t6');
+    expect(response!.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: venue })).toBeVisible();
+    await expect(page.getByTestId('table-bar')).toContainText('Вие сте на маса 6');
+    // The menu itself: the categories are links a guest can follow with no script.
+    const firstCategory = page.locator('main a[href^="/bistro/"]').first();
+    await expect(firstCategory).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'user_order_token');
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ place: 'bistro', table: '6' });
+    // The venue's description (its HTML sanitized on the server, issue 17) and the table context on the about page.
+    await page.goto('/bistro/about');
+    await expect(page.getByRole('region', { name: 'Описание' })).toContainText('Бистро Трапеза е квартален');
+    await expect(page.getByTestId('table-bar')).toContainText('Вие сте на маса 6');
+  });
+});

@@ -16,6 +16,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
 import { AppRoutes } from './app/router.tsx';
 import { ServerTitleContext } from './hooks/use-page-meta.ts';
+import { ServerSanitizeContext } from './components/ui/sanitized-html.tsx';
+import { serverSanitizeHtml } from './lib/server-sanitizer.ts';
 import { seedFirstScreen, type FirstScreenData } from './lib/first-screen-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { useSessionStore, type OrderTokenCookie } from './stores/session-store.ts';
@@ -121,6 +123,7 @@ async function renderPage({
     title = text;
   };
   const Title = ServerTitleContext!;
+  const Sanitize = ServerSanitizeContext!;
   return new Promise<RenderedPage | null>((resolve) => {
     let failed = false;
     let html = '';
@@ -138,11 +141,13 @@ async function renderPage({
     const stream = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
         <Title value={tellTitle}>
-          <QueryClientProvider client={queryClient}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </QueryClientProvider>
+          <Sanitize value={serverSanitizeHtml}>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </QueryClientProvider>
+          </Sanitize>
         </Title>
       </I18nextProvider>,
       {
