@@ -129,6 +129,19 @@ export const ORDER_ERROR_MESSAGES: Record<
 };
 
 /**
+ * message_trans of an inactiveProductIngredientsIds refusal for a line without its required ingredient (issue 25
+ * #9): the spec's code (the browser removes the line and names it), a text that says which product and what to do.
+ */
+export const REQUIRED_INGREDIENT_MISSING_MESSAGES: Record<Language, (names: string) => string> = {
+  bg: (names) => `Изберете задължителната съставка за „${names}“ и добавете продукта отново.`,
+  en: (names) => `Choose the required ingredient for “${names}” and add the product again.`,
+  es: (names) => `Elija el ingrediente obligatorio de «${names}» y vuelva a añadir el producto.`,
+  de: (names) => `Wählen Sie die Pflichtzutat für „${names}“ und fügen Sie das Produkt erneut hinzu.`,
+  'fr-CH': (names) =>
+    `Choisissez l’ingrédient obligatoire pour « ${names} » et ajoutez de nouveau le produit.`,
+};
+
+/**
  * Order codes the spec's catalogue lacks (designed, stable; documented with §8 in packages/domain/README.md). The
  * browser shows its own text for each (cart.errors.<code>, five languages); the server answers these bg/en texts
  * in message_trans.

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  lacksRequiredIngredient,
   checkAddableSelection,
   needsVariantModal,
   resolveVariant,
@@ -66,5 +67,22 @@ describe('variants (spec §4, §5: variant_not_choosed, variant modal)', () => {
     [3, true, true, true],
   ])('§4 %d variants, preselected %s, comment modal %s → modal %s', (n, pre, comment, expected) => {
     expect(needsVariantModal(n, pre, comment)).toBe(expected);
+  });
+});
+
+describe('required ingredient (issue 25 #9)', () => {
+  test('a line without a choice lacks it when the product has an active required ingredient', () => {
+    const links = [
+      { type: 'required', active: 1 },
+      { type: 'addable', active: 1 },
+    ];
+    expect(lacksRequiredIngredient(links, 0)).toBe(true);
+    expect(lacksRequiredIngredient(links, null)).toBe(true);
+    expect(lacksRequiredIngredient(links, 7)).toBe(false);
+  });
+  test('no active required ingredient: nothing to choose', () => {
+    expect(lacksRequiredIngredient([{ type: 'required', active: 0 }], 0)).toBe(false);
+    expect(lacksRequiredIngredient([{ type: 'addable', active: true }], 0)).toBe(false);
+    expect(lacksRequiredIngredient([], 0)).toBe(false);
   });
 });

@@ -84,3 +84,17 @@ export function needsVariantModal(
   if (variantModalWithComment) return true;
   return !(variantCount <= 1 || preselected);
 }
+
+/**
+ * Whether a line lacks its required ingredient (spec §4, §5; issue 25 #9): the product has at least one active
+ * required ingredient and the line chose none (0). A product whose required ingredients are all inactive needs no
+ * choice (there is nothing to choose). The browser always picks one (pickDefaultRequiredIngredient, the radio
+ * choice); the server refuses a line without one.
+ */
+export function lacksRequiredIngredient(
+  links: readonly { type: string; active: boolean | number }[],
+  chosenRequired: number | null | undefined,
+): boolean {
+  if (chosenRequired) return false;
+  return links.some((l) => l.type === 'required' && (l.active === true || l.active === 1));
+}

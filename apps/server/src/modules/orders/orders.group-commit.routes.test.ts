@@ -45,7 +45,10 @@ function preorder(ctx: TestContext, f: OrderFixture, n: number, extra: Record<st
       payment_method: 'cash',
       exact_time_selected: 0,
       cutlery: 0,
-      products: [cartLine(f.salad.id, f.salad.variant, 1 + (n % 4)), cartLine(f.soup.id, f.soup.variant, 1)],
+      products: [
+        cartLine(f.salad.id, f.salad.variant, 1 + (n % 4)),
+        cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread }),
+      ],
       // The marker makes each order distinct (the duplicate guard hashes lines and comments).
       order_comment: [{ variantId: f.salad.variant, comment: `burst ${ctx.dialect} ${n}` }],
       token: null,

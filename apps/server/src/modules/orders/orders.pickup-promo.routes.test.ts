@@ -116,7 +116,10 @@ describeEachDatabase(
       const f = fx();
       const res = await send('POST', '/api/promo-codes/check', {
         code: 'welcome10',
-        products: [cartLine(f.salad.id, f.salad.variant), cartLine(f.soup.id, f.soup.variant)],
+        products: [
+          cartLine(f.salad.id, f.salad.variant),
+          cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread }),
+        ],
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
@@ -171,7 +174,10 @@ describeEachDatabase(
       'the previewed promo gives the total the order call stores (the engine on both ends)',
       async () => {
         const f = fx();
-        const lines = [cartLine(f.salad.id, f.salad.variant, 3), cartLine(f.soup.id, f.soup.variant, 1)];
+        const lines = [
+          cartLine(f.salad.id, f.salad.variant, 3),
+          cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread }),
+        ];
         const promo = (
           await send('POST', '/api/promo-codes/check', { code: 'WELCOME10', products: lines })
         ).json();
@@ -197,7 +203,7 @@ describeEachDatabase(
           orderType: 3,
           settings,
           orderTypeConfig: null,
-          ingredientPrices: {},
+          ingredientPrices: { [f.soup.bread]: 50 },
           promo,
           now: ctx.clock.now(),
         });

@@ -651,6 +651,48 @@ describeEachDatabase(
       },
     );
 
+    ctx.test(
+      'a required ingredient not chosen → inactiveProductIngredientsIds naming the product, in the five languages; nothing stored',
+      async () => {
+        const f = fx();
+        const session = await openSession();
+        const before = await ctx.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        const texts = new Set<string>();
+        for (const lang of ['bg', 'en', 'es', 'de', 'fr-CH']) {
+          const res = await post(
+            '/api/orders',
+            { session, products: [cartLine(f.soup.id, f.soup.variant, 1, { addable: [f.soup.cheese] })] },
+            'bistro',
+            { lang },
+          );
+          expect(res.statusCode).toBe(400);
+          const body = res.json();
+          expect(body).toMatchObject({
+            message: 'inactiveProductIngredientsIds',
+            ids: [f.soup.id],
+            variant_ids: [f.soup.variant],
+            names: ['Супа'],
+          });
+          expect(body.message_trans).toContain('Супа');
+          texts.add(body.message_trans);
+        }
+        expect(texts.size).toBe(5);
+        const after = await ctx.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        expect(Number(after.n)).toBe(Number(before.n));
+        // With the choice made, the same line is taken.
+        const ok = await spot(session, [
+          cartLine(f.soup.id, f.soup.variant, 1, { required: f.soup.bread, addable: [f.soup.cheese] }),
+        ]);
+        expect(ok.statusCode).toBe(201);
+      },
+    );
+
     ctx.test('a product of a category that does not allow ordering → product_not_orderable', async () => {
       const f = fx();
       const res = await spot(await openSession(), [cartLine(f.infoOnly.id, f.infoOnly.variant)]);
@@ -709,6 +751,15 @@ describeEachDatabase(
             message: 'invalid_order_data',
             errors: [{ field: 'pickup_time', code }],
           });
+        }
+        // A delivery time in the past (yesterday, earlier today) is refused like a pickup's (issue 25 #9).
+        for (const time of ['23.11 12:00', '24.11 09:00']) {
+          const past = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
+            delivery_time: time,
+            exact_time_selected: 1,
+          });
+          expect(past.statusCode, time).toBe(400);
+          expect(past.json().errors, time).toEqual([{ field: 'delivery_time', code: expect.any(String) }]);
         }
         const late = await delivery([cartLine(f.salad.id, f.salad.variant, 2)], {
           delivery_time: '25.11 03:00',
@@ -850,6 +901,72 @@ describeEachDatabase(
           .where('place_id', '!=', f.hotel)
           .executeTakeFirstOrThrow();
         expect(Number(stored.n)).toBe(0);
+      },
+    );
+
+    ctx.test(
+      'epay the venue lists is refused while its payments module is off (issue 25 #9), taken while it is on',
+      async () => {
+        const f = fx();
+        const { token } = await ctx.app.auth.tokens.sign({
+          userId: f.userId,
+          role: 'USER',
+          clientId: await clientId(),
+          pwv: passwordVersion('x'),
+        });
+        const epay = (quantity: number) =>
+          post(
+            '/api/orders/delivery',
+            {
+              ...guest,
+              ...address,
+              products: [cartLine(f.salad.id, f.salad.variant, quantity)],
+              ...PIN_LATLNG,
+              payment_method: 'epay',
+            },
+            'bistro',
+            { authorization: `Bearer ${token}` },
+          );
+        const original = await ctx.db
+          .selectFrom('settings')
+          .select('value')
+          .where('place_id', '=', f.bistro)
+          .where('key', '=', 'payment_types')
+          .executeTakeFirst();
+        const modules = await ctx.db
+          .selectFrom('places')
+          .select('functionality_modules')
+          .where('id', '=', f.bistro)
+          .executeTakeFirstOrThrow();
+        await setSetting(ctx.db, f.bistro, 'payment_types', 'cash,epay');
+        try {
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: JSON.stringify([]) })
+            .where('id', '=', f.bistro)
+            .execute();
+          const off = await epay(2);
+          expect(off.statusCode, off.body).toBe(400);
+          expect(off.json().errors).toContainEqual({
+            field: 'payment_method',
+            code: 'payment_method_required',
+          });
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: JSON.stringify(['payments']) })
+            .where('id', '=', f.bistro)
+            .execute();
+          const on = await epay(3);
+          expect(on.statusCode, on.body).toBe(201);
+          expect(on.json().paymentMethod).toBe('epay');
+        } finally {
+          await setSetting(ctx.db, f.bistro, 'payment_types', original?.value ?? 'cash');
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: modules.functionality_modules })
+            .where('id', '=', f.bistro)
+            .execute();
+        }
       },
     );
 

@@ -7,7 +7,7 @@
  *   3. the form (domain validation codes, per field) → 400 invalid_order_data;
  *   4. the cart against the database: empty → noProductsToInsert, another venue's products →
  *      invalid_products_for_place, gone or out of stock → inactiveProductsIds, unavailable ingredients →
- *      inactiveProductIngredientsIds, category not orderable → product_not_orderable, add-on limits;
+ *      inactiveProductIngredientsIds (also a required ingredient not chosen), category not orderable → product_not_orderable, add-on limits;
  *   5. re-pricing with the domain engine (calculateOrderTotal) from database prices only; delivery zone →
  *      invalid_delivery_shape, minimal_order_price → min_order_price_for_radius_not_fulfilled;
  *   6. one transaction: order, lines, line ingredients, breakdown, first status, promo use, accumulated amount —
@@ -41,7 +41,8 @@ import {
   isProductVisible,
   type BrowseContext,
 } from '@trapeza/domain/visibility';
-import { checkAddableSelection } from '@trapeza/domain/ingredients';
+import { checkAddableSelection, lacksRequiredIngredient } from '@trapeza/domain/ingredients';
+import { REQUIRED_INGREDIENT_MISSING_MESSAGES } from '@trapeza/domain/errors';
 import { normalizeIngredients, cartLineKey } from '@trapeza/domain/cart';
 import { orderDay, formatOrderDay, formatClockTime, exactTimeFlag } from '@trapeza/domain/dates';
 import { orderNumberDay } from '@trapeza/domain/order-number';
@@ -62,7 +63,7 @@ import type {
   StoreSessionOrdersResponse,
   StoreSpotOrderBody,
 } from '@trapeza/domain/contracts/orders';
-import { orderError, tableError, validationError, type Lang } from './order-error.ts';
+import { OrderError, orderError, tableError, validationError, type Lang } from './order-error.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { NewOrderLine, OrdersRepository, ProductIngredientRow } from './orders.repository.ts';
 import type { TablesService } from '../tables/tables.service.ts';
@@ -830,6 +831,28 @@ export class OrdersService {
         ingredient_ids: [...new Set(badIngredients.flatMap((c) => c.bad))],
         names: [...new Set(badIngredients.flatMap((c) => productById.get(c.line.product_id)?.name ?? []))],
       });
+    }
+
+    // A product with a required ingredient (spec §4 radio choice) needs one chosen: the browser always picks one, a
+    // hand-made or stale line without it is refused with the spec's code, naming the product (issue 25 #9).
+    const lacking = checked.filter((c) =>
+      lacksRequiredIngredient(
+        links.filter((l) => l.product_id === c.line.product_id),
+        c.ing.required,
+      ),
+    );
+    if (lacking.length > 0) {
+      const names = [...new Set(lacking.flatMap((c) => productById.get(c.line.product_id)?.name ?? []))];
+      throw new OrderError(
+        400,
+        'inactiveProductIngredientsIds',
+        {
+          ids: [...new Set(lacking.map((c) => c.line.product_id))],
+          variant_ids: [...new Set(lacking.map((c) => c.line.product_variant_id))],
+          names,
+        },
+        REQUIRED_INGREDIENT_MISSING_MESSAGES[lang](names.join(', ')),
+      );
     }
 
     // Orderable in this order type: a category that allows ordering, and the product shown to this guest (spec
