@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  addableLimitsConsistent,
   lacksRequiredIngredient,
   checkAddableSelection,
   needsVariantModal,
@@ -84,5 +85,22 @@ describe('required ingredient (issue 25 #9)', () => {
     expect(lacksRequiredIngredient([{ type: 'required', active: 0 }], 0)).toBe(false);
     expect(lacksRequiredIngredient([{ type: 'addable', active: true }], 0)).toBe(false);
     expect(lacksRequiredIngredient([], 0)).toBe(false);
+  });
+});
+
+describe('addableLimitsConsistent (spec §5, one rule for the admin form, contract and service)', () => {
+  test.each([
+    [0, 0, true],
+    [2, 0, true], // no max
+    [2, 2, true],
+    [2, 3, true],
+    [3, 2, false],
+    [1, -1, true], // a negative max is no max
+    ['2', '1', false],
+    [null, 1, true],
+  ])('min %j, max %j → %s', (min, max, ok) => {
+    expect(
+      addableLimitsConsistent({ min_count_addable_ingredients: min, max_count_addable_ingredients: max }),
+    ).toBe(ok);
   });
 });

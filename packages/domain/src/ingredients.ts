@@ -23,6 +23,16 @@ function limit(v: number | string | null | undefined): number {
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
+/**
+ * The product's own limits are consistent (spec §5, admin): a max (when set, > 0) is not below the min. The admin
+ * form, the admin contract and the admin service all ask this one question.
+ */
+export function addableLimitsConsistent(limits: AddableLimits): boolean {
+  const min = limit(limits.min_count_addable_ingredients);
+  const max = limit(limits.max_count_addable_ingredients);
+  return max === 0 || max >= min;
+}
+
 /** Toggles an addable ingredient, refusing to pass the max when selecting or to fall below the min when unselecting. */
 export function toggleAddableIngredient(
   selected: readonly number[],

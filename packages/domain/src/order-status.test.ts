@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   canTransition,
+  carriesGuestContact,
+  orderTypeChoices,
   isOrderStatus,
   isOrderType,
   sessionOrderTypeFor,
@@ -142,5 +144,18 @@ describe('sessionOrderTypeFor (spec §6, issue 25: a QR session carries what the
     ['table', [], 4],
   ] as const)('%s with active types %j → %i', (kind, types, expected) => {
     expect(sessionOrderTypeFor(kind, types)).toBe(expected);
+  });
+});
+
+describe('order-type choice of the order form (spec §3)', () => {
+  test('a session fixes its type; a guest gets the venue types a guest may choose, in the spec order', () => {
+    expect(orderTypeChoices(1, [1, 2, 3])).toEqual([1]);
+    expect(orderTypeChoices(6, [])).toEqual([6]);
+    expect(orderTypeChoices(null, [7, 4, 3, 1, 2])).toEqual([2, 3, 7]);
+    expect(orderTypeChoices(null, [1, 4])).toEqual([]);
+    expect(orderTypeChoices(null, [6])).toEqual([6]);
+  });
+  test('guest contact is carried by every type but the table order and browsing', () => {
+    expect([1, 2, 3, 4, 6, 7].filter(carriesGuestContact)).toEqual([2, 3, 6, 7]);
   });
 });

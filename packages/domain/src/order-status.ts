@@ -23,6 +23,31 @@ export function isOrderingType(type: OrderType): boolean {
   return type !== ORDER_TYPES.SPOT_BROWSE;
 }
 
+/** Order types a guest without a table or room session may choose (spot needs a table; spot browse takes no orders). */
+export const GUEST_ORDER_TYPES: readonly OrderType[] = [
+  ORDER_TYPES.DELIVERY,
+  ORDER_TYPES.PREORDER,
+  ORDER_TYPES.ROOM,
+  ORDER_TYPES.SERVED_ON_SPOT,
+];
+
+/** Whether an order of this type carries the guest's name, phone and e-mail (a table order rides on the session). */
+export function carriesGuestContact(type: number): boolean {
+  return (GUEST_ORDER_TYPES as readonly number[]).includes(type);
+}
+
+/**
+ * The order types the order form offers (spec §3 order form): a table or room session fixes its own type; otherwise
+ * the guest types the venue has configured, in the spec's order.
+ */
+export function orderTypeChoices(
+  sessionType: OrderType | null,
+  venueTypes: readonly number[],
+): readonly OrderType[] {
+  if (sessionType !== null) return [sessionType];
+  return GUEST_ORDER_TYPES.filter((t) => venueTypes.includes(t));
+}
+
 /** Order statuses (spec §4). 'ordered' is shown as accepted; 'paid' as finished. */
 export const ORDER_STATUSES = [
   'ordered',

@@ -11,7 +11,7 @@
  * - name 3 to 40 characters after trimming (spec §9), counted in Unicode code points.
  */
 import type { Language } from './i18n.ts';
-import type { OrderType } from './order-status.ts';
+import { carriesGuestContact, type OrderType } from './order-status.ts';
 import { paymentRequiresLogin } from './pricing/fees.ts';
 import { MAX_COMMENT_LENGTH } from './cart.ts';
 
@@ -440,9 +440,6 @@ export interface OrderFormRules extends AgreementRules {
   loggedIn: boolean;
 }
 
-/** Order types whose form asks for name, phone and payment method; a table order (1) rides on the session. */
-const CONTACT_TYPES: readonly OrderType[] = [2, 3, 6, 7];
-
 /**
  * Validates the order modal for the chosen order type (spec §5): contact fields, the address and region for
  * delivery, room number for room, pickup place for preorder, date and time when the venue requires them
@@ -452,7 +449,7 @@ const CONTACT_TYPES: readonly OrderType[] = [2, 3, 6, 7];
 export function validateOrderForm(form: OrderFormInput, rules: OrderFormRules): ValidationCode[] {
   const out: ValidationCode[] = [];
   const type = rules.orderType;
-  if (CONTACT_TYPES.includes(type)) {
+  if (carriesGuestContact(type)) {
     if (!isValidName(form.name)) out.push('invalid_name');
     if (!isValidPhone(form.phone, rules.phonePattern)) out.push('invalid_phone');
   }
@@ -476,12 +473,12 @@ export function validateOrderForm(form: OrderFormInput, rules: OrderFormRules): 
   }
   if (type === 3 && rules.pickupPlacesEnabled && form.pickupPlaceId == null)
     out.push('pickup_place_required');
-  if (CONTACT_TYPES.includes(type)) {
+  if (carriesGuestContact(type)) {
     if (blank(form.paymentMethod)) out.push('payment_method_required');
     else if (paymentRequiresLogin(form.paymentMethod) && !rules.loggedIn)
       out.push('online_payment_requires_login');
   }
-  if (rules.cutleryOptionOn && CONTACT_TYPES.includes(type) && form.cutlery == null)
+  if (rules.cutleryOptionOn && carriesGuestContact(type) && form.cutlery == null)
     out.push('cutlery_required');
   out.push(...validateComment(form.comment));
   out.push(...validateAgreements(form, rules));

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { HOSTNAME_PATTERN } from '../hostname.ts';
+import { addableLimitsConsistent } from '../ingredients.ts';
 import { SETTING_GROUPS, SETTING_TYPES } from '../settings-catalogue.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
 import { STAFF_ROLES } from '../staff-admin.ts';
@@ -239,10 +240,8 @@ type ProductShape = Partial<{
 const productRules = <S extends z.ZodType<ProductShape>>(schema: S): S =>
   schema
     .refine(
-      (p) =>
-        !p.max_count_addable_ingredients ||
-        p.min_count_addable_ingredients === undefined ||
-        p.max_count_addable_ingredients >= p.min_count_addable_ingredients,
+      // A partial update without the min is checked against the stored min by the admin service.
+      (p) => p.min_count_addable_ingredients === undefined || addableLimitsConsistent(p),
       { message: 'must not be below min_count_addable_ingredients', path: ['max_count_addable_ingredients'] },
     )
     .refine(

@@ -1,7 +1,8 @@
 /**
- * Which zone rule a delivery address is matched with (spec §3 Order type, §5): the region the guest picked; else,
- * for a map pin, the first active shape containing it and, when no shape contains it, the radius ring from the
- * venue; with no shapes and no radiuses, the venue's regions (a region must then be chosen) or the order-type
+ * Which zone rule a delivery address is matched with (spec §3 Order type, §5): for a map pin where the venue draws
+ * zones, the first active shape containing it and, when no shape contains it, the radius ring from the
+ * venue, whatever region is also named; without a pin, the region the guest picked; with no shapes and no
+ * radiuses, that region, else the venue's regions (a region must then be chosen) or the order-type
  * price tiers (null). The server and the browser's map picker ask the same question, so it is answered here.
  */
 import type { LatLng } from './geo.ts';
@@ -33,8 +34,13 @@ export function deliveryChoiceFor(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): PinZoneChoice {
-  if (input.regionId !== null) return { ok: true, choice: { kind: 'region', regionId: input.regionId } };
-  if (input.shapes.length === 0 && input.radiuses.length === 0) {
+  const zonesByMap = input.shapes.length > 0 || input.radiuses.length > 0;
+  // A pin where the venue draws map zones is checked by them whatever region the request also names (issue 23: a
+  // self-declared region overrode the zones); without a pin, or without map zones, the guest's region.
+  if (input.regionId !== null && (!input.pin || !zonesByMap)) {
+    return { ok: true, choice: { kind: 'region', regionId: input.regionId } };
+  }
+  if (!zonesByMap) {
     return { ok: true, choice: input.hasRegions ? { kind: 'region', regionId: -1 } : null };
   }
   if (!input.pin) return { ok: false, code: 'invalid_delivery_shape' };

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { isPromoEligible, promoDiscount, type PromoResult } from './promo.ts';
+import {
+  isPromoEligible,
+  isPromoEligibleProduct,
+  isPromoValidAt,
+  parsePromoEligibleIds,
+  promoDiscount,
+  type PromoResult,
+} from './promo.ts';
 import { categoryDiscountAmount, distinctCategoryCount } from './category-discount.ts';
 import { accumulatedAmountUsed, isNthOrderDiscountDue, nthOrderDiscountAmount } from './user-discount.ts';
 import { boxFee, cutleryFee, isOnlinePayment, onlinePaymentTax, paymentRequiresLogin } from './fees.ts';
@@ -157,5 +164,44 @@ describe('fees (spec §9)', () => {
   ])('payment %j: online %s, needs login %s', (method, online, login) => {
     expect(isOnlinePayment(method)).toBe(online);
     expect(paymentRequiresLogin(method)).toBe(login);
+  });
+});
+
+describe('promo validity and eligibility (spec §5, §9), one rule for server and browser', () => {
+  const now = new Date('2026-03-03T10:00:00.000Z');
+  const open = { valid_from: null, valid_to: null, max_uses: null, used_count: 0 };
+  test.each([
+    [open, true],
+    [{ ...open, valid_from: '2026-03-03T10:00:00.000Z' }, true],
+    [{ ...open, valid_from: '2026-03-03T10:00:00.001Z' }, false],
+    [{ ...open, valid_to: '2026-03-03T10:00:00.000Z' }, true],
+    [{ ...open, valid_to: '2026-03-03T09:59:59.999Z' }, false],
+    [{ ...open, max_uses: 3, used_count: 2 }, true],
+    [{ ...open, max_uses: 3, used_count: 3 }, false],
+    [{ ...open, max_uses: 0, used_count: 0 }, false],
+  ])('validity of %j at 10:00 = %s', (p, ok) => {
+    expect(isPromoValidAt(p, now)).toBe(ok);
+  });
+
+  test.each([
+    [null, null],
+    ['', null],
+    ['not json', null],
+    ['{"a":1}', null],
+    ['[1,"2",3]', [1, 2, 3]],
+    ['[]', []],
+  ])('eligible ids of %j = %j', (json, ids) => {
+    expect(parsePromoEligibleIds(json)).toEqual(ids);
+  });
+
+  test.each([
+    [{ product_id: 1 }, null, true],
+    [{ product_id: 1, disable_promocode_discount: 1 }, null, false],
+    [{ product_id: 1 }, [1, 2], true],
+    [{ product_id: 3 }, [1, 2], false],
+    [{ product_id: 1, disable_promocode_discount: true }, [1], false],
+    [{ product_id: 1 }, [], false],
+  ])('product %j with eligible ids %j takes the promo = %s', (line, ids, ok) => {
+    expect(isPromoEligibleProduct(line, ids)).toBe(ok);
   });
 });

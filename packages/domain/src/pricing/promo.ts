@@ -19,6 +19,45 @@ export function isPromoEligible(line: { disable_promocode_discount?: boolean | n
   return !(line.disable_promocode_discount === true || line.disable_promocode_discount === 1);
 }
 
+/** A stored promo code's validity window and use count (spec §9 promo codes). */
+export interface PromoValidity {
+  valid_from: string | null;
+  valid_to: string | null;
+  max_uses: number | null;
+  used_count: number;
+}
+
+/** Whether a promo code may be used at `now`: within its dates (inclusive, ISO instants) and not used up. */
+export function isPromoValidAt(promo: PromoValidity, now: Date): boolean {
+  const at = now.toISOString();
+  return (
+    (promo.valid_from === null || promo.valid_from <= at) &&
+    (promo.valid_to === null || promo.valid_to >= at) &&
+    (promo.max_uses === null || promo.used_count < promo.max_uses)
+  );
+}
+
+/** A promo's eligible product ids from its stored JSON text; null = every product, also for unreadable text. */
+export function parsePromoEligibleIds(json: string | null): number[] | null {
+  try {
+    const parsed: unknown = json ? JSON.parse(json) : null;
+    return Array.isArray(parsed) ? parsed.map(Number) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a product takes the promo (spec §5): the product allows promo discounts and the promo names it (or
+ * names no products). The server prices with it and the browser's order form shows the same total.
+ */
+export function isPromoEligibleProduct(
+  product: { product_id: number; disable_promocode_discount?: boolean | number | null },
+  eligibleIds: readonly number[] | null,
+): boolean {
+  return isPromoEligible(product) && (eligibleIds === null || eligibleIds.includes(product.product_id));
+}
+
 /** The promo discount on the eligible amount left after earlier discounts. */
 export function promoDiscount(promo: PromoResult | null | undefined, eligibleRemaining: Minor): Minor {
   if (!promo?.found) return 0;

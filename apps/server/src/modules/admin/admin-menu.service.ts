@@ -19,6 +19,7 @@ import type {
 } from '@trapeza/domain/contracts/admin';
 import type { z } from 'zod';
 import { slugify, uniqueSlug } from '@trapeza/domain/slug';
+import { addableLimitsConsistent } from '@trapeza/domain/ingredients';
 import type { Insertable, Updateable } from 'kysely';
 import type { CategoriesTable, Category, Product, ProductsTable } from '../../db/schema.ts';
 import { DomainError, notFound } from '../../lib/domain-error.ts';
@@ -562,9 +563,11 @@ export function createAdminMenuService(deps: AdminMenuDeps) {
     async updateProduct(ctx: AdminCallContext, id: number, b: ProductUpdate): Promise<AdminProduct> {
       const row = await requireProduct(ctx, id);
       await checkProductRefs(ctx, b, id);
-      const min = b.min_count_addable_ingredients ?? row.min_count_addable_ingredients;
-      const max = b.max_count_addable_ingredients ?? row.max_count_addable_ingredients;
-      if (max > 0 && max < min)
+      const limits = {
+        min_count_addable_ingredients: b.min_count_addable_ingredients ?? row.min_count_addable_ingredients,
+        max_count_addable_ingredients: b.max_count_addable_ingredients ?? row.max_count_addable_ingredients,
+      };
+      if (!addableLimitsConsistent(limits))
         throw invalid('max_count_addable_ingredients', 'must not be below min_count_addable_ingredients');
       const values = productColumns(b);
       if (b.slug !== undefined && b.slug !== row.slug)

@@ -23,10 +23,16 @@ import {
   isOnlinePayment,
   type PaymentMethod,
 } from '@trapeza/domain/pricing/fees';
-import type { PromoResult } from '@trapeza/domain/pricing/promo';
+import {
+  isPromoEligibleProduct,
+  isPromoValidAt,
+  parsePromoEligibleIds,
+  type PromoResult,
+} from '@trapeza/domain/pricing/promo';
+import { isNthOrderDiscountDue, type UserOrderDiscount } from '@trapeza/domain/pricing/user-discount';
 import type { DiscountValueType } from '@trapeza/domain/pricing/tiers';
 import type { DeliveryChoice } from '@trapeza/domain/delivery/delivery-price';
-import { resolveDeliveryZone } from '@trapeza/domain/delivery/delivery-price';
+import { deliveryChoiceFor } from '@trapeza/domain/delivery/pin-zone';
 import { checkOrderingWindow } from '@trapeza/domain/hours';
 import { parseSettings, cutleryOptionOn, type VenueSettings } from '@trapeza/domain/settings';
 import {
@@ -47,7 +53,7 @@ import { normalizeIngredients, cartLineKey } from '@trapeza/domain/cart';
 import { orderDay, formatOrderDay, formatClockTime, exactTimeFlag } from '@trapeza/domain/dates';
 import { orderNumberDay } from '@trapeza/domain/order-number';
 import { venueCurrency } from '@trapeza/domain/money';
-import type { OrderType } from '@trapeza/domain/order-status';
+import { ORDER_TYPES, type OrderType } from '@trapeza/domain/order-status';
 import type {
   StoreDeliveryOrderBody,
   StoreFieldError,
@@ -255,16 +261,6 @@ function splitTime(value: string | null): { date: string | null; time: string | 
   return { date, time };
 }
 
-/** A promo's eligible product ids (JSON text); null = every product, also for unreadable text. */
-function eligibleProductIds(json: string | null): number[] | null {
-  try {
-    const parsed: unknown = json ? JSON.parse(json) : null;
-    return Array.isArray(parsed) ? parsed.map(Number) : null;
-  } catch {
-    return null;
-  }
-}
-
 export class OrdersService {
   readonly #repo: OrdersRepository;
   readonly #tables: TablesService;
@@ -287,9 +283,13 @@ export class OrdersService {
   async placeSpotOrder(body: StoreSpotOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
     const session = await this.#tables.requireSession(ctx.placeId, body.session, ctx.now, ctx.lang);
     // A QR session opened for browsing only (spot browse, 4: the venue offers no ordering there) orders nothing.
-    if (session.order_type !== 1 && session.order_type !== 6)
+    if (session.order_type !== ORDER_TYPES.SPOT && session.order_type !== ORDER_TYPES.ROOM)
       throw orderError(403, 'orders_not_allowed', ctx.lang);
-    const d = baseDraft(session.order_type === 6 ? 6 : 1, body.products, body.order_comment);
+    const d = baseDraft(
+      session.order_type === ORDER_TYPES.ROOM ? ORDER_TYPES.ROOM : ORDER_TYPES.SPOT,
+      body.products,
+      body.order_comment,
+    );
     d.session = session.session;
     d.deviceId = deviceIdOf(body.userDeviceData);
     return this.placeOrder(d, session, ctx);
@@ -297,7 +297,7 @@ export class OrdersService {
 
   /** POST orders/delivery. */
   async placeDeliveryOrder(body: StoreDeliveryOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
-    const d = guestDraft(2, body);
+    const d = guestDraft(ORDER_TYPES.DELIVERY, body);
     d.address = blankToNull(body.client_address);
     d.streetNumber = blankToNull(body.street_number);
     d.floor = blankToNull(body.floor_number);
@@ -317,7 +317,7 @@ export class OrdersService {
 
   /** POST orders/preorder — pickup. */
   async placePreorder(body: StorePreorderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
-    const d = guestDraft(3, body);
+    const d = guestDraft(ORDER_TYPES.PREORDER, body);
     d.time = blankToNull(body.pickup_time);
     d.pickupPlaceId = body.pickupPlaceId ?? null;
     d.countCutlery = body.count_cutlery ?? 0;
@@ -326,7 +326,7 @@ export class OrdersService {
 
   /** POST orders/room — room service; the room comes from the token's session when there is one. */
   async placeRoomOrder(body: StoreRoomOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
-    const d = guestDraft(6, body);
+    const d = guestDraft(ORDER_TYPES.ROOM, body);
     d.time = blankToNull(body.pickup_time);
     d.roomNumber = body.room_number == null ? null : blankToNull(String(body.room_number));
     d.additionalOrderType = blankToNull(body.additional_order_type);
@@ -338,7 +338,7 @@ export class OrdersService {
     body: StoreServedOnSpotOrderBody,
     ctx: OrderCallContext,
   ): Promise<StoreOrderResponse> {
-    const d = guestDraft(7, body);
+    const d = guestDraft(ORDER_TYPES.SERVED_ON_SPOT, body);
     d.time = blankToNull(body.pickup_time);
     d.address = blankToNull(body.client_address);
     d.pickupPlaceId = body.pickupPlaceId ?? null;
@@ -455,14 +455,18 @@ export class OrdersService {
         roomSession: session?.table_kind === 'room',
       },
     );
-    if (d.type !== 1 && d.paymentMethod && !offeredPayments.includes(d.paymentMethod as PaymentMethod)) {
+    if (
+      d.type !== ORDER_TYPES.SPOT &&
+      d.paymentMethod &&
+      !offeredPayments.includes(d.paymentMethod as PaymentMethod)
+    ) {
       throw validationError([{ field: 'payment_method', code: 'payment_method_required' }], lang);
     }
     if (paymentRequiresLogin(d.paymentMethod) && !user)
       throw orderError(403, 'card_payment_requires_login', lang);
 
     // 3. the form
-    const regions = d.type === 2 ? await this.#repo.listActiveRegions(placeId) : [];
+    const regions = d.type === ORDER_TYPES.DELIVERY ? await this.#repo.listActiveRegions(placeId) : [];
     const tokenRoom = session && session.table_kind === 'room' ? session.table_number : null;
     await this.#validateForm(d, settings, { regionsEnabled: regions.length > 0, tokenRoom }, ctx);
 
@@ -476,7 +480,7 @@ export class OrdersService {
       ? await this.#userPricing(placeId, user.id, user.accumulated_amount, d.accumulatedRequested)
       : null;
     const delivery =
-      d.type === 2
+      d.type === ORDER_TYPES.DELIVERY
         ? this.#deliveryChoice(
             d,
             typeConfig,
@@ -490,11 +494,7 @@ export class OrdersService {
         : null;
     const pricingLines: OrderTotalLineInput[] = lines.map((l) => ({
       ...l.pricing,
-      disable_promocode_discount:
-        l.pricing.disable_promocode_discount ||
-        (eligible !== null && !eligible.includes(l.pricing.product_id))
-          ? 1
-          : 0,
+      disable_promocode_discount: isPromoEligibleProduct(l.pricing, eligible) ? 0 : 1,
     }));
     const cutleryCount = d.cutlery === 0 ? 0 : d.countCutlery;
     const total = calculateOrderTotal({
@@ -548,7 +548,7 @@ export class OrdersService {
     const dedupeHash = this.#dedupeHash(d, placeId);
     const createdAt = now.toISOString();
     // Checked in step 3; stored as the venue-local 'YYYY-MM-DD HH:MM' (a time alone is today's).
-    const checked = d.type === 1 ? null : checkRequestedTime(d.time, settings, now);
+    const checked = d.type === ORDER_TYPES.SPOT ? null : checkRequestedTime(d.time, settings, now);
     const { date, time } = splitTime(d.time);
     const day = date ? orderDay(date, now, timeZone) : null;
     const requestedTime =
@@ -572,7 +572,7 @@ export class OrdersService {
         type: d.type,
         status: 'ordered',
         table_id: session?.table_id ?? null,
-        room_number: d.type === 6 ? effectiveRoomNumber(d.roomNumber, tokenRoom) : null,
+        room_number: d.type === ORDER_TYPES.ROOM ? effectiveRoomNumber(d.roomNumber, tokenRoom) : null,
         user_id: user?.id ?? null,
         client_name: d.name,
         client_phone: d.phone,
@@ -686,7 +686,9 @@ export class OrdersService {
     const { date, time } = splitTime(d.time);
     // Pickup venues: chosen among the client's places offering pickup; required when there are several.
     const pickupPlaces =
-      d.type === 3 || d.pickupPlaceId !== null ? await this.#repo.listPickupPlaces(ctx.clientId) : [];
+      d.type === ORDER_TYPES.PREORDER || d.pickupPlaceId !== null
+        ? await this.#repo.listPickupPlaces(ctx.clientId)
+        : [];
     const codes = validateOrderForm(
       {
         name: d.name,
@@ -718,7 +720,7 @@ export class OrdersService {
         cutleryOptionOn: cutleryOptionOn(settings, d.type),
         // Regions are one of three zone kinds: required only when the venue delivers by region alone.
         regionsEnabled: extra.regionsEnabled && d.lat === null && d.lng === null,
-        pickupPlacesEnabled: d.type === 3 && pickupPlaces.length > 1,
+        pickupPlacesEnabled: d.type === ORDER_TYPES.PREORDER && pickupPlaces.length > 1,
         roomAdditionalOrderTypes: settings.room_additional_order_types,
         tokenRoomNumber: extra.tokenRoom,
         // Login for card / online payment is answered with its own §8 code before this (card_payment_requires_login).
@@ -729,13 +731,13 @@ export class OrdersService {
         agreement_combined: false,
       },
     );
-    const timeField = d.type === 2 ? 'delivery_time' : 'pickup_time';
+    const timeField = d.type === ORDER_TYPES.DELIVERY ? 'delivery_time' : 'pickup_time';
     const errors: StoreFieldError[] = codes.map((code) => ({
       field: FIELD_OF[code] === 'time' ? timeField : FIELD_OF[code],
       code,
     }));
     // The requested time: a real, future time within the venue's hours (its time zone), else the time field's code.
-    if (d.type !== 1) {
+    if (d.type !== ORDER_TYPES.SPOT) {
       const requested = checkRequestedTime(d.time, settings, ctx.now);
       if (!requested.ok && !codes.includes(requested.code))
         errors.push({ field: timeField, code: requested.code });
@@ -971,9 +973,7 @@ export class OrdersService {
       eligibleIds = products
         .filter(
           (p) =>
-            p.place_id === ctx.placeId &&
-            !p.disable_promocode_discount &&
-            (promo.eligible === null || promo.eligible.includes(p.id)),
+            p.place_id === ctx.placeId && isPromoEligibleProduct({ ...p, product_id: p.id }, promo.eligible),
         )
         .map((p) => p.id);
     }
@@ -991,20 +991,14 @@ export class OrdersService {
   async #validPromo(placeId: number, code: string, now: Date) {
     if (!code) return null;
     const row = await this.#repo.findPromo(placeId, code);
-    const at = now.toISOString();
-    const valid =
-      row &&
-      (row.valid_from === null || row.valid_from <= at) &&
-      (row.valid_to === null || row.valid_to >= at) &&
-      (row.max_uses === null || row.used_count < row.max_uses);
-    if (!row || !valid) return null;
+    if (!row || !isPromoValidAt(row, now)) return null;
     const result: PromoResult = {
       found: true,
       ignore_other_discounts: row.ignore_other_discounts === 1,
       discount_type: row.discount_type === 'money' ? 'money' : 'percent',
       discount_value: row.discount_value,
     };
-    return { id: row.id, code: row.code, result, eligible: eligibleProductIds(row.eligible_product_ids) };
+    return { id: row.id, code: row.code, result, eligible: parsePromoEligibleIds(row.eligible_product_ids) };
   }
 
   /** The registered user's nth-order discount and accumulated amount. */
@@ -1013,29 +1007,24 @@ export class OrdersService {
       this.#repo.countUserOrders(placeId, userId),
       this.#repo.listActiveUserDiscounts(placeId),
     ]);
-    const due = discounts.find((x) => x.on_order_number === orderCount + 1) ?? null;
+    const discount =
+      discounts
+        .map((x): UserOrderDiscount => ({
+          on_order_number: Number(x.on_order_number),
+          discount_type: x.discount_type === 'money' ? 'money' : 'percent',
+          discount_amount: Number(x.discount_amount),
+        }))
+        .find((x) => isNthOrderDiscountDue(x, orderCount)) ?? null;
     return {
       registered: true,
       orderCount,
-      discount: due
-        ? {
-            on_order_number: due.on_order_number,
-            discount_type: (due.discount_type === 'money' ? 'money' : 'percent') as DiscountValueType,
-            discount_amount: due.discount_amount,
-          }
-        : null,
+      discount,
       accumulatedBalance: balance,
       accumulatedRequested: requested,
     };
   }
 
-  /**
-   * How a delivery address meets a zone: a pin on the map, where the venue draws geographic zones, is checked
-   * against them — the shape (the one named, or any containing the pin), then the radius from the venue — whatever
-   * region the guest also names (issue 23: a self-declared regionId overrode the zones, so a pin outside every zone
-   * got delivery at a region's price); without a pin, the region the guest picked; no zones at all → the price
-   * tiers.
-   */
+  /** The delivery zone rule (the domain's deliveryChoiceFor, the same the browser's map picker asks). */
   #deliveryChoice(
     d: OrderDraft,
     config: Awaited<ReturnType<OrdersRepository['getOrderTypeConfig']>>,
@@ -1046,30 +1035,20 @@ export class OrdersService {
     timeZone: string,
     lang: Lang,
   ): DeliveryChoice | null {
-    const shapes = config?.shapes ?? [];
-    const radiuses = config?.radiuses ?? [];
-    const pinned = d.lat !== null && d.lng !== null;
-    if (d.regionId !== null && (!pinned || (shapes.length === 0 && radiuses.length === 0))) {
-      return { kind: 'region', regionId: d.regionId };
-    }
-    if (shapes.length === 0 && radiuses.length === 0) {
-      return regions.length > 0 ? { kind: 'region', regionId: -1 } : null;
-    }
-    if (d.lat === null || d.lng === null) throw orderError(400, 'invalid_delivery_shape', lang);
-    const address = { lat: d.lat, lng: d.lng };
-    if (shapes.length > 0) {
-      const inShape = resolveDeliveryZone(
-        { kind: 'shape', address },
-        { delivery_shapes: shapes },
-        now,
-        timeZone,
-      );
-      if (inShape.ok || radiuses.length === 0 || venueLat === null || venueLng === null) {
-        return { kind: 'shape', address };
-      }
-    }
-    if (venueLat === null || venueLng === null) throw orderError(400, 'invalid_delivery_shape', lang);
-    return { kind: 'radius', venue: { lat: venueLat, lng: venueLng }, address };
+    const c = deliveryChoiceFor(
+      {
+        regionId: d.regionId,
+        pin: d.lat !== null && d.lng !== null ? { lat: d.lat, lng: d.lng } : null,
+        venue: venueLat !== null && venueLng !== null ? { lat: venueLat, lng: venueLng } : null,
+        shapes: config?.shapes ?? [],
+        radiuses: config?.radiuses ?? [],
+        hasRegions: regions.length > 0,
+      },
+      now,
+      timeZone,
+    );
+    if (!c.ok) throw orderError(400, c.code, lang);
+    return c.choice;
   }
 
   /** Same place, type, session or guest, and the same lines and comments → the same hash. */

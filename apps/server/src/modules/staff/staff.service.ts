@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   canTransition,
+  carriesGuestContact,
   isOrderStatus,
   isOrderType,
   nextStatuses,
@@ -42,8 +43,6 @@ export interface StaffCallContext {
 type TableContext = Pick<StaffCallContext, 'placeId' | 'placeSlug' | 'publicBase'>;
 
 const TERMINAL: readonly string[] = ['paid', 'rejected'];
-/** Order types that carry the guest's name, phone and e-mail (not table orders, whose guest is at the table). */
-const TYPES_WITH_CUSTOMER: readonly number[] = [2, 3, 6, 7];
 const TYPES_WITH_ADDRESS: readonly number[] = [2, 7];
 
 /** A new QR secret: 96 random bits, URL-safe (16 characters, short enough for a small QR code). */
@@ -107,7 +106,7 @@ export function toStaffOrders(b: OrderBundle): StaffOrder[] {
       payment_status: o.payment_status,
       bill_wanted: o.bill_wanted ? 1 : 0,
       bill_payment_method: o.bill_payment_method,
-      customer: TYPES_WITH_CUSTOMER.includes(type)
+      customer: carriesGuestContact(type)
         ? { name: o.client_name, phone: o.client_phone, email: o.client_email }
         : null,
       address: TYPES_WITH_ADDRESS.includes(type)

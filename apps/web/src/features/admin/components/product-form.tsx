@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { LANGUAGES } from '@trapeza/domain/i18n';
+import { addableLimitsConsistent } from '@trapeza/domain/ingredients';
 import type { z } from 'zod';
 import { VARIANT_SIZE_MAX_LENGTH, type AdminProductCreateBody } from '@trapeza/domain/contracts/admin';
 import type { AdminAllergenRow, AdminIngredientRow, AdminProduct } from '../api/menu.ts';
@@ -113,11 +114,7 @@ export function productProblems(d: ProductDraft): string[] {
   const problems: string[] = [];
   if (d.name.trim() === '') problems.push('name');
   if (d.product_variants.length === 0) problems.push('variants');
-  if (
-    d.max_count_addable_ingredients > 0 &&
-    d.max_count_addable_ingredients < d.min_count_addable_ingredients
-  )
-    problems.push('maxIngredients');
+  if (!addableLimitsConsistent(d)) problems.push('maxIngredients');
   if (d.related_products.length > 4) problems.push('related');
   if (d.catHierarchyId !== null && !d.catHierarchyIds.includes(d.catHierarchyId))
     problems.push('primaryCategory');

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OrderType } from '@trapeza/domain/order-status';
+import { orderTypeChoices, type OrderType } from '@trapeza/domain/order-status';
 import { cutleryOptionOn, parseFlag } from '@trapeza/domain/settings';
 import { cartItemCount, cartLines } from '@trapeza/domain/cart';
 import type { PromoResult } from '@trapeza/domain/pricing/promo';
@@ -48,11 +48,8 @@ import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
 
 const MapPicker = lazy(() => import('./map-picker.tsx').then((m) => ({ default: m.MapPicker })));
 
-/** Order types a guest without a table session may choose (spot needs a table; spot browse takes no orders). */
-const GUEST_TYPES: readonly OrderType[] = [2, 3, 6, 7];
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-/** The next days as 'DD.MM' for the exact-time choice. */
 /** A day choice's label in the guest's language: short weekday and date ('Tue, 03.03'). */
 function dayLabel(c: OrderDayChoice, lang: string): string {
   return new Intl.DateTimeFormat(lang, {
@@ -84,11 +81,14 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
     () => draft?.instrument ?? useAccountStore.getState().paymentInstruments[0]?.id ?? null,
   );
 
-  const offered = useMemo(() => {
-    if (tableSession) return [tableSession.ordertype];
-    const types = new Set(venue.info.ordertypes.map((o) => o.type));
-    return GUEST_TYPES.filter((x) => types.has(x));
-  }, [tableSession, venue.info.ordertypes]);
+  const offered = useMemo(
+    () =>
+      orderTypeChoices(
+        tableSession ? tableSession.ordertype : null,
+        venue.info.ordertypes.map((o) => o.type),
+      ),
+    [tableSession, venue.info.ordertypes],
+  );
 
   // Pickup venue picker (type 3): the client's places offering pickup; one is required when there are several.
   const pickupOffered = offered.includes(3);

@@ -1,6 +1,8 @@
 /**
  * The displayed price breakdown (spec §4, §9): the domain engine (calculateOrderTotal) with the cart, the chosen
- * order type and its configuration from GET place, the delivery zone for the pin or region, cutlery and payment.
+ * order type and its configuration from GET place, the delivery zone for the pin or region, cutlery and payment,
+ * the promo on its eligible products and a signed-in guest's nth-order discount (GET check-registered-user-discount),
+ * so the total shown before sending is the total the server charges (issue 22 #2).
  * Display only: the server prices the order itself (and checks the promo code again) and answers the total it stored.
  */
 import { useMemo } from 'react';
@@ -13,7 +15,8 @@ import {
   type OrderTotal,
   type OrderTypeConfig,
 } from '@trapeza/domain/pricing/order-total';
-import type { PromoResult } from '@trapeza/domain/pricing/promo';
+import { isPromoEligibleProduct, type PromoResult } from '@trapeza/domain/pricing/promo';
+import { useAccountStore } from '../../../stores/account-store.ts';
 import type { CartContext } from './use-cart-context.ts';
 
 export interface OrderTotalChoice {
@@ -50,6 +53,8 @@ export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalCh
     promo = null,
   } = choice;
   const { venue, ingredientPrices } = ctx;
+  const signedIn = useAccountStore((s) => s.user !== null);
+  const registeredDiscount = useAccountStore((s) => s.registeredDiscount);
   return useMemo(() => {
     const now = new Date();
     const timeZone = venue.settings.time_zone;
@@ -84,8 +89,13 @@ export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalCh
     }
     const eligible = promo?.eligible ?? null;
     const lines = cartLines(cart).map((l) =>
-      eligible !== null && !eligible.includes(l.product_id) ? { ...l, disable_promocode_discount: true } : l,
+      isPromoEligibleProduct(l, eligible) ? l : { ...l, disable_promocode_discount: true },
     );
+    // The server applies the nth-order discount to a signed-in user's order; the store holds the one due next.
+    const user =
+      signedIn && registeredDiscount
+        ? { registered: true, orderCount: registeredDiscount.orders_count, discount: registeredDiscount }
+        : null;
     const total = calculateOrderTotal({
       lines,
       promo: promo?.result ?? null,
@@ -96,10 +106,23 @@ export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalCh
       delivery,
       cutleryCount,
       paymentMethod,
+      user,
       now,
     });
     return { total, zone, zoneProblem };
     // ctx is rebuilt each render; its parts are listed instead.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [venue, ingredientPrices, cart, orderType, regionId, pin, cutleryCount, paymentMethod, promo]);
+  }, [
+    venue,
+    ingredientPrices,
+    cart,
+    orderType,
+    regionId,
+    pin,
+    cutleryCount,
+    paymentMethod,
+    promo,
+    signedIn,
+    registeredDiscount,
+  ]);
 }
