@@ -41,7 +41,7 @@ export function adminImagesRoutes(images: AdminImagesService): FastifyPluginAsyn
         response: {
           201: AdminImageResponse,
           ...adminErrors,
-          413: ApiError.describe('image_too_large: more than 8 MB'),
+          413: ApiError.describe('image_too_large: more than 8 MB or more than 40 megapixels'),
           415: ApiError.describe('unsupported_media_type: not JPEG, PNG, WebP or AVIF (or not multipart)'),
         },
       }),

@@ -28,8 +28,9 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
 const tooLarge = () =>
+  // 413 like the 8 MB limit of the upload route: one code, one status (issue 25 #2).
   new DomainError(
-    400,
+    413,
     'image_too_large',
     `The image has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; upload a smaller one`,
   );

@@ -337,7 +337,7 @@ describeEachDatabase(
     });
 
     ctx.test(
-      'an image over 40 megapixels is refused from its header (400 image_too_large), nothing stored',
+      'an image over 40 megapixels is refused from its header (413 image_too_large, as over 8 MB), nothing stored',
       async () => {
         // A 1 × 1 PNG whose header claims 10 000 × 5 000 (a few bytes that would decode to 200 MB).
         const png = Buffer.from(
@@ -349,7 +349,7 @@ describeEachDatabase(
         png.writeUInt32BE(5_000, 20);
         png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
         const res = await upload('image/png', png);
-        expect(res.statusCode, res.body).toBe(400);
+        expect(res.statusCode, res.body).toBe(413);
         expect(res.json().code).toBe('image_too_large');
       },
     );

@@ -649,7 +649,8 @@ export class OrdersService {
       if (stored.reason === 'duplicate')
         throw orderError(409, 'too_mony_orders_for_session_in_x_seconds', lang);
       if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code', lang);
-      throw tableError(409, 'invalid_order_data', lang);
+      // The accumulated balance changed under the order: 400 like every invalid_order_data (one code, one status).
+      throw tableError(400, 'invalid_order_data', lang);
     }
     // The staff boards hear of it after the commit (fire and forget: the guest's answer does not wait).
     this.#notifier?.orderCreated(placeId, stored.orderId);
