@@ -120,8 +120,27 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
+/** PostgreSQL: transactions committed or rolled back in the database so far (autocommitted statements included). */
+async function pgTransactions(target: string): Promise<number> {
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select (xact_commit + xact_rollback)::float8 as n from pg_stat_database where datname = current_database()',
+    );
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 interface Row {
   dialect: Dialect;
+  /**
+   * PostgreSQL: transactions per acknowledged order (each autocommitted statement counts as one; read from
+   * pg_stat_database before the load and after the server exited, when its connections have flushed their counts).
+   */
+  pgTransactionsPerOrder?: number | null;
   /** The server's CPU time per acknowledged order during the run: what the orders cost, whatever else runs. */
   serverCpuMsPerOrder: number | null;
   requests: number;
@@ -154,6 +173,8 @@ async function runDialect(dialect: Dialect): Promise<Row> {
     env: { LOG_LEVEL: 'warn', PAYMENT_SIMULATOR: '0', MENU_CACHE_TTL_MS: '5000' },
   });
   const env = database.env;
+  let row: Row | undefined;
+  let transactionsBefore: number | null = null;
   const profileDir = join(root, 'bench/results/profiles');
   if (PROFILE) mkdirSync(profileDir, { recursive: true });
   const server = await startProcess(
@@ -193,6 +214,9 @@ async function runDialect(dialect: Dialect): Promise<Row> {
         refused.set(k, (refused.get(k) ?? 0) + 1);
       }
     };
+    // Settle the probes' counts (a backend flushes them at most once a second), then read.
+    if (dialect === 'postgres') await new Promise((r) => setTimeout(r, 1100));
+    const xactBefore = dialect === 'postgres' ? await pgTransactions(database.target) : null;
     const cpuBefore = cpuMs(server.child.pid);
     const result = await autocannon({
       url: server.url,
@@ -280,7 +304,7 @@ async function runDialect(dialect: Dialect): Promise<Row> {
         (serverCpuMsPerOrder === null || serverCpuMsPerOrder <= PG_BUDGET.cpuMsPerOrder) &&
         (sqliteOrdersPerSecond === null || ordersPerSecond >= PG_BUDGET.ofSqlite * sqliteOrdersPerSecond);
     }
-    return {
+    row = {
       dialect,
       serverCpuMsPerOrder,
       requests: result.requests.total,
@@ -301,10 +325,18 @@ async function runDialect(dialect: Dialect): Promise<Row> {
       storedUnacknowledged,
       pass: ok && acked.size > 0 && result.non2xx === 0 && withinBudget,
     };
+    transactionsBefore = xactBefore;
   } finally {
     await server.stop();
+    if (row && transactionsBefore !== null && row.acknowledged > 0) {
+      // The server's connections are closed: their counts are in pg_stat_database now.
+      const after = await pgTransactions(database.target).catch(() => null);
+      row.pgTransactionsPerOrder =
+        after === null ? null : Math.round(((after - transactionsBefore) / row.acknowledged) * 100) / 100;
+    }
     await database.drop();
   }
+  return row!; // set, or the try threw
 }
 
 const rows = await runDialects<Row>({
@@ -316,6 +348,7 @@ const rows = await runDialects<Row>({
   columns: [
     { header: 'orders/s', numeric: true, cell: (r) => r.ordersPerSecond },
     { header: 'server CPU ms/order', numeric: true, cell: (r) => r.serverCpuMsPerOrder },
+    { header: 'PostgreSQL transactions/order', numeric: true, cell: (r) => r.pgTransactionsPerOrder },
     { header: 'p50 ms', numeric: true, cell: (r) => r.p50 },
     { header: 'p99 ms', numeric: true, cell: (r) => r.p99 },
     { header: 'max ms', numeric: true, cell: (r) => r.max },

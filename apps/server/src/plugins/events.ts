@@ -20,7 +20,9 @@ import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import { withRawSqlite, type AppDatabase, type DatabaseHandle, type RawSqlite } from '../db/database.ts';
 import { BatchQueue } from '../lib/batch-queue.ts';
+import { preparedQuery } from '../db/pg-prepared.ts';
 import type { StaffEventsTable } from '../db/schema.ts';
+import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 
 export interface BusEvent {
   id: number;
@@ -43,7 +45,11 @@ export type BusListener = (event: BusEvent) => void;
 
 /** What other modules tell the staff boards. Implemented by the staff module; never throws, never waits. */
 export interface StaffNotifier {
-  orderCreated(placeId: number, orderId: number): void;
+  /**
+   * `published`: the board's order when its `order.created` event was already stored in the order's own
+   * transaction (PostgreSQL group commit, OrdersRepository): only the e-mail and SMS are left to do.
+   */
+  orderCreated(placeId: number, orderId: number, published?: StaffOrder): void;
   /** A verified online payment (or its failure) changed the order's payment_status (payments module). */
   orderPaymentChanged(placeId: number, orderId: number, change: { from: string; to: string }): void;
   userNeedCreated(placeId: number, userNeedId: number): void;
@@ -150,6 +156,49 @@ function insertAll(
   )();
 }
 
+/**
+ * Stores staff events in the caller's PostgreSQL transaction and notifies every process of them, in one prepared
+ * statement: the transaction-level order lock (`ORDER_LOCK_KEY`, held until the caller's COMMIT, so event ids
+ * commit in increasing order in every process), the multi-row insert, and one `pg_notify` per event in id order
+ * (PostgreSQL delivers a transaction's notifications at its COMMIT, in the order sent; none if it rolls back).
+ * The lock is joined into the insert's rows, so it is held before the first id is drawn from the sequence. An
+ * event whose inline payload would pass NOTIFY's 8000-byte limit travels as its id and is read back by the
+ * listeners. Used by the bus's own batches and by the orders' group commit (a new order and its `order.created`
+ * event commit together).
+ */
+const STORE_EVENTS_PG =
+  'with lk as materialized (select count(pg_advisory_xact_lock($1::bigint)) as locked), ' +
+  'e as (insert into staff_events (place_id, type, session, data, created_at) ' +
+  'select r.place_id, r.type, r.session, r.data, r.created_at from lk cross join ' +
+  'json_to_recordset($2::json) as r(place_id int, type text, session text, data text, created_at text) ' +
+  'returning id, place_id, type, session, data, created_at), ' +
+  "s as (select e.*, json_build_object('id', e.id, 'p', e.place_id, 't', e.type, 's', e.session, " +
+  "'d', e.data::json, 'c', e.created_at)::text as inline from e order by e.id offset 0) " +
+  'select s.id, s.place_id, s.type, s.session, s.data, s.created_at, ' +
+  "pg_notify($3, case when octet_length(s.inline) <= $4 then s.inline else json_build_object('id', s.id)::text end) " +
+  'as notified from s';
+
+export async function storeEventsPg(
+  client: pg.PoolClient,
+  events: readonly Insertable<StaffEventsTable>[],
+): Promise<BusEvent[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((e) => ({
+    place_id: e.place_id,
+    type: e.type,
+    session: e.session ?? null,
+    data: e.data ?? '{}',
+    created_at: e.created_at,
+  }));
+  const { rows: stored } = await preparedQuery<Row>(client, STORE_EVENTS_PG, [
+    ORDER_LOCK_KEY,
+    JSON.stringify(rows),
+    CHANNEL,
+    MAX_INLINE_PAYLOAD,
+  ]);
+  return stored.map(fromRow).sort((a, b) => a.id - b.id);
+}
+
 export interface EventBusOptions {
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
   now: () => Date;
@@ -243,33 +292,30 @@ export class EventBus {
 
   /**
    * PostgreSQL group commit: events published while a transaction is under way are stored together in the next
-   * one — the order lock, one multi-row insert, one statement notifying them all, in id order — instead of a
-   * transaction of five round trips per event (a burst of orders announces dozens at once). A failed batch rejects
-   * each of its publishers (who log it; the boards catch up on reconnect).
+   * one — the order lock, the multi-row insert and the notifications in one prepared statement (`storeEventsPg`) —
+   * instead of a transaction of five round trips per event (a burst of orders announces dozens at once). New orders'
+   * events do not come here on PostgreSQL: they are stored in the orders' own transaction (OrdersRepository). A
+   * failed batch rejects each of its publishers (who log it; the boards catch up on reconnect).
    */
   readonly #pgWrites = new BatchQueue<Insertable<StaffEventsTable>, BusEvent>(
-    (batch) =>
-      this.#db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${ORDER_LOCK_KEY})`.execute(trx);
-        // The rows of one insert take their ids in the order of its values, and come back in that order.
-        const rows = await trx.insertInto('staff_events').values(batch).returningAll().execute();
-        const stored = rows.map(fromRow).sort((a, b) => a.id - b.id);
-        const payloads = stored.map((event) => {
-          const inline = JSON.stringify({
-            id: event.id,
-            p: event.placeId,
-            t: event.type,
-            s: event.session,
-            d: event.data,
-            c: event.createdAt,
-          });
-          return Buffer.byteLength(inline) <= MAX_INLINE_PAYLOAD ? inline : JSON.stringify({ id: event.id });
-        });
-        await sql`select pg_notify(${CHANNEL}, p) from unnest(${payloads}::text[]) with ordinality as t(p, n) order by n`.execute(
-          trx,
-        );
-        return stored.map((value) => ({ value }));
-      }),
+    async (batch) => {
+      // A PostgreSQL handle always carries its pool (db/database.ts).
+      const client = await this.#handle.pgPool!.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        try {
+          const stored = await storeEventsPg(client, batch);
+          await client.query('commit');
+          return stored.map((value) => ({ value }));
+        } catch (err) {
+          await client.query('rollback').catch((e: unknown) => (broken = e as Error));
+          throw err;
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
     { max: 256, deferFirst: true },
   );
 

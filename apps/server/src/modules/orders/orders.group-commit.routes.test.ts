@@ -13,6 +13,9 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.ts
 import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from './orders.fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
 import { OrdersRepository, type StoreOrderInput } from './orders.repository.ts';
+import type { StaffOrder } from '@trapeza/domain/contracts/staff';
+import { StaffRepository } from '../staff/staff.repository.ts';
+import { toStaffOrders } from '../staff/staff.service.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
 
@@ -152,6 +155,60 @@ describeEachDatabase(
         // afterwards, so the next order's COMMIT waits for its fsync as before.
         const sqlite = ctx.database.sqlite?.database;
         if (sqlite) expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+      },
+    );
+
+    ctx.test(
+      "each stored order's board event: on PostgreSQL committed in the order's own transaction (there as soon as " +
+        'the answer is, same transaction id), carrying the order exactly as the board reads it back',
+      async () => {
+        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + 120_000));
+        const f = fx();
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, n) =>
+            preorder(ctx, f, n, {
+              order_comment: [{ variantId: f.salad.variant, comment: `together ${ctx.dialect} ${n}` }],
+            }),
+          ),
+        );
+        expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+        const ids = [...new Set((await storedByMarker(ctx, `together ${ctx.dialect} `)).map((r) => r.id))];
+        expect(ids).toHaveLength(20);
+        const eventsOf = async () =>
+          (
+            await ctx.db
+              .selectFrom('staff_events')
+              .select(['data', 'session'])
+              .where('type', '=', 'order.created')
+              .where('place_id', '=', f.bistro)
+              .execute()
+          )
+            .map((e) => ({ ...e, order: (JSON.parse(e.data) as { order: StaffOrder }).order }))
+            .filter((e) => ids.includes(e.order.id));
+        let events = await eventsOf();
+        if (ctx.dialect === 'postgres') {
+          // No waiting: the answers came after the COMMIT, and the events were in it.
+          expect(events).toHaveLength(20);
+          const { rows } = await sql<{ same: number }>`select count(*)::int as same from staff_events e
+            join orders o on o.xmin = e.xmin and (e.data::json->'order'->>'id')::int = o.id
+            where o.id in (${sql.join(ids)}) and e.type = 'order.created'`.execute(ctx.db);
+          expect(rows[0]!.same).toBe(20);
+        } else {
+          // SQLite: published right after the orders' commit, in the event bus's own.
+          for (let i = 0; i < 50 && events.length < 20; i++) {
+            await new Promise((r) => setTimeout(r, 50));
+            events = await eventsOf();
+          }
+          expect(events).toHaveLength(20);
+        }
+        // The event carries what the board reads back (the shape the notifier publishes), and the guest's session.
+        const bundle = await new StaffRepository(ctx.db).getOrders(f.bistro, ids);
+        const board = new Map(toStaffOrders(bundle).map((o) => [o.id, o]));
+        const tokens = new Map(bundle.orders.map((o) => [o.id, o.token]));
+        for (const e of events) {
+          expect(e.order).toEqual(board.get(e.order.id));
+          expect(e.session).toBe(tokens.get(e.order.id));
+        }
       },
     );
 

@@ -28,9 +28,13 @@ import type {
   ProductVariantsTable,
   PromoCodesTable,
   RegionsTable,
+  StaffEventsTable,
   UserDiscountsTable,
 } from '../../db/schema.ts';
 import { readPlaceSettings } from '../../db/place-settings.ts';
+import { storeEventsPg } from '../../plugins/events.ts';
+import type { StaffOrder } from '@trapeza/domain/contracts/staff';
+import type { OrderBundle } from '../staff/staff.repository.ts';
 import { parseJson } from '../menu/menu.mapping.ts';
 
 /** What ordering needs of a product (not its descriptions and translations: the order path reads it per order). */
@@ -118,7 +122,16 @@ export interface StoreOrderInput {
 }
 
 export type StoreOrderResult =
-  | { ok: true; orderId: number; number: number | null }
+  | {
+      ok: true;
+      orderId: number;
+      number: number | null;
+      /**
+       * The board's order when its `order.created` staff event was stored in the order's own transaction (the
+       * PostgreSQL group commit with `newOrderEvents`): the staff notifier then only mails it. Absent otherwise.
+       */
+      published?: StaffOrder;
+    }
   | { ok: false; reason: 'duplicate' | 'promo_exhausted' | 'balance_changed' };
 
 /**
@@ -212,6 +225,15 @@ function storeBatchSqlite(raw: RawSqlite, batch: StoreOrderInput[]): BatchOutcom
 /** Most orders written in one PostgreSQL transaction (group commit). */
 const PG_GROUP_COMMIT_MAX = 64;
 
+/**
+ * The staff events of orders just stored (given by the staff module, staff.events.ts `newOrderEvents`, so that this
+ * module need not know the board's shape): from the stored rows, as the board would read them back, each order's
+ * `order.created` event and the board's order it carries.
+ */
+export type NewOrderEvents = (
+  bundle: OrderBundle,
+) => { orderId: number; published: StaffOrder; event: Insertable<StaffEventsTable> }[];
+
 /** `insert into t (cols) select cols from json_populate_recordset(null::t, $n)`: all rows of a table, one text. */
 function jsonInsert(table: string, columns: readonly string[], param: number): string {
   const cols = columns.map((c) => `"${c}"`).join(', ');
@@ -229,18 +251,36 @@ const sameColumns = (a: readonly string[], b: readonly string[]) =>
 /** SQL texts of the batch insert by column sets: the same few texts, so each is prepared once per connection. */
 const batchInsertTexts = new Map<string, string>();
 
-function batchInsertText(orderColumns: string[], lineColumns: string[], ingredientColumns: string[]): string {
-  const key = [orderColumns, lineColumns, ingredientColumns].map((c) => c.join(',')).join('|');
+/**
+ * `withRows`: the statement also answers the stored rows (RETURNING *, with the order's table number and kind as
+ * the staff board reads them), so that the orders' staff events are built without reading them back.
+ */
+function batchInsertText(
+  orderColumns: string[],
+  lineColumns: string[],
+  ingredientColumns: string[],
+  withRows: boolean,
+): string {
+  const key =
+    [orderColumns, lineColumns, ingredientColumns].map((c) => c.join(',')).join('|') + `|${withRows}`;
   let text = batchInsertTexts.get(key);
   if (text === undefined) {
+    const returning = withRows ? ' returning *' : '';
     // Writable CTEs run to completion whether read or not; the foreign keys are checked at the end of the statement,
-    // when every row of it is in.
+    // when every row of it is in. The rows come back as JSON: integers, bigints (money, within 2^53) and doubles as
+    // numbers, as node-postgres reads them here (db/pg-types.ts).
     text =
-      `with o as (${jsonInsert('orders', ['id', ...orderColumns], 1)}), ` +
-      `l as (${jsonInsert('order_lines', ['id', 'order_id', ...lineColumns], 2)}), ` +
-      `i as (${jsonInsert('order_line_ingredients', ['order_line_id', ...ingredientColumns], 3)}), ` +
-      `h as (${jsonInsert('order_status_history', ['order_id', 'status', 'changed_by', 'reason', 'created_at'], 4)}) ` +
-      'select 1 as done';
+      `with o as (${jsonInsert('orders', ['id', ...orderColumns], 1)}${returning}), ` +
+      `l as (${jsonInsert('order_lines', ['id', 'order_id', ...lineColumns], 2)}${returning}), ` +
+      `i as (${jsonInsert('order_line_ingredients', ['order_line_id', ...ingredientColumns], 3)}${returning}), ` +
+      `h as (${jsonInsert('order_status_history', ['order_id', 'status', 'changed_by', 'reason', 'created_at'], 4)}${returning}) ` +
+      (withRows
+        ? "select (select coalesce(json_agg(x), '[]') from (select o.*, t.number as table_number, " +
+          't.kind as table_kind from o left join "tables" t on t.id = o.table_id) as x) as orders, ' +
+          "(select coalesce(json_agg(l), '[]') from l) as lines, " +
+          "(select coalesce(json_agg(i), '[]') from i) as ingredients, " +
+          "(select coalesce(json_agg(h), '[]') from h) as history"
+        : 'select 1 as done');
     if (batchInsertTexts.size < 100) batchInsertTexts.set(key, text);
   }
   return text;
@@ -297,6 +337,7 @@ const USE_BALANCE =
 async function storeBatchPostgres(
   client: pg.PoolClient,
   batch: StoreOrderInput[],
+  newOrderEvents: NewOrderEvents | null,
 ): Promise<StoreOrderResult[] | { retrySingly: true; broken: boolean }> {
   const orderColumns = setColumns(batch[0]!.order as Record<string, unknown>).filter((c) => c !== 'id');
   // The short number is taken here, not set by the service.
@@ -417,12 +458,29 @@ async function storeBatchPostgres(
       for (const r of results) if (r.ok) r.number = numberOf.get(r.orderId) ?? null;
     }
     if (orders.length > 0) {
-      await preparedQuery(client, batchInsertText(insertColumns, lineColumns, INGREDIENT_COLUMNS), [
-        JSON.stringify(orders),
-        JSON.stringify(lines),
-        JSON.stringify(ingredients),
-        JSON.stringify(history),
-      ]);
+      const inserted = await preparedQuery<OrderBundle>(
+        client,
+        batchInsertText(insertColumns, lineColumns, INGREDIENT_COLUMNS, newOrderEvents !== null),
+        [JSON.stringify(orders), JSON.stringify(lines), JSON.stringify(ingredients), JSON.stringify(history)],
+      );
+      if (newOrderEvents) {
+        // The orders' staff events in the same transaction (issue "Scale out" #1): an order and its event commit
+        // together or not at all, and the boards of every process hear of it at this COMMIT.
+        const bundle = inserted.rows[0]!;
+        const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+        const made = newOrderEvents({
+          orders: bundle.orders.sort(byId),
+          lines: bundle.lines.sort(byId),
+          ingredients: bundle.ingredients.sort(byId),
+          history: bundle.history.sort(byId),
+        });
+        await storeEventsPg(
+          client,
+          made.map((m) => m.event),
+        );
+        const published = new Map(made.map((m) => [m.orderId, m.published]));
+        for (const r of results) if (r.ok) r.published = published.get(r.orderId);
+      }
     }
     committed = true;
     await client.query('commit');
@@ -537,14 +595,21 @@ export class OrdersRepository {
    * come from the sequences — nothing of it is decided in this process' memory beyond the batch itself.
    */
   readonly #pgGroupCommit: BatchQueue<StoreOrderInput, StoreOrderResult> | null;
+  /** PostgreSQL group commit: the new orders' staff events, stored in their transaction (null: the notifier does). */
+  readonly #newOrderEvents: NewOrderEvents | null;
 
   /**
    * `venueCache`: the venue configuration (settings, the place, order types with their tiers and zones, regions)
    * is read through it, keyed `{placeId}|…` so that the admin's writes drop it with the menu cache. Products, stock,
    * sessions, promo codes and users are always read live.
    */
-  constructor(database: DatabaseHandle, venueCache: TtlCache<unknown> | null = null) {
+  constructor(
+    database: DatabaseHandle,
+    venueCache: TtlCache<unknown> | null = null,
+    opts: { newOrderEvents?: NewOrderEvents } = {},
+  ) {
     this.#db = database.db;
+    this.#newOrderEvents = opts.newOrderEvents ?? null;
     this.#sqlite = database.sqlite ?? null;
     this.#venueCache = venueCache;
     const raw = this.#sqlite;
@@ -573,7 +638,7 @@ export class OrdersRepository {
     const client = await pool.connect();
     let outcome: Awaited<ReturnType<typeof storeBatchPostgres>>;
     try {
-      outcome = await storeBatchPostgres(client, batch);
+      outcome = await storeBatchPostgres(client, batch, this.#newOrderEvents);
     } catch (err) {
       // The COMMIT failed: the connection is dropped and every order of the batch gets the error.
       client.release(err instanceof Error ? err : true);

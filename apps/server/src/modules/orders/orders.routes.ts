@@ -27,6 +27,7 @@ import { TablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { answerLanguage, registerOrderErrorHandler } from './order-error.ts';
 import { OrdersRepository } from './orders.repository.ts';
+import { newOrderEvents } from '../staff/staff.events.ts';
 import { OrdersService, type OrderCallContext } from './orders.service.ts';
 import { requestUser } from './request-user.ts';
 
@@ -47,7 +48,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     new TablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
   );
   const service = new OrdersService(
-    new OrdersRepository(app.database, app.venueCache),
+    // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
+    new OrdersRepository(app.database, app.venueCache, { newOrderEvents }),
     tables,
     app.hasDecorator('payments') ? app.payments : null,
     app.staffNotifier ?? null,

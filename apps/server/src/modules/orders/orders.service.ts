@@ -652,8 +652,9 @@ export class OrdersService {
       // The accumulated balance changed under the order: 400 like every invalid_order_data (one code, one status).
       throw tableError(400, 'invalid_order_data', lang);
     }
-    // The staff boards hear of it after the commit (fire and forget: the guest's answer does not wait).
-    this.#notifier?.orderCreated(placeId, stored.orderId);
+    // The staff boards hear of it after the commit (fire and forget: the guest's answer does not wait); on
+    // PostgreSQL its event was stored and notified in the order's own transaction (`published`).
+    this.#notifier?.orderCreated(placeId, stored.orderId, stored.published);
     // Online methods: the payments module signs the provider form for the stored order (spec §4 ppResp).
     const ppResp = this.#payments
       ? await this.#payments.paymentForNewOrder({

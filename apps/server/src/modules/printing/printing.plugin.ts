@@ -38,8 +38,8 @@ export function withPrinting(
   };
   return {
     ...notifier,
-    orderCreated(placeId, orderId) {
-      notifier.orderCreated(placeId, orderId);
+    orderCreated(placeId, orderId, published) {
+      notifier.orderCreated(placeId, orderId, published);
       let ids = pending.get(placeId);
       if (!ids) pending.set(placeId, (ids = []));
       ids.push(orderId);

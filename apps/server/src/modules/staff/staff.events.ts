@@ -7,16 +7,45 @@
  *
  * New orders come in bursts (one commit stores many, see OrdersRepository's group commit): those announced in the
  * same turn of the event loop are read back together, one query set per place instead of per order, and that one
- * read feeds both the board event and the e-mail.
+ * read feeds both the board event and the e-mail. On PostgreSQL the group commit stores each new order's event in
+ * the order's own transaction (`newOrderEvents`, issue "Scale out" #1: an order and its event commit together, and
+ * nothing is read back); the notifier is then told the board's order and only mails it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaffFeedback } from '@trapeza/domain/contracts/staff';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { SmsSender } from '../../lib/sms.ts';
+import type { Insertable } from 'kysely';
+import type { StaffOrder } from '@trapeza/domain/contracts/staff';
+import type { StaffEventsTable } from '../../db/schema.ts';
 import type { EventBus, FeedbackNotice, StaffNotifier } from '../../plugins/events.ts';
 import { sendNewOrderMails } from './order-notification.mail.ts';
-import type { StaffRepository } from './staff.repository.ts';
+import type { OrderBundle, StaffRepository } from './staff.repository.ts';
 import { toStaffOrders, toStaffUserNeed } from './staff.service.ts';
+
+/**
+ * The `order.created` events of orders just stored, from their rows as the board reads them (OrdersRepository's
+ * PostgreSQL group commit stores them in the orders' transaction): the same event the notifier would publish.
+ */
+export function newOrderEvents(
+  bundle: OrderBundle,
+): { orderId: number; published: StaffOrder; event: Insertable<StaffEventsTable> }[] {
+  const rows = new Map(bundle.orders.map((o) => [o.id, o]));
+  return toStaffOrders(bundle).map((order) => {
+    const row = rows.get(order.id)!;
+    return {
+      orderId: order.id,
+      published: order,
+      event: {
+        place_id: row.place_id,
+        type: 'order.created',
+        session: row.token,
+        data: JSON.stringify({ order }),
+        created_at: row.created_at,
+      },
+    };
+  });
+}
 
 export function createStaffNotifier(
   repo: StaffRepository,
@@ -28,12 +57,19 @@ export function createStaffNotifier(
   const run = (what: string, work: () => Promise<unknown>): void => {
     work().catch((err: unknown) => log.error({ err }, `staff events: ${what} not published`));
   };
-  /** Orders announced since the last turn, by place. */
-  const newOrders = new Map<number, number[]>();
+  /** Orders announced since the last turn, by place (ids to read back and publish; orders already published). */
+  const newOrders = new Map<number, { ids: number[]; published: StaffOrder[] }>();
   const announceNewOrders = (): void => {
     const batch = [...newOrders];
     newOrders.clear();
-    for (const [placeId, ids] of batch) {
+    for (const [placeId, { ids, published }] of batch) {
+      if (published.length > 0 && mail)
+        void sendNewOrderMails(
+          { repo, log, ...mail },
+          placeId,
+          published.sort((a, b) => a.id - b.id),
+        );
+      if (ids.length === 0) continue;
       run('order.created', async () => {
         const bundle = await repo.getOrders(placeId, ids);
         const tokens = new Map(bundle.orders.map((o) => [o.id, o.token]));
@@ -54,11 +90,13 @@ export function createStaffNotifier(
     }
   };
   return {
-    orderCreated(placeId, orderId) {
-      let ids = newOrders.get(placeId);
-      if (!ids) newOrders.set(placeId, (ids = []));
-      ids.push(orderId);
-      if (newOrders.size === 1 && ids.length === 1) setImmediate(announceNewOrders);
+    orderCreated(placeId, orderId, published) {
+      const first = newOrders.size === 0;
+      let entry = newOrders.get(placeId);
+      if (!entry) newOrders.set(placeId, (entry = { ids: [], published: [] }));
+      if (published) entry.published.push(published);
+      else entry.ids.push(orderId);
+      if (first) setImmediate(announceNewOrders);
     },
     orderPaymentChanged(placeId, orderId, change) {
       run('order.payment_changed', async () => {

@@ -30,6 +30,7 @@ import { requireRole } from '../../plugins/auth.ts';
 import { readPlaceSetting } from '../../db/place-settings.ts';
 import { answerLanguage, OrderError } from '../orders/order-error.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
+import { newOrderEvents } from '../staff/staff.events.ts';
 import { OrdersService, type OrderCallContext } from '../orders/orders.service.ts';
 import { requestUser } from '../orders/request-user.ts';
 import { TablePartyRepository } from './table-party.repository.ts';
@@ -63,7 +64,8 @@ export function createTableParty(app: FastifyInstance): {
 } {
   const { db } = app.database;
   const orders = new OrdersService(
-    new OrdersRepository(app.database, app.venueCache),
+    // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
+    new OrdersRepository(app.database, app.venueCache, { newOrderEvents }),
     new TablesService(new TablesRepository(db, app.database.sqlite ?? null)),
     null,
     app.staffNotifier ?? null,
