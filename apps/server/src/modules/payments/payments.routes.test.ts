@@ -382,10 +382,21 @@ if (HAS_DEMO_SEED) {
           expect(replay.body).toBe(`INVOICE=${invoice}:STATUS=OK\n`);
           expect(await notificationCount()).toBe(before + 1);
           expect((await history(row.id)).length).toBe(historyAfterFirst);
-          // PAID is terminal: a later DENIED is acknowledged and changes nothing.
-          const late = await notifyEpay(`INVOICE=${invoice}:STATUS=DENIED\n`);
-          expect(late.body).toBe(`INVOICE=${invoice}:STATUS=OK\n`);
-          expect((await orderRow(order.key)).payment_status).toBe('paid');
+          // PAID is terminal: a later DENIED (or EXPIRED) is acknowledged and changes nothing: not the order, not
+          // the payment (a refund and the staff board read the payment's own status), not the order's history.
+          const historyBeforeLate = (await history(row.id)).length;
+          for (const status of ['DENIED', 'EXPIRED']) {
+            const late = await notifyEpay(`INVOICE=${invoice}:STATUS=${status}\n`);
+            expect(late.body).toBe(`INVOICE=${invoice}:STATUS=OK\n`);
+            expect((await orderRow(order.key)).payment_status).toBe('paid');
+            const payment = await ctx.db
+              .selectFrom('payments')
+              .select(['status'])
+              .where('invoice', '=', invoice)
+              .executeTakeFirstOrThrow();
+            expect(payment.status).toBe('paid');
+          }
+          expect((await history(row.id)).length).toBe(historyBeforeLate);
 
           const several = await notifyEpay(
             `INVOICE=${invoice}:STATUS=PAID:PAY_TIME=20261124120000:STAN=654321:BCODE=XYZ789\nINVOICE=9999999999:STATUS=PAID:PAY_TIME=20261124120000:STAN=1:BCODE=A1\nINVOICE=12x:STATUS=PAID\n`,

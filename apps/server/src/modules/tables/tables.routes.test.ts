@@ -172,6 +172,65 @@ describeEachDatabase(
       },
     );
 
+    ctx.test(
+      "a table session is its place's only: another place of the same client knows it as Invalid session (order, waiter call, bill, check)",
+      async () => {
+        const f = fx();
+        const s = await open('ordt-t2');
+        const order = await send(
+          'POST',
+          '/api/orders',
+          { session: s.session, products: [cartLine(f.salad.id, f.salad.variant)] },
+          'hotel',
+        );
+        expect(order.statusCode, order.body).toBe(400);
+        expect(order.json()).toMatchObject({ code: 'Invalid session', message: 'Invalid session' });
+        const need = await send(
+          'POST',
+          '/api/user-needs',
+          { token: s.session, type: 'more_napkins' },
+          'hotel',
+        );
+        expect(need.statusCode, need.body).toBe(400);
+        expect(need.json().message).toBe('Invalid session');
+        const bill = await send(
+          'PUT',
+          `/api/orders/by_table_session/${s.session}/bill_wanted`,
+          { status: 1, paymentMethod: 'cash', placeId: f.hotel },
+          'hotel',
+        );
+        expect(bill.statusCode, bill.body).toBe(400);
+        expect(bill.json().message).toBe('Invalid session');
+        const check = await send(
+          'POST',
+          '/api/tables/verify_session',
+          { token: 'ordt-t2', session: s.session, placeSlug: 'hotel' },
+          'hotel',
+        );
+        expect(check.statusCode).not.toBe(200);
+        // Nothing reached the other place, and the session still works at its own.
+        const needs = await ctx.db
+          .selectFrom('user_needs')
+          .select('id')
+          .where('session', '=', s.session)
+          .execute();
+        expect(needs).toEqual([]);
+        const orders = await ctx.db
+          .selectFrom('orders')
+          .select('id')
+          .where('place_id', '=', f.hotel)
+          .where('token', '=', s.session)
+          .execute();
+        expect(orders).toEqual([]);
+        const own = await send('POST', '/api/tables/verify_session', {
+          token: 'ordt-t2',
+          session: s.session,
+          placeSlug: 'bistro',
+        });
+        expect(own.statusCode, own.body).toBe(200);
+      },
+    );
+
     ctx.test('bill_wanted with an unknown session → Invalid session', async () => {
       const res = await send('PUT', '/api/orders/by_table_session/unknown-session-123/bill_wanted', {
         status: 1,
