@@ -76,6 +76,7 @@ function PlaceShell() {
       data-subtheme={ui.subTheme}
       data-white={ui.whiteBackground ? '' : undefined}
       data-lighter-bg={ui.lighterBackgroundImage ? '' : undefined}
+      data-bg-image={ui.backgroundImage && !ui.whiteBackground ? '' : undefined}
       style={themeStyle(ui)}
     >
       <PlaceHeader
