@@ -148,7 +148,7 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
 
   // --- Menu, all in the editor: an add-on ingredient, a category, a product with two variants and an image. ---
   await signIn(page);
-  await page.getByRole('link', { name: 'Меню' }).click();
+  await page.getByRole('link', { name: 'Меню', exact: true }).click();
 
   await page.getByRole('tab', { name: 'Съставки' }).click();
   await page.getByRole('button', { name: 'Добави', exact: true }).click();

@@ -56,7 +56,7 @@ test('an admin renames a product and sets it out of stock, changes a colour and 
   await signIn(page);
 
   // Menu: the category, its product list, the product form.
-  await page.getByRole('link', { name: 'Меню' }).click();
+  await page.getByRole('link', { name: 'Меню', exact: true }).click();
   await page
     .getByRole('tree')
     .getByRole('button', { name: new RegExp(`^${category.name} \\(`) })

@@ -85,7 +85,14 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function startEmptyInstallation(dialect: Dialect): Promise<EmptyInstallation> {
+/**
+ * `extraEnv` changes the start (the onboarding journey starts the demo, `DEMO=1`, with the payment simulator on a
+ * free port of its own: `PAYMENT_SIMULATOR_PORT: 'free'`).
+ */
+export async function startEmptyInstallation(
+  dialect: Dialect,
+  extraEnv: Record<string, string> = {},
+): Promise<EmptyInstallation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-e2e-platform-'));
   const port = await freePort();
   let databaseUrl = '';
@@ -106,7 +113,9 @@ export async function startEmptyInstallation(dialect: Dialect): Promise<EmptyIns
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     RATE_LIMIT_PER_MINUTE: '0',
+    ...extraEnv,
   };
+  if (env.PAYMENT_SIMULATOR_PORT === 'free') env.PAYMENT_SIMULATOR_PORT = String(await freePort());
 
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
@@ -135,7 +144,7 @@ export async function startEmptyInstallation(dialect: Dialect): Promise<EmptyIns
   for (;;) {
     if (!running) {
       await stop();
-      throw new Error(`the DEMO=0 server exited before it served:\n${output}`);
+      throw new Error(`the server exited before it served:\n${output}`);
     }
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (r) => r.ok,
@@ -144,7 +153,7 @@ export async function startEmptyInstallation(dialect: Dialect): Promise<EmptyIns
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the DEMO=0 server did not answer /api/health in 60 s:\n${output}`);
+      throw new Error(`the server did not answer /api/health in 60 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

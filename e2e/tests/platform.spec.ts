@@ -142,15 +142,16 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
         `/${VENUE.slug}`,
       );
 
-      // The new venue's page renders at once on the brand's domain, empty, with the brand in the first paint; a
-      // venue path on the bare host is a 404 (no brand serves it).
+      // The new venue's page answers at once on the brand's domain with the brand in the first paint: its
+      // coming-soon page until the venue is marked live (issue 16 #2, 503); a venue path on the bare host is a 404
+      // (no brand serves it).
       const early = await freshPage(browser);
       const firstPaint = await early.page.goto(`${brandBase}/${VENUE.slug}`);
-      expect(firstPaint?.status()).toBe(200);
+      expect(firstPaint?.status()).toBe(503);
       const html = (await firstPaint?.text()) ?? '';
       expect(html).toContain(`<title>${VENUE.name}`);
       expect(html).toContain('<meta name="theme-color" content="#1f6f5c"');
-      await expect(early.page.getByText('Менюто идва скоро. Заповядайте отново след малко.')).toBeVisible();
+      await expect(early.page.getByRole('heading', { name: 'Очаквайте скоро' })).toBeVisible();
       expect((await early.page.goto(`${plain}/${VENUE.slug}`))?.status()).toBe(404);
       await early.close();
 
@@ -201,7 +202,7 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
       await signInAtAdmin(admin, brandBase);
 
       // The menu: a category and two products.
-      await admin.getByRole('link', { name: 'Меню' }).click();
+      await admin.getByRole('link', { name: 'Меню', exact: true }).click();
       await admin.getByRole('button', { name: 'Нова категория' }).click();
       const categoryForm = admin.getByRole('form', { name: 'Категория' });
       await categoryForm.getByLabel('Име (bg)').fill('Топли напитки');
@@ -227,6 +228,14 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
         await form.getByRole('button', { name: 'Затвори' }).click();
       }
       await expect(admin.getByRole('button', { name: 'Топли напитки (2)' })).toBeVisible();
+
+      // A new venue starts with guests seeing "coming soon" (issue 16 #2): the admin marks it live on the admin home.
+      await admin
+        .getByRole('navigation', { name: 'Раздели на администрацията' })
+        .getByRole('link', { name: 'Старт' })
+        .click();
+      await admin.getByRole('button', { name: 'Пусни обекта на живо' }).click();
+      await expect(admin.getByTestId('go-live-state')).toContainText('На живо');
 
       // Table 3's link, as the staff screen of tables shows it for its QR code.
       await admin.goto(`${brandBase}/${VENUE.slug}/staff/tables`);

@@ -61,6 +61,14 @@ export interface PlacesTable {
   lng: number | null;
   active: Flag;
   created_at: Timestamp;
+  /** 1 = guests see the venue's pages; 0 = they see the coming-soon page (go-live checklist, issue 16 #2). */
+  live: ColumnType<Flag, Flag | undefined, Flag>;
+  /** When an admin marked the venue live (null for venues live from before the checklist). */
+  live_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an admin last downloaded the tables' printable QR sheet. */
+  qr_sheet_downloaded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 = the admin chose "cash only" on the checklist (no online payment account needed). */
+  cash_only: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface CitiesTable {

@@ -12,6 +12,8 @@ export interface PlaceRow {
   id: number;
   slug: string;
   client_id: number;
+  /** 0 until an admin marks the venue live (go-live checklist). */
+  live: number;
 }
 
 export function createTenancyRepository(db: AppDatabase) {
@@ -26,7 +28,7 @@ export function createTenancyRepository(db: AppDatabase) {
     async findPlace(clientId: number, ref: { id: number } | { slug: string }): Promise<PlaceRow | undefined> {
       let q = db
         .selectFrom('places')
-        .select(['id', 'slug', 'client_id'])
+        .select(['id', 'slug', 'client_id', 'live'])
         .where('client_id', '=', clientId)
         .where('active', '=', 1);
       q = 'id' in ref ? q.where('id', '=', ref.id) : q.where('slug', '=', ref.slug);

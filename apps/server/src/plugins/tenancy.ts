@@ -21,6 +21,8 @@ export interface ClientTenant {
 export interface PlaceTenant extends ClientTenant {
   placeId: number;
   placeSlug: string;
+  /** false until an admin marks the venue live (guests then see "coming soon" and cannot order); unset = live. */
+  placeLive?: boolean;
 }
 
 declare module 'fastify' {
@@ -98,7 +100,12 @@ export function registerTenancy(app: FastifyInstance, repo: TenancyRepository): 
       repo.findPlace(client.id, parseRef(placeHeader)),
     );
     if (!place) throw new DomainError(404, 'unknown_place', `Unknown place "${placeHeader}"`);
-    request.tenant = { ...request.clientTenant, placeId: place.id, placeSlug: place.slug };
+    request.tenant = {
+      ...request.clientTenant,
+      placeId: place.id,
+      placeSlug: place.slug,
+      placeLive: place.live !== 0,
+    };
   });
 }
 

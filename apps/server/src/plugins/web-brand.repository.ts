@@ -36,6 +36,33 @@ export function createWebBrandRepository(db: AppDatabase) {
         .executeTakeFirst();
       return row?.name;
     },
+    /**
+     * Whether the brand's active place with this slug is live (go-live checklist), and the language its guests first
+     * see (`first_init_lang`, else `default_lang`); undefined when the brand has no such place.
+     */
+    async placeLive(
+      clientSlug: string,
+      placeSlug: string,
+    ): Promise<{ live: boolean; language: string } | undefined> {
+      const row = await db
+        .selectFrom('places')
+        .innerJoin('clients', 'clients.id', 'places.client_id')
+        .select(['places.id', 'places.live'])
+        .where('clients.slug', '=', clientSlug)
+        .where('places.slug', '=', placeSlug)
+        .where('places.active', '=', 1)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.live !== 0) return { live: true, language: 'bg' };
+      const settings = await db
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('place_id', '=', row.id)
+        .where('key', 'in', ['first_init_lang', 'default_lang'])
+        .execute();
+      const value = (key: string) => settings.find((r) => r.key === key)?.value || undefined;
+      return { live: false, language: value('first_init_lang') ?? value('default_lang') ?? 'bg' };
+    },
     /** The raw `analytics_tag_id` setting of the brand's place with this slug, if any. */
     async analyticsTag(clientSlug: string, placeSlug: string): Promise<string | undefined> {
       const row = await db

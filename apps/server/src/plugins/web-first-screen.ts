@@ -32,6 +32,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cookieLifetimeHours, isTokenExpired, ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
 import type { PageBrand } from './web-brand.ts';
+import { comingSoonHtml, COMING_SOON_RETRY_AFTER_S, mayPreview } from './web-coming-soon.ts';
 import type { WebBrandRepository } from './web-brand.repository.ts';
 
 interface ManifestChunk {
@@ -371,9 +372,12 @@ export interface PageCookie {
  * cookies it writes (the order token of a QR scan).
  */
 export interface WebPage {
-  status: 200 | 404;
+  /** 503: the venue's coming-soon page (not live yet, web-coming-soon.ts). */
+  status: 200 | 404 | 503;
   html: string;
   cookies?: PageCookie[];
+  /** Further response headers (Retry-After of the coming-soon page). */
+  headers?: Record<string, string>;
 }
 
 export interface WebPageContext {
@@ -383,6 +387,8 @@ export interface WebPageContext {
   placeName: (clientSlug: string, placeSlug: string) => Promise<string | undefined>;
   /** A table session of the brand's place by its secret (web-brand.repository.ts); without it, none is shown. */
   tableSession?: WebBrandRepository['tableSession'];
+  /** Whether the brand's place is live (web-brand.repository.ts); without it, every place is. */
+  placeLive?: WebBrandRepository['placeLive'];
 }
 
 /** The order-token cookie holding `value`, with the device's lifetime (spec §9: 90 h, on a kiosk 43800 h). */
@@ -548,6 +554,18 @@ export async function renderWebPage(
   if (!brand || !placeSlug) return { status: 200, html: brandShell(shell.html, brand, null) };
   const placeName = await context.placeName(brand.slug, placeSlug);
   if (placeName === undefined) return { status: 404, html: brandShell(shell.html, brand, null) };
+  // A venue not live yet shows guests its coming-soon page; its admins (signed in) preview the real pages. The staff
+  // screens are not guest pages.
+  if (context.placeLive && pathname.split('/').filter(Boolean)[1] !== 'staff') {
+    const gate = await context.placeLive(brand.slug, placeSlug);
+    if (gate && !gate.live && !(await mayPreview(app, request, brand.slug, placeSlug))) {
+      return {
+        status: 503,
+        html: comingSoonHtml(shell.html, brand, placeName, languageOf(request) ?? gate.language),
+        headers: { 'retry-after': String(COMING_SOON_RETRY_AFTER_S) },
+      };
+    }
+  }
   // A venue's pages are titled with the venue's name (the server-rendered ones with their own, below).
   const plan = firstScreenPlan(pathname);
   if (!plan) return { status: 200, html: brandShell(shell.html, brand, placeName) };

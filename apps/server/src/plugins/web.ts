@@ -74,6 +74,7 @@ export async function registerWeb(
       brand,
       placeName: brands.placeName,
       tableSession: brands.tableSession,
+      placeLive: brands.placeLive,
     });
     // The venue's purchase-tracking tag, if it set one, gets its script's hosts through this page's CSP.
     const placeSlug = brand && page.status === 200 ? pagePlace(path) : null;
@@ -90,6 +91,7 @@ export async function registerWeb(
         secure: request.protocol === 'https',
       });
     }
+    for (const [name, value] of Object.entries(page.headers ?? {})) reply.header(name, value);
     return reply.code(page.status).send(page.html);
   };
   // The manifest of the page's brand, and of one of its venues (web-manifest.ts); a host no brand serves has none.

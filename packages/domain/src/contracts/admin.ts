@@ -739,3 +739,29 @@ export const AdminClientBrandBody = z
   })
   .partial()
   .strict();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Go-live checklist (issue 16 item 2)
+
+export const AdminGoLiveResponse = z.object({
+  live: z.boolean(),
+  live_at: z.string().nullable(),
+  cash_only: z.boolean(),
+  qr_sheet_downloaded_at: z.string().nullable(),
+  items: z.array(
+    z.object({
+      key: z.enum(['menu', 'hours', 'order_types', 'tables', 'payments', 'staff']),
+      done: z.boolean(),
+    }),
+  ),
+});
+export type AdminGoLiveResponse = z.infer<typeof AdminGoLiveResponse>;
+
+/** Mark the venue live (or back to coming soon), and/or choose "cash only". */
+export const AdminGoLiveBody = z
+  .object({ live: z.boolean().optional(), cash_only: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.live !== undefined || b.cash_only !== undefined, {
+    message: 'live or cash_only is required',
+  });
+export type AdminGoLiveBody = z.infer<typeof AdminGoLiveBody>;

@@ -20,6 +20,7 @@ import * as accountCounters from './2026-12-24T1200-account-counters.ts';
 import * as emailConfirmation from './2026-12-24T1201-email-confirmation.ts';
 import * as paymentAccounts from './2026-12-28T1200-payment-accounts.ts';
 import * as orderNumbers from './2026-12-25T1200-order-numbers.ts';
+import * as goLive from './2027-01-01T1200-go-live.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-24T1201-email-confirmation': emailConfirmation,
   '2026-12-28T1200-payment-accounts': paymentAccounts,
   '2026-12-25T1200-order-numbers': orderNumbers,
+  '2027-01-01T1200-go-live': goLive,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -35,6 +35,7 @@ import { createAdminZonesRepository } from './admin-zones.repository.ts';
 import { adminZonesRoutes } from './admin-zones.routes.ts';
 import { createAdminZonesService } from './admin-zones.service.ts';
 import { adminClientRoutes } from './admin-client.routes.ts';
+import { adminGoLiveRoutes } from './admin-go-live.routes.ts';
 import { createAdminUsersRepository } from './admin-users.repository.ts';
 import { adminUsersRoutes, type ResetMailer } from './admin-users.routes.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
@@ -150,5 +151,6 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
       adminUsersRoutes(createAdminUsersService({ repo: createAdminUsersRepository(db), audit }), resetMailer),
     );
     await app.register(adminClientRoutes({ db, audit, publish }));
+    await app.register(adminGoLiveRoutes({ db, audit, clearPlaceCache: () => app.clearTenancyCache() }));
   };
 }

@@ -29,7 +29,7 @@ import { answerLanguage, registerOrderErrorHandler } from './order-error.ts';
 import { OrdersRepository } from './orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { OrdersService, type OrderCallContext } from './orders.service.ts';
-import { requestUser } from './request-user.ts';
+import { closedToGuests, requestUser } from './request-user.ts';
 
 const orderErrors = {
   400: StoreOrderError.describe(
@@ -75,6 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     user: requestUser(request),
     claimedUserId: await claimedUserId(request),
     origin: () => app.guestOrigin(request),
+    closedToGuests: await closedToGuests(request),
   });
   const created = { 201: StoreOrderResponse, ...orderErrors };
 

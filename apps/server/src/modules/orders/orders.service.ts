@@ -103,6 +103,8 @@ export interface OrderCallContext {
   claimedUserId?: number | null;
   /** The guest's own address (app.guestOrigin) for an online payment's return, asked only for such an order. */
   origin?: () => Promise<string>;
+  /** The venue is not live yet and the caller is not its admin (request-user.ts closedToGuests): no order. */
+  closedToGuests?: boolean;
 }
 
 /** One order payload brought to a common form; `kind` says which §7 call it came from. */
@@ -424,6 +426,7 @@ export class OrdersService {
     ctx: OrderCallContext,
   ): Promise<StoreOrderResponse> {
     const { lang, now, placeId } = ctx;
+    if (ctx.closedToGuests) throw orderError(403, 'orders_not_allowed', lang);
     const rawSettings = await this.#repo.getSettings(placeId);
     const settings = this.#parsed(rawSettings);
     const timeZone = settings.time_zone;

@@ -108,6 +108,8 @@ export function createPlatformRepository(db: AppDatabase) {
           lat: null,
           lng: null,
           active: 1,
+          // Guests see "coming soon" until the venue's admin marks it live (go-live checklist, issue 16 #2).
+          live: 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

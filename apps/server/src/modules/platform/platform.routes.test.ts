@@ -184,6 +184,22 @@ describeEachDatabase('platform API', (ctx) => {
       expect(await types(cafe.json().id)).toEqual([1, 2, 3]);
       expect(await types(bar.json().id)).toEqual([1, 3]);
       expect(await types(hotel.json().id)).toEqual([4, 6]);
+      // A new venue starts not live: guests see "coming soon" until its admin marks it live (issue 16 #2).
+      const live = await ctx.db
+        .selectFrom('places')
+        .select(['id', 'live'])
+        .where('client_id', '=', second.id)
+        .execute();
+      expect(live.map((p) => p.live)).toEqual([0, 0, 0]);
+      expect(
+        (
+          await ctx.db
+            .selectFrom('places')
+            .select('live')
+            .where('slug', '=', 'bistro')
+            .executeTakeFirstOrThrow()
+        ).live,
+      ).toBe(1);
 
       const headers = { client: 'second', place: 'kafe-vtora' };
       const settings = await ctx.get('/api/settings', headers);

@@ -390,6 +390,15 @@ export class StaffRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The go-live checklist's "QR sheet downloaded" (issue 16 #2). */
+  async markQrSheetDownloaded(placeId: number, at: Date): Promise<void> {
+    await this.#db
+      .updateTable('places')
+      .set({ qr_sheet_downloaded_at: at.toISOString() })
+      .where('id', '=', placeId)
+      .execute();
+  }
+
   async getSetting(placeId: number, key: string): Promise<string | null> {
     return (await readPlaceSetting(this.#db, placeId, key)) ?? null;
   }

@@ -507,6 +507,9 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           tables: list.map((t) => ({ number: t.number, kind: t.kind, url: t.qr_url })),
           lang: request.query.lang,
         });
+        // The go-live checklist's "QR sheet downloaded": a sheet with every active table or room (not one table's).
+        if (request.query.ids === undefined && list.length > 0)
+          await service.qrSheetDownloaded(c.placeId, app.clock.now());
         const name = list.length === 1 ? tableLabel(list[0]!.kind, list[0]!.number, 'en') : 'all';
         return reply
           .type('application/pdf')

@@ -474,4 +474,9 @@ export class StaffService {
   async placeName(placeId: number): Promise<string> {
     return (await this.#repo.getPlace(placeId)).name;
   }
+
+  /** Records that the venue's QR sheet was downloaded (the go-live checklist ticks "tables" from it). */
+  async qrSheetDownloaded(placeId: number, at: Date): Promise<void> {
+    await this.#repo.markQrSheetDownloaded(placeId, at);
+  }
 }

@@ -32,7 +32,7 @@ import { answerLanguage, OrderError } from '../orders/order-error.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { OrdersService, type OrderCallContext } from '../orders/orders.service.ts';
-import { requestUser } from '../orders/request-user.ts';
+import { closedToGuests, requestUser } from '../orders/request-user.ts';
 import { TablePartyRepository } from './table-party.repository.ts';
 import { PartyError, TablePartyService, type PartyContext } from './table-party.service.ts';
 import { TablesRepository } from './tables.repository.ts';
@@ -238,6 +238,7 @@ export function tablePartyRoutes(party: {
           now: c.now,
           lang: c.lang,
           user: requestUser(request),
+          closedToGuests: await closedToGuests(request),
         };
         const answer = await service.send(request.params.token, request.body, c, (body) =>
           orders.placeSpotOrder(body, here),

@@ -10,6 +10,7 @@ function area(load: () => Promise<{ Component: ComponentType }>) {
   return lazy(() => load().then((m) => ({ default: m.Component })));
 }
 
+const Home = area(() => import('./admin-home.tsx'));
 const Menu = area(() => import('./admin-menu.tsx'));
 const Settings = area(() => import('./admin-settings.tsx'));
 const Zones = area(() => import('./admin-zones.tsx'));
@@ -25,7 +26,8 @@ export function Component() {
   return (
     <AdminShell>
       <Routes>
-        <Route index element={<Navigate to="menu" replace />} />
+        <Route index element={<Navigate to="home" replace />} />
+        <Route path="home" element={<Home />} />
         <Route path="menu" element={<Menu />} />
         <Route path="settings" element={<Settings />} />
         <Route path="zones" element={<Zones />} />
@@ -36,7 +38,7 @@ export function Component() {
         <Route path="audit" element={<Audit />} />
         <Route path="printers" element={<Printers />} />
         <Route path="payments" element={<Payments />} />
-        <Route path="*" element={<Navigate to="menu" replace />} />
+        <Route path="*" element={<Navigate to="home" replace />} />
       </Routes>
     </AdminShell>
   );

@@ -17,6 +17,7 @@ import { AdminLogin } from './admin-login.tsx';
 import s from './admin.module.css';
 
 const AREAS = [
+  'home',
   'menu',
   'settings',
   'zones',

@@ -1,0 +1,6 @@
+/** /admin/home: the venue's go-live checklist */
+import { GoLivePage } from '../../features/admin/components/go-live-page.tsx';
+
+export function Component() {
+  return <GoLivePage />;
+}
