@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // react-router's package exports resolve to its development build for every condition; the production build
 // (same API, no dev warnings) is ~4 KB gzip smaller. Only for `vite build`: tests keep the development build.
@@ -33,8 +34,36 @@ function reactRouterPureAnnotations(): Plugin {
   };
 }
 
+/**
+ * The guest app's service worker (src/sw.ts → dist/sw.js, issue 17): injectManifest, so the worker's own code decides
+ * what is kept (see there). Registered by the app itself after the first screen (features/offline/start-offline.ts):
+ * no registration script in the page. The precache holds the guest app: the consoles' chunks (admin, staff,
+ * platform and what only they use) are left to load from the network.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // A classic script: registered without `type: 'module'`, which not every browser a guest has supports.
+      rollupFormat: 'iife',
+      globPatterns: ['assets/*.{js,css}', 'boot.js', 'icon.svg'],
+      globIgnores: [
+        'assets/{admin,staff,platform,polygon-map,sales-chart,image-drop,print-tools,users,roles,map-picker,leaflet}-*',
+        'assets/use-staff-texts-*',
+      ],
+    },
+  });
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), reactRouterPureAnnotations()],
+  plugins: [
+    react(),
+    reactRouterPureAnnotations(),
+    ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : []),
+  ],
   resolve:
     command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }

@@ -1,8 +1,9 @@
 // Weak networks (issue 17, item 3 in part): a table guest whose phone loses the network while ordering, calling the
 // waiter or asking for the bill is told spec §8's "no internet connection" and keeps the cart; back online the order
-// goes through, once. (No service worker yet: the menu itself is not kept for an offline reload.)
+// goes through, once. A returning guest opens the menu with no network at all: the service worker (apps/web/src/
+// sw.ts) keeps the app and the venue's last menu page.
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 startFromFreshDatabase();
 
@@ -67,4 +68,120 @@ test('offline at the table: "no internet connection" for the order, the waiter a
   await page.getByRole('dialog').getByRole('button', { name: 'Поискай сметката' }).click();
   await expect(page.getByRole('dialog').getByText('Няма връзка с интернет')).toBeVisible();
   await context.setOffline(false);
+});
+
+/** Whether the service worker controls the page and keeps a copy of `path` and the menu's answers (src/sw.ts). */
+async function keptForOffline(page: Page, path: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (p) => {
+          if (!navigator.serviceWorker?.controller) return false;
+          let page = false;
+          let menuAnswers = 0;
+          for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            if (name.startsWith('trapeza-pages-') && (await cache.match(p))) page = true;
+            if (name.startsWith('trapeza-menu-api-')) menuAnswers = (await cache.keys()).length;
+          }
+          // The page, and the menu answers the other screens read (products, categories, ingredients, the venue).
+          return page && menuAnswers >= 4;
+        }, path),
+      { timeout: 30_000, message: `${path} kept by the service worker` },
+    )
+    .toBe(true);
+}
+
+async function sendPickupOrder(page: Page, name: string) {
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
+  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  if (await upsell.isVisible()) await upsell.click();
+  const d = page.getByRole('dialog');
+  await expect(d.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
+  await d.getByLabel('Вземане от място').check();
+  await d.getByLabel('Име', { exact: true }).fill(name);
+  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  await d.getByLabel('В брой').check();
+  await d.getByLabel('Не, без прибори').check();
+  await d.getByRole('checkbox').check();
+  await d.getByRole('button', { name: /Изпрати поръчката/ }).click();
+}
+
+/** The venue's orders placed under this guest name, as the staff's board has them (the server's word). */
+async function ordersOnServer(request: APIRequestContext, name: string): Promise<number> {
+  const headers = { client: 'demo', place: 'bistro' };
+  const login = await request.post('/api/login', {
+    headers,
+    data: { email: 'waiter@demo.test', password: 'demo-waiter' },
+  });
+  const token = ((await login.json()) as { token: string }).token;
+  const board = await request.get('/api/staff/orders', {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
+  expect(board.status()).toBe(200);
+  const { orders } = (await board.json()) as { orders: unknown[] };
+  return orders.filter((o) => JSON.stringify(o).includes(name)).length;
+}
+
+test('a returning guest opens the menu with no network (service worker), marked "offline — prices as of"; the order says "no internet connection", keeps the cart, and goes through once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const venue = (
+    (await (await request.get('/api/place', { headers: { client: 'demo', place: 'bistro' } })).json()) as {
+      name: string;
+    }
+  ).name;
+  test.setTimeout(120_000);
+  const guest = 'Офлайн Гост';
+  // The first visit, online: the worker installs and keeps the menu page.
+  await page.goto('/bistro');
+  await expect(page.getByRole('heading', { level: 1, name: venue })).toBeVisible();
+  await keptForOffline(page, '/bistro');
+  await page.goto('/bistro/skara/kebapcheta');
+  await page.getByLabel('5 бр.').check();
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: '1 x Кебапчета - /5 бр./' })).toBeVisible();
+
+  // No network: the menu opens from the worker's copy, marked offline with the time of its prices.
+  await context.setOffline(true);
+  await page.goto('/bistro');
+  await expect(page.getByRole('heading', { level: 1, name: venue })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Храна', exact: true })).toBeVisible();
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText(/^Офлайн — цени към \d{2}:\d{2}$/);
+  await expect(banner).toHaveCSS('position', 'fixed');
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+
+  // An order attempt: the message, the cart as it was, nothing on the server.
+  await sendPickupOrder(page, guest);
+  await expect(page.getByTestId('order-error')).toHaveText('Няма връзка с интернет');
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+  expect(await ordersOnServer(request, guest)).toBe(0);
+
+  // Back online: the page refreshes by itself (from the network: the banner is gone), and the order goes through once.
+  await context.setOffline(false);
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(() => document.documentElement.dataset.offlineAt ?? 'from the network')
+          .catch(() => 'reloading'),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('from the network');
+  await expect(page.getByRole('heading', { level: 1, name: venue })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+  await sendPickupOrder(page, guest);
+  await expect(
+    page.getByText('Благодарим ви! Поръчката ще бъде готова за вземане след около 20 минути.'),
+  ).toBeVisible();
+  expect(await ordersOnServer(request, guest)).toBe(1);
 });

@@ -48,9 +48,11 @@ void Promise.all([initI18n(), hydrate ? import('./app/routes/place-layout.tsx') 
   // long task otherwise; bench/web's blocking time).
   if (hydrate) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
-  // Off the first screen's critical path: the later screens' texts and the page-time tracking.
+  // Off the first screen's critical path: the later screens' texts, the page-time tracking, and the offline notice
+  // with the service worker (issue 17).
   whenIdle(() => {
     void loadPageTexts();
     void import('./features/tracking/start-tracking.ts').then((m) => m.startTracking(queryClient));
+    void import('./features/offline/start-offline.tsx').then((m) => m.startOffline(queryClient));
   });
 });
