@@ -127,9 +127,11 @@ interface Db {
   /**
    * Orders without their order.created staff event. PostgreSQL stores the event in the order's own transaction
    * (issue "Scale out" #1), so it must be 0 there; null on SQLite, where the event follows the order's commit (a
-   * kill in between loses the board's notice, not the order: the boards reload on reconnect).
+   * kill in between loses the board's notice, not the order: the boards reload on reconnect). Counted per round
+   * right after the kill, before the restart: a starting server prunes events older than a day by its own clock,
+   * and these carry the pinned one.
    */
-  ordersWithoutEvent(): Promise<number | null>;
+  ordersWithoutEvent(prefix: string): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -212,9 +214,10 @@ function postgresDb(url: string): Db {
       const r = await pool.query('select comment from order_lines where comment like $1', [prefix + '%']);
       return new Set(r.rows.map((x) => x.comment as string));
     },
-    async ordersWithoutEvent() {
+    async ordersWithoutEvent(prefix) {
       const r = await pool.query(
-        "select count(*)::int as n from orders o where not exists (select 1 from staff_events e where e.type = 'order.created' and e.place_id = o.place_id and (e.data::json->'order'->>'id')::int = o.id)",
+        "select count(distinct o.id)::int as n from orders o join order_lines l on l.order_id = o.id where l.comment like $1 and not exists (select 1 from staff_events e where e.type = 'order.created' and e.place_id = o.place_id and (e.data::json->'order'->>'id')::int = o.id)",
+        [prefix + '%'],
       );
       return r.rows[0].n;
     },
@@ -251,6 +254,7 @@ async function runDialect(dialect: Dialect): Promise<Row> {
   let server: RunningServer = await start();
   const db = dialect === 'sqlite' ? sqliteDb(database.target) : postgresDb(database.target);
   const acked: Sent[] = [];
+  let withoutEvent: number | null = null;
   let sentCount = 0;
   let unacked = 0;
   const errorTotals = new Map<string, number>();
@@ -273,6 +277,8 @@ async function runDialect(dialect: Dialect): Promise<Row> {
       await exited;
       l.stop();
       await running;
+      const noEvent = await db.ordersWithoutEvent(`crash:${dialect}:${round}:`);
+      if (noEvent !== null) withoutEvent = (withoutEvent ?? 0) + noEvent;
       server = await start();
       await setClock(server.url);
       const roundAcked = l.sent.filter((s) => s.key);
@@ -290,7 +296,6 @@ async function runDialect(dialect: Dialect): Promise<Row> {
     let missing = 0;
     let duplicates = await db.duplicateMarkers();
     let partial = await db.ordersWithoutLines();
-    const withoutEvent = await db.ordersWithoutEvent();
     for (const a of acked) {
       const n = byKey.get(a.key!);
       if (n === undefined) {

@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Insertable } from 'kysely';
+import { CompiledQuery, sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import { withRawSqlite, type AppDatabase, type DatabaseHandle, type RawSqlite } from '../db/database.ts';
 import { BatchQueue } from '../lib/batch-queue.ts';
@@ -178,8 +178,9 @@ const STORE_EVENTS_PG =
   "pg_notify($3, case when octet_length(s.inline) <= $4 then s.inline else json_build_object('id', s.id)::text end) " +
   'as notified from s';
 
+/** `target`: a pool client inside its transaction (a named prepared statement), or a Kysely transaction. */
 export async function storeEventsPg(
-  client: pg.PoolClient,
+  target: pg.PoolClient | AppDatabase,
   events: readonly Insertable<StaffEventsTable>[],
 ): Promise<BusEvent[]> {
   if (events.length === 0) return [];
@@ -190,12 +191,11 @@ export async function storeEventsPg(
     data: e.data ?? '{}',
     created_at: e.created_at,
   }));
-  const { rows: stored } = await preparedQuery<Row>(client, STORE_EVENTS_PG, [
-    ORDER_LOCK_KEY,
-    JSON.stringify(rows),
-    CHANNEL,
-    MAX_INLINE_PAYLOAD,
-  ]);
+  const values = [ORDER_LOCK_KEY, JSON.stringify(rows), CHANNEL, MAX_INLINE_PAYLOAD];
+  const stored =
+    'executeQuery' in target
+      ? (await target.executeQuery<Row>(CompiledQuery.raw(STORE_EVENTS_PG, values))).rows
+      : (await preparedQuery<Row>(target, STORE_EVENTS_PG, values)).rows;
   return stored.map(fromRow).sort((a, b) => a.id - b.id);
 }
 

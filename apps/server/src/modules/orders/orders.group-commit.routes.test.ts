@@ -16,6 +16,7 @@ import { OrdersRepository, type StoreOrderInput } from './orders.repository.ts';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import { StaffRepository } from '../staff/staff.repository.ts';
 import { toStaffOrders } from '../staff/staff.service.ts';
+import { newOrderEvents } from '../staff/staff.events.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
 
@@ -217,7 +218,8 @@ describeEachDatabase(
         "database's error; the batch's other orders are stored whole, and a duplicate inside the batch is refused",
       async () => {
         const f = fx();
-        const repo = new OrdersRepository(ctx.database);
+        // With the staff events (PostgreSQL: the orders stored one by one after the batch failed carry theirs too).
+        const repo = new OrdersRepository(ctx.database, null, { newOrderEvents });
         const at = new Date(OPEN_AT.getTime() + 3 * 60_000).toISOString();
         const input = (
           n: number,
@@ -282,6 +284,15 @@ describeEachDatabase(
           )
           .execute();
         expect(history).toHaveLength(2);
+        if (ctx.dialect === 'postgres') {
+          const ids = rows.map((r) => r.id);
+          const { rows: same } = await sql<{ n: number }>`select count(*)::int as n from staff_events e
+            join orders o on o.xmin = e.xmin and (e.data::json->'order'->>'id')::int = o.id
+            where o.id in (${sql.join(ids)}) and e.type = 'order.created'`.execute(ctx.db);
+          expect(same[0]!.n).toBe(2);
+          for (const v of [values[0], values[2]])
+            expect(v).toMatchObject({ ok: true, published: { id: expect.any(Number), status: 'ordered' } });
+        }
       },
     );
 

@@ -34,7 +34,7 @@ import type {
 import { readPlaceSettings } from '../../db/place-settings.ts';
 import { storeEventsPg } from '../../plugins/events.ts';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
-import type { OrderBundle } from '../staff/staff.repository.ts';
+import { StaffRepository, type OrderBundle } from '../staff/staff.repository.ts';
 import { parseJson } from '../menu/menu.mapping.ts';
 
 /** What ordering needs of a product (not its descriptions and translations: the order path reads it per order). */
@@ -609,7 +609,8 @@ export class OrdersRepository {
     opts: { newOrderEvents?: NewOrderEvents } = {},
   ) {
     this.#db = database.db;
-    this.#newOrderEvents = opts.newOrderEvents ?? null;
+    // PostgreSQL only (SQLite's events follow the commit through the bus, in their own cheap transaction).
+    this.#newOrderEvents = database.dialect === 'postgres' ? (opts.newOrderEvents ?? null) : null;
     this.#sqlite = database.sqlite ?? null;
     this.#venueCache = venueCache;
     const raw = this.#sqlite;
@@ -964,10 +965,25 @@ export class OrdersRepository {
     return this.#storeSingle(input);
   }
 
-  /** One order in its own transaction (PostgreSQL without the pool at hand, and a failed batch's orders). */
+  /**
+   * One order in its own transaction (PostgreSQL without the pool at hand, and a failed batch's orders), with its
+   * staff event when `newOrderEvents` is given (read back inside the transaction: a rare path).
+   */
   async #storeSingle(input: StoreOrderInput): Promise<StoreOrderResult> {
+    const newOrderEvents = this.#newOrderEvents;
     try {
-      return await this.#db.transaction().execute((trx) => this.#storeOne(trx, input));
+      return await this.#db.transaction().execute(async (trx) => {
+        const stored = await this.#storeOne(trx, input);
+        if (!stored.ok || !newOrderEvents) return stored;
+        const made = newOrderEvents(
+          await new StaffRepository(trx).getOrders(input.order.place_id, [stored.orderId]),
+        );
+        await storeEventsPg(
+          trx,
+          made.map((m) => m.event),
+        );
+        return { ...stored, published: made[0]?.published };
+      });
     } catch (err) {
       if (err instanceof Rollback) return { ok: false, reason: err.reason };
       throw err;

@@ -389,12 +389,18 @@ export async function sendNewOrderMails(
   let lang: Language;
   let place: Awaited<ReturnType<StaffRepository['getPlace']>>;
   try {
-    to = (await deps.repo.getSetting(placeId, 'notification_email'))?.trim();
+    // One read of the three settings per burst of new orders (was one query each).
+    const settings = await deps.repo.getSettings(placeId, [
+      'notification_email',
+      'notification_sms_phone',
+      'default_lang',
+    ]);
+    to = settings.notification_email?.trim();
     if (!to || !isValidEmail(to)) to = undefined;
-    phone = deps.sms ? (await deps.repo.getSetting(placeId, 'notification_sms_phone'))?.trim() : undefined;
+    phone = deps.sms ? settings.notification_sms_phone?.trim() : undefined;
     if (!phone || !isValidPhone(phone)) phone = undefined;
     if (!to && !phone) return;
-    lang = normalizeLanguage((await deps.repo.getSetting(placeId, 'default_lang')) ?? undefined);
+    lang = normalizeLanguage(settings.default_lang ?? undefined);
     place = await deps.repo.getPlace(placeId);
   } catch (err) {
     deps.log.error({ err, placeId, orderIds: orders.map((o) => o.id) }, 'new-order e-mail failed');

@@ -402,4 +402,15 @@ export class StaffRepository {
   async getSetting(placeId: number, key: string): Promise<string | null> {
     return (await readPlaceSetting(this.#db, placeId, key)) ?? null;
   }
+
+  /** Some settings of the place in one query (key → raw text; keys not set are absent). */
+  async getSettings(placeId: number, keys: readonly string[]): Promise<Record<string, string>> {
+    const rows = await this.#db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('place_id', '=', placeId)
+      .where('key', 'in', [...keys])
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  }
 }
