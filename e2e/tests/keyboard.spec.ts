@@ -96,6 +96,9 @@ test('keyboard only: table entry, a product with a size and an extra, cart, orde
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/bistro\/skara\/kebapcheta$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Кебапчета' })).toBeVisible();
+  // The focus moved to the new page's heading, not left on a link that is gone (then it would be the body).
+  await expect.poll(async () => (await focused(page))?.tag).toBe('h1');
+  expect((await focused(page))?.name).toBe('Кебапчета');
 
   // The size by arrows inside its radio group, an extra by Space.
   const first = await tabTo(page, /бр\./);
@@ -120,21 +123,24 @@ test('keyboard only: table entry, a product with a size and an extra, cart, orde
   await expect(cart).toBeVisible();
   let f = await focused(page);
   expect(f?.inDialog).toBeTruthy();
-  // The page behind the modal <dialog> is inert: Tab goes round the dialog's controls; past the last one the
-  // native dialog lets the focus out to the browser's own controls (activeElement is then the body), never to the
-  // page behind.
-  let wrapped = false;
+  // The page behind the modal <dialog> is inert, and Tab goes round the dialog's own controls: never out to the
+  // page or to the browser's controls. Round once forward to the first stop again, then once backward.
+  const firstStop = f!.name;
+  const round: string[] = [];
   for (let i = 0; i < 25; i++) {
     await page.keyboard.press('Tab');
     f = await focused(page);
-    if (f === null) {
-      wrapped = true;
-      continue;
-    }
-    expect(f.inDialog, `Tab ${i} stays in the cart, not on "${f.name}"`).toBe('Количка');
-    expect(f.visible, `focus ring on ${f.name}`).toBe(true);
+    expect(f, `Tab ${i} keeps the focus in the page`).not.toBeNull();
+    expect(f!.inDialog, `Tab ${i} stays in the cart, not on "${f!.name}"`).toBe('Количка');
+    expect(f!.visible, `focus ring on ${f!.name}`).toBe(true);
+    if (f!.name === firstStop) break;
+    round.push(f!.name);
   }
-  expect(wrapped).toBe(true);
+  expect(f!.name, `Tab came round to "${firstStop}" after ${round.join(' | ')}`).toBe(firstStop);
+  await page.keyboard.press('Shift+Tab');
+  f = await focused(page);
+  expect(f?.inDialog, 'Shift+Tab from the first stop goes to the last').toBe('Количка');
+  expect(f?.name).toBe(round[round.length - 1] ?? firstStop);
   await page.keyboard.press('Escape');
   await expect(cart).toBeHidden();
   f = await focused(page);

@@ -6,6 +6,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
 
+const FOCUSABLE =
+  'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
 interface ModalProps {
   open: boolean;
   title: string;
@@ -57,6 +60,21 @@ export function Modal({ open, title, onClose, children, wide, hideTitle }: Modal
       ref={ref}
       className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
       aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        // Tab goes round the dialog's controls instead of out to the browser's own (issue 21 #6).
+        if (e.key !== 'Tab') return;
+        const all = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          // A radio group is one stop: its checked radio (unchecked ones are skipped by Tab).
+          (el) =>
+            el.checkVisibility?.() !== false &&
+            !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked),
+        );
+        const edge = e.shiftKey ? all[0] : all[all.length - 1];
+        if (edge && document.activeElement === edge) {
+          e.preventDefault();
+          (e.shiftKey ? all[all.length - 1] : all[0])?.focus();
+        }
+      }}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself, outside its content) closes it.
         if (e.target === ref.current) onClose();

@@ -20,17 +20,12 @@ export function themeStyle(ui: UiSettings): CSSProperties {
     '--cols-md': String(12 / spans[2]),
     '--cols-lg': String(12 / spans[3]),
   };
-  // The venue's colours go in as --venue-*; global.css (.place) derives the colours pages use from them, clamped
-  // to readable lightness, so whatever a venue picks, text keeps its contrast (issue 21).
-  const c = ui.colors;
-  if (c.primary) vars['--venue-primary'] = c.primary;
-  if (c.primaryText) vars['--venue-on-primary'] = c.primaryText;
-  if (c.accent) vars['--venue-accent'] = c.accent;
-  if (c.header) vars['--venue-header'] = c.header;
-  if (c.secondary) vars['--venue-chip'] = c.secondary;
-  if (!ui.whiteBackground) {
-    if (c.background) vars['--venue-bg'] = c.background;
-    if (c.text) vars['--venue-text'] = c.text;
+  // The venue's colours go in as --venue-<key> (primary, primaryText, header, secondary, background, text, accent);
+  // global.css (.place) derives the colours pages use from them, clamped to readable lightness, so whatever a
+  // venue picks, text keeps its contrast (issue 21). A white background page ignores the venue's page colours.
+  for (const [key, value] of Object.entries(ui.colors)) {
+    if (value && !(ui.whiteBackground && (key === 'background' || key === 'text')))
+      vars[`--venue-${key}`] = value;
   }
   if (ui.backgroundImage && !ui.whiteBackground) {
     vars['--bg-image'] = `url("${encodeURI(ui.backgroundImage)}")`;
