@@ -5,13 +5,19 @@
  *   (LISTEN/NOTIFY between them);
  * - an admin stock switch and a price change on A are in B's menu and B's order total within a second although
  *   both cache menus for a minute here (NOTIFY drops B's caches);
- * - an image uploaded through A is served by B (stored in PostgreSQL);
+ * - an image uploaded through A is served by B (stored in PostgreSQL), and pg_dump / pg_restore carry it to a
+ *   server on the restored database;
  * - 24 orders of one table session alternating A and B: at most 20 accepted, the rest 429 `rate_limited` (Redis);
  * - the same orders sent to A and B at once, each twice to both, amid distinct ones: each stored once, whole, the
  *   copies 409 (both processes' group commits check duplicates under the same advisory locks; issue "Scale out" #1).
  * Skipped, visibly, when PostgreSQL or Redis is unreachable.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +26,7 @@ import { ABUSE_LIMITS } from '../src/lib/abuse-limits.ts';
 import { POSTGRES_AVAILABLE, probeRedis, TEST_DATABASE_URL, TEST_REDIS_URL } from './harness.ts';
 import { spawnServer, type SpawnedServer } from './spawn-server.ts';
 
+const run = promisify(execFile);
 const TENANT = { client: 'demo', place: 'bistro', 'content-type': 'application/json' };
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const redisProblem = await probeRedis();
@@ -254,6 +261,54 @@ describe.skipIf(!POSTGRES_AVAILABLE || redisProblem !== null)(
         expect(meta.width).toBe(file.width);
       }
     });
+
+    test('pg_dump -Fc and pg_restore carry the uploaded images: a server on the restored database serves them', async () => {
+      const token = await adminToken(a);
+      const png = await sharp({ create: { width: 640, height: 320, channels: 3, background: '#a37' } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'backup.png');
+      const uploaded = await fetch(`${a.url}/api/admin/images`, {
+        method: 'POST',
+        headers: { client: 'demo', place: 'bistro', authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const { files } = (await uploaded.json()) as { files: { path: string }[] };
+      const original = new Map<string, Buffer>();
+      for (const f of files)
+        original.set(f.path, Buffer.from(await (await fetch(`${a.url}${f.path}`)).arrayBuffer()));
+
+      // The README's backup and restore (Backups): pg_dump -Fc while the servers run, pg_restore into a new database.
+      const restoredName = `${dbName}_restored`;
+      const restoredUrl = new URL(TEST_DATABASE_URL);
+      restoredUrl.pathname = `/${restoredName}`;
+      const dumpFile = join(tmpdir(), `${restoredName}.dump`);
+      const admin = new pg.Client({ connectionString: adminUrl.toString() });
+      await admin.connect();
+      let restored: SpawnedServer | undefined;
+      try {
+        await run('pg_dump', ['-Fc', '-d', dbUrl.toString(), '-f', dumpFile]);
+        await admin.query(`create database ${restoredName}`);
+        await run('pg_restore', ['--no-owner', '-d', restoredUrl.toString(), dumpFile]);
+        restored = await spawnServer({
+          DATABASE_URL: restoredUrl.toString(),
+          JWT_SECRET: randomBytes(32).toString('hex'),
+        });
+        for (const [path, bytes] of original) {
+          const served = await fetch(`${restored.url}${path}`);
+          expect(served.status, path).toBe(200);
+          expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+          expect(Buffer.from(await served.arrayBuffer()).equals(bytes), path).toBe(true);
+        }
+      } finally {
+        await restored?.stop();
+        await admin.query(`drop database if exists ${restoredName} with (force)`);
+        await admin.end();
+        rmSync(dumpFile, { force: true });
+      }
+    }, 120_000);
 
     test('24 orders of one table session alternating A and B: at most 20 accepted, the rest 429 rate_limited', async () => {
       const product = await orderableProduct();
