@@ -1,3 +1,4 @@
+import { decodeWireMoney } from '@trapeza/domain/contracts/wire-money';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
@@ -45,8 +46,12 @@ describeEachDatabase(
         ['categoriesHierarchy', '/api/categoriesHierarchy?active=1'],
         ['products', '/api/products?active=1'],
       ] as const) {
-        expect(data![key], key).toEqual((await ctx.get(url)).json());
+        // The same answers, with their amounts in the app's minor units (issue 25 #1: the API writes decimals).
+        expect(data![key], key).toEqual(decodeWireMoney((await ctx.get(url)).json()));
       }
+      const variant = (data!.products as { product_variants: { price: number }[] }[])[0]!
+        .product_variants[0]!;
+      expect(Number.isInteger(variant.price)).toBe(true);
       const deep = await ctx.get('/bistro/hrana/shopska-salata', { client: null, place: null });
       expect(inlined(deep.body)).toMatchObject({ place: 'bistro' });
 
@@ -219,11 +224,13 @@ if (webBuilt) {
           // The menu was read in the table's context (the API answers a token holder's menu).
           expect(JSON.stringify(data.products)).toBe(
             JSON.stringify(
-              (
-                await ctx.get('/api/products?active=1', {
-                  headers: { 'x-order-token': value.token as string },
-                })
-              ).json(),
+              decodeWireMoney(
+                (
+                  await ctx.get('/api/products?active=1', {
+                    headers: { 'x-order-token': value.token as string },
+                  })
+                ).json(),
+              ),
             ),
           );
 
@@ -496,7 +503,7 @@ if (webBuilt) {
           for (const p of inCategory(category)) expect(root, p.name).toContain(escaped(p.name));
           expect(titleOf(page.body)).toBe(escaped(`${category.name} · ${venue}`));
           const data = inlined(page.body)!;
-          expect(data.ingredients).toEqual((await ctx.get('/api/ingredients')).json());
+          expect(data.ingredients).toEqual(decodeWireMoney((await ctx.get('/api/ingredients')).json()));
           // The category chunk's own stylesheet, the product cards' and the footer's (a lazy part) are all linked.
           const css = linkedStylesheets(page.body);
           expect(css.some((f) => /^assets\/category-[\w-]+\.css$/.test(f))).toBe(true);

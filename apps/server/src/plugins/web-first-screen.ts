@@ -25,6 +25,7 @@
  * the HTML (brandShell), and a place the brand does not have answers 404. Any API error answers the brand's plain
  * index.html: the app then shows what it shows today.
  */
+import { decodeWireMoney } from '@trapeza/domain/contracts/wire-money';
 import { parseSettings, type RawSettings } from '@trapeza/domain/settings';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -604,8 +605,14 @@ export async function renderWebPage(
       cookies,
     };
   }
-  // The API's own JSON text, spliced as is (no parse and re-encode of the product list on every page load).
-  const [settings, placeInfo, categoriesHierarchy, products, ingredients] = answers.map((a) => a.body);
+  // The API's own JSON text, spliced as is where it holds no amounts. The place, products and ingredients answers
+  // carry the guest API's decimals (issue 25 #1); the app holds minor units and the browser's reader of them is
+  // loaded on demand (its initial JS budget), so the page gets them read here, by the contracts' own rule.
+  const inAppUnits = (body: string) => JSON.stringify(decodeWireMoney(JSON.parse(body)));
+  const [settings, categoriesHierarchy] = [answers[0]!.body, answers[2]!.body];
+  const [placeInfo, products, ingredients] = [answers[1], answers[3], answers[4]].map((a) =>
+    a === undefined ? undefined : inAppUnits(a.body),
+  );
   const entry =
     (guest.url === undefined ? '' : `,"url":${JSON.stringify(guest.url)}`) +
     (guest.invalidQr === undefined ? '' : `,"invalidQr":${JSON.stringify(guest.invalidQr)}`);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { StorePlaceResponse } from '@trapeza/domain/contracts/places';
+import { encodeWireMoney } from '@trapeza/domain/contracts/wire-money';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useSessionStore } from '../stores/session-store.ts';
 import { category, product } from '../test/fixtures.ts';
@@ -63,7 +64,8 @@ function mockApi(known: string[] = ['bistro']) {
             : url.includes('/api/ingredients')
               ? []
               : null;
-    return new Response(JSON.stringify(body), { status: body === null ? 404 : 200 });
+    // The API writes amounts in the venue currency (issue 25 #1); the fixtures are in minor units like the app.
+    return new Response(JSON.stringify(encodeWireMoney(body)), { status: body === null ? 404 : 200 });
   });
 }
 

@@ -55,7 +55,15 @@ export function apiHeaders(place?: string | null): Record<string, string> {
   return headers;
 }
 
+/**
+ * Money (issue 25 #1): the guest calls carry decimals of the venue currency on the wire, the app holds integer minor
+ * units. This is the one place the browser converts: payloads on the way out, answers (error answers too) on the
+ * way in, with the contracts' own rule (wire-money.ts, loaded on demand: the guest's initial JS budget; the import
+ * runs beside the request). Staff and admin calls are minor units both ways (wire-paths.ts).
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const money = import('@trapeza/domain/contracts/wire-money');
+  const body = options.body === undefined ? undefined : (await money).toWire(path, options.body);
   const headers = { ...apiHeaders(options.place), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const signals: AbortSignal[] = [];
@@ -66,7 +74,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(`${config.apiBase}/${path.replace(/^\//, '')}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals),
     });
   } catch (error) {
@@ -77,6 +85,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     const text = await response.text();
     data = text === '' ? null : JSON.parse(text);
+    data = (await money).fromWire(path, data);
   } catch {
     if (response.ok) throw new ApiRequestError(3, response.status, null, 'Unreadable response');
   }

@@ -1,6 +1,7 @@
 /**
  * The first screen's data inlined by the server into index.html for `/{place}` page requests (apps/server
- * src/plugins/web.ts): the same JSON GET settings, place, categoriesHierarchy?active=1 and products?active=1 answer,
+ * src/plugins/web.ts): the same JSON GET settings, place, categoriesHierarchy?active=1 and products?active=1 answer
+ * — with the amounts in the app's minor units, read by the server with the contracts' rule (wire-money.ts),
  * in `<script type="application/json" id="first-screen-data">`. Seeding the query cache with it before the first
  * render spares the first screen four API round trips.
  */

@@ -17,17 +17,17 @@ import {
   IngredientType,
   LanguageCode,
   StoreAllergen,
-  StoreIngredient,
-  StoreProduct,
+  IngredientMinor,
+  ProductMinor,
   StoreSubcategoriesResponse,
   type StoreCategory,
 } from './menu.ts';
 import {
-  StoreDeliveryRadius,
-  StoreDeliveryShape,
-  StoreOrderTypeDiscount,
-  StoreOrderTypePrice,
-  StoreRegion,
+  DeliveryRadiusMinor,
+  DeliveryShapeMinor,
+  OrderTypeDiscountMinor,
+  OrderTypePriceMinor,
+  RegionMinor,
 } from './places.ts';
 
 const id = z.number().int().positive();
@@ -261,7 +261,7 @@ export const AdminProductUpdateBody = productRules(z.object(productFields).parti
 export type AdminProductCreateBody = z.infer<typeof AdminProductCreateBody>;
 export type AdminProductUpdateBody = z.infer<typeof AdminProductUpdateBody>;
 
-export const AdminProduct = StoreProduct.extend({ active: flag });
+export const AdminProduct = ProductMinor.extend({ active: flag });
 export type AdminProduct = z.infer<typeof AdminProduct>;
 export const AdminProductsResponse = z.array(AdminProduct);
 export const AdminProductsQuery = z
@@ -292,7 +292,7 @@ export const AdminIngredientCreateBody = z
   .required({ name: true })
   .strict();
 export const AdminIngredientUpdateBody = z.object(ingredientFields).partial().strict();
-export const AdminIngredient = StoreIngredient.extend({ productCount: z.number().int() });
+export const AdminIngredient = IngredientMinor.extend({ productCount: z.number().int() });
 export const AdminIngredientsResponse = z.array(AdminIngredient);
 
 const allergenFields = { name, translations: AdminTranslations, image: assetPath.nullable() };
@@ -444,10 +444,10 @@ export const AdminOrderType = z.object({
   id,
   type: z.number().int(),
   active: flag,
-  prices: z.array(StoreOrderTypePrice),
-  discounts: z.array(StoreOrderTypeDiscount.extend({ id })),
-  radiuses: z.array(StoreDeliveryRadius),
-  delivery_shapes: z.array(StoreDeliveryShape),
+  prices: z.array(OrderTypePriceMinor),
+  discounts: z.array(OrderTypeDiscountMinor.extend({ id })),
+  radiuses: z.array(DeliveryRadiusMinor),
+  delivery_shapes: z.array(DeliveryShapeMinor),
 });
 export const AdminOrderTypesResponse = z.array(AdminOrderType);
 export const AdminOrderTypeCreateBody = z
@@ -507,7 +507,7 @@ export const AdminRegionCreateBody = z
   .required({ name: true, delivery_price: true })
   .strict();
 export const AdminRegionUpdateBody = z.object(regionFields).partial().strict();
-export const AdminRegion = StoreRegion.extend({ active: flag });
+export const AdminRegion = RegionMinor.extend({ active: flag });
 export const AdminRegionsResponse = z.array(AdminRegion);
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,10 +2,15 @@
  * Menu API contracts (spec §3 entities, §7 calls). The single source of these payloads' types:
  * the server validates and documents (OpenAPI) with them, the browser infers its types from them.
  * Field names are the spec's, exactly (snake_case and the few camelCase ones such as catHierarchyIds).
- * Money is integer minor units; flags are 0/1 numbers; `translations` maps a language code
+ * Money: decimals of the venue currency on the wire, integer minor units in code (the `money` codec, ./money.ts;
+ * the admin API reuses these shapes in minor units through the `…Minor` twins); flags are 0/1 numbers; `translations` maps a language code
  * (en, es, de, fr-CH) to its texts — Bulgarian (the default) is in the base fields.
  */
 import { z } from 'zod';
+import { money } from './money.ts';
+
+/** Minor units on the wire (the admin twins of the guest shapes). */
+const minor = z.number().int();
 
 export const LANGUAGE_CODES = ['bg', 'en', 'es', 'de', 'fr-CH'] as const;
 export const LanguageCode = z.enum(LANGUAGE_CODES);
@@ -33,15 +38,17 @@ export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 export const StoreSettingsResponse = z.record(z.string(), z.object({ value: z.string() }));
 export type StoreSettingsResponse = z.infer<typeof StoreSettingsResponse>;
 
-export const StoreVariant = z.object({
-  id: z.number().int(),
-  price: z.number().int(),
-  /** box fee */
-  additional_price: z.number().int(),
-  size: z.string().nullable(),
-  booking_duration: z.number().int().nullable(),
-  translations: Translations,
-});
+const variantOf = (m: typeof money | typeof minor) =>
+  z.object({
+    id: z.number().int(),
+    price: m,
+    /** box fee */
+    additional_price: m,
+    size: z.string().nullable(),
+    booking_duration: z.number().int().nullable(),
+    translations: Translations,
+  });
+export const StoreVariant = variantOf(money);
 export type StoreVariant = z.infer<typeof StoreVariant>;
 
 export const StoreAllergen = z.object({
@@ -63,43 +70,47 @@ export const StoreProductImage = z.object({
   height: z.number().int().nullable(),
 });
 
-export const StoreProduct = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  type: z.enum(['normal', 'booking']),
-  description: z.string().nullable(),
-  translations: Translations,
-  product_variants: z.array(StoreVariant),
-  product_images: z.array(StoreProductImage),
-  allergens: z.array(StoreAllergen),
-  subcategory: z.string().nullable(),
-  in_stock: flag,
-  label: z.string().nullable(),
-  hide_for_ordering: flag,
-  isLiquid: flag,
-  discount_percent: z.number(),
-  discount_money: z.number().int(),
-  hide_variants: flag,
-  catHierarchyIds: z.array(z.number().int()),
-  catHierarchyId: z.number().int().nullable(),
-  product_ingredients: z.array(StoreProductIngredient),
-  minimum_durability: z.number().nullable(),
-  image_position_y: z.number(),
-  image_scale: z.number(),
-  disable_promocode_discount: flag,
-  related_products: z.array(z.number().int()),
-  min_count_addable_ingredients: z.number().int(),
-  max_count_addable_ingredients: z.number().int(),
-  show_only_for_spot_browse: flag,
-  hide_only_for_spot_browse: flag,
-  time_based_discount_enabled: flag,
-  time_based_discount_days: z.array(z.number().int().min(1).max(7)),
-  time_based_discount_start_hour: z.number().int(),
-  time_based_discount_end_hour: z.number().int(),
-  time_based_discount_percent: z.number(),
-  priority: z.number().int(),
-});
+const productOf = (m: typeof money | typeof minor) =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    type: z.enum(['normal', 'booking']),
+    description: z.string().nullable(),
+    translations: Translations,
+    product_variants: z.array(variantOf(m)),
+    product_images: z.array(StoreProductImage),
+    allergens: z.array(StoreAllergen),
+    subcategory: z.string().nullable(),
+    in_stock: flag,
+    label: z.string().nullable(),
+    hide_for_ordering: flag,
+    isLiquid: flag,
+    discount_percent: z.number(),
+    discount_money: m,
+    hide_variants: flag,
+    catHierarchyIds: z.array(z.number().int()),
+    catHierarchyId: z.number().int().nullable(),
+    product_ingredients: z.array(StoreProductIngredient),
+    minimum_durability: z.number().nullable(),
+    image_position_y: z.number(),
+    image_scale: z.number(),
+    disable_promocode_discount: flag,
+    related_products: z.array(z.number().int()),
+    min_count_addable_ingredients: z.number().int(),
+    max_count_addable_ingredients: z.number().int(),
+    show_only_for_spot_browse: flag,
+    hide_only_for_spot_browse: flag,
+    time_based_discount_enabled: flag,
+    time_based_discount_days: z.array(z.number().int().min(1).max(7)),
+    time_based_discount_start_hour: z.number().int(),
+    time_based_discount_end_hour: z.number().int(),
+    time_based_discount_percent: z.number(),
+    priority: z.number().int(),
+  });
+export const StoreProduct = productOf(money);
+/** The product in minor units (the admin API's base). */
+export const ProductMinor = productOf(minor);
 export type StoreProduct = z.infer<typeof StoreProduct>;
 export const StoreProductsResponse = z.array(StoreProduct);
 
@@ -146,14 +157,18 @@ export const StoreCategoryWithSubcategories = z.object({
 export const StoreCategoriesWithSubcategoriesResponse = z.array(StoreCategoryWithSubcategories);
 export const StoreSubcategoriesResponse = z.array(z.object(categoryFields));
 
-export const StoreIngredient = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  translations: Translations,
-  price: z.number().int(),
-  active: flag,
-  priority: z.number().int(),
-});
+const ingredientOf = (m: typeof money | typeof minor) =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    translations: Translations,
+    price: m,
+    active: flag,
+    priority: z.number().int(),
+  });
+export const StoreIngredient = ingredientOf(money);
+/** The ingredient in minor units (the admin API's base). */
+export const IngredientMinor = ingredientOf(minor);
 export type StoreIngredient = z.infer<typeof StoreIngredient>;
 export const StoreIngredientsResponse = z.array(StoreIngredient);
 
@@ -166,7 +181,7 @@ export const StoreLanguagesResponse = z.array(StoreLanguage);
 
 /** GET accumulated-order-amount-setting-place */
 export const StoreAccumulatedAmountSettingResponse = z.object({
-  setting: z.object({ accumulatedUserAmount: z.number().int() }),
+  setting: z.object({ accumulatedUserAmount: money }),
 });
 
 /** Every error answer of the API: a stable code, a human message (Bulgarian by default), optional details. */

@@ -3,37 +3,68 @@
  * public facts the web app needs before the menu — identity, contact, location, functionality modules, the order
  * types offered with their price tiers, discounts and delivery zones (spec §3 Place / Order type), regions and the
  * working-hours settings. The landing calls (`getPlacesForMap`, `getCitiesForMap`, `getTagsForMap`) are
- * client-wide; `places/gallery` is per place. Money is integer minor units; coordinates are [lat, lng].
+ * client-wide; `places/gallery` is per place. Money: decimals of the venue currency on the wire (the `money` codec;
+ * a discount's `value` when its `value_type` is 'money'), minor units in code; the admin API reuses the order-type
+ * shapes in minor units (the `…Minor` twins). Coordinates are [lat, lng].
  */
 import { z } from 'zod';
 import { Translations } from './menu.ts';
+import { money, moneyWhen } from './money.ts';
+
+const minor = z.number().int();
+type Money = typeof money | typeof minor;
 
 const flagOrder = z.number().int();
 
-export const StoreOrderTypePrice = z.object({ price_over: z.number().int(), price: z.number().int() });
-export const StoreOrderTypeDiscount = z.object({
-  price_over: z.number().int(),
-  value: z.number(),
-  value_type: z.enum(['percent', 'money']),
-  active_start_time: z.string().nullable(),
-  active_end_time: z.string().nullable(),
-});
-export const StoreDeliveryRadius = z.object({
-  id: z.number().int(),
-  radius_start: z.number(),
-  radius_end: z.number(),
-  delivery_price: z.number().int(),
-  required_order_price_for_free_delivery: z.number().int().nullable(),
-});
-export const StoreDeliveryShape = z.object({
-  id: z.number().int(),
-  name: z.string().nullable(),
-  delivery_price: z.number().int(),
-  coordinates: z.array(z.tuple([z.number(), z.number()])),
-  active_time_from: z.string().nullable(),
-  active_time_to: z.string().nullable(),
-  required_order_price_for_free_delivery: z.number().int().nullable(),
-});
+const orderTypeParts = (m: Money) => {
+  const price = z.object({ price_over: m, price: m });
+  const discountShape = z.object({
+    price_over: m,
+    /** A percent, or an amount when value_type is 'money'. */
+    value: z.number(),
+    value_type: z.enum(['percent', 'money']),
+    active_start_time: z.string().nullable(),
+    active_end_time: z.string().nullable(),
+  });
+  const radius = z.object({
+    id: z.number().int(),
+    radius_start: z.number(),
+    radius_end: z.number(),
+    delivery_price: m,
+    required_order_price_for_free_delivery: m.nullable(),
+  });
+  const shape = z.object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    delivery_price: m,
+    coordinates: z.array(z.tuple([z.number(), z.number()])),
+    active_time_from: z.string().nullable(),
+    active_time_to: z.string().nullable(),
+    required_order_price_for_free_delivery: m.nullable(),
+  });
+  const region = z.object({
+    id: z.number().int(),
+    name: z.string(),
+    translations: Translations,
+    delivery_price: m,
+    required_order_price_for_free_delivery: m.nullable(),
+  });
+  return { price, discountShape, radius, shape, region };
+};
+const wire = orderTypeParts(money);
+const inMinor = orderTypeParts(minor);
+
+export const StoreOrderTypePrice = wire.price;
+export const StoreOrderTypeDiscount = moneyWhen(wire.discountShape, 'value_type', 'value');
+export const StoreDeliveryRadius = wire.radius;
+export const StoreDeliveryShape = wire.shape;
+/** The admin API's order-type parts, in minor units. */
+export const OrderTypePriceMinor = inMinor.price;
+export const OrderTypeDiscountMinor = inMinor.discountShape;
+export const DeliveryRadiusMinor = inMinor.radius;
+export const DeliveryShapeMinor = inMinor.shape;
+export const RegionMinor = inMinor.region;
+
 /** An order type the place offers: 1 spot, 2 delivery, 3 pickup, 4 spot browse, 6 room, 7 served on spot. */
 export const StoreOrderType = z.object({
   id: z.number().int(),
@@ -45,13 +76,7 @@ export const StoreOrderType = z.object({
 });
 export type StoreOrderType = z.infer<typeof StoreOrderType>;
 
-export const StoreRegion = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  translations: Translations,
-  delivery_price: z.number().int(),
-  required_order_price_for_free_delivery: z.number().int().nullable(),
-});
+export const StoreRegion = wire.region;
 
 /** GET place */
 export const StorePlaceResponse = z.object({

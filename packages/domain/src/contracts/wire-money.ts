@@ -10,9 +10,9 @@
  *   payloads and its serializer encodes answers with it. The browser's fetch layer (apps/web api-client) runs the
  *   same two functions over the same fields ({@link decodeWireMoney} / {@link encodeWireMoney}: a walker over the
  *   money keys, which ./money.test.ts checks against the codec fields of every guest contract) — zod itself stays
- *   out of the guest bundle.
+ *   out of the guest bundle, and this module is loaded on demand (the guest's initial JS budget).
  * - Staff, admin, platform and print-agent calls (not in the spec) keep integer minor units everywhere
- *   ({@link isMinorUnitsApiPath}); the OpenAPI document says so.
+ *   (isMinorUnitsApiPath, ./wire-paths.ts); the OpenAPI document says so.
  *
  * Input rule (payloads): a number or a numeric string ('5.9', ' 5.90 '; the spec's forms send strings) in the
  * venue's currency, rounded half-up (away from zero) to 2 places: 5.905 → 5.91 (591 minor units), 5.904 → 5.90.
@@ -112,7 +112,13 @@ export function encodeWireMoney<T>(data: T): T {
   return walk(data, moneyToWire) as T;
 }
 
-/** Staff, admin, platform and print-agent calls: integer minor units on the wire (path without the /api prefix). */
-export function isMinorUnitsApiPath(path: string): boolean {
-  return /^\/?(api\/)?(staff|admin|platform|print-agent)(\/|$)/.test(path);
-}
+import { carriesWireDecimals } from './wire-paths.ts';
+
+export { carriesWireDecimals, isMinorUnitsApiPath } from './wire-paths.ts';
+
+/** The browser's fetch layer, for a call (path without the /api prefix): its payload as the wire takes it. */
+export const toWire = <T>(path: string, body: T): T =>
+  carriesWireDecimals(path) ? encodeWireMoney(body) : body;
+/** The browser's fetch layer: a call's answer (error answers too) in the app's minor units. */
+export const fromWire = (path: string, data: unknown): unknown =>
+  carriesWireDecimals(path) ? decodeWireMoney(data) : data;

@@ -127,8 +127,9 @@ describeEachDatabase(
         time_based_discount_percent: 10,
       });
       expect(guest!.product_variants.map((v: Json) => [v.price, v.additional_price, v.size])).toEqual([
-        [650, 0, '300 мл'],
-        [950, 30, '500 мл'],
+        // The admin API is in minor units, the guest API in the venue currency (issue 25 #1).
+        [6.5, 0, '300 мл'],
+        [9.5, 0.3, '500 мл'],
       ]);
       const tree = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as Json[];
       expect(tree.find((c) => c.id === cat.json().id)?.translations).toEqual({ en: { name: 'Seasonal' } });
@@ -141,7 +142,7 @@ describeEachDatabase(
       });
       expect(upd.statusCode, upd.body).toBe(200);
       const after = ((await ctx.get('/api/products')).json() as Json[]).find((p) => p.id === created.id)!;
-      expect(after.product_variants).toEqual([expect.objectContaining({ id: firstVariant, price: 700 })]);
+      expect(after.product_variants).toEqual([expect.objectContaining({ id: firstVariant, price: 7 })]);
       expect(after.label).toBe('Ново');
 
       // Deleting the category while it holds the product is refused clearly.

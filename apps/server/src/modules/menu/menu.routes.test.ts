@@ -182,7 +182,16 @@ describeEachDatabase(
         .where('place_id', '=', bistro)
         .execute();
       expect(new Set(list.map((i) => i.id))).toEqual(new Set(own.map((i) => i.id)));
-      for (const i of list) expect(Number.isInteger(i.price)).toBe(true);
+      // Prices in the venue currency, at most 2 decimals (issue 25 #1), and the database's minor units / 100.
+      const rows = await ctx.db
+        .selectFrom('ingredients')
+        .select(['id', 'price'])
+        .where('place_id', '=', bistro)
+        .execute();
+      for (const i of list) {
+        expect(Number.isInteger(Math.round(i.price * 100))).toBe(true);
+        expect(i.price).toBe(Number(rows.find((r) => r.id === i.id)!.price) / 100);
+      }
     });
 
     ctx.test('GET languages lists the five languages, Bulgarian default', async () => {

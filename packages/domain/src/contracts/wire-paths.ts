@@ -1,0 +1,20 @@
+/**
+ * Which calls carry wire decimals (./wire-money.ts): every guest call; the staff, admin, platform and print-agent
+ * calls carry integer minor units. Apart from ./wire-money.ts so that the browser's initial bundle holds only this.
+ */
+
+/** Staff, admin, platform and print-agent calls: integer minor units on the wire (path without the /api prefix). */
+export function isMinorUnitsApiPath(path: string): boolean {
+  return /^\/?(api\/)?(staff|admin|platform|print-agent)(\/|$)/.test(path);
+}
+
+/**
+ * The guest calls that carry decimals already: the conversion lands group by group (issue 25 #1), and the browser
+ * converts exactly those (path without the /api prefix). Becomes "every guest call" when every group is done.
+ */
+const DECIMAL_CALLS = /^\/?(api\/)?(products|ingredients|accumulated-order-amount-setting-place|place)([/?]|$)/;
+
+/** Whether a guest call's payloads and answers carry wire decimals (path without the /api prefix). */
+export function carriesWireDecimals(path: string): boolean {
+  return DECIMAL_CALLS.test(path);
+}
