@@ -13,8 +13,13 @@ describe('time-based discount (spec §4: weekday in days, hour in start..end, ma
   test.each([
     // days, start, end, local time (2026-03-02 Monday), active
     [[1], 10, 14, '2026-03-02T10:00', true],
-    [[1], 10, 14, '2026-03-02T14:59', true], // hour 14 is inside start..end
-    [[1], 10, 14, '2026-03-02T15:00', false],
+    [[1], 10, 14, '2026-03-02T13:59', true],
+    [[1], 10, 14, '2026-03-02T14:00', false], // 10..14 is 10:00–14:00: over at 14:00 (issue 24)
+    [[1], 10, 14, '2026-03-02T14:59', false],
+    [[2], 17, 19, '2026-03-03T18:59', true], // the demo's happy hour 17:00–19:00
+    [[2], 17, 19, '2026-03-03T19:00', false],
+    [[2], 17, 19, '2026-03-03T19:30', false],
+    [[2], 17, 19, '2026-03-03T16:59', false],
     [[1], 10, 14, '2026-03-02T09:59', false],
     [[2], 10, 14, '2026-03-02T12:00', false], // Monday not listed
     [[1, 2, 3], 10, 14, '2026-03-04T12:00', true],
@@ -22,8 +27,9 @@ describe('time-based discount (spec §4: weekday in days, hour in start..end, ma
     [[7], 0, 23, '2026-03-09T00:00', false], // Monday
     [[5], 22, 2, '2026-03-06T22:00', true],
     [[5], 22, 2, '2026-03-06T23:30', true],
-    [[5], 22, 2, '2026-03-06T02:30', true], // Friday early hours
-    [[5], 22, 2, '2026-03-06T03:00', false],
+    [[5], 22, 2, '2026-03-06T01:59', true], // Friday early hours
+    [[5], 22, 2, '2026-03-06T02:00', false],
+    [[5], 22, 2, '2026-03-06T02:30', false],
     [[5], 22, 2, '2026-03-06T12:00', false],
     [[5], 22, 2, '2026-03-07T01:00', false], // Saturday not listed
     [[5, 6], 22, 2, '2026-03-07T01:00', true],
@@ -74,7 +80,12 @@ describe('time-based discount (spec §4: weekday in days, hour in start..end, ma
     [23, 0, 23, true],
     [23, 22, 2, true],
     [0, 22, 2, true],
+    [1, 22, 2, true],
+    [2, 22, 2, false],
     [3, 22, 2, false],
+    [18, 17, 19, true],
+    [19, 17, 19, false],
+    [5, 5, 5, true],
     [21, 22, 2, false],
   ])('hourInWindow(%d, %d, %d) = %s', (h, s, e, expected) => {
     expect(hourInWindow(h, s, e)).toBe(expected);

@@ -1,7 +1,10 @@
 /**
  * Time-based product discount (spec §3, §4): active when the venue-local weekday is in `days` (1 = Monday ..
- * 7 = Sunday) and the hour is within start..end inclusive; a window with start > end wraps past midnight (22..2 is
- * 22:00–02:59). Default window 0..23. Its percent replaces the product's normal discount. Designed: an empty day
+ * 7 = Sunday) and the time is within start:00..end:00, the end hour not included — a happy hour 17..19 is
+ * 17:00–19:00 as the guest reads it, over at 19:00 (issue 24: it ran until 19:59). End hour 23, the highest the
+ * admin's field takes and the default, means the end of the day (0..23 is the whole day); start = end is that one
+ * hour. A window with start > end wraps past midnight (22..2 is 22:00–02:00). Its percent replaces the product's
+ * normal discount. Designed: an empty day
  * list means every day; the weekday is the one of the current instant (a Friday 22..2 window is not active on
  * Saturday 01:00 unless Saturday is listed).
  */
@@ -37,9 +40,14 @@ function enabled(value: TimeBasedDiscountFields['time_based_discount_enabled']):
   return value === true || value === 1 || value === '1' || value === 'true';
 }
 
-/** Whether an hour 0..23 lies in start..end inclusive, wrapping past midnight when start > end. */
+/**
+ * Whether an hour 0..23 lies in start:00..end:00 (end not included; 23 = end of day; start = end = that hour),
+ * wrapping past midnight when start > end.
+ */
 export function hourInWindow(hour: number, start: number, end: number): boolean {
-  return start <= end ? hour >= start && hour <= end : hour >= start || hour <= end;
+  if (start === end) return hour === start;
+  const until = end === 23 ? 24 : end;
+  return start < until ? hour >= start && hour < until : hour >= start || hour < until;
 }
 
 /** Whether the product's time-based discount applies at `now`. */
