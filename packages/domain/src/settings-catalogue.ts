@@ -197,6 +197,18 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
     show_variant_additional_price_only_for_preorder: flag(0, 'Box fee only for pickup / preorder orders', {
       designed: true,
     }),
+    box_fee_order_types: {
+      type: 'list',
+      default: '2,3,6',
+      description: 'Order types that pay the box fee (dine-in has no box)',
+      options: [
+        { value: '1', label: 'served on the spot' },
+        { value: '2', label: 'delivery' },
+        { value: '3', label: 'pickup / preorder' },
+        { value: '6', label: 'room service' },
+      ],
+      designed: true,
+    },
   },
   payments: {
     payment_types: {

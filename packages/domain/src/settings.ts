@@ -30,6 +30,8 @@ export interface VenueSettings {
   show_variant_additional_price: boolean;
   /** designed: box fee only for preorder (spec §9 "if set, only for preorder"). */
   show_variant_additional_price_only_for_preorder: boolean;
+  /** designed (issue 24): order types charged the box fee (box_fee_order_types, comma-separated); default 2,3,6. */
+  box_fee_order_types: number[];
   calculate_product_discount_money_only_for_preorder_orders: boolean;
   show_prices_in_two_currency: boolean;
   theme: number;
@@ -73,6 +75,7 @@ export const SETTINGS_DEFAULTS: VenueSettings = {
   working_hours: null,
   show_variant_additional_price: false,
   show_variant_additional_price_only_for_preorder: false,
+  box_fee_order_types: [2, 3, 6],
   calculate_product_discount_money_only_for_preorder_orders: false,
   show_prices_in_two_currency: false,
   theme: 3,
@@ -131,6 +134,21 @@ function parseString(value: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A comma-separated list of order types (1, 2, 3, 6); unset gives the default, an empty string none. */
+function parseOrderTypeList(value: unknown, fallback: readonly number[]): number[] {
+  const v = unwrap(value);
+  if (v == null) return [...fallback];
+  const text = Array.isArray(v) ? v.join(',') : String(v);
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((x) => Number(x.trim()))
+        .filter((n) => n === 1 || n === 2 || n === 3 || n === 6),
+    ),
+  ];
+}
+
 /** Reads a raw settings map into typed settings with defaults. */
 export function parseSettings(raw: RawSettings): VenueSettings {
   const d = SETTINGS_DEFAULTS;
@@ -159,6 +177,7 @@ export function parseSettings(raw: RawSettings): VenueSettings {
     working_hours: wh == null || wh === '' ? null : parseWorkingHours(wh),
     show_variant_additional_price: flag('show_variant_additional_price'),
     show_variant_additional_price_only_for_preorder: flag('show_variant_additional_price_only_for_preorder'),
+    box_fee_order_types: parseOrderTypeList(raw.box_fee_order_types, d.box_fee_order_types),
     calculate_product_discount_money_only_for_preorder_orders: flag(
       'calculate_product_discount_money_only_for_preorder_orders',
     ),

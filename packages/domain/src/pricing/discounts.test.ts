@@ -114,7 +114,8 @@ describe('fees (spec §9)', () => {
   test.each([
     [false, false, 2, 0],
     [true, false, 2, 130],
-    [true, false, 1, 130],
+    [true, false, 1, 0], // dine-in: no box (issue 24)
+    [true, false, 6, 130],
     [true, true, 2, 0],
     [true, true, 3, 130],
     [false, true, 3, 0],
@@ -126,6 +127,17 @@ describe('fees (spec §9)', () => {
         type,
       ),
     ).toBe(expected);
+  });
+
+  test('box fee per order type (issue 24): the venue list decides, dine-in only when listed', () => {
+    const on = {
+      show_variant_additional_price: true,
+      show_variant_additional_price_only_for_preorder: false,
+    };
+    expect(boxFee(lines, { ...on, box_fee_order_types: [1, 2] }, 1)).toBe(130);
+    expect(boxFee(lines, { ...on, box_fee_order_types: [1, 2] }, 3)).toBe(0);
+    expect(boxFee(lines, { ...on, box_fee_order_types: [] }, 2)).toBe(0);
+    expect(boxFee(lines, { ...on, box_fee_order_types: null }, 3)).toBe(130);
   });
 
   test.each([

@@ -1,21 +1,28 @@
 /**
- * Fees (spec §9): box fee (variant additional_price) only when show_variant_additional_price is on and, when the
- * preorder-only flag is set, only for preorder (3); cutlery fee per piece; online payment tax = percent × amount +
+ * Fees (spec §9): box fee (variant additional_price) only when show_variant_additional_price is on, when the
+ * preorder-only flag is set only for preorder (3), and only for the order types of box_fee_order_types (designed,
+ * issue 24: by default delivery, pickup and room service — a dine-in plate has no box); cutlery fee per piece; online payment tax = percent × amount +
  * fixed. Designed: the online tax applies to methods containing 'online' and to 'epay', and not to a zero amount.
  */
 import { percentOf, type Minor } from '../money.ts';
 import type { OrderType } from '../order-status.ts';
+
+/** Order types charged the box fee by default (issue 24): delivery, pickup and room service, not dine-in (spot). */
+export const DEFAULT_BOX_FEE_ORDER_TYPES: readonly OrderType[] = [2, 3, 6];
 
 export function boxFee(
   lines: readonly { additional_price?: Minor | null; quantity: number }[],
   settings: {
     show_variant_additional_price: boolean;
     show_variant_additional_price_only_for_preorder: boolean;
+    /** designed (issue 24): the order types that pay the box fee; unset = DEFAULT_BOX_FEE_ORDER_TYPES. */
+    box_fee_order_types?: readonly number[] | null;
   },
   orderType: OrderType,
 ): Minor {
   if (!settings.show_variant_additional_price) return 0;
   if (settings.show_variant_additional_price_only_for_preorder && orderType !== 3) return 0;
+  if (!(settings.box_fee_order_types ?? DEFAULT_BOX_FEE_ORDER_TYPES).includes(orderType)) return 0;
   return lines.reduce((sum, l) => sum + Math.max(0, l.additional_price ?? 0) * Math.max(0, l.quantity), 0);
 }
 

@@ -471,6 +471,50 @@ describeEachDatabase(
       expect(res.json().message).toBe('invalid_promo_code');
     });
 
+    ctx.test(
+      'box fee per order type (issue 24): none on a table order, charged on pickup; the venue list can add dine-in',
+      async () => {
+        const f = fx();
+        await setSetting(ctx.db, f.bistro, 'show_variant_additional_price', '1');
+        await ctx.db
+          .updateTable('product_variants')
+          .set({ additional_price: 40 })
+          .where('id', '=', f.salad.variant)
+          .execute();
+        try {
+          const session = await openSession('ordt-t2');
+          // salad 800 − 10 % = 720 a portion.
+          const table = await spot(session, [cartLine(f.salad.id, f.salad.variant, 2)]);
+          expect(table.statusCode, table.body).toBe(201);
+          expect(table.json().totalPrice).toBe(1440);
+          const pickup = await post('/api/orders/preorder', {
+            ...guest,
+            products: [cartLine(f.salad.id, f.salad.variant, 3)],
+            token: null,
+            order_comment: null,
+            pickup_time: '',
+            exact_time_selected: 0,
+            promo_code: null,
+            order_text_comment: '',
+          });
+          expect(pickup.statusCode, pickup.body).toBe(201);
+          expect(pickup.json().totalPrice).toBe(3 * 720 + 3 * 40);
+          await setSetting(ctx.db, f.bistro, 'box_fee_order_types', '1,3');
+          const listed = await spot(session, [cartLine(f.salad.id, f.salad.variant, 4)]);
+          expect(listed.statusCode, listed.body).toBe(201);
+          expect(listed.json().totalPrice).toBe(4 * 720 + 4 * 40);
+        } finally {
+          await setSetting(ctx.db, f.bistro, 'show_variant_additional_price', '0');
+          await setSetting(ctx.db, f.bistro, 'box_fee_order_types', '2,3,6');
+          await ctx.db
+            .updateTable('product_variants')
+            .set({ additional_price: 0 })
+            .where('id', '=', f.salad.variant)
+            .execute();
+        }
+      },
+    );
+
     ctx.test('preorder and served-on-spot are stored with their types', async () => {
       const f = fx();
       const pre = await post('/api/orders/preorder', {
