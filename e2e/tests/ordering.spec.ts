@@ -139,7 +139,11 @@ test('delivery with a pin in the centre zone and WELCOME10: the total shown is t
   ).toBeVisible();
   // The server priced it itself: the same number as shown before sending, and as rendered after.
   expect(Math.round(body.totalPrice * MINOR_PER_WIRE_UNIT)).toBe(before);
-  expect(minorOf(await page.getByTestId('order-answer-total').innerText())).toBe(before);
+  const shown = await page.getByTestId('order-answer-total').innerText();
+  expect(minorOf(shown)).toBe(before);
+  // The answer shows the total in the second currency too, and the discount with its minus sign in both (issue 24).
+  expect(shown).toMatch(/^[\d,.\s]+ €\s*\([\d,.\s]+ лв\.\)$/);
+  await expect(page.getByTestId('order-answer-discount')).toHaveText(/^−[\d,.\s]+ €\s*\(−[\d,.\s]+ лв\.\)$/);
 });
 
 test('pickup', async ({ page }) => {
@@ -171,7 +175,10 @@ test('room service via the room QR code at the hotel', async ({ page }) => {
   await page.goto(`/hotel/x/${first.slug}`);
   await page.getByRole('button', { name: 'Добави в количката' }).first().click();
   await openOrderModal(page);
-  await expect(page.getByRole('dialog').getByText('Стая 101')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Стая 101', { exact: true })).toBeVisible();
+  // The order type names the room, not a table (issue 24: "Room service – table 101").
+  await expect(page.getByRole('dialog').getByText('Румсървис – Стая 101', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(/маса 101/)).toHaveCount(0);
   await fillGuest(page);
   await page.getByLabel('Вид поръчка').selectOption('lunch');
   await page.getByLabel('Към сметката на стаята').check();

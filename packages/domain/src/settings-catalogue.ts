@@ -398,7 +398,10 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
   about: {
     about_description: { ...translatable('long_text', 'About page: description'), designed: true },
     about_facilities: { ...translatable('long_text', 'About page: facilities'), designed: true },
-    about_household: { ...translatable('long_text', 'About page: household'), designed: true },
+    about_household: {
+      ...translatable('long_text', 'About page: the operating company (household)'),
+      designed: true,
+    },
     about_technical_support: {
       ...translatable('long_text', 'About page: technical support'),
       designed: true,

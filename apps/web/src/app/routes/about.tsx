@@ -37,7 +37,7 @@ export function Component() {
       <section aria-labelledby="about-hours" className="card-section">
         <h2 id="about-hours">{t('about.workingHours')}</h2>
         {settings.working_hours ? (
-          <WorkingHoursTable hours={settings.working_hours} lang={lang} />
+          <WorkingHoursTable hours={settings.working_hours} lang={lang} labelledBy="about-hours" />
         ) : (
           <p>{t('about.alwaysOpen')}</p>
         )}

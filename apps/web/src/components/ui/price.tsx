@@ -11,9 +11,12 @@ interface PriceProps {
   oldAmount?: Minor | null;
   currency: VenueCurrency;
   lang: string;
+  /** A discount: the minus sign on the amount and on the second currency alike (issue 24). */
+  negative?: boolean;
 }
 
-export function Price({ amount, oldAmount, currency, lang }: PriceProps) {
+export function Price({ amount, oldAmount, currency, lang, negative = false }: PriceProps) {
+  const sign = negative ? '−' : '';
   const { t } = useTranslation();
   const now = formatPrice(amount, currency, lang);
   const old = oldAmount != null && oldAmount > amount ? formatPrice(oldAmount, currency, lang) : null;
@@ -27,9 +30,15 @@ export function Price({ amount, oldAmount, currency, lang }: PriceProps) {
       )}
       <span className={old ? styles.discounted : styles.current}>
         {old && <span className="visually-hidden">{t('price.new')} </span>}
+        {sign}
         {now.primary}
       </span>
-      {now.secondary && <span className={styles.secondary}>({now.secondary})</span>}
+      {now.secondary && (
+        <span className={styles.secondary}>
+          ({sign}
+          {now.secondary})
+        </span>
+      )}
     </span>
   );
 }

@@ -85,8 +85,13 @@ const SETTINGS: Record<string, SettingValue> = {
   show_change_table: '0',
   ask_for_bill_hidden: '1',
   show_footer: '1',
-  footer_html_content:
+  footer_html_content: [
     '<p><strong>Хотел Трапеза</strong> · ул. „Княз Александър I“ 20, Пловдив · Рецепция: <a href="tel:+35932123456">032 123 456</a></p>',
+    '<p><strong>Trapeza Hotel</strong> · 20 Knyaz Alexander I St, Plovdiv · Reception: <a href="tel:+35932123456">+359 32 123 456</a></p>',
+    '<p><strong>Trapeza Hotel</strong> · C/ Knyaz Alexander I 20, Plovdiv · Recepción: <a href="tel:+35932123456">+359 32 123 456</a></p>',
+    '<p><strong>Trapeza Hotel</strong> · Knyaz-Alexander-I-Str. 20, Plowdiw · Rezeption: <a href="tel:+35932123456">+359 32 123 456</a></p>',
+    '<p><strong>Trapeza Hotel</strong> · 20, rue Knyaz Alexander I, Plovdiv · Réception : <a href="tel:+35932123456">+359 32 123 456</a></p>',
+  ],
   facebook: 'https://www.facebook.com/trapeza.hotel.demo',
   instagram: 'https://www.instagram.com/trapeza.hotel.demo',
   tripadvisor: 'https://www.tripadvisor.com/Hotel_Review-trapeza-hotel-demo',

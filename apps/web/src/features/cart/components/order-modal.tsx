@@ -194,6 +194,7 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
     paymentMethod: values.paymentMethod || null,
     promo: values.promoApplied ? promo : null,
   });
+  const [sentDiscount, setSentDiscount] = useState(0);
 
   // A single pickup venue is chosen for the guest.
   const onlyPickupPlace = pickupPlaces.length === 1 ? pickupPlaces[0]!.id : null;
@@ -301,6 +302,8 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
         lng: v.lng,
       });
     }
+    // The discounts as sent, for the answer (the cart, and with it the computed view, is emptied on success).
+    setSentDiscount(view.total.discounts.total);
     void submitter.submit(request, v.paymentMethod === 'epay' ? { instrument } : undefined, keepDraft);
   };
 
@@ -325,10 +328,18 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
               {orderNumberLabel(submitter.success.number, submitter.success.key)}
             </strong>
           </p>
+          {sentDiscount > 0 && (
+            <p>
+              {t('cart.discounts')}:{' '}
+              <span data-testid="order-answer-discount">
+                <Price amount={sentDiscount} currency={currency} lang={lang} negative />
+              </span>
+            </p>
+          )}
           <p>
             {t('cart.total')}:{' '}
             <strong data-testid="order-answer-total">
-              {formatPrice(submitter.success.totalPrice, currency, lang).primary}
+              <Price amount={submitter.success.totalPrice} currency={currency} lang={lang} />
             </strong>
           </p>
           <button
@@ -378,7 +389,11 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
             type != null && (
               <p className="muted">
                 {t(`cart.types.${type}`)}
-                {tableSession?.table ? ` – ${t('cart.table', { table: tableSession.table })}` : ''}
+                {tableSession?.room_number
+                  ? ` – ${t('cart.room', { room: tableSession.room_number })}`
+                  : tableSession?.table
+                    ? ` – ${t('cart.table', { table: tableSession.table })}`
+                    : ''}
               </p>
             )
           )}

@@ -20,8 +20,7 @@ export function OrderSummary({
       <div className="row-between" key={label}>
         <dt>{label}</dt>
         <dd>
-          {negative ? '−' : ''}
-          <Price amount={amount} currency={currency} lang={lang} />
+          <Price amount={amount} currency={currency} lang={lang} negative={negative} />
         </dd>
       </div>
     ) : null;
@@ -33,7 +32,7 @@ export function OrderSummary({
         <div className="row-between">
           <dt>{t('cart.promoDiscount')}</dt>
           <dd data-testid="promo-discount">
-            −<Price amount={total.discounts.promo} currency={currency} lang={lang} />
+            <Price amount={total.discounts.promo} currency={currency} lang={lang} negative />
           </dd>
         </div>
       )}

@@ -17,11 +17,20 @@ export function weekdayName(day: number, lang: string): string {
   return new Intl.DateTimeFormat(LOCALES[lang] ?? lang, { weekday: 'long', timeZone: 'UTC' }).format(date);
 }
 
-export function WorkingHoursTable({ hours, lang }: { hours: Hours; lang: string }) {
+export function WorkingHoursTable({
+  hours,
+  lang,
+  labelledBy,
+}: {
+  hours: Hours;
+  lang: string;
+  /** The id of a visible heading naming the table: then no caption of its own ("Öffnungszeiten" twice, issue 24). */
+  labelledBy?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <table className="hours">
-      <caption className="visually-hidden">{t('about.workingHours')}</caption>
+    <table className="hours" aria-labelledby={labelledBy}>
+      {!labelledBy && <caption className="visually-hidden">{t('about.workingHours')}</caption>}
       <tbody>
         {WEEKDAYS.map((d) => (
           <tr key={d}>

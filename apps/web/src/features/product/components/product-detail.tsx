@@ -63,6 +63,8 @@ export function ProductDetail(props: ProductDetailProps) {
   const [removed, setRemoved] = useState<number[]>([]);
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<IngredientRuleError | null>(null);
+  // Which add button was pressed: its alert shows beside it, not 900 px away at the form's end (issue 24).
+  const [problemAt, setProblemAt] = useState<'top' | 'bottom'>('bottom');
 
   const name = translateField(product, 'name', lang);
   const description = translateField(product, 'description', lang);
@@ -78,6 +80,8 @@ export function ProductDetail(props: ProductDetailProps) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter;
+    setProblemAt(submitter instanceof HTMLElement && submitter.dataset.where === 'top' ? 'top' : 'bottom');
     const v = resolveVariant(
       variants.map((x) => x.id),
       variantId,
@@ -89,11 +93,17 @@ export function ProductDetail(props: ProductDetailProps) {
     props.onAdd(v.value, { required: requiredId, addable: added, removable: removed }, comment.trim());
   };
 
-  const addButton = (
-    <button type="submit" form={formId} className="button button-block" disabled={!live}>
+  const addButton = (where: 'top' | 'bottom') => (
+    <button type="submit" form={formId} className="button button-block" disabled={!live} data-where={where}>
       {t('cart.add')}
     </button>
   );
+  const alert = (where: 'top' | 'bottom') =>
+    problem && problemAt === where ? (
+      <p role="alert" className="alert">
+        {problemText(problem)}
+      </p>
+    ) : null;
 
   return (
     <article className={styles.product} aria-labelledby={`${formId}-title`}>
@@ -129,7 +139,8 @@ export function ProductDetail(props: ProductDetailProps) {
             {t('product.orderingDisabled')}
           </p>
         )}
-        {showButton && props.addToCartPosition !== 'bottom' && addButton}
+        {showButton && props.addToCartPosition !== 'bottom' && addButton('top')}
+        {alert('top')}
         {description && <p className={styles.description}>{description}</p>}
         <AllergenList allergens={product.allergens} lang={lang} avoid={avoidAllergens} />
         {product.minimum_durability != null && product.minimum_durability > 0 && (
@@ -247,13 +258,9 @@ export function ProductDetail(props: ProductDetailProps) {
               </small>
             </div>
           )}
-          {problem && (
-            <p role="alert" className="alert">
-              {problemText(problem)}
-            </p>
-          )}
+          {alert('bottom')}
         </form>
-        {showButton && props.addToCartPosition !== 'top' && addButton}
+        {showButton && props.addToCartPosition !== 'top' && addButton('bottom')}
       </div>
     </article>
   );

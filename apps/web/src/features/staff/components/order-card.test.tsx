@@ -144,3 +144,23 @@ describe('order card: what the waiter reads', () => {
     expect(screen.getByText('01.12 13:30')).toBeTruthy();
   });
 });
+
+describe('order card: the fee row names what it is (issue 24)', () => {
+  const withFee = (type: number) =>
+    staffOrder({
+      id: 1,
+      type,
+      status: 'ordered',
+      table: null,
+      price: { ...staffOrder({ id: 1 }).price, delivery_fee: 150 },
+    });
+  test('a pickup’s service fee is not called “Delivery”', () => {
+    renderCard({ order: withFee(3) });
+    expect(screen.getByRole('rowheader', { name: 'Service fee' })).toBeTruthy();
+    expect(screen.queryByRole('rowheader', { name: 'Delivery' })).toBeNull();
+  });
+  test('a delivery’s fee is', () => {
+    renderCard({ order: withFee(2) });
+    expect(screen.getByRole('rowheader', { name: 'Delivery' })).toBeTruthy();
+  });
+});

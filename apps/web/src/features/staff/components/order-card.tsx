@@ -113,7 +113,9 @@ export function OrderCard({
     [
       ['subtotal', price.subtotal],
       ['discount', -price.discount_total],
-      ['delivery', price.delivery_fee],
+      // Stored together: a delivery's price, or another type's service fee — never called "Delivery" on a
+      // pickup (issue 24).
+      [order.type === 2 ? 'delivery' : 'serviceFee', price.delivery_fee],
       ['box', price.box_fee],
       ['cutlery', price.cutlery_fee],
       ['paymentFee', price.payment_fee],
