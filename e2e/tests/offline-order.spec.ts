@@ -39,10 +39,17 @@ test('offline at the table: "no internet connection" for the order, the waiter a
   const call = page.getByRole('dialog', { name: 'Повикай сервитьор' });
   await expect(call.getByRole('button', { name: 'Още салфетки' })).toBeVisible();
   await context.setOffline(true);
+  // The menu page says it is offline and how old its prices are, over the page (it moves nothing).
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText(/^Офлайн — цени към \d{2}:\d{2}$/);
   await call.getByRole('button', { name: 'Още салфетки' }).click();
   await expect(call.getByRole('alert')).toHaveText('Няма връзка с интернет');
   await page.keyboard.press('Escape');
+  // Back online the menu refreshes by itself, and the banner goes.
+  const refreshed = page.waitForRequest((r) => r.method() === 'GET' && /\/api\/products\?/.test(r.url()));
   await context.setOffline(false);
+  await refreshed;
+  await expect(banner).toHaveCount(0);
 
   // The order, offline: the message, and the cart as it was. (At a table the phones share the table's cart, issue
   // 19: the agreement and "Order for the table" are in the cart tab.)
