@@ -1,5 +1,7 @@
 // Operations and abuse limits (issue "Reliability and security proof"): readiness, request ids, the 503 answer
 // for an unreachable database, and the per-session / per-IP limits of orders, waiter calls and bill requests.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -17,7 +19,7 @@ import {
   seedOrderFixture,
   type OrderFixture,
 } from '../src/modules/orders/orders.fixtures.ts';
-import { describeEachDatabase, type TestContext } from './harness.ts';
+import { createTestState, describeEachDatabase, type TestContext } from './harness.ts';
 import type { DialectName } from '../src/db/database.ts';
 
 describe('database unavailable → 503 service_unavailable with retry-after', () => {
@@ -108,6 +110,31 @@ describe('database unavailable → 503 service_unavailable with retry-after', ()
     expect(res.json().code).toBe('service_unavailable');
     await app.close();
     await db.destroy();
+  });
+});
+
+describe('GET /api/ready with image storage that cannot be written [sqlite]', () => {
+  test('503 naming the storage (not the database), the database itself ok', async () => {
+    const state = await createTestState('sqlite');
+    try {
+      // DATA_DIR/uploads taken by a file: the folder can be neither made nor written.
+      const uploads = join(state.dataDir, 'uploads');
+      rmSync(uploads, { recursive: true, force: true });
+      writeFileSync(uploads, 'not a folder');
+      const res = await state.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      const body = res.json();
+      expect(body).toMatchObject({
+        code: 'service_unavailable',
+        message: 'Uploaded images cannot be stored; try again shortly',
+      });
+      expect(body.checks.database).toBe('ok');
+      expect(body.checks.redis).toBe('off');
+      expect(body.checks.storage).toMatch(/^disk: /);
+    } finally {
+      await state.cleanup();
+    }
   });
 });
 

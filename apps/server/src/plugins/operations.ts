@@ -119,12 +119,19 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
         request.log.warn({ problem: storageProblem }, 'ready: image storage not writable');
       if (problem === null && storageProblem === null)
         return { ok: true, database: opts.database.dialect, checks };
-      request.log.warn({ problem }, 'not ready: database unreachable');
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
-        code: 'service_unavailable',
-        message: 'The database is unreachable; try again shortly',
-        checks,
-      });
+      if (problem !== null) request.log.warn({ problem }, 'not ready: database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          code: 'service_unavailable',
+          // Named after what failed: an operator reading the answer looks there first.
+          message:
+            problem !== null
+              ? 'The database is unreachable; try again shortly'
+              : 'Uploaded images cannot be stored; try again shortly',
+          checks,
+        });
     },
   );
 
