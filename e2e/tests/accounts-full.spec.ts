@@ -150,7 +150,8 @@ test('register → log in → order at the table → my orders with its status �
   await accountMenu(page);
   await page.getByRole('link', { name: 'Моите поръчки' }).click();
   await expect(page.getByRole('heading', { name: 'Моите поръчки' })).toBeVisible();
-  const rows = page.getByRole('region', { name: /Вашите поръчки в/ }).locator('tbody tr');
+  // One card per order (issue 24 #6: readable on a phone).
+  const rows = page.getByRole('list', { name: /Вашите поръчки в/ }).getByTestId('account-order');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Кебапчета');
   await expect(rows.first()).toContainText('На маса');

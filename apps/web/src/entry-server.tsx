@@ -20,6 +20,7 @@ import { ServerSanitizeContext } from './components/ui/sanitized-html.tsx';
 import { serverSanitizeHtml } from './lib/server-sanitizer.ts';
 import { seedFirstScreen, type FirstScreenData } from './lib/first-screen-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { seedInlinedTracking } from './features/order-tracking/api.ts';
 import { useSessionStore, type OrderTokenCookie } from './stores/session-store.ts';
 
 type Messages = Record<string, unknown>;
@@ -118,6 +119,17 @@ async function renderPage({
   const pathname = url.split('?')[0] ?? '/';
   // The data names the brand the server resolved from the page's host.
   if (!seedFirstScreen(queryClient, data.client, pathname, data)) return null;
+  // An order's tracking page (issue 24 #6): its order, which the browser seeds from the same data.
+  const [, place, page, trackingToken] = pathname.split('/');
+  if (page === 'order' && place && trackingToken) {
+    seedInlinedTracking(
+      queryClient,
+      decodeURIComponent(place),
+      decodeURIComponent(trackingToken),
+      data,
+      data.client,
+    );
+  }
   let title: string | undefined;
   const tellTitle = (text: string) => {
     title = text;

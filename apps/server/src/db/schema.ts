@@ -543,6 +543,8 @@ export interface OrdersTable {
   number: number | null;
   /** The venue's local day of `number` (YYYY-MM-DD). */
   number_day: string | null;
+  /** The guest's tracking page key (issue 24 #6: `/{place}/order/{tracking_token}`); null for older orders. */
+  tracking_token: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

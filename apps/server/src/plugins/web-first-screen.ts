@@ -85,6 +85,7 @@ const PLACE_PAGES = new Set([
   'reset-password',
   'confirm-email',
   'staff',
+  'order',
 ]);
 const LANGUAGES = new Set(['en', 'es', 'de', 'fr-CH']);
 
@@ -184,8 +185,8 @@ const SERVER_RENDERED_PAGES = new Set([
   'privacy-policy',
   'refund-policy',
 ]);
-/** Route chunks whose pages the server renders (besides the place home). */
-const SERVER_RENDERED_ROUTES = new Set(['category', 'product', ...SERVER_RENDERED_PAGES]);
+/** Route chunks whose pages the server renders (besides the place home); `order-tracking` is `/{place}/order/{key}`. */
+const SERVER_RENDERED_ROUTES = new Set(['category', 'product', 'order-tracking', ...SERVER_RENDERED_PAGES]);
 /** Routes whose product cards (quick add) or product page read GET ingredients. */
 const INGREDIENT_ROUTES = new Set(['category', 'product', 'search', 'all']);
 
@@ -245,6 +246,7 @@ export function firstScreenPlan(pathname: string): { place: string; routes: stri
   }
   if (segments.length === 3 && !PLACE_PAGES.has(segments[1]!)) return { place, routes: ['product'] };
   if (segments[1] === 'staff') return null;
+  if (segments.length === 3 && segments[1] === 'order') return { place, routes: ['order-tracking'] };
   if (segments.length === 2 && SERVER_RENDERED_PAGES.has(segments[1]!))
     return { place, routes: [segments[1]!] };
   return { place, routes: [] };
@@ -589,7 +591,7 @@ export async function renderWebPage(
   } else if (guest.invalidQr !== undefined) {
     routes = ['table-entry'];
   }
-  const status = guest.invalidQr === undefined ? 200 : 404;
+  let status: 200 | 404 = guest.invalidQr === undefined ? 200 : 404;
   const paths = [
     '/api/settings',
     '/api/place',
@@ -597,7 +599,16 @@ export async function renderWebPage(
     '/api/products?active=1',
   ];
   if (routes.some((r) => INGREDIENT_ROUTES.has(r))) paths.push('/api/ingredients');
-  const answers = await Promise.all(paths.map((url) => app.inject({ method: 'GET', url, headers })));
+  // An order's tracking page (issue 24 #6): its order, when the key is one of this venue's (else the page says so).
+  const trackingKey =
+    routes[0] === 'order-tracking' ? decodeURIComponent(pathname.split('/')[3] ?? '') : null;
+  const [answers, tracking] = await Promise.all([
+    Promise.all(paths.map((url) => app.inject({ method: 'GET', url, headers }))),
+    trackingKey
+      ? app.inject({ method: 'GET', url: `/api/orders/track/${encodeURIComponent(trackingKey)}`, headers })
+      : null,
+  ]);
+  if (tracking?.statusCode === 404) status = 404;
   if (answers.some((a) => a.statusCode !== 200)) {
     return {
       status: answers[0]!.statusCode === 404 ? 404 : status,
@@ -615,7 +626,8 @@ export async function renderWebPage(
   );
   const entry =
     (guest.url === undefined ? '' : `,"url":${JSON.stringify(guest.url)}`) +
-    (guest.invalidQr === undefined ? '' : `,"invalidQr":${JSON.stringify(guest.invalidQr)}`);
+    (guest.invalidQr === undefined ? '' : `,"invalidQr":${JSON.stringify(guest.invalidQr)}`) +
+    (tracking?.statusCode === 200 ? `,"tracking":${tracking.body}` : '');
   const data =
     `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(brand.slug)},"at":${Date.now()},` +
     `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +

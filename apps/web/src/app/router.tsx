@@ -49,6 +49,7 @@ const Platform = route(() => import('./routes/platform.tsx'));
 const PlatformInvite = route(() => import('./routes/platform-invite.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
+const OrderTracking = route(() => import('./routes/order-tracking.tsx'));
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
 const ConfirmEmail = route(() => import('./routes/confirm-email.tsx'));
 const Staff = route(() => import('./routes/staff.tsx'));
@@ -88,6 +89,8 @@ export function AppRoutes() {
           <Route path="feedback" element={<Feedback />} />
           <Route path="profile" element={<Profile />} />
           <Route path="profile/orders" element={<ProfileOrders />} />
+          {/* A delivery or pickup order's tracking page (issue 24 #6), by its unguessable tracking key. */}
+          <Route path="order/:trackingToken" element={<OrderTracking />} />
           <Route path="reset-password" element={<ResetPassword />} />
           <Route path="confirm-email" element={<ConfirmEmail />} />
           {/* `/{place}/about-{product}` cannot be a partial segment; the category route hands `about-…` on. */}

@@ -33,6 +33,11 @@ export interface FirstScreenData {
   url?: string;
   /** A QR entry's token the server found invalid: the page shows "invalid QR code, scan again" (table-entry.tsx). */
   invalidQr?: string;
+  /**
+   * GET orders/track/{token} on an order's tracking page `/{place}/order/{token}` (issue 24 #6); put into the cache
+   * by that page (features/order-tracking/api.ts seedInlinedTracking) and, on the server, by entry-server.tsx.
+   */
+  tracking?: unknown;
 }
 
 export function readFirstScreenData(doc: Document = document): FirstScreenData | null {
@@ -73,5 +78,6 @@ export function seedFirstScreen(
   // ingredientsQueryOptions(place).queryKey, spelled out: api/get-ingredients.ts is not part of the entry chunk.
   set(['ingredients', place], data.ingredients);
   set(['invalid-qr', place], data.invalidQr);
+  // (`tracking` is seeded by its page's own chunk, features/order-tracking: nothing more in the entry.)
   return true;
 }

@@ -214,6 +214,8 @@ export const StoreOrderResponse = z.object({
   ppResp: z.object({ redForm: z.string().optional(), redLink: z.string().optional() }),
   /** The short number of the venue's day (issue 24 #8), shown as "#7" (order-number.ts); null only for old orders. */
   number: z.number().int().nullable().optional(),
+  /** The key of the order's tracking page `/{place}/order/{tracking_token}` (issue 24 #6). */
+  tracking_token: z.string().optional(),
 });
 export type StoreOrderResponse = z.infer<typeof StoreOrderResponse>;
 
@@ -344,6 +346,31 @@ export type StoreTablesMenuResponse = z.infer<typeof StoreTablesMenuResponse>;
 
 /** Path of the session calls: the order token (= session). */
 export const OrderTokenParam = z.object({ token: z.string().min(1).max(200) });
+/** `/orders/track/{tracking_token}`: the tracking page's key (issue 24 #6). */
+export const TrackingTokenParam = z.object({ trackingToken: z.string().min(1).max(100) });
+
+/**
+ * GET orders/track/{tracking_token} (issue 24 #6): what the guest's tracking page shows of one order — its short
+ * number, type, live status with history, the requested time (null: as soon as possible) and total (the page shows
+ * the venue's success message from its settings). Nothing about the customer.
+ */
+export const StoreOrderTracking = z.object({
+  number: z.number().int().nullable(),
+  /** The order's key (the guest's order stream names orders by it). */
+  key: z.string(),
+  type: z.number().int(),
+  status: z.string(),
+  statuses: z.array(z.object({ status: z.string(), at: z.string() })),
+  created_at: z.string(),
+  /** The venue-local 'YYYY-MM-DD HH:MM' the guest chose; null: as soon as possible. */
+  requested_time: z.string().nullable(),
+  total: money,
+  currency: z.string(),
+  payment_method: z.string().nullable(),
+  payment_status: z.string(),
+});
+export type StoreOrderTracking = z.infer<typeof StoreOrderTracking>;
+
 /** `?timestamp` of the polling call (cache busting, ignored). */
 export const TimestampQuery = z.object({ timestamp: z.string().max(40).optional() });
 
@@ -370,6 +397,8 @@ export type StoreOrderLine = z.infer<typeof StoreOrderLine>;
 /** One order of the session with its lines and status (spec §4 statuses; shown in the guest's language). */
 export const StoreSessionOrder = z.object({
   key: z.string(),
+  /** The short number of the venue's day (issue 24 #8); null for older orders. */
+  number: z.number().int().nullable().optional(),
   type: z.number().int(),
   status: z.string(),
   statuses: z.array(z.object({ status: z.string(), at: z.string() })),

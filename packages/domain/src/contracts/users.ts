@@ -129,6 +129,10 @@ export const StoreUserOrder = z.object({
   client_name: z.string().nullable(),
   client_phone: z.string().nullable(),
   client_email: z.string().nullable(),
+  /** The short number of the venue's day (issue 24 #8); null for older orders. */
+  number: z.number().int().nullable().optional(),
+  /** The order's tracking page key (issue 24 #6: `/{place}/order/{tracking_token}`); null for older orders. */
+  tracking_token: z.string().nullable().optional(),
 });
 export type StoreUserOrder = z.infer<typeof StoreUserOrder>;
 export const StoreUserOrdersResponse = z.array(StoreUserOrder);

@@ -112,6 +112,13 @@ const TABLE_MESSAGES: Record<string, Record<Language, string>> = {
     de: 'Es wurden zu viele Extras gewählt.',
     'fr-CH': 'Trop de suppléments choisis.',
   },
+  order_not_found: {
+    bg: 'Няма такава поръчка. Проверете линка от писмото или от екрана след поръчката.',
+    en: 'No such order. Please check the link from the e-mail or the screen after ordering.',
+    es: 'No existe ese pedido. Compruebe el enlace del correo o de la pantalla tras el pedido.',
+    de: 'Diese Bestellung gibt es nicht. Bitte prüfen Sie den Link aus der E-Mail oder vom Bildschirm nach der Bestellung.',
+    'fr-CH': 'Cette commande n’existe pas. Vérifiez le lien de l’e-mail ou de l’écran après la commande.',
+  },
   invalid_order_data: {
     bg: 'Моля попълнете коректно всички данни',
     en: 'Please fill in all fields correctly',

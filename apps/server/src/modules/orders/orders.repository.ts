@@ -1072,11 +1072,42 @@ export class OrdersRepository {
     return { ok: true as const, orderId, number };
   }
 
+  /** The order a tracking page names (issue 24 #6), at this place only, with its status history. */
+  async getOrderByTrackingToken(placeId: number, trackingToken: string) {
+    const order = await this.#db
+      .selectFrom('orders')
+      .select([
+        'id',
+        'key',
+        'token',
+        'number',
+        'type',
+        'status',
+        'created_at',
+        'requested_time',
+        'total',
+        'currency',
+        'payment_method',
+        'payment_status',
+      ])
+      .where('place_id', '=', placeId)
+      .where('tracking_token', '=', trackingToken)
+      .executeTakeFirst();
+    if (!order) return undefined;
+    const history = await this.#db
+      .selectFrom('order_status_history')
+      .select(['status', 'created_at'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    return { order, history };
+  }
+
   /** The orders of a session (order token) at the place, newest first, with lines, ingredients and statuses. */
   async listOrdersByToken(placeId: number, token: string) {
     const orders = await this.#db
       .selectFrom('orders')
-      .select(['id', 'key', 'type', 'status', 'created_at', 'total', 'payment_method'])
+      .select(['id', 'key', 'number', 'type', 'status', 'created_at', 'total', 'payment_method'])
       .where('place_id', '=', placeId)
       .where('token', '=', token)
       .orderBy('created_at', 'desc')

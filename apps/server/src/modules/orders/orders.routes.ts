@@ -3,6 +3,8 @@
  * schemas, ask the service, answer; the answer to every refusal is the §8 code in `message` (StoreOrderError).
  */
 import type { FastifyRequest } from 'fastify';
+import { translateField, type Language } from '@trapeza/domain/i18n';
+import { isValidEmail } from '@trapeza/domain/validation';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,6 +22,8 @@ import {
   StoreSessionOrdersResponse,
   StoreSpotOrderBody,
   TimestampQuery,
+  StoreOrderTracking,
+  TrackingTokenParam,
 } from '@trapeza/domain/contracts/orders';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { routeLimitOptions } from '../../plugins/security.ts';
@@ -30,13 +34,34 @@ import { OrdersRepository } from './orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { OrdersService, type OrderCallContext } from './orders.service.ts';
 import { closedToGuests, requestUser } from './request-user.ts';
+import { orderTrackingMail } from './order-tracking.mail.ts';
+import { parseTranslations } from '../menu/menu.mapping.ts';
+
+/** A translatable setting's text in `lang` (its `<key>_translations` JSON), else its own text; null when unset. */
+function translatedSetting(
+  settings: Readonly<Record<string, string>>,
+  key: string,
+  lang: Language,
+): string | null {
+  const base = settings[key]?.trim();
+  if (!base) return null;
+  if (lang !== 'bg') {
+    try {
+      const own = (JSON.parse(settings[`${key}_translations`] ?? '{}') as Record<string, unknown>)[lang];
+      if (typeof own === 'string' && own.trim()) return own.trim();
+    } catch {
+      // malformed translations: the venue's own text
+    }
+  }
+  return base;
+}
 
 const orderErrors = {
   400: StoreOrderError.describe(
     "invalid_order_data (errors: field codes), noProductsToInsert, invalid_products_for_place (ids), inactiveProductsIds (ids, variant_ids, names), inactiveProductIngredientsIds (ids, ingredient_ids), product_not_orderable, min_/max_count_addable_ingredients_reached, invalid_delivery_shape, min_order_price_for_radius_not_fulfilled (min_order_price, missing), invalid_promo_code, order_amount_too_large (a line over 10 000.00 or an order over 50 000.00), 'Invalid session'",
   ),
   403: StoreOrderError.describe('orders_not_allowed, anon_user_banned, card_payment_requires_login'),
-  404: StoreOrderError.describe('Unknown client or place'),
+  404: StoreOrderError.describe('Unknown client or place; order_not_found (a tracking key unknown here)'),
   409: StoreOrderError.describe('too_mony_orders_for_session_in_x_seconds: the same order was just stored'),
 };
 
@@ -47,9 +72,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tables = new TablesService(
     new TablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
   );
+  // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
+  const repository = new OrdersRepository(app.database, app.venueCache, { newOrderEvents });
   const service = new OrdersService(
-    // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
-    new OrdersRepository(app.database, app.venueCache, { newOrderEvents }),
+    repository,
     tables,
     app.hasDecorator('payments') ? app.payments : null,
     app.staffNotifier ?? null,
@@ -78,6 +104,56 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     closedToGuests: await closedToGuests(request),
   });
   const created = { 201: StoreOrderResponse, ...orderErrors };
+
+  /**
+   * The guest's confirmation with the tracking link (issue 24 #6), for a delivery or pickup order that gave an
+   * e-mail address: after the answer's order is stored, fire and forget (order-tracking.mail.ts).
+   */
+  function mailTracking(
+    request: FastifyRequest,
+    answer: StoreOrderResponse,
+    email: string | null | undefined,
+  ) {
+    const to = email?.trim();
+    const trackingToken = answer.tracking_token;
+    if (!to || !isValidEmail(to) || !trackingToken) return;
+    const { placeId, placeSlug } = request.tenant;
+    const lang = answerLanguage(request.headers);
+    void (async () => {
+      const order = await service.trackOrder(trackingToken, { placeId, lang });
+      if (order.type !== 2 && order.type !== 3) return;
+      const [settings, place, origin] = await Promise.all([
+        repository.getSettings(placeId),
+        db
+          .selectFrom('places')
+          .select(['name', 'translations'])
+          .where('id', '=', placeId)
+          .executeTakeFirstOrThrow(),
+        app.guestOrigin(request),
+      ]);
+      await app.mailer.send(
+        orderTrackingMail({
+          to,
+          lang,
+          placeName: translateField(
+            { name: place.name, translations: parseTranslations(place.translations) },
+            'name',
+            lang,
+          ),
+          type: order.type,
+          number: order.number,
+          key: order.key,
+          requestedTime: order.requested_time,
+          successMessage: translatedSetting(
+            settings,
+            order.type === 2 ? 'seccess_message_delivery_order' : 'seccess_message_pickup_order',
+            lang,
+          ),
+          trackingUrl: `${origin}/${encodeURIComponent(placeSlug)}/order/${encodeURIComponent(trackingToken)}`,
+        }),
+      );
+    })().catch((err: unknown) => request.log.error({ err, placeId }, 'order confirmation e-mail failed'));
+  }
 
   app.post(
     '/orders',
@@ -108,8 +184,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.placeDeliveryOrder(request.body, await ctx(request))),
+    async (request, reply) => {
+      const answer = await service.placeDeliveryOrder(request.body, await ctx(request));
+      mailTracking(request, answer, request.body.client_email);
+      return reply.code(201).send(answer);
+    },
   );
 
   app.post(
@@ -124,8 +203,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: created,
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await service.placePreorder(request.body, await ctx(request))),
+    async (request, reply) => {
+      const answer = await service.placePreorder(request.body, await ctx(request));
+      mailTracking(request, answer, request.body.client_email);
+      return reply.code(201).send(answer);
+    },
   );
 
   app.post(
@@ -209,5 +291,25 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.sessionOrders(request.params.token, await ctx(request)),
+  );
+
+  app.get(
+    '/orders/track/:trackingToken',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "One order as its guest's tracking page shows it (issue 24 #6): short number, status with history, requested time, total; the key is the tracking token of the order answer and e-mail, 404 order_not_found when unknown here",
+        headers: PlaceHeaders,
+        params: TrackingTokenParam,
+        response: { 200: StoreOrderTracking, ...orderErrors },
+      },
+    },
+    async (request) =>
+      service.trackOrder(request.params.trackingToken, {
+        placeId: request.tenant.placeId,
+        lang: answerLanguage(request.headers),
+      }),
   );
 };

@@ -60,6 +60,7 @@ import type {
   StoreOrderComment,
   StoreOrderProduct,
   StoreOrderResponse,
+  StoreOrderTracking,
   StorePickupPlacesResponse,
   StorePreorderBody,
   StorePromoCheckBody,
@@ -363,6 +364,7 @@ export class OrdersService {
     return {
       orders: orders.map((o) => ({
         key: o.key,
+        number: o.number,
         type: o.type,
         status: o.status,
         statuses: history
@@ -398,6 +400,41 @@ export class OrdersService {
       table: s.table_number,
       room_number: room ? s.table_number : null,
     };
+  }
+
+  /**
+   * GET orders/track/{tracking_token} (issue 24 #6): one order as its tracking page shows it, at this place only
+   * (another venue's token is unknown here: 404 order_not_found).
+   */
+  async trackOrder(
+    trackingToken: string,
+    ctx: Pick<OrderCallContext, 'placeId' | 'lang'>,
+  ): Promise<StoreOrderTracking> {
+    const found = await this.#repo.getOrderByTrackingToken(ctx.placeId, trackingToken);
+    if (!found) throw tableError(404, 'order_not_found', ctx.lang);
+    const { order, history } = found;
+    return {
+      number: order.number,
+      key: order.key,
+      type: order.type,
+      status: order.status,
+      statuses: history.map((h) => ({ status: h.status, at: String(h.created_at) })),
+      created_at: String(order.created_at),
+      requested_time: order.requested_time || null,
+      total: Number(order.total),
+      currency: order.currency,
+      payment_method: order.payment_method,
+      payment_status: order.payment_status,
+    };
+  }
+
+  /** The order token (session) of a tracked order, for its event stream; undefined when unknown here. */
+  async trackedOrderSession(
+    placeId: number,
+    trackingToken: string,
+  ): Promise<{ session: string; key: string } | undefined> {
+    const found = await this.#repo.getOrderByTrackingToken(placeId, trackingToken);
+    return found ? { session: found.order.token, key: found.order.key } : undefined;
   }
 
   /** The valid session a guest order's token names, if it names one at this place. */
@@ -566,6 +603,8 @@ export class OrdersService {
       if (text) commentByVariant.set(c.variantId, text);
     }
     const key = randomBytes(16).toString('hex');
+    // The tracking page's key (issue 24 #6): 144 random bits, never derived from the id, key or session.
+    const trackingToken = randomBytes(18).toString('base64url');
     const zone = total.deliveryZone;
     const stored = await this.#repo.storeOrder({
       order: {
@@ -618,6 +657,7 @@ export class OrdersService {
         dedupe_hash: dedupeHash,
         // The short number (issue 24 #8) is given in the store's transaction, counted per venue-local day.
         number_day: orderNumberDay(now, timeZone),
+        tracking_token: trackingToken,
         created_at: createdAt,
         updated_at: createdAt,
       },
@@ -678,6 +718,7 @@ export class OrdersService {
       paymentMethod: d.paymentMethod,
       ppResp,
       number: stored.number,
+      tracking_token: trackingToken,
     };
   }
 

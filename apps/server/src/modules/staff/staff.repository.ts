@@ -413,4 +413,14 @@ export class StaffRepository {
       .execute();
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
+
+  /** The session and key of the order a tracking page names (issue 24 #6), at this place only. */
+  async trackedOrder(placeId: number, trackingToken: string) {
+    return this.#db
+      .selectFrom('orders')
+      .select(['key', 'token'])
+      .where('place_id', '=', placeId)
+      .where('tracking_token', '=', trackingToken)
+      .executeTakeFirst();
+  }
 }

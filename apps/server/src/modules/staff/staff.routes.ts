@@ -39,13 +39,13 @@ import {
   type StaffOrderEventData,
 } from '@trapeza/domain/contracts/staff';
 import { ApiError } from '@trapeza/domain/contracts/menu';
-import { OrderTokenParam } from '@trapeza/domain/contracts/orders';
+import { OrderTokenParam, TrackingTokenParam } from '@trapeza/domain/contracts/orders';
 import type { Config } from '../../config.ts';
 import { openEventStream, requestedLastEventId, StreamCaps } from '../../lib/event-stream.ts';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import type { BusEvent } from '../../plugins/events.ts';
-import { answerLanguage, registerOrderErrorHandler } from '../orders/order-error.ts';
+import { answerLanguage, registerOrderErrorHandler, tableError } from '../orders/order-error.ts';
 import { TablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { qrSheetPdf, tableLabel, tableQrSvg } from './staff.qr.ts';
@@ -384,6 +384,43 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           lastEventId: requestedLastEventId(request, request.query.last_event_id),
           session: session.session,
           map: guestMessage,
+          heartbeatMs,
+          open: openStreams,
+          caps: streamCaps,
+        });
+      },
+    );
+
+    app.get(
+      '/orders/track/:trackingToken/events',
+      {
+        config: { ...config, tenancyFromQuery: true },
+        schema: {
+          tags: ['orders'],
+          summary:
+            "One order's status live for its tracking page (issue 24 #6): order.status_changed with key, type, status, at, reason",
+          description: `${STREAM_DOC.split(' Auth:')[0]} No login: the tracking key is the key; an unknown one (or another venue's) answers 404 order_not_found before the stream starts.`,
+          headers: PlaceHeaders.partial({ client: true, place: true }),
+          params: TrackingTokenParam,
+          querystring: StaffEventsQuery.omit({ access_token: true }),
+        },
+      },
+      async (request, reply) => {
+        const order = await repo.trackedOrder(request.tenant.placeId, request.params.trackingToken);
+        if (!order) {
+          throw tableError(404, 'order_not_found', answerLanguage(request.headers));
+        }
+        return openEventStream(request, reply, {
+          bus: app.events,
+          placeId: request.tenant.placeId,
+          lastEventId: requestedLastEventId(request, request.query.last_event_id),
+          // The order's session narrows the bus to its guest's events; the map keeps this order's alone.
+          session: order.token,
+          map: (event) => {
+            const message = guestMessage(event);
+            if (!message || !message.event.startsWith('order.')) return null;
+            return (message.data as GuestOrderEventData).key === order.key ? message : null;
+          },
           heartbeatMs,
           open: openStreams,
           caps: streamCaps,

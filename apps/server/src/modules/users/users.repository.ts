@@ -25,6 +25,8 @@ export interface UserOrderRow {
   client_name: string | null;
   client_phone: string | null;
   client_email: string | null;
+  number: number | null;
+  tracking_token: string | null;
 }
 
 export interface UserOrderLineRow {
@@ -170,6 +172,8 @@ export class UsersRepository {
         'client_name',
         'client_phone',
         'client_email',
+        'number',
+        'tracking_token',
       ])
       .where('user_id', '=', userId)
       .where('place_id', '=', placeId)

@@ -514,6 +514,8 @@ export function createUsersService(deps: UsersServiceDeps) {
         client_name: o.client_name,
         client_phone: o.client_phone,
         client_email: o.client_email,
+        number: o.number,
+        tracking_token: o.tracking_token,
       }));
     },
 

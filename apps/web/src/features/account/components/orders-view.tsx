@@ -1,6 +1,7 @@
 /**
  * `/{place}/profile/orders` (spec §2, §3 order-list columns): date, products, type, amount, payment, status
- * (spec §4 statuses: ordered shown as accepted, paid as finished), address, personal data. Signed out, the
+ * (spec §4 statuses: ordered shown as accepted, paid as finished), address, personal data — one card per order with
+ * its short number and, for delivery and pickup, the link to its tracking page (issue 24 #6: readable on a phone). Signed out, the
  * profile's login page; a refused token ends the session (spec §4).
  */
 import { useEffect } from 'react';
@@ -20,6 +21,8 @@ import { userOrdersQueryOptions } from '../api/get-user-orders.ts';
 import { endSession } from '../hooks/auth-session.ts';
 import { formatOrderDate } from '../hooks/format-order-date.ts';
 import { useAccountTexts } from '../hooks/use-account-texts.ts';
+import { orderNumberLabel } from '@trapeza/domain/order-number';
+import { trackingPath } from '../../order-tracking/tracked-orders.ts';
 import { ProfileView } from './profile-view.tsx';
 import styles from './account.module.css';
 
@@ -27,10 +30,10 @@ export function OrdersView() {
   useAccountTexts();
   const user = useAccountStore((s) => s.user);
   // Signed out: the profile page shows the login form; after login this page shows the orders.
-  return user ? <OrdersTable userId={user.id} /> : <ProfileView />;
+  return user ? <OrdersList userId={user.id} /> : <ProfileView />;
 }
 
-function OrdersTable({ userId }: { userId: number }) {
+function OrdersList({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const venue = useVenue();
   const query = useQuery(userOrdersQueryOptions(venue.place, userId));
@@ -51,28 +54,16 @@ function OrdersTable({ userId }: { userId: number }) {
       ) : query.data.length === 0 ? (
         <p>{t('account.orders.empty')}</p>
       ) : (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby="orders-caption">
-          <table className={styles.table}>
-            <caption id="orders-caption">{t('account.orders.caption', { name: venue.name })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('account.orders.date')}</th>
-                <th scope="col">{t('account.orders.products')}</th>
-                <th scope="col">{t('account.orders.type')}</th>
-                <th scope="col">{t('account.orders.amount')}</th>
-                <th scope="col">{t('account.orders.payment')}</th>
-                <th scope="col">{t('account.orders.status')}</th>
-                <th scope="col">{t('account.orders.address')}</th>
-                <th scope="col">{t('account.orders.personalData')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((order) => (
-                <OrderRow key={order.id} order={order} venue={venue} lineNames={lineNames} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <p className="muted" id="orders-caption">
+            {t('account.orders.caption', { name: venue.name })}
+          </p>
+          <ul className={styles.orderCards} aria-labelledby="orders-caption">
+            {query.data.map((order) => (
+              <OrderCard key={order.id} order={order} venue={venue} lineNames={lineNames} />
+            ))}
+          </ul>
+        </>
       )}
       <p>
         <Link to={`/${venue.place}/profile`}>{t('account.orders.toProfile')}</Link>
@@ -81,7 +72,8 @@ function OrdersTable({ userId }: { userId: number }) {
   );
 }
 
-function OrderRow({
+/** One order as a card (issue 24 #6: readable on a phone, not an 8-column table): the spec's columns as labelled facts. */
+function OrderCard({
   order,
   venue,
   lineNames,
@@ -99,46 +91,56 @@ function OrderRow({
     order.payment_status && order.payment_status !== 'none'
       ? t(`account.paymentStatus.${order.payment_status}`, { defaultValue: order.payment_status })
       : null;
+  const personal = [order.client_name, order.client_phone, order.client_email].filter(Boolean);
+  const trackable = order.tracking_token && (order.type === 2 || order.type === 3);
   return (
-    <tr>
-      <td className={styles.nowrap}>
-        <time dateTime={order.created_at}>
+    <li className={styles.orderCard} data-testid="account-order">
+      <div className={styles.orderCardHead}>
+        <strong data-testid="account-order-number">{orderNumberLabel(order.number, order.key)}</strong>
+        <time dateTime={order.created_at} className="muted">
           {formatOrderDate(order.created_at, venue.lang, venue.settings.time_zone)}
         </time>
-      </td>
-      <td>
-        <ul>
-          {order.products.map((p, i) => {
-            const { name, size } = lineNames(p);
-            return (
-              <li key={`${i}-${p.variant_id}`}>
-                {p.quantity} x {name}
-                {size ? ` (${size})` : ''}
-              </li>
-            );
-          })}
-        </ul>
-      </td>
-      <td>{t(`account.orderType.${order.type}`, { defaultValue: String(order.type) })}</td>
-      <td className={styles.nowrap}>{amount}</td>
-      <td>
-        {order.payment_method
-          ? t(`payment.${order.payment_method}`, { defaultValue: order.payment_method })
-          : '–'}
-        {paymentStatus && (
+        <span className={styles.orderStatus}>{t(`account.status.${order.status}`)}</span>
+      </div>
+      <ul className={styles.orderProducts} aria-label={t('account.orders.products')}>
+        {order.products.map((p, i) => {
+          const { name, size } = lineNames(p);
+          return (
+            <li key={`${i}-${p.variant_id}`}>
+              {p.quantity} x {name}
+              {size ? ` (${size})` : ''}
+            </li>
+          );
+        })}
+      </ul>
+      <dl className={styles.orderFacts}>
+        <dt>{t('account.orders.type')}</dt>
+        <dd>{t(`account.orderType.${order.type}`, { defaultValue: String(order.type) })}</dd>
+        <dt>{t('account.orders.amount')}</dt>
+        <dd>{amount}</dd>
+        <dt>{t('account.orders.payment')}</dt>
+        <dd>
+          {order.payment_method
+            ? t(`payment.${order.payment_method}`, { defaultValue: order.payment_method })
+            : '–'}
+          {paymentStatus && <span className="muted"> · {paymentStatus}</span>}
+        </dd>
+        {order.address && (
           <>
-            <br />
-            <span className="muted">{paymentStatus}</span>
+            <dt>{t('account.orders.address')}</dt>
+            <dd>{order.address}</dd>
           </>
         )}
-      </td>
-      <td>{t(`account.status.${order.status}`)}</td>
-      <td>{order.address ?? '–'}</td>
-      <td>
-        {[order.client_name, order.client_phone, order.client_email].filter(Boolean).map((line) => (
-          <div key={line}>{line}</div>
-        ))}
-      </td>
-    </tr>
+        {personal.length > 0 && (
+          <>
+            <dt>{t('account.orders.personalData')}</dt>
+            <dd>{personal.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      {trackable && (
+        <Link to={trackingPath(venue.place, order.tracking_token!)}>{t('account.orders.track')}</Link>
+      )}
+    </li>
   );
 }

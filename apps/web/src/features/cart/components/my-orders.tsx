@@ -16,6 +16,10 @@ import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { askForBill, sessionOrdersQueryOptions } from '../api/orders.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
+import { Link } from 'react-router';
+import { orderNumberLabel } from '@trapeza/domain/order-number';
+import { useCartUiStore } from '../../../stores/cart-store.ts';
+import { trackedOrders, trackingPath } from '../../order-tracking/tracked-orders.ts';
 
 const ChangeTableModal = lazy(() =>
   import('./change-table-modal.tsx').then((m) => ({ default: m.ChangeTableModal })),
@@ -24,9 +28,8 @@ const ChangeTableModal = lazy(() =>
 const INVALID_SESSION = 'Invalid session';
 
 export function MyOrders({ ctx }: { ctx: CartContext }) {
-  const { t } = useTranslation();
   const { venue, raw, tableSession } = ctx;
-  if (!tableSession) return <p className="muted">{t('cart.scanForOrders')}</p>;
+  if (!tableSession) return <DeviceOrders place={venue.place} />;
   return (
     <SessionOrders
       ctx={ctx}
@@ -34,6 +37,43 @@ export function MyOrders({ ctx }: { ctx: CartContext }) {
       askHidden={parseFlag(raw.ask_for_bill_hidden, false)}
       place={venue.place}
     />
+  );
+}
+
+/**
+ * Away from a table: the delivery and pickup orders this device placed (issue 24 #6), each linking to its tracking
+ * page; with none, the spec's "scan the QR code on your table".
+ */
+function DeviceOrders({ place }: { place: string }) {
+  const { t } = useTranslation();
+  const [orders] = useState(() => trackedOrders(place));
+  if (orders.length === 0) return <p className="muted">{t('cart.scanForOrders')}</p>;
+  return (
+    <div className="stack">
+      <h3>{t('cart.trackedOrders')}</h3>
+      <ul className="stack plain" aria-label={t('cart.myOrders')}>
+        {orders.map((o) => (
+          <li key={o.trackingToken} className="card-section row-between" data-testid="tracked-order">
+            <span>
+              <strong>{orderNumberLabel(o.number, o.key)}</strong>{' '}
+              {new Date(o.at).toLocaleString(undefined, {
+                day: '2-digit',
+                month: '2-digit',
+                hour: '2-digit',
+                minute: '2-digit',
+              })}
+            </span>
+            <Link
+              to={trackingPath(place, o.trackingToken)}
+              onClick={() => useCartUiStore.getState().closeCart()}
+            >
+              {t('cart.trackOrder')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('cart.scanForOrders')}</p>
+    </div>
   );
 }
 
@@ -138,6 +178,7 @@ function SessionOrders({
             <li key={o.key} className="card-section" data-testid="session-order">
               <div className="row-between">
                 <strong>
+                  <span data-testid="session-order-number">{orderNumberLabel(o.number, o.key)}</span>{' '}
                   {new Date(o.created_at).toLocaleTimeString(venue.lang, {
                     hour: '2-digit',
                     minute: '2-digit',

@@ -45,6 +45,7 @@ import { useSavedAddresses } from '../../account/hooks/use-saved-addresses.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { EpayCardChoice } from './epay-card-choice.tsx';
 import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
+import { trackingPath } from '../../order-tracking/tracked-orders.ts';
 
 const MapPicker = lazy(() => import('./map-picker.tsx').then((m) => ({ default: m.MapPicker })));
 
@@ -342,6 +343,15 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
               <Price amount={submitter.success.totalPrice} currency={currency} lang={lang} />
             </strong>
           </p>
+          {submitter.success.trackingToken && (
+            <Link
+              className="button button-secondary"
+              to={trackingPath(venue.place, submitter.success.trackingToken)}
+              onClick={closeAll}
+            >
+              {t('cart.trackOrder')}
+            </Link>
+          )}
           <button
             type="button"
             className="button"

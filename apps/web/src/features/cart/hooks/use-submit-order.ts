@@ -20,6 +20,7 @@ import { isNativeApp, setFlash } from '../lib/device.ts';
 import { analyticsTagOf, trackPurchase } from '../lib/analytics.ts';
 import { openLogin } from '../lib/open-login.ts';
 import type { CartContext } from './use-cart-context.ts';
+import { rememberTrackedOrder } from '../../order-tracking/tracked-orders.ts';
 
 /** Where the payment route finds the provider's redirect form (the payments screen submits it). */
 export const PAYMENT_FORM_KEY = 'payment_redirect_form';
@@ -38,6 +39,8 @@ export interface OrderSuccess {
   key: string;
   /** The short number of the venue's day (issue 24 #8). */
   number: number | null;
+  /** The order's tracking page key (issue 24 #6), for delivery and pickup. */
+  trackingToken: string | null;
 }
 
 export function useSubmitOrder(ctx: CartContext) {
@@ -84,6 +87,19 @@ export function useSubmitOrder(ctx: CartContext) {
         tablet_mode: false,
       });
     }
+    // Delivery and pickup: this device remembers the order's tracking page ("my orders" lists it; issue 24 #6),
+    // before any payment detour, so a guest who never comes back from the provider still finds it.
+    const tracked = (type === 2 || type === 3) && answer.tracking_token ? answer.tracking_token : null;
+    if (tracked) {
+      rememberTrackedOrder({
+        place: venue.place,
+        trackingToken: tracked,
+        number: answer.number ?? null,
+        key: answer.key,
+        type,
+        at: Date.now(),
+      });
+    }
     void queryClient.invalidateQueries({ queryKey: ['session-orders'] });
     void queryClient.invalidateQueries({ queryKey: ['user-discount'] });
     const { redForm, redLink } = answer.ppResp;
@@ -114,7 +130,13 @@ export function useSubmitOrder(ctx: CartContext) {
     useCartStore.getState().clear();
     // A chosen time: the venue's "ready in about N minutes" would be wrong; say when instead.
     const message = scheduled ? t('cart.successScheduled', { when: scheduled }) : successMessage(type);
-    setSuccess({ message, totalPrice: answer.totalPrice, key: answer.key, number: answer.number ?? null });
+    setSuccess({
+      message,
+      totalPrice: answer.totalPrice,
+      key: answer.key,
+      number: answer.number ?? null,
+      trackingToken: tracked,
+    });
   };
 
   /** `saveDraft` keeps the order form when the answer sends the guest to log in (lib/order-draft.ts). */
