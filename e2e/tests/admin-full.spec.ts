@@ -255,7 +255,7 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   await page.context().addCookies([{ name: 'language', value: 'bg', url: baseURL! }]);
 
   // The order as the server stored and priced it: the large soup with Parmesan, 9.50 + 1.20.
-  const board = (await (await request.get('/api/staff/orders', { headers: admin })).json()) as {
+  const board = (await (await request.get('/api/staff/orders?active=1', { headers: admin })).json()) as {
     orders: StaffOrder[];
   };
   const tableOrder = board.orders.find((o) => o.lines.some((l) => l.product_id === product.id));

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
+import { HISTORY_DAYS, seedDemoHistory } from './demo-history.ts';
 import { ACCOUNTS, ALLERGENS, CITIES, DEMO_CLIENT, DEMO_PLACES, LANGUAGES, TAGS } from './content/index.ts';
 import {
   LABELS,
@@ -55,11 +56,19 @@ export async function seedDemo(
   const accounts = ACCOUNTS.map((a) => ({ ...a, password: passwords[a.email] ?? a.password }));
   // Hash outside the transaction: argon2 is deliberately slow.
   const hashes = await Promise.all(accounts.map((a) => hash(a.password)));
-  const run = (trx: Db) => insertAll(trx, hashes);
-  const counts = db.isTransaction ? await run(db) : await db.transaction().execute(run);
+  const run = async (trx: Db) => {
+    const counts = await insertAll(trx, hashes);
+    // 60 days of past orders for the reports (demo-history.ts), relative to the real date of the seed.
+    const started = Date.now();
+    const history = await seedDemoHistory(trx, new Date());
+    return { counts, history, historyMs: Date.now() - started };
+  };
+  const { counts, history, historyMs } = db.isTransaction
+    ? await run(db)
+    : await db.transaction().execute(run);
 
   log(
-    `Demo data seeded: client '${DEMO_CLIENT.slug}' with ${counts.map((c) => `${c.slug} (${c.products} products, ${c.categories} categories)`).join(' and ')}.`,
+    `Demo data seeded: client '${DEMO_CLIENT.slug}' with ${counts.map((c) => `${c.slug} (${c.products} products, ${c.categories} categories)`).join(' and ')}, ${history} past orders of the last ${HISTORY_DAYS} days (written in ${historyMs} ms).`,
   );
   for (const account of accounts) {
     log(`  account ${account.email} / ${account.password} (${account.role})`);
