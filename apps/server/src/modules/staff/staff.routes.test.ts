@@ -152,10 +152,12 @@ describeEachDatabase(
             body: { deviceId: 'role-matrix' },
             level: 'WAITER',
           },
-          { method: 'GET', url: '/api/staff/tables', level: 'PLACE_ADMIN' },
+          // Waiters see and print the tables' QR codes (issue 24); changing them stays the admins'.
+          { method: 'GET', url: '/api/staff/tables', level: 'WAITER' },
           { method: 'PATCH', url: `/api/staff/tables/${table}`, body: { seats: 6 }, level: 'PLACE_ADMIN' },
-          { method: 'GET', url: `/api/staff/tables/${table}/qr.svg`, level: 'PLACE_ADMIN' },
-          { method: 'GET', url: '/api/staff/tables/qr-sheet.pdf', level: 'PLACE_ADMIN' },
+          { method: 'GET', url: `/api/staff/tables/${table}/qr.svg`, level: 'WAITER' },
+          { method: 'GET', url: '/api/staff/tables/qr-sheet.pdf', level: 'WAITER' },
+          { method: 'POST', url: `/api/staff/tables/${table}/regenerate-token`, level: 'PLACE_ADMIN' },
           { method: 'GET', url: '/api/staff/halls', level: 'PLACE_ADMIN' },
           { method: 'POST', url: '/api/staff/halls', body: { name: 'Тераса' }, level: 'PLACE_ADMIN' },
         ];

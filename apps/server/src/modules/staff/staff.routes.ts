@@ -428,13 +428,14 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
       },
     );
 
-    // -- tables, rooms, halls and QR codes (PLACE_ADMIN and above) ------------------------------------------------
+    // -- tables, rooms, halls and QR codes (PLACE_ADMIN and above; the list and codes for waiters) --------------
 
     app.get(
       '/staff/tables',
       {
         config,
-        preHandler: placeAdmin,
+        // Read by waiters too (issue 24): they hand out and reprint the codes.
+        preHandler: waiter,
         schema: {
           tags: adminTags,
           security,
@@ -504,7 +505,8 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
       '/staff/tables/:id/qr.svg',
       {
         config,
-        preHandler: placeAdmin,
+        // Read by waiters too (issue 24): they hand out and reprint the codes.
+        preHandler: waiter,
         schema: {
           tags: adminTags,
           security,
@@ -526,7 +528,8 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
       '/staff/tables/qr-sheet.pdf',
       {
         config,
-        preHandler: placeAdmin,
+        // Read by waiters too (issue 24): they hand out and reprint the codes.
+        preHandler: waiter,
         schema: {
           tags: adminTags,
           security,

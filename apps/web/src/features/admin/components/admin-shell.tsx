@@ -110,6 +110,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
               {t(`nav.${area}`)}
             </Link>
           ))}
+          {/* The tables and their printable QR sheet live on the staff screens (issue 24: reachable from here). */}
+          <Link to={`/${place.slug}/staff/tables`}>{t('nav.tables')}</Link>
         </nav>
       )}
       <main className={s.main}>

@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { hasAccess, type Role } from '@trapeza/domain/roles';
+import type { Role } from '@trapeza/domain/roles';
 import { endAuthSession } from '../../../lib/auth-session.ts';
 import { sessionAllows, useStaffSession } from '../hooks/use-staff-session.ts';
 import { StaffLogin } from './staff-login.tsx';
@@ -40,9 +40,7 @@ export function StaffShell({ place, required, title, children }: StaffShellProps
           <Link to={`/${place}/staff`}>{t('staff.nav.board')}</Link>
           <Link to={`/${place}/staff/kitchen`}>{t('staff.nav.kitchen')}</Link>
           <Link to={`/${place}/staff/bookings`}>{t('staff.nav.bookings')}</Link>
-          {hasAccess(session.role, 'PLACE_ADMIN') && (
-            <Link to={`/${place}/staff/tables`}>{t('staff.nav.tables')}</Link>
-          )}
+          <Link to={`/${place}/staff/tables`}>{t('staff.nav.tables')}</Link>
           <Link to={`/${place}`}>{t('staff.nav.menu')}</Link>
         </nav>
         <span className={styles.who}>{t(`staff.role.${session.role ?? 'USER'}`)}</span>

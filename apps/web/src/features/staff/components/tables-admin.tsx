@@ -27,16 +27,22 @@ interface TablesAdminProps {
   place: string;
   lang: string;
   onUnauthorized: () => void;
+  /** A waiter (issue 24): the tables and their QR codes to show and print, nothing to add, edit or regenerate. */
+  readOnly?: boolean;
 }
 
 type Kind = 'table' | 'room';
 
-export function TablesAdmin({ place, lang, onUnauthorized }: TablesAdminProps) {
+export function TablesAdmin({ place, lang, onUnauthorized, readOnly = false }: TablesAdminProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tablesKey = ['staff', 'tables', place];
   const tables = useQuery({ queryKey: tablesKey, queryFn: () => getTables(place) });
-  const halls = useQuery({ queryKey: ['staff', 'halls', place], queryFn: () => getHalls(place) });
+  const halls = useQuery({
+    queryKey: ['staff', 'halls', place],
+    queryFn: () => getHalls(place),
+    enabled: !readOnly,
+  });
   const [printError, setPrintError] = useState(false);
   const [regenerating, setRegenerating] = useState<AdminTable | null>(null);
   const [status, setStatus] = useState('');
@@ -85,11 +91,13 @@ export function TablesAdmin({ place, lang, onUnauthorized }: TablesAdminProps) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
-      <AddTableForm
-        place={place}
-        halls={halls.data ?? []}
-        onCreated={(table) => saved(table, t('staff.tables.added', { name: tableName(t, table) }))}
-      />
+      {!readOnly && (
+        <AddTableForm
+          place={place}
+          halls={halls.data ?? []}
+          onCreated={(table) => saved(table, t('staff.tables.added', { name: tableName(t, table) }))}
+        />
+      )}
 
       <div className={styles.toolbar}>
         <h2 className={styles.sectionTitle}>{t('staff.tables.list')}</h2>
@@ -127,6 +135,7 @@ export function TablesAdmin({ place, lang, onUnauthorized }: TablesAdminProps) {
             onSaved={(tb) => saved(tb, t('staff.tables.saved'))}
             onRegenerate={() => setRegenerating(table)}
             onPrint={() => void print([table.id])}
+            readOnly={readOnly}
           />
         ))}
       </ul>
@@ -270,6 +279,7 @@ function TableRow({
   onSaved,
   onRegenerate,
   onPrint,
+  readOnly,
 }: {
   place: string;
   table: AdminTable;
@@ -277,6 +287,7 @@ function TableRow({
   onSaved: (table: AdminTable) => void;
   onRegenerate: () => void;
   onPrint: () => void;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -368,14 +379,16 @@ function TableRow({
         </form>
       ) : (
         <div className={styles.actions}>
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-label={t('staff.tables.editLabel', { name })}
-            onClick={() => setEditing(true)}
-          >
-            {t('staff.tables.edit')}
-          </button>
+          {!readOnly && (
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-label={t('staff.tables.editLabel', { name })}
+              onClick={() => setEditing(true)}
+            >
+              {t('staff.tables.edit')}
+            </button>
+          )}
           <button
             type="button"
             className="button button-secondary"
@@ -395,25 +408,32 @@ function TableRow({
           >
             {t('staff.tables.print')}
           </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-label={t('staff.tables.regenerateLabel', { name })}
-            onClick={onRegenerate}
-          >
-            {t('staff.tables.regenerate')}
-          </button>
-          <button
-            type="button"
-            className={`button button-secondary ${table.active ? styles.danger : ''}`}
-            aria-label={t(table.active ? 'staff.tables.deactivateLabel' : 'staff.tables.reactivateLabel', {
-              name,
-            })}
-            disabled={update.isPending}
-            onClick={() => update.mutate({ active: table.active ? 0 : 1 })}
-          >
-            {table.active ? t('staff.tables.deactivate') : t('staff.tables.reactivate')}
-          </button>
+          {!readOnly && (
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                aria-label={t('staff.tables.regenerateLabel', { name })}
+                onClick={onRegenerate}
+              >
+                {t('staff.tables.regenerate')}
+              </button>
+              <button
+                type="button"
+                className={`button button-secondary ${table.active ? styles.danger : ''}`}
+                aria-label={t(
+                  table.active ? 'staff.tables.deactivateLabel' : 'staff.tables.reactivateLabel',
+                  {
+                    name,
+                  },
+                )}
+                disabled={update.isPending}
+                onClick={() => update.mutate({ active: table.active ? 0 : 1 })}
+              >
+                {table.active ? t('staff.tables.deactivate') : t('staff.tables.reactivate')}
+              </button>
+            </>
+          )}
         </div>
       )}
       {update.isError && (
