@@ -354,6 +354,24 @@ test('paid from another address than PUBLIC_URL: back on that address, signed in
   }
 });
 
+test('first card from another address than PUBLIC_URL: the provider sends the guest back to that address, signed in and paid', async ({
+  page,
+  request,
+}) => {
+  // PUBLIC_URL is http://localhost:PORT; this guest pays from http://127.0.0.1:PORT (issue 24 #3: the first-card
+  // return landed on PUBLIC_URL, signed out).
+  const other = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+  await logIn(page, 'guest@demo.test', 'demo-guest', other);
+  const d = await orderPickup(page, 'Онлайн с карта', other);
+  await d.getByTestId('epay-card-choice').getByLabel('Нова карта').check();
+  const order = await sendOrder(page);
+  await expect(page).toHaveURL(/\/xdev\/mobile\/api\/payment\/noreg\/send/, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Pay with Visa •••• 4242' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${other.replace(/\./g, '\\.')}/bistro/payment\\?ID=\\d+&ret=ok`));
+  await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });
+  expect(await boardPaymentStatus(request, order.key)).toBe('paid');
+});
+
 test('saved cards on the profile: delete Visa •••• 4242 with a new token', async ({ page }) => {
   await logIn(page);
   await page.goto('/bistro/profile');

@@ -456,6 +456,46 @@ if (HAS_DEMO_SEED) {
       );
 
       ctx.test(
+        'One Touch first card from another address than PUBLIC_URL: back on that address (issue 24 #3), a forged one is not',
+        async () => {
+          const guestHost = `localhost:${APP_PORT}`;
+          const order = await placeOrder('epay');
+          const start = await ctx.post(
+            '/api/epay/initiateEpayOrderOneTouch',
+            { orderKey: order.key, payment_instrument: null },
+            as(auth, guestHost),
+          );
+          expect(start.statusCode, start.body).toBe(200);
+          const { payload } = start.json();
+          const declined = await decide(await fetch(payload.red), '0002');
+          expect(declined.status).toBe(303);
+          const back = await fetch(declined.headers.get('location')!, { redirect: 'manual' });
+          expect(back.status).toBe(303);
+          expect(back.headers.get('location')).toBe(
+            `http://${guestHost}/bistro/payment?ID=${payload.payment_key}&ret=declined`,
+          );
+          // An address this installation does not serve is never taken from the request: PUBLIC_URL.
+          const order2 = await placeOrder('epay');
+          const forged = await ctx.post(
+            '/api/epay/initiateEpayOrderOneTouch',
+            { orderKey: order2.key, payment_instrument: null },
+            as(auth, 'evil.example:443'),
+          );
+          const red2 = forged.json().payload;
+          const cancelled = await decide(await fetch(red2.red), 'cancel');
+          const back2 = await fetch(cancelled.headers.get('location')!, { redirect: 'manual' });
+          expect(back2.headers.get('location')).toBe(
+            `${APP_URL}/bistro/payment?ID=${red2.payment_key}&ret=cancel`,
+          );
+          // An unknown invoice: PUBLIC_URL's payment page.
+          const unknown = await fetch(`${APP_URL}/api/epay/onetouch/return/demo/bistro?ID=123&ret=ok`, {
+            redirect: 'manual',
+          });
+          expect(unknown.headers.get('location')).toBe(`${APP_URL}/bistro/payment?ID=123&ret=ok`);
+        },
+      );
+
+      ctx.test(
         'One Touch: first card via noreg/send with SAVECARD=1, then one-touch with the saved card',
         async () => {
           const order = await placeOrder('epay');
@@ -476,7 +516,13 @@ if (HAS_DEMO_SEED) {
           expect(pending.json().payload.payment_status).toBe('pending');
           const paid = await decide(await fetch(payload.red), '4242');
           expect(paid.status).toBe(303);
+          // The app's reply address, which sends the guest on to the payment page on their own address.
           expect(paid.headers.get('location')).toBe(
+            `${APP_URL}/api/epay/onetouch/return/demo/bistro?ID=${payload.payment_key}&ret=ok`,
+          );
+          const back = await fetch(paid.headers.get('location')!, { redirect: 'manual' });
+          expect(back.status).toBe(303);
+          expect(back.headers.get('location')).toBe(
             `${APP_URL}/bistro/payment?ID=${payload.payment_key}&ret=ok`,
           );
           // The return proves nothing; the status query does.

@@ -180,6 +180,26 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
           userOf(request),
           request.body.orderKey,
           request.body.payment_instrument as number | null,
+          // The first card's return comes back to the guest's own address (oneTouchReturn).
+          await app.guestOrigin(request),
+        ),
+    );
+
+    app.get(
+      '/epay/onetouch/return/:client/:place',
+      {
+        schema: {
+          tags,
+          summary:
+            "The One Touch app's reply address: sends the browser back from the first-card page to the payment page on the address the guest paid from (303)",
+          params: MerchantParams,
+          querystring: z.object({ ID: z.string().max(40).optional(), ret: z.string().max(40).optional() }),
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(
+          await payments.oneTouchReturn(request.params.client, request.params.place, request.query),
+          303,
         ),
     );
 

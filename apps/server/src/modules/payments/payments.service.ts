@@ -466,6 +466,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       user: PaymentUser | null,
       orderKey: string,
       instrumentId: number | null,
+      origin?: string,
     ): Promise<StoreOneTouchResponse> {
       if (!user) throw loginRequired();
       const place = await placeOf(placeId);
@@ -481,7 +482,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           amount: order.total,
           currency: order.currency,
           now: at,
-          providerRef: (inv) => JSON.stringify({ id: inv, instrument: null }),
+          // The guest's address (lib/guest-origin.ts), where oneTouchReturn sends the browser back to.
+          providerRef: (inv) => JSON.stringify({ id: inv, instrument: null, ...(origin ? { origin } : {}) }),
         });
         const red = client.noRegSendUrl({
           deviceId,
@@ -541,6 +543,32 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         });
         return { success: false, payload: { payment_status: 'failed', payment_key: payment.invoice } };
       }
+    },
+
+    /**
+     * GET epay/onetouch/return/{client}/{place}?ID=&ret= (issue 24 #3): the One Touch app's REPLY_ADDRESS, where
+     * the provider sends the browser after the first-card page. ePay keeps one reply address per app, so it cannot
+     * name the guest's host; this answers the address of the payment page on the host the guest paid from (the
+     * origin kept with the attempt, checked by lib/guest-origin.ts when it was started), else PUBLIC_URL. The
+     * return proves nothing: the page asks the status as before.
+     */
+    async oneTouchReturn(clientSlug: string, placeSlug: string, query: { ID?: string; ret?: string }) {
+      const place = await repo.placeBySlugs(clientSlug, placeSlug);
+      const params = new URLSearchParams({ ID: query.ID ?? '', ret: query.ret ?? '' });
+      const slug = encodeURIComponent(place?.placeSlug ?? placeSlug);
+      let origin = publicUrl;
+      if (place && query.ID && /^\d{1,20}$/.test(query.ID)) {
+        const payment = await repo.paymentByInvoice(place.placeId, query.ID);
+        if (payment?.provider === PROVIDER.noReg && payment.provider_ref) {
+          try {
+            const saved = (JSON.parse(payment.provider_ref) as { origin?: unknown }).origin;
+            if (typeof saved === 'string' && URL.canParse(saved)) origin = new URL(saved).origin;
+          } catch {
+            // an attempt without a kept address: PUBLIC_URL
+          }
+        }
+      }
+      return `${origin}/${slug}/payment?${params}`;
     },
 
     /**

@@ -40,7 +40,8 @@ export function simulatorMerchantFor(
       appId: accounts.oneTouch.appId,
       secret: accounts.oneTouch.secret,
       kin: accounts.oneTouch.kin,
-      replyAddress: `${base}/${encodeURIComponent(placeSlug)}/payment`,
+      // The app's reply address: the server sends the guest on to their own host (payments oneTouchReturn).
+      replyAddress: `${base}/api/epay/onetouch/return/${encodeURIComponent(clientSlug)}/${encodeURIComponent(placeSlug)}`,
     },
   };
 }
