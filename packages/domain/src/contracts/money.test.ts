@@ -98,6 +98,17 @@ describe('the money codec', () => {
     });
     expect(discount.parse({ value: 2.5, value_type: 'money' })).toEqual({ value: 250, value_type: 'money' });
   });
+  it("converts the shape's own money fields once, both ways", () => {
+    const discount = moneyWhen(
+      z.object({ price_over: money, value: z.number(), value_type: z.enum(['percent', 'money']) }),
+      'value_type',
+      'value',
+    );
+    const minor = { price_over: 6000, value: 300, value_type: 'money' as const };
+    const wire = { price_over: 60, value: 3, value_type: 'money' as const };
+    expect(z.encode(discount, minor)).toEqual(wire);
+    expect(discount.parse(wire)).toEqual(minor);
+  });
 });
 
 describe("the browser's walker", () => {

@@ -68,8 +68,10 @@ export function moneyWhen<S extends z.ZodObject>(shape: S, typeKey: string, valu
       ? { ...object, [valueKey]: to(value) }
       : object;
   };
-  const codec = z.codec(shape, shape, {
-    decode: (wire) => convert(wire as Record<string, unknown>, (v) => parseWireMoney(v) ?? v) as z.input<S>,
+  // The output side must not be `shape` again: its own money fields (a discount's price_over) would then be
+  // converted twice, once by each side (6000 minor → 60 → 0.6 on the wire).
+  const codec = z.codec(shape, z.custom<z.output<S>>(), {
+    decode: (wire) => convert(wire as Record<string, unknown>, (v) => parseWireMoney(v) ?? v) as z.output<S>,
     encode: (minor) => convert(minor as Record<string, unknown>, moneyToWire) as z.output<S>,
   });
   MONEY_SCHEMAS.add(codec);
