@@ -214,7 +214,7 @@ for (const theme of [1, 2, 3]) {
   }
 }
 
-test('a white and a black picture, and a venue whose own colours are unreadable: still readable', async ({
+test('a white and a black picture, a 60-character German name, and a venue whose own colours are unreadable: still readable', async ({
   page,
   request,
 }) => {
@@ -226,6 +226,38 @@ test('a white and a black picture, and a venue whose own colours are unreadable:
       await check(page, `${picture}, ${step.name}`);
     }
   }
+  // A 60-character German compound as the product's name: readable and inside the phone's width.
+  const headers = await admin(request);
+  const list = (await (await request.get('/api/admin/products', { headers })).json()) as {
+    id: number;
+    slug: string;
+    name: string;
+  }[];
+  const kebapcheta = list.find((p) => p.slug === 'kebapcheta');
+  expect(kebapcheta).toBeDefined();
+  const longName = 'Donaudampfschifffahrtsgesellschaftskapitänsgrillspießplatte';
+  expect(longName.length).toBeGreaterThanOrEqual(58);
+  const renamed = await request.put(`/api/admin/products/${kebapcheta!.id}`, {
+    headers,
+    data: { name: longName },
+  });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+  try {
+    for (const path of ['/bistro/skara/kebapcheta', '/bistro/skara']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: longName }).first()).toBeVisible({ timeout: 15_000 });
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        heading: [...document.querySelectorAll('h1, h2, h3')].map((h) => h.scrollWidth - h.clientWidth),
+      }));
+      expect(overflow.page, `${path}: nothing wider than the phone`).toBeLessThanOrEqual(0);
+      expect(Math.max(...overflow.heading), `${path}: headings inside their boxes`).toBeLessThanOrEqual(0);
+      await check(page, `long German name, ${path}`);
+    }
+  } finally {
+    await request.put(`/api/admin/products/${kebapcheta!.id}`, { headers, data: { name: kebapcheta!.name } });
+  }
+
   await putSettings(request, {
     background_image: BUSY,
     text_color: '#eeeeee',

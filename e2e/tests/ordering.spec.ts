@@ -112,6 +112,38 @@ test('at the table: scan, add a multi-variant product with ingredients, order, s
   await expect(page.getByTestId('session-order')).not.toContainText('Кебапчета');
 });
 
+test('the sticky cart bar: count and total in view once the cart has something; a tap opens the cart (issue 21 #3)', async ({
+  page,
+}) => {
+  await page.goto('/bistro/skara');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('cart-bar')).toHaveCount(0);
+  await addKebapcheta(page, 2);
+  const bar = page.getByTestId('cart-bar');
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('button')).toContainText('2');
+  await expect(bar.getByRole('button')).toContainText('Виж количката');
+  // In view at the bottom edge of the phone's screen, not at the end of the page.
+  const box = await bar.boundingBox();
+  const height = page.viewportSize()!.height;
+  expect(box && box.y + box.height).toBeGreaterThan(height - 4);
+  expect(box && box.y + box.height).toBeLessThanOrEqual(height + 1);
+  const barTotal = (await bar.locator('.cart-bar-total').innerText()).trim();
+  await bar.getByRole('button').click();
+  const cart = page.getByRole('dialog', { name: 'Количка' });
+  await expect(cart).toBeVisible();
+  // The bar's total is the cart's own total.
+  expect(barTotal).toBe((await cart.getByTestId('order-total').innerText()).trim());
+  expect(barTotal).toMatch(/\d,\d\d €/);
+  // Emptied, the bar goes.
+  await cart
+    .getByRole('button', { name: /^(Премахни|Remove)/ })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('cart-bar')).toHaveCount(0);
+});
+
 test('delivery with a pin in the centre zone and WELCOME10: the total shown is the server total', async ({
   page,
 }) => {

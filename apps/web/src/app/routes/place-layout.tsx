@@ -133,10 +133,14 @@ function PlaceShell() {
           />
         )}
         <CartToast lang={lang} />
-        {atTable && (
-          <TableBar place={place} token={atTable.token} table={atTable.table} room={atTable.room_number} />
-        )}
       </Suspense>
+      <div id="bottom-dock" className="bottom-dock">
+        <Suspense fallback={null}>
+          {atTable && (
+            <TableBar place={place} token={atTable.token} table={atTable.table} room={atTable.room_number} />
+          )}
+        </Suspense>
+      </div>
       <Suspense fallback={null}>
         <AccountHost place={place} />
       </Suspense>

@@ -125,7 +125,15 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
             <SharedCart ctx={ctx} session={party.session} guest={party.guest} cart={party.cart} />
           </Suspense>
         ) : count === 0 ? (
-          <p className="muted">{t('cart.empty')}</p>
+          <div className="empty-state">
+            <span className="empty-state-icon" aria-hidden="true">
+              🛒
+            </span>
+            <p>{t('cart.empty')}</p>
+            <button type="button" className="button button-secondary" onClick={closeCart}>
+              {t('cart.emptyAction')}
+            </button>
+          </div>
         ) : (
           <>
             <CartLines

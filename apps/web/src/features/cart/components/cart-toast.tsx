@@ -1,6 +1,8 @@
 /** After an add, a tooltip 'N x name - /size/' for 2.5 seconds (spec §2, §9); host of the lazily loaded cart screens. */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { cartItemCount } from '@trapeza/domain/cart';
 import { isLanguage, translateField } from '@trapeza/domain/i18n';
 import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
 import { cartBundle } from '../i18n/loaders.ts';
@@ -13,6 +15,8 @@ const TOOLTIP_MS = 2500;
 
 // The cart screens load on demand; this already-lazy chunk hosts them so the first screen carries none of it.
 const CartRoot = lazy(() => import('./cart-root.tsx').then((m) => ({ default: m.CartRoot })));
+// The sticky cart bar, once the cart has something (its own chunk).
+const CartBar = lazy(() => import('./cart-bar.tsx').then((m) => ({ default: m.CartBar })));
 // At a shared table (issue 19): joins the table's cart and keeps it live (its own chunk).
 const TablePartyBridge = lazy(() =>
   import('./table-party-bridge.tsx').then((m) => ({ default: m.TablePartyBridge })),
@@ -20,6 +24,10 @@ const TablePartyBridge = lazy(() =>
 
 export function CartToast({ lang }: { lang: string }) {
   const lastAdded = useCartStore((s) => s.lastAdded);
+  const hasItems = useCartStore((s) => cartItemCount(s.cart) > 0);
+  // The place layout's bottom dock (above the table bar); found after mount, so the server renders no bar.
+  const [dock, setDock] = useState<HTMLElement | null>(null);
+  useEffect(() => setDock(document.getElementById('bottom-dock')), []);
   const cartWanted = useCartUiStore((s) => s.wanted);
   const token = useSessionStore((s) => s.orderToken);
   const sharedTable =
@@ -68,6 +76,14 @@ export function CartToast({ lang }: { lang: string }) {
         {visible && line && announce && <span className="visually-hidden">{t('cart.addedAnnounce')} </span>}
         {visible && line ? `${line.quantity} x ${name}${size ? ` - /${size}/` : ''}` : ''}
       </div>
+      {dock &&
+        hasItems &&
+        createPortal(
+          <Suspense fallback={null}>
+            <CartBar />
+          </Suspense>,
+          dock,
+        )}
       {cartWanted && (
         <Suspense fallback={null}>
           <CartRoot />
