@@ -3,9 +3,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      'bench/results/**',
+      '**/.stryker-tmp/**',
+      '**/reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +31,107 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Layers (issue 22 #4), checked on every file: no import cycles anywhere.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Web layers: app → features → components | lib | hooks | stores | i18n | api. The shared layers never reach up
+    // into a feature or the app, and a feature never into the app.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [
+                './apps/web/src/components',
+                './apps/web/src/lib',
+                './apps/web/src/hooks',
+                './apps/web/src/stores',
+                './apps/web/src/i18n',
+                './apps/web/src/api',
+              ],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared web layers must not import a feature or the app (issue 22 #4).',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'A feature must not import the app layer (issue 22 #4).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server layers: routes → service → repository. A repository never imports a service or routes, a service never
+    // its routes; shared pieces live in lib/ and never import a module.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/modules/**/*.repository.ts',
+              from: ['./apps/server/src/modules/**/*.service.ts', './apps/server/src/modules/**/*.routes.ts'],
+              message: 'A repository must not import a service or routes (issue 22 #4).',
+            },
+            {
+              target: './apps/server/src/modules/**/*.service.ts',
+              from: './apps/server/src/modules/**/*.routes.ts',
+              message: 'A service must not import routes (issue 22 #4).',
+            },
+            {
+              target: './apps/server/src/lib',
+              from: './apps/server/src/modules',
+              message: 'lib/ is shared by the modules and must not import one (issue 22 #4).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL only in repositories (issue 22 #4): a service or a routes file builds no query and imports no Kysely value.
+    // The files listed under `ignores` are the known debt of 2026-11-26 (queries still in a service or routes file);
+    // move their queries to the module's repository and delete the line — never add one.
+    files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.routes.ts'],
+    ignores: [
+      'apps/server/src/modules/admin/admin-menu-import.service.ts',
+      'apps/server/src/modules/admin/admin-client.routes.ts',
+      'apps/server/src/modules/printing/printing.service.ts',
+      'apps/server/src/modules/staff/staff.service.ts',
+      'apps/server/src/modules/staff/staff.routes.ts',
+      'apps/server/src/modules/tables/table-party.routes.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'SQL belongs in a repository.', allowTypeImports: true }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
+          message: 'SQL belongs in the module repository (issue 22 #4).',
+        },
+      ],
+    },
   },
   {
     // The domain package is pure: no I/O, no Node or browser APIs, no imports from the apps.

@@ -118,7 +118,7 @@ export async function measureContrast(page: Page): Promise<{ boxes: number; fail
     const hide = await page.addStyleTag({ content: HIDE_TEXT });
     await page.waitForTimeout(50);
     const withoutText = await page.screenshot({ animations: 'disabled', caret: 'hide' });
-    await hide.evaluate((el) => el.remove());
+    await hide.evaluate((el) => (el as Element).remove());
     const failures = await compare(page, withoutText, boxes);
     if (failures.length > 0) {
       // Both shots beside the report, to look at what failed.

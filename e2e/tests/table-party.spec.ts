@@ -39,7 +39,11 @@ async function setSharedTable(
   expect(put.ok(), await put.text()).toBe(true);
 }
 
-async function phone(browser: Browser, table = TABLE, setUp?: (page: Page) => Promise<void>): Promise<Page> {
+async function phone(
+  browser: Browser,
+  table = TABLE,
+  setUp?: (page: Page) => Promise<unknown>,
+): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(() => {
     for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');

@@ -13,7 +13,7 @@
  *   });
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -34,9 +34,6 @@ import { createServerClock, type ServerClock } from '../src/lib/clock.ts';
 import { seedMiniDemo } from './fixtures.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** Whether the demo seed of the seed engineer exists (else suites run on the mini demo). */
-export const HAS_DEMO_SEED = existsSync(new URL('../src/db/seed/demo-seed.ts', import.meta.url));
 
 async function probePostgres(): Promise<string | null> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });

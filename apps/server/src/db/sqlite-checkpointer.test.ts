@@ -44,7 +44,8 @@ describe('SQLite checkpointer', () => {
       biggestWal = Math.max(biggestWal, statSync(wal).size);
       const deadline = Date.now() + 30_000;
       while (statSync(dbFile).size < burst * 100 * PAGE) {
-        if (Date.now() > deadline) throw new Error(`the checkpointer copied nothing of burst ${burst} in 30 s`);
+        if (Date.now() > deadline)
+          throw new Error(`the checkpointer copied nothing of burst ${burst} in 30 s`);
         await sleep(20);
       }
     }

@@ -35,9 +35,7 @@ afterEach(() => {
 });
 
 test('users/validate false on start logs out and leaves the profile (spec §4)', async () => {
-  mockFetch((call) =>
-    call.url.endsWith('/api/users/validate') ? { status: 200, body: false } : undefined,
-  );
+  mockFetch((call) => (call.url.endsWith('/api/users/validate') ? { status: 200, body: false } : undefined));
   await renderAtPlace(<AccountHost place="bistro" />, '/bistro/profile');
   expect(await screen.findByText('venue home')).toBeTruthy();
   expect(useAccountStore.getState().user).toBeNull();
