@@ -33,6 +33,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cookieLifetimeHours, isTokenExpired, ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
 import type { PageBrand } from './web-brand.ts';
+// eslint-disable-next-line import-x/no-cycle -- see web-coming-soon.ts (brandShell to move out)
 import { comingSoonHtml, COMING_SOON_RETRY_AFTER_S, mayPreview } from './web-coming-soon.ts';
 import type { WebBrandRepository } from './web-brand.repository.ts';
 
