@@ -124,6 +124,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (order.type !== 2 && order.type !== 3) return;
       const [settings, place, origin] = await Promise.all([
         repository.getSettings(placeId),
+        // Debt (issue 22 #4): this read belongs in the orders repository.
+        // eslint-disable-next-line no-restricted-syntax
         db
           .selectFrom('places')
           .select(['name', 'translations'])
