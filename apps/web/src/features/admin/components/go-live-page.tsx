@@ -12,7 +12,8 @@ import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { goLiveQuery, saveGoLive } from '../api/go-live.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
-import { useAdminTexts } from '../hooks/use-admin-texts.ts';
+import { useTranslation } from 'react-i18next';
+import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
 
 type ItemKey = AdminGoLiveResponse['items'][number]['key'];
@@ -28,7 +29,9 @@ const LINKS: Record<ItemKey, (place: string) => string> = {
 };
 
 export function GoLivePage() {
-  const { t, i18n } = useAdminTexts();
+  // The admin shell loaded the texts already.
+  const t = useAdminT();
+  const { i18n } = useTranslation();
   const { slug: place } = useAdminPlace();
   const queryClient = useQueryClient();
   const state = useQuery(goLiveQuery(place));
