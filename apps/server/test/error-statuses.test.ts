@@ -1,8 +1,7 @@
 /**
  * One code, one HTTP status (issue 25 #2, issue 22 #3): a client reads `payload.message` (spec §8) and must be able
  * to rely on the status that comes with it, whichever module answers. This reads every `(status, 'code')` pair the
- * server's error factories are called with (DomainError, orderError, tableError, bookingError, …; plus notFound and
- * badRequest) and fails when a code is thrown with two statuses. A new module that answers an existing code with
+ * server's error factories are called with (DomainError, orderError, tableError, bookingError, …; plus notFound) and fails when a code is thrown with two statuses. A new module that answers an existing code with
  * another status fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,7 +32,6 @@ function errorStatuses(): Map<string, Map<number, string[]>> {
     for (const m of text.matchAll(/\b\w+\(\s*([45]\d\d),\s*['"]([^'"]+)['"]/g))
       add(m[2]!, Number(m[1]), at(m.index));
     for (const m of text.matchAll(/\bnotFound\(\s*['"]([^'"]+)['"]/g)) add(m[1]!, 404, at(m.index));
-    for (const m of text.matchAll(/\bbadRequest\(\s*['"]([^'"]+)['"]/g)) add(m[1]!, 400, at(m.index));
   }
   return found;
 }

@@ -29,7 +29,3 @@ export class DomainError extends Error {
 export function notFound(code: string, message: string): DomainError {
   return new DomainError(404, code, message);
 }
-
-export function badRequest(code: string, message: string, details?: unknown): DomainError {
-  return new DomainError(400, code, message, { details });
-}
