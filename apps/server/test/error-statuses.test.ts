@@ -1,8 +1,9 @@
 /**
  * One code, one HTTP status (issue 25 #2, issue 22 #3): a client reads `payload.message` (spec §8) and must be able
  * to rely on the status that comes with it, whichever module answers. This reads every `(status, 'code')` pair the
- * server's error factories are called with (DomainError, orderError, tableError, bookingError, …; plus notFound) and fails when a code is thrown with two statuses. A new module that answers an existing code with
- * another status fails here.
+ * server's error factories are called with (DomainError, orderError, tableError, bookingError, …; plus notFound)
+ * and fails when a code is thrown with two statuses. A new module that answers an existing code with another status
+ * fails here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
