@@ -550,6 +550,13 @@ export interface OrdersTable {
 }
 
 /** The last short order number given per venue and local day (orders.number). */
+/** A push id already added to a session's shared cart (the same push twice adds once). */
+export interface TableCartPushesTable {
+  session_id: number;
+  push_id: string;
+  created_at: string;
+}
+
 export interface OrderNumbersTable {
   place_id: number;
   day: string;
@@ -901,6 +908,7 @@ export interface Database {
   table_sessions: TableSessionsTable;
   table_guests: TableGuestsTable;
   table_cart_lines: TableCartLinesTable;
+  table_cart_pushes: TableCartPushesTable;
   bill_shares: BillSharesTable;
   bill_share_items: BillShareItemsTable;
   users: UsersTable;

@@ -92,6 +92,11 @@ export const StoreAddTableCartLineBody = z.object({
   ingredients: CartLineIngredients.default({ required: 0, addable: [], removable: [] }),
   comment: z.string().max(500).nullish(),
   private: z.union([z.literal(0), z.literal(1), z.boolean()]).optional(),
+  /** The phone's id of this push: the same push sent again (after a page unload) adds once. */
+  push_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
 });
 export type StoreAddTableCartLineBody = z.infer<typeof StoreAddTableCartLineBody>;
 

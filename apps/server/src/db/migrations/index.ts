@@ -22,6 +22,7 @@ import * as paymentAccounts from './2026-12-28T1200-payment-accounts.ts';
 import * as orderNumbers from './2026-12-25T1200-order-numbers.ts';
 import * as goLive from './2027-01-01T1200-go-live.ts';
 import * as orderTracking from './2027-01-04T1200-order-tracking.ts';
+import * as tableCartPushes from './2027-01-04T1300-table-cart-pushes.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-25T1200-order-numbers': orderNumbers,
   '2027-01-01T1200-go-live': goLive,
   '2027-01-04T1200-order-tracking': orderTracking,
+  '2027-01-04T1300-table-cart-pushes': tableCartPushes,
 };
 
 export const migrationProvider: MigrationProvider = {

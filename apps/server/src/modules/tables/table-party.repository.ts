@@ -249,6 +249,16 @@ export class TablePartyRepository {
    * The cart's optimistic lock: moves the version on from `expected`, only while no send is under way (or the one
    * under way is older than `staleBefore`: its process died). False: someone else changed the cart first.
    */
+  /** Records a push id in the add's transaction; false when the session had it already (insert-or-ignore). */
+  async recordPush(trx: AppDatabase, sessionId: number, pushId: string, now: string): Promise<boolean> {
+    const res = await trx
+      .insertInto('table_cart_pushes')
+      .values({ session_id: sessionId, push_id: pushId, created_at: now })
+      .onConflict((oc) => oc.columns(['session_id', 'push_id']).doNothing())
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
   async bumpVersion(
     trx: AppDatabase,
     sessionId: number,

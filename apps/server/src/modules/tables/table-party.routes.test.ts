@@ -139,6 +139,36 @@ interface Phone {
         expect(again.guests.find((g) => g.id === a.guestId)?.name).toBe('Ж'.repeat(30));
       });
 
+      ctx.test(
+        'the same push twice adds once (a phone that unloaded before taking the line out)',
+        async () => {
+          tick();
+          const a = await scan('demo-t12', 'Anna');
+          const v0 = (await cartOf(a)).version;
+          const first = await add(a, v0, 2, { push_id: 'push-abcdef-1' });
+          expect(first.statusCode, first.body).toBe(201);
+          const after = first.json() as StoreTableCart;
+          expect(after.lines.map((l) => l.quantity)).toEqual([2]);
+          // Sent again after the unload: with the version it had (stale: 409 with the cart), then with the cart's.
+          const again = await add(a, v0, 2, { push_id: 'push-abcdef-1' });
+          expect(again.statusCode).toBe(409);
+          const retry = await add(a, (again.json() as { cart: StoreTableCart }).cart.version, 2, {
+            push_id: 'push-abcdef-1',
+          });
+          expect(retry.statusCode, retry.body).toBe(201);
+          const cart = retry.json() as StoreTableCart;
+          expect(cart.lines.map((l) => l.quantity)).toEqual([2]);
+          // The version did not move: nothing changed.
+          expect(cart.version).toBe(after.version);
+          // A new push of the same line adds as always.
+          const next = await add(a, cart.version, 1, { push_id: 'push-abcdef-2' });
+          expect((next.json() as StoreTableCart).lines.map((l) => l.quantity)).toEqual([3]);
+          // Without an id (an older phone), as before.
+          const plain = await add(a, (next.json() as StoreTableCart).version, 1);
+          expect((plain.json() as StoreTableCart).lines.map((l) => l.quantity)).toEqual([4]);
+        },
+      );
+
       ctx.test('a stale version is refused with the current cart; lines show who added them', async () => {
         tick();
         const a = await scan('demo-t4', 'Anna');

@@ -249,6 +249,9 @@ function guestOut(g: GuestRow): StoreTableGuest {
   return { id: g.id, number: g.number, name: g.name };
 }
 
+/** Rolls an add back when its push id was taken already (addLine). */
+class DuplicatePush extends Error {}
+
 export class TablePartyService {
   readonly #repo: TablePartyRepository;
   readonly #deps: TablePartyDeps;
@@ -403,22 +406,31 @@ export class TablePartyService {
     }
     const now = ctx.now.toISOString();
     const comment = body.comment?.trim() || null;
-    const done = await this.#repo.transaction(async (trx) => {
-      if (!(await this.#repo.bumpVersion(trx, s.id, body.version, this.#staleBefore(ctx)))) return false;
-      await this.#repo.insertLine(trx, {
-        placeId: ctx.placeId,
-        sessionId: s.id,
-        guestId: g.id,
-        productId: body.product_id,
-        variantId: body.product_variant_id,
-        quantity: body.quantity,
-        ingredients: ingredientsKey(body.ingredients),
-        comment,
-        private: isPrivate,
-        now,
+    const pushId = body.push_id;
+    let done: boolean;
+    try {
+      done = await this.#repo.transaction(async (trx) => {
+        if (!(await this.#repo.bumpVersion(trx, s.id, body.version, this.#staleBefore(ctx)))) return false;
+        // The same push again (the phone unloaded before it took the line out): undo the bump, add nothing.
+        if (pushId && !(await this.#repo.recordPush(trx, s.id, pushId, now))) throw new DuplicatePush();
+        await this.#repo.insertLine(trx, {
+          placeId: ctx.placeId,
+          sessionId: s.id,
+          guestId: g.id,
+          productId: body.product_id,
+          variantId: body.product_variant_id,
+          quantity: body.quantity,
+          ingredients: ingredientsKey(body.ingredients),
+          comment,
+          private: isPrivate,
+          now,
+        });
+        return true;
       });
-      return true;
-    });
+    } catch (err) {
+      if (!(err instanceof DuplicatePush)) throw err;
+      return this.#cartOf(s, g.id, ctx.now);
+    }
     if (!done) return this.#stale(s, g.id, ctx);
     const cart = await this.#cartOf(s, g.id, ctx.now);
     this.#cartChanged(ctx.placeId, s, cart.version);

@@ -22,6 +22,45 @@ import { setFlash } from '../lib/device.ts';
 import { reactToOrderError } from '../lib/order-errors.ts';
 import { readTableGuest, writeTableGuest, type TableGuest } from '../lib/table-guest.ts';
 
+/**
+ * The id of each line's push into the table's cart, kept in sessionStorage (per session, line and quantity) until the
+ * line has left this phone: a page unload after the server took the line but before it left the local cart sends
+ * it again on the next load with the same id, and the server adds it once (table_cart_pushes).
+ */
+function pushIdFor(session: string, lineKey: string, quantity: number): string {
+  const storageKey = `table_push_ids_${session}`;
+  let ids: Record<string, { id: string; quantity: number }> = {};
+  try {
+    ids = JSON.parse(sessionStorage.getItem(storageKey) ?? '{}') as typeof ids;
+  } catch {
+    // unreadable: new ids
+  }
+  const kept = ids[lineKey];
+  if (kept && kept.quantity === quantity) return kept.id;
+  // (getRandomValues works on a plain-http LAN address too, where randomUUID does not.)
+  const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+  ids[lineKey] = { id, quantity };
+  try {
+    sessionStorage.setItem(storageKey, JSON.stringify(ids));
+  } catch {
+    // storage off: the push still goes, without the protection against a second send
+  }
+  return id;
+}
+
+function forgetPushId(session: string, lineKey: string): void {
+  const storageKey = `table_push_ids_${session}`;
+  try {
+    const ids = JSON.parse(sessionStorage.getItem(storageKey) ?? '{}') as Record<string, unknown>;
+    delete ids[lineKey];
+    sessionStorage.setItem(storageKey, JSON.stringify(ids));
+  } catch {
+    // nothing kept
+  }
+}
+
 /** Sessions whose local lines are being moved into the table's cart right now (one push at a time per session). */
 const pushingSessions = new Set<string>();
 
@@ -106,6 +145,8 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
     void (async () => {
       let v = version;
       for (const line of lines) {
+        const lineKey = cartLineKey(line);
+        const pushId = pushIdFor(session, lineKey, line.quantity);
         for (let attempt = 0; attempt < 4; attempt += 1) {
           try {
             const next = await addTableLine(place, session, {
@@ -116,10 +157,12 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
               quantity: line.quantity,
               ingredients: line.ingredients,
               comment: comments.find((c) => c.variantId === line.product_variant_id)?.comment ?? null,
+              push_id: pushId,
             });
             v = next.version;
             qc.setQueryData(cartKey.queryKey, next);
             takeOut(line, line.quantity);
+            forgetPushId(session, lineKey);
             progressed = true;
             break;
           } catch (e) {
@@ -148,6 +191,7 @@ export function TablePartyBridge({ place, session }: { place: string; session: s
               }).message,
             );
             takeOut(line, line.quantity);
+            forgetPushId(session, lineKey);
             progressed = true;
             break;
           }
