@@ -12,7 +12,8 @@ export function isMinorUnitsApiPath(path: string): boolean {
  * The guest calls that carry decimals already: the conversion lands group by group (issue 25 #1), and the browser
  * converts exactly those (path without the /api prefix). Becomes "every guest call" when every group is done.
  */
-const DECIMAL_CALLS = /^\/?(api\/)?(products|ingredients|accumulated-order-amount-setting-place|place)([/?]|$)/;
+const DECIMAL_CALLS =
+  /^\/?(api\/)?(products|ingredients|accumulated-order-amount-setting-place|place)([/?]|$)/;
 
 /** Whether a guest call's payloads and answers carry wire decimals (path without the /api prefix). */
 export function carriesWireDecimals(path: string): boolean {

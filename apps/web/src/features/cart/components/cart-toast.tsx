@@ -27,6 +27,8 @@ export function CartToast({ lang }: { lang: string }) {
   const hasItems = useCartStore((s) => cartItemCount(s.cart) > 0);
   // The place layout's bottom dock (above the table bar); found after mount, so the server renders no bar.
   const [dock, setDock] = useState<HTMLElement | null>(null);
+  // The dock is a sibling committed in the same render, so it can only be looked up after mount.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time read of the DOM after mount
   useEffect(() => setDock(document.getElementById('bottom-dock')), []);
   const cartWanted = useCartUiStore((s) => s.wanted);
   const token = useSessionStore((s) => s.orderToken);
