@@ -114,7 +114,6 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/modules/admin/admin-menu-import.service.ts',
       'apps/server/src/modules/admin/admin-client.routes.ts',
-      'apps/server/src/modules/admin/admin-go-live.routes.ts',
       'apps/server/src/modules/printing/printing.service.ts',
       'apps/server/src/modules/staff/staff.service.ts',
       'apps/server/src/modules/staff/staff.routes.ts',

@@ -9,10 +9,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMING_SOON_TEXTS } from '@trapeza/domain/go-live';
 import { normalizeLanguage } from '@trapeza/domain/i18n';
-// Debt (issue 22 #4): brandShell should move to a module of its own; until then this cycle is the one allowed.
-// eslint-disable-next-line import-x/no-cycle
-import { brandShell } from './web-first-screen.ts';
-import type { PageBrand } from './web-brand.ts';
 
 /** Seconds a crawler is asked to wait before trying a coming-soon page again. */
 export const COMING_SOON_RETRY_AFTER_S = 3600;
@@ -39,19 +35,22 @@ export async function mayPreview(
   return answer.statusCode === 200;
 }
 
-/** The coming-soon page: index.html made the brand's, without the app's scripts, with the venue's sentence. */
-export function comingSoonHtml(
-  shellHtml: string,
-  brand: PageBrand,
-  placeName: string,
-  language: string,
-): string {
+/** The coming-soon page's title in the guest's language. */
+export function comingSoonTitle(placeName: string, language: string): string {
+  return `${placeName} — ${COMING_SOON_TEXTS[normalizeLanguage(language)].title}`;
+}
+
+/**
+ * The coming-soon page: index.html already made the brand's (web-first-screen's brandShell, with comingSoonTitle),
+ * without the app's scripts, with the venue's sentence.
+ */
+export function comingSoonHtml(brandedHtml: string, placeName: string, language: string): string {
   const lang = normalizeLanguage(language);
   const texts = COMING_SOON_TEXTS[lang];
   const body =
     `<main class="page page-narrow" data-testid="coming-soon"><h1>${escapeText(placeName)}</h1>` +
     `<h2>${escapeText(texts.title)}</h2><p>${escapeText(texts.text)}</p></main>`;
-  return brandShell(shellHtml, brand, `${placeName} — ${texts.title}`)
+  return brandedHtml
     .replace(/<html(?: lang="[^"]*")?>/, () => `<html lang="${lang}">`)
     .replace(/<script type="module"[^>]*><\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '')

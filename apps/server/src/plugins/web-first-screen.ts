@@ -33,8 +33,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cookieLifetimeHours, isTokenExpired, ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
 import type { PageBrand } from './web-brand.ts';
-// eslint-disable-next-line import-x/no-cycle -- see web-coming-soon.ts (brandShell to move out)
-import { comingSoonHtml, COMING_SOON_RETRY_AFTER_S, mayPreview } from './web-coming-soon.ts';
+import { comingSoonHtml, comingSoonTitle, COMING_SOON_RETRY_AFTER_S, mayPreview } from './web-coming-soon.ts';
 import type { WebBrandRepository } from './web-brand.repository.ts';
 
 interface ManifestChunk {
@@ -563,9 +562,14 @@ export async function renderWebPage(
   if (context.placeLive && pathname.split('/').filter(Boolean)[1] !== 'staff') {
     const gate = await context.placeLive(brand.slug, placeSlug);
     if (gate && !gate.live && !(await mayPreview(app, request, brand.slug, placeSlug))) {
+      const language = languageOf(request) ?? gate.language;
       return {
         status: 503,
-        html: comingSoonHtml(shell.html, brand, placeName, languageOf(request) ?? gate.language),
+        html: comingSoonHtml(
+          brandShell(shell.html, brand, comingSoonTitle(placeName, language)),
+          placeName,
+          language,
+        ),
         headers: { 'retry-after': String(COMING_SOON_RETRY_AFTER_S) },
       };
     }
