@@ -44,13 +44,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Digital menu and ordering API. Every venue call needs the `client` and `place` headers (slug or id); ' +
           'brand-wide calls need `client` only. Errors are `{ code, message, details? }`.\n\n' +
-          '**Money.** The guest calls (spec §7 and the guest calls beside them: everything outside `/staff`, `/admin`, ' +
-          '`/platform` and `/print-agent`) carry amounts as decimal numbers of the venue currency with at most 2 ' +
-          'places (`"price": 5.9` is 5.90, `"totalPrice": 26.6`). Amounts sent to them are numbers or numeric strings ' +
-          '(`"5.90"`), rounded half-up to 2 places (`5.905` → 5.91); anything else is a 400 `validation_error`. An ' +
-          'integer is an amount in currency units, never minor units (`590` is 590.00). The staff, admin, platform ' +
-          'and print-agent calls carry every amount as an integer of minor units (`590` is 5.90) — payloads and ' +
-          'answers alike. Venue settings (`GET settings`, `/admin/settings`) are strings as the spec defines them, ' +
+          '**Money.** Inside, every amount is integer minor units. The menu calls (`products`, `ingredients`, ' +
+          '`accumulated-order-amount-setting-place`) and `GET place` carry amounts as decimal numbers of the venue ' +
+          'currency with at most 2 places, the spec\'s unit (`"price": 5.9` is 5.90; issue 25 #1). The other guest ' +
+          'calls (orders, promo check, users, bookings, payments, the shared table) still carry integer minor units ' +
+          'until their conversion lands. Amounts sent in decimals are numbers or numeric strings (`"5.90"`), rounded ' +
+          'half-up to 2 places (`5.905` → 5.91); anything else is a 400 `validation_error`; an integer is an amount ' +
+          'in currency units, never minor units (`590` is 590.00). The staff, admin, platform and print-agent calls ' +
+          'carry every amount as an integer of minor units (`590` is 5.90), payloads and answers alike. Venue ' +
+          'settings (`GET settings`, `/admin/settings`) are strings as the spec defines them, ' +
           'money settings such as `minimal_order_price` in currency units (`"15"`).',
         version: '0.1.0',
       },
