@@ -57,18 +57,6 @@ const AllergenFilterButton = lazy(() =>
   })),
 );
 
-/** The place's pages (its first path segment after the venue) that never show the welcome banner. */
-const NO_WELCOME_PAGES = new Set([
-  'payment',
-  'reset-password',
-  'confirm-email',
-  'profile',
-  'terms',
-  'privacy-policy',
-  'refund-policy',
-  'custom-terms',
-]);
-
 function PlaceShell() {
   const venue = useVenue();
   const menu = useMenu();
@@ -76,10 +64,6 @@ function PlaceShell() {
   const title = venue.name;
   const firstLanguage = venue.settings.first_init_lang;
   useEffect(() => applyFirstVisitLanguage(firstLanguage), [firstLanguage]);
-  // The welcome banner greets on the menu, not on a page the guest reaches for something else: the payment return,
-  // a password reset or e-mail confirmation link, the profile, the legal texts (issue 24).
-  const { pathname } = useLocation();
-  const welcomeHere = !NO_WELCOME_PAGES.has(pathname.split('/')[2] ?? '');
   const atTable = useSessionStore((s) =>
     s.orderToken?.place === place && (s.orderToken.table != null || s.orderToken.room_number != null)
       ? s.orderToken
@@ -124,7 +108,7 @@ function PlaceShell() {
             promotions={venue.info.functionality_modules.includes('promotions')}
           />
         )}
-        {ui.welcomeBanner.enabled && welcomeHere && (
+        {ui.welcomeBanner.enabled && (
           <WelcomeBanner
             place={place}
             title={title}

@@ -1,8 +1,21 @@
 /** The initial welcome banner (spec §2): shown once per visit of a place when the venue sets one. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+
+/** The place's pages (its first path segment after the venue) that never show the welcome banner. */
+const NO_WELCOME_PAGES = new Set([
+  'payment',
+  'reset-password',
+  'confirm-email',
+  'profile',
+  'terms',
+  'privacy-policy',
+  'refund-policy',
+  'custom-terms',
+]);
 
 const seenKey = (place: string) => `welcome_banner_seen_${place}`;
 
@@ -29,7 +42,12 @@ export function WelcomeBanner({
   // Closed on the server and while hydrating: the server-rendered page cannot know this tab's sessionStorage.
   const inBrowser = useHydrated();
   const [closed, setClosed] = useState(false);
-  const open = inBrowser && !closed && !alreadySeen(place);
+  // The banner greets on the menu, not on a page the guest reaches for something else: the payment return, a
+  // password reset or e-mail confirmation link, the profile, the legal texts (issue 24). Decided here, in the
+  // banner's own chunk, not in the place layout (the guest's initial JavaScript).
+  const { pathname } = useLocation();
+  const welcomeHere = !NO_WELCOME_PAGES.has(pathname.split('/')[2] ?? '');
+  const open = inBrowser && welcomeHere && !closed && !alreadySeen(place);
   const close = () => {
     try {
       sessionStorage.setItem(seenKey(place), '1');
