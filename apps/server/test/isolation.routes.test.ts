@@ -56,6 +56,13 @@ const WHO: readonly Who[] = ['none', ...ROLES];
  */
 const REQUIRED: { method: string | '*'; path: RegExp; role: Role; placeScoped: boolean; why: string }[] = [
   {
+    method: 'GET',
+    path: /^\/api\/staff\/tables(\/\{id\}\/qr\.svg|\/qr-sheet\.pdf)?$/,
+    role: 'WAITER',
+    placeScoped: true,
+    why: 'staff README (issue 24): waiters see, show and print the tables and their QR codes, read-only',
+  },
+  {
     method: '*',
     path: /^\/api\/staff\/(tables|halls)(\/|$)/,
     role: 'PLACE_ADMIN',
