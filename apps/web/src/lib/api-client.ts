@@ -6,6 +6,7 @@
 import type { ApiError } from '@trapeza/domain/contracts/menu';
 import { config } from '../config.ts';
 import { ORDER_TOKEN_HEADER } from '@trapeza/domain/tokens';
+import { carriesWireDecimals } from '@trapeza/domain/contracts/wire-paths';
 import { pageClient } from './page-brand.ts';
 import { orderTokenFor, useSessionStore } from '../stores/session-store.ts';
 
@@ -62,8 +63,11 @@ export function apiHeaders(place?: string | null): Record<string, string> {
  * runs beside the request). Staff and admin calls are minor units both ways (wire-paths.ts).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const money = import('@trapeza/domain/contracts/wire-money');
-  const body = options.body === undefined ? undefined : (await money).toWire(path, options.body);
+  // Only the calls that carry decimals wait for the converter: the others keep their timing, and work offline even
+  // when its chunk was never loaded.
+  const money = carriesWireDecimals(path) ? import('@trapeza/domain/contracts/wire-money') : null;
+  const body =
+    options.body === undefined || money === null ? options.body : (await money).toWire(path, options.body);
   const headers = { ...apiHeaders(options.place), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const signals: AbortSignal[] = [];
@@ -85,7 +89,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     const text = await response.text();
     data = text === '' ? null : JSON.parse(text);
-    data = (await money).fromWire(path, data);
+    if (money !== null) data = (await money).fromWire(path, data);
   } catch {
     if (response.ok) throw new ApiRequestError(3, response.status, null, 'Unreadable response');
   }

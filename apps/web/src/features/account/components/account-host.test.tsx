@@ -54,7 +54,8 @@ test('a valid session loads the discount, the accumulated amount and, with payme
         body: { on_order_number: 3, discount_type: 'percent', discount_amount: 10, orders_count: 2 },
       };
     if (call.url.endsWith('/api/accumulated-order-amount-setting-place'))
-      return { status: 200, body: { setting: { accumulatedUserAmount: 730 } } };
+      // The guest API answers decimals of the venue currency (issue 25 #1); the store holds minor units.
+      return { status: 200, body: { setting: { accumulatedUserAmount: 7.3 } } };
     if (call.url.endsWith('/api/users/payment-instruments'))
       return {
         status: 200,
