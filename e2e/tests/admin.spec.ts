@@ -100,10 +100,11 @@ test('an admin renames a product and sets it out of stock, changes a colour and 
           .waitFor({ timeout: 4_000 })
           .catch(() => undefined);
         return page.evaluate(() => {
+          // The venue's colour goes in as --venue-primary; global.css derives the readable --primary from it.
           const el = [...document.querySelectorAll<HTMLElement>('[style]')].find((e) =>
-            e.style.getPropertyValue('--primary'),
+            e.style.getPropertyValue('--venue-primary'),
           );
-          return el?.style.getPropertyValue('--primary').trim() ?? null;
+          return el?.style.getPropertyValue('--venue-primary').trim() ?? null;
         });
       },
       { timeout: 15_000 },
