@@ -11,7 +11,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-e2e-'));
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,
-  retries: 0,
+  // One retry: three journeys (keyboard refusal, admin-full's new product, offline at the table) timed out once in a
+  // clean-clone run on the 2-core machine and pass alone; a retried pass is reported as flaky in the JSON and the
+  // list, never hidden. A behaviour that is wrong fails both tries.
+  retries: 1,
   workers: 1,
   reporter: [['list'], ['json']],
   use: {
