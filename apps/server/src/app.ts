@@ -17,7 +17,7 @@ import { SharedLimits } from './lib/shared-limits.ts';
 import { registerUploads } from './modules/admin/admin-images.routes.ts';
 import { createTableParty, tablePartyRoutes } from './modules/tables/table-party.routes.ts';
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
-import { createImageStore, registerDatabaseUploads } from './modules/admin/image-store.ts';
+import { openImageStore, registerStoredUploads } from './modules/admin/image-store.ts';
 import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
 import { BookingLimiter } from './modules/bookings/booking-limits.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
@@ -112,6 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // opened, with one line naming it (server.ts prints it), not at the first payment.
   const paymentAccountsRepo = new PaymentAccountsRepository(database.db, new SecretBox(config.secretsKey));
   await checkSecretsKey(paymentAccountsRepo);
+  // S3_URL unreachable at start: StartupError naming it (server.ts prints the line and exits 1).
+  const imageStore = await openImageStore(config.s3, database, uploadsDirOf(config.dataDir));
   const app = Fastify({
     logger: { level: config.logLevel },
     // The client IP (rate limits, logs) comes from X-Forwarded-For only when the peer is a trusted proxy
@@ -140,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
 
   registerErrorHandler(app);
-  const imageStore = createImageStore(database, uploadsDirOf(config.dataDir));
+  app.addHook('onClose', async () => imageStore.close());
   // CORS for front ends on another origin (CORS_ORIGINS; none by default, so the browser's same-origin rule holds).
   // Before tenancy and the limits, so a preflight (which carries no `client` header) answers 204 or nothing.
   if (config.corsOrigins.length > 0) {
@@ -329,9 +331,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bookingsRoutes(bookings, bookingLimiter), { prefix: '/api' });
 
   await app.register(adminRoutes({ dataDir: config.dataDir, users, imageStore }), { prefix: '/api' });
-  // Uploads: from the database on PostgreSQL (every process serves them), from DATA_DIR/uploads on disk otherwise
-  // (and for paths stored before images moved into PostgreSQL).
-  if (imageStore.kind === 'database') registerDatabaseUploads(app, database);
+  // Uploads: from S3 with S3_URL, else from the database on PostgreSQL (every process serves them either way), from
+  // DATA_DIR/uploads on disk otherwise (and for paths stored before images moved into PostgreSQL).
+  if (imageStore.kind !== 'disk') registerStoredUploads(app, imageStore);
 
   // Platform console API (brands, venues, invitations, domain verification); the TXT resolver is replaceable.
   app.decorate('domainResolver', {

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAIL_FROM } from './lib/mailer.ts';
+import { parseS3Url, type S3Location } from './lib/s3-url.ts';
 import { StartupError } from './lib/startup-error.ts';
 import { loadPaymentsConfig, type PaymentsConfig } from './modules/payments/payments.config.ts';
 
@@ -61,6 +62,11 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key (several installations or test runs on one Redis). */
   redisKeyPrefix: string;
+  /**
+   * S3_URL (lib/s3-url.ts): uploaded images in S3-compatible storage (modules/admin/image-store.ts); null: in
+   * PostgreSQL with DATABASE_URL, else under DATA_DIR/uploads.
+   */
+  s3: S3Location | null;
   /**
    * PRINT_DIRECT=1: the server itself sends print jobs to the printers' addresses (an installation on the venue's
    * own network). Off by default: it lets an admin make the server open TCP connections to any host and port.
@@ -178,6 +184,23 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1–64 characters of A-Z a-z 0-9 : . _ -')
     .optional(),
+  S3_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .transform((v, ctx) => {
+      if (v === undefined) return null;
+      const parsed = parseS3Url(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${parsed} (format: s3://KEY:SECRET@host[:port]/bucket?region=…; leave it unset to keep images in the database or DATA_DIR)`,
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   DEFAULT_CLIENT: z
     .string()
     .trim()
@@ -258,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     corsOrigins: e.CORS_ORIGINS,
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'trapeza:',
+    s3: e.S3_URL,
     printDirect: e.PRINT_DIRECT === '1',
     defaultClient: e.DEFAULT_CLIENT ?? null,
   };

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { POSTGRES_AVAILABLE, TEST_DATABASE_URL } from '../test/harness.ts';
+import { startS3 } from '../test/s3-server.ts';
 
 const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
 const dirs: string[] = [];
@@ -144,6 +145,34 @@ describe('server start-up failures', () => {
       await runToExit({ DATA_DIR: tempDir(), REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` }),
       new RegExp(`REDIS_URL redis://:\\*\\*\\*@127\\.0\\.0\\.1:${port}.* is unreachable`),
     );
+  });
+
+  test('S3_URL malformed, unreachable, or its bucket missing: one line naming S3_URL without the secret, exit 1', async () => {
+    expectOneLineFailure(
+      await runToExit({ DATA_DIR: tempDir(), S3_URL: 'https://127.0.0.1:9000/images' }),
+      /S3_URL must start with s3:\/\/ \(HTTPS\) or s3\+http:\/\//,
+    );
+    const port = await freePort(); // nothing listens there
+    const down = await runToExit({
+      DATA_DIR: tempDir(),
+      S3_URL: `s3+http://KEY:hunter2@127.0.0.1:${port}/images`,
+    });
+    expectOneLineFailure(
+      down,
+      new RegExp(
+        `S3_URL s3\\+http://KEY:\\*\\*\\*@127\\.0\\.0\\.1:${port}/images: the bucket images cannot be reached: ECONNREFUSED`,
+      ),
+    );
+    expect(down.stderr).not.toContain('hunter2');
+    const s3 = await startS3('present');
+    try {
+      expectOneLineFailure(
+        await runToExit({ DATA_DIR: tempDir(), S3_URL: s3.url.replace(/present$/, 'absent') }),
+        /S3_URL .*: the bucket absent cannot be reached: no such bucket \(HTTP 404\)/,
+      );
+    } finally {
+      await s3.stop();
+    }
   });
 
   test('PostgreSQL down: one line, exit 1', async () => {

@@ -856,6 +856,17 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** A served upload path and the S3 object (named by its SHA-256) that holds its bytes (S3_URL image storage). */
+export interface UploadObjectsTable {
+  path: string;
+  client_id: number;
+  place_id: number;
+  sha256: string;
+  content_type: string;
+  bytes: number;
+  created_at: string;
+}
+
 /** A per-account counter (failed logins, reset e-mails) shared by the processes without Redis; times in epoch ms. */
 export interface AccountCountersTable {
   key: string;
@@ -880,6 +891,7 @@ export interface Database {
   account_counters: AccountCountersTable;
   upload_blobs: UploadBlobsTable;
   uploads: UploadsTable;
+  upload_objects: UploadObjectsTable;
   clients: ClientsTable;
   places: PlacesTable;
   cities: CitiesTable;

@@ -82,7 +82,9 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
         .describe('ok, off (no REDIS_URL: limits per process) or the problem (limits per process meanwhile)'),
       storage: z
         .string()
-        .describe('where uploaded images go: database, or disk (DATA_DIR/uploads), or the problem'),
+        .describe(
+          'where uploaded images go: s3 (S3_URL), database, or disk (DATA_DIR/uploads); `<kind>: <problem>` when it fails',
+        ),
     }),
   });
   const NotReady = z.object({
@@ -96,7 +98,7 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
       schema: {
         tags: ['system'],
         summary:
-          'Readiness: each dependency (database; Redis when configured). 503 with retry-after while the database does not answer',
+          'Readiness: each dependency (database; Redis when configured; image storage). 503 with retry-after while the database does not answer or the disk of uploads is not writable (Redis and S3 problems are reported, with 200: every process shares them)',
         response: { 200: Ready, 503: NotReady },
       },
     },
@@ -113,12 +115,13 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
         // The database store answers with the database (its check above).
         storage: storageProblem === null ? storage : `${storage}: ${storageProblem}`,
       };
-      // Redis down is not "not ready": the limits fall back to this process (lib/shared-limits.ts).
+      // Redis down is not "not ready": the limits fall back to this process (lib/shared-limits.ts). Nor is S3 down:
+      // every process shares the bucket, so taking them all out would turn an image outage into a whole outage.
       if (redisProblem !== null) request.log.warn({ problem: redisProblem }, 'ready: Redis unreachable');
       if (storageProblem !== null)
         request.log.warn({ problem: storageProblem }, 'ready: image storage not writable');
-      if (problem === null && storageProblem === null)
-        return { ok: true, database: opts.database.dialect, checks };
+      const storageFails = storageProblem !== null && (opts.imageStore?.problemFailsReadiness ?? true);
+      if (problem === null && !storageFails) return { ok: true, database: opts.database.dialect, checks };
       if (problem !== null) request.log.warn({ problem }, 'not ready: database unreachable');
       return reply
         .code(503)

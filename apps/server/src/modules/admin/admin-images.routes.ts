@@ -43,6 +43,9 @@ export function adminImagesRoutes(images: AdminImagesService): FastifyPluginAsyn
           ...adminErrors,
           413: ApiError.describe('image_too_large: more than 8 MB or more than 40 megapixels'),
           415: ApiError.describe('unsupported_media_type: not JPEG, PNG, WebP or AVIF (or not multipart)'),
+          503: ApiError.describe(
+            'storage_unavailable: the S3 image storage (S3_URL) does not answer; nothing was stored, try again',
+          ),
         },
       }),
       async (request, reply) => {

@@ -1,21 +1,40 @@
 /**
  * Where uploaded image renditions live (issue "Scale out" item 2; issue "Security hardening" #12):
- * - PostgreSQL (several processes): in the database, so every process serves what any process stored. Each
- *   rendition's bytes once in `upload_blobs` (addressed by their SHA-256: the same rendition uploaded twice, or by
- *   two places, is one row), and each served path in `uploads` with the client and place it belongs to. All
- *   renditions of one upload go in one transaction: an upload that fails leaves no row behind.
- * - SQLite (one process by design): files on disk under DATA_DIR/uploads, which `npm run backup` carries.
+ * - S3-compatible storage when `S3_URL` is set (lib/s3-url.ts), on either database: each rendition's bytes once as
+ *   the object `<prefix>sha256/<SHA-256>` (content-addressed: the same rendition uploaded twice, or by two places,
+ *   is one object), and each served path in `upload_objects` with the client, place, object, type and size. The
+ *   objects are written first, then every path in one transaction: a failed write leaves no row (a row never
+ *   points at a missing object); objects of a failed upload may stay unreferenced (harmless, an identical upload
+ *   writes the same bytes again). They are not deleted: a concurrent upload of the same bytes may be about to
+ *   reference them. Served by streaming the object through the server (see registerStoredUploads).
+ * - PostgreSQL (several processes) without S3_URL: in the database, so every process serves what any process
+ *   stored. Each rendition's bytes once in `upload_blobs` (addressed by their SHA-256), and each served path in
+ *   `uploads` with the client and place it belongs to. All renditions of one upload go in one transaction: an
+ *   upload that fails leaves no row behind.
+ * - SQLite (one process by design) without S3_URL: files on disk under DATA_DIR/uploads, which `npm run backup`
+ *   carries.
  * Either way the path is `/uploads/<client id>/<place id>/<hash>-<width>.<ext>`: ids, not slugs, so two brands
  * whose places share a slug never share a folder. Paths stored before (`/uploads/<place slug>/…`) stay served from
- * disk. The answers carry a year-long immutable cache (the name is the content hash, so a changed image is a new
- * name).
+ * disk, and with S3_URL the images stored before it (in the database, or on disk) stay served from there. The
+ * answers carry a year-long immutable cache (the name is the content hash, so a changed image is a new name).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  type GetObjectCommandOutput,
+} from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { DomainError } from '../../lib/domain-error.ts';
+import type { S3Location } from '../../lib/s3-url.ts';
+import { StartupError } from '../../lib/startup-error.ts';
 
 export const UPLOADS_URL = '/uploads';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,13 +51,38 @@ export interface ImageScope {
   placeId: number;
 }
 
+/** A stored rendition found by its served path; `body()` fetches the bytes (not needed for a 304). */
+export interface StoredImage {
+  /** The bytes' SHA-256 (the ETag), when the store knows it. */
+  sha256: string | null;
+  contentType: string;
+  bytes: number | null;
+  body(): Promise<Buffer | Readable>;
+}
+
 export interface ImageStore {
-  readonly kind: 'database' | 'disk';
+  readonly kind: 'database' | 'disk' | 's3';
+  /**
+   * Whether a storage problem takes this process out of the load balancer (/api/ready 503): yes for a disk of its
+   * own; no for S3, which every process shares (all of them 503 would turn an image outage into a whole outage).
+   */
+  readonly problemFailsReadiness: boolean;
   /** Stores every rendition, or none (throws). Answers each one's served path, in the order given. */
   put(scope: ImageScope, renditions: Rendition[]): Promise<string[]>;
+  /** The rendition served at `path` (`/uploads/<client id>/<place id>/<name>`), or null. */
+  read(path: string): Promise<StoredImage | null>;
   /** For /api/ready: null when storing works, else the problem. */
   problem(): Promise<string | null>;
+  close(): Promise<void>;
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+};
 
 export function uploadPath(scope: ImageScope, name: string): string {
   return `${UPLOADS_URL}/${scope.clientId}/${scope.placeId}/${name}`;
@@ -49,6 +93,7 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
   const root = resolve(uploadsDir);
   return {
     kind: 'disk',
+    problemFailsReadiness: true,
     async put(scope, renditions) {
       const dir = join(root, String(scope.clientId), String(scope.placeId));
       await mkdir(dir, { recursive: true });
@@ -74,6 +119,19 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
       }
       return renditions.map((r) => uploadPath(scope, r.name));
     },
+    async read(path) {
+      if (!path.startsWith(`${UPLOADS_URL}/`)) return null;
+      const file = resolve(root, path.slice(UPLOADS_URL.length + 1));
+      if (!file.startsWith(root + sep)) return null;
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        sha256: null,
+        contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        bytes: info.size,
+        body: async () => createReadStream(file),
+      };
+    },
     async problem() {
       try {
         await mkdir(root, { recursive: true });
@@ -83,6 +141,7 @@ export function createDiskImageStore(uploadsDir: string): ImageStore {
         return (err as Error).message;
       }
     },
+    async close() {},
   };
 }
 
@@ -91,6 +150,7 @@ export function createDatabaseImageStore(database: DatabaseHandle): ImageStore {
   const db = database.db;
   return {
     kind: 'database',
+    problemFailsReadiness: false,
     async put(scope, renditions) {
       const createdAt = new Date().toISOString();
       const rows = renditions.map((r) => ({
@@ -128,12 +188,181 @@ export function createDatabaseImageStore(database: DatabaseHandle): ImageStore {
       });
       return rows.map((row) => row.path);
     },
+    async read(path) {
+      // One query with the bytes: a 304 costs them too, as images are mostly answered whole (immutable cache).
+      const row = await db
+        .selectFrom('uploads')
+        .innerJoin('upload_blobs', 'upload_blobs.sha256', 'uploads.sha256')
+        .select(['upload_blobs.sha256', 'upload_blobs.content_type', 'upload_blobs.data'])
+        .where('uploads.path', '=', path)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        sha256: row.sha256,
+        contentType: row.content_type,
+        bytes: row.data.length,
+        body: async () => row.data,
+      };
+    },
     async problem() {
       return null; // the database itself: /api/ready checks it
+    },
+    async close() {},
+  };
+}
+
+/** How long the readiness and start checks wait for the bucket. */
+const S3_CHECK_TIMEOUT_MS = 3_000;
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
+
+/** One line about an S3 failure: the HTTP status and what it usually means, or the network error. */
+function describeS3Error(err: unknown): string {
+  const e = err as {
+    name?: string;
+    message?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = e.$metadata?.httpStatusCode;
+  if (status === 404) return 'no such bucket (HTTP 404)';
+  if (status === 403) return 'access denied (HTTP 403): check the key, the secret and the region';
+  if (status === 301 || status === 400)
+    return `HTTP ${status} ${e.name ?? ''}: check the region and path_style`;
+  if (status) return `HTTP ${status} ${e.name ?? ''}`.trim();
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'no answer within 3 s';
+  return e.code ?? e.message ?? String(err);
+}
+
+const unavailable = (err: unknown) =>
+  new DomainError(
+    503,
+    'storage_unavailable',
+    `The image storage does not answer (${describeS3Error(err)}); try again shortly`,
+    { retryAfterSeconds: 5 },
+  );
+
+/**
+ * S3-compatible storage: objects by SHA-256 under the location's prefix, paths in `upload_objects`. Paths not
+ * found there are read from `previous` (the store used before S3_URL was set), so older images stay served.
+ */
+export function createS3ImageStore(
+  location: S3Location,
+  database: DatabaseHandle,
+  previous: ImageStore | null,
+): ImageStore {
+  const db = database.db;
+  const client = new S3Client({
+    endpoint: location.endpoint,
+    region: location.region,
+    forcePathStyle: location.forcePathStyle,
+    ...(location.credentials ? { credentials: location.credentials } : {}),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: S3_CHECK_TIMEOUT_MS, requestTimeout: 30_000 },
+    // Checksums only where S3 requires them: several S3-compatible servers refuse the newer default trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const keyOf = (sha256: string) => `${location.prefix}sha256/${sha256}`;
+  return {
+    kind: 's3',
+    problemFailsReadiness: false,
+    async put(scope, renditions) {
+      for (const r of renditions) {
+        if (!SAFE_NAME.test(r.name)) throw new Error(`bad rendition name ${JSON.stringify(r.name)}`);
+      }
+      const createdAt = new Date().toISOString();
+      const rows = renditions.map((r) => ({
+        path: uploadPath(scope, r.name),
+        sha256: createHash('sha256').update(r.data).digest('hex'),
+        r,
+      }));
+      const unique = new Map(rows.map((row) => [row.sha256, row.r]));
+      // Every object first: a row is written only once its object is there.
+      try {
+        await Promise.all(
+          [...unique].map(([sha256, r]) =>
+            client.send(
+              new PutObjectCommand({
+                Bucket: location.bucket,
+                Key: keyOf(sha256),
+                Body: r.data,
+                ContentType: r.contentType,
+                ContentLength: r.data.length,
+                CacheControl: IMMUTABLE,
+              }),
+            ),
+          ),
+        );
+      } catch (err) {
+        throw unavailable(err);
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('upload_objects')
+          .values(
+            rows.map(({ path, sha256, r }) => ({
+              path,
+              client_id: scope.clientId,
+              place_id: scope.placeId,
+              sha256,
+              content_type: r.contentType,
+              bytes: r.data.length,
+              created_at: createdAt,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.column('path').doUpdateSet((eb) => ({
+              sha256: eb.ref('excluded.sha256'),
+              content_type: eb.ref('excluded.content_type'),
+              bytes: eb.ref('excluded.bytes'),
+            })),
+          )
+          .execute();
+      });
+      return rows.map((row) => row.path);
+    },
+    async read(path) {
+      const row = await db
+        .selectFrom('upload_objects')
+        .select(['sha256', 'content_type', 'bytes'])
+        .where('path', '=', path)
+        .executeTakeFirst();
+      if (!row) return previous ? previous.read(path) : null;
+      return {
+        sha256: row.sha256,
+        contentType: row.content_type,
+        bytes: row.bytes,
+        async body() {
+          let out: GetObjectCommandOutput;
+          try {
+            out = await client.send(
+              new GetObjectCommand({ Bucket: location.bucket, Key: keyOf(row.sha256) }),
+            );
+          } catch (err) {
+            throw unavailable(err);
+          }
+          return out.Body as Readable;
+        },
+      };
+    },
+    async problem() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: location.bucket }), {
+          abortSignal: AbortSignal.timeout(S3_CHECK_TIMEOUT_MS),
+        });
+        return null;
+      } catch (err) {
+        return describeS3Error(err);
+      }
+    },
+    async close() {
+      client.destroy();
+      await previous?.close();
     },
   };
 }
 
+/** The store without S3_URL: the database on PostgreSQL, DATA_DIR/uploads on SQLite. */
 export function createImageStore(database: DatabaseHandle, uploadsDir: string): ImageStore {
   return database.dialect === 'postgres'
     ? createDatabaseImageStore(database)
@@ -141,28 +370,51 @@ export function createImageStore(database: DatabaseHandle, uploadsDir: string): 
 }
 
 /**
- * Serves `/uploads/<client id>/<place id>/<name>` from the database (PostgreSQL), with the immutable cache headers
- * and an ETag (the SHA-256) for conditional requests; other paths under /uploads fall through to the files on disk.
+ * The store of this installation. With S3_URL the bucket must answer now: otherwise a StartupError naming S3_URL
+ * (server.ts prints the line and exits), never a silent fallback to another store.
  */
-export function registerDatabaseUploads(app: FastifyInstance, database: DatabaseHandle): void {
+export async function openImageStore(
+  s3: S3Location | null,
+  database: DatabaseHandle,
+  uploadsDir: string,
+): Promise<ImageStore> {
+  const local = createImageStore(database, uploadsDir);
+  if (!s3) return local;
+  const store = createS3ImageStore(s3, database, local);
+  const problem = await store.problem();
+  if (problem !== null) {
+    await store.close();
+    throw new StartupError(`S3_URL ${s3.display}: the bucket ${s3.bucket} cannot be reached: ${problem}`);
+  }
+  return store;
+}
+
+/**
+ * Serves `/uploads/<client id>/<place id>/<name>` from the store (the database, or S3 streamed through this
+ * process), with the immutable cache headers and an ETag (the SHA-256) for conditional requests, so the URLs and
+ * headers are the same whatever the store. Not a redirect to the bucket: that would change the address the browser
+ * caches, need the bucket public or short-lived signed URLs (which cannot be cached for a year), and lose these
+ * headers. Other paths under /uploads fall through to the files on disk.
+ */
+export function registerStoredUploads(app: FastifyInstance, store: ImageStore): void {
   app.get<{ Params: { client: string; place: string; name: string } }>(
     `${UPLOADS_URL}/:client/:place/:name`,
     { schema: { hide: true } },
     async (request, reply) => {
       const path = `${UPLOADS_URL}/${request.params.client}/${request.params.place}/${request.params.name}`;
-      const row = await database.db
-        .selectFrom('uploads')
-        .innerJoin('upload_blobs', 'upload_blobs.sha256', 'uploads.sha256')
-        .select(['upload_blobs.sha256', 'upload_blobs.content_type', 'upload_blobs.data'])
-        .where('uploads.path', '=', path)
-        .executeTakeFirst();
-      if (!row) {
+      const found = await store.read(path);
+      if (!found) {
         return reply.code(404).send({ code: 'not_found', message: 'No such image' });
       }
-      const etag = `"${row.sha256}"`;
-      reply.header('cache-control', IMMUTABLE).header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type(row.content_type).send(row.data);
+      reply.header('cache-control', IMMUTABLE);
+      if (found.sha256) {
+        const etag = `"${found.sha256}"`;
+        reply.header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      }
+      const body = await found.body();
+      if (found.bytes !== null) reply.header('content-length', String(found.bytes));
+      return reply.type(found.contentType).send(body);
     },
   );
 }
