@@ -114,14 +114,14 @@ describe.skipIf(!POSTGRES_AVAILABLE)('two server processes on one PostgreSQL and
   });
 
   test('S3 down: upload 503 with no row, readiness names it, and the images come back with S3', async () => {
-    const [{ n: before }] = await query<{ n: string }>('select count(*) as n from upload_objects');
+    const count = async () => (await query<{ n: string }>('select count(*) as n from upload_objects'))[0]!.n;
+    const before = await count();
     await s3.pause();
     try {
       const refused = await upload(a, await png(31));
       expect(refused.status, await refused.clone().text()).toBe(503);
       expect(((await refused.json()) as { code: string }).code).toBe('storage_unavailable');
-      const [{ n: after }] = await query<{ n: string }>('select count(*) as n from upload_objects');
-      expect(after).toBe(before);
+      expect(await count()).toBe(before);
       const ready = await fetch(`${b.url}/api/ready`);
       expect(ready.status).toBe(200);
       expect(((await ready.json()) as { checks: { storage: string } }).checks.storage).toMatch(/^s3: /);
