@@ -30,7 +30,22 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use Link from components/link.tsx: React Router's own carries route-module prefetching into every first visit (issue 17, 120 KB budget).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Layers (issue 22 #4), checked on every file: no import cycles anywhere.

@@ -22,6 +22,14 @@ let runnerErrors = 0;
 const buildCode = run('npm', ['run', 'build', '-w', '@trapeza/web']);
 if (buildCode !== 0) runnerErrors++;
 
+// 1b. The guest's initial JavaScript against its budget (issue 17: ≤ 120 KB gzip), read from the build just made;
+//     counted as one test.
+if (buildCode === 0) {
+  const sizeCode = run('node', ['apps/web/scripts/initial-js-size.ts', '--budget']);
+  if (sizeCode === 0) totals.passed++;
+  else totals.failed++;
+}
+
 // 2. Unit and API suites (domain, server on SQLite and PostgreSQL, web components).
 const vitestCode = run('npx', [
   'vitest',

@@ -6,6 +6,7 @@
 //   node scripts/initial-js-size.ts                 # /{place}
 //   node scripts/initial-js-size.ts place src/app/routes/category.tsx
 //   node scripts/initial-js-size.ts --json          # the figures as JSON on stdout (bench/web)
+//   node scripts/initial-js-size.ts --budget        # also exits 1 when the total is over the budget (npm test)
 // WEB_DIST_DIR names another build folder than apps/web/dist (as for the server).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -29,6 +30,8 @@ const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')) 
 >;
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const asJson = process.argv.includes('--json');
+/** Issue 17: initial JavaScript ≤ 120 KB gzip on every guest entry (the same entry + place chunk on each). */
+const BUDGET_BYTES = 120 * 1024;
 const wanted = args.length > 0 ? args : ['place'];
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -64,4 +67,15 @@ if (asJson) {
 } else {
   for (const r of rows) console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB  ${r.file}`);
   console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  total gzip`);
+}
+if (process.argv.includes('--budget')) {
+  const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER';
+  const line = `initial JS ${total} B gzip: ${verdict} the ${BUDGET_BYTES} B budget (${BUDGET_BYTES - total} B left)`;
+  if (total > BUDGET_BYTES) {
+    console.error(
+      `${line}: move what the first screen does not need into a lazy chunk (apps/web/src/README.md)`,
+    );
+    process.exit(1);
+  }
+  console.error(line);
 }

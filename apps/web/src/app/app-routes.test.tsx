@@ -138,6 +138,14 @@ describe('routes (spec §2)', () => {
     ).toBe('/bistro/feedback');
   });
 
+  test("a legal page without the venue's own text shows the default text, loaded with the page", async () => {
+    renderAt('/bistro/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Общи условия' })).toBeTruthy();
+    expect(
+      screen.getByText('С използването на това меню приемате общите условия на заведението.'),
+    ).toBeTruthy();
+  });
+
   test('a category page shows sibling tabs and its product cards', async () => {
     renderAt('/bistro/salads');
     expect(await screen.findByRole('heading', { level: 1, name: 'Салати' })).toBeTruthy();

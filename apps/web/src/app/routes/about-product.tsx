@@ -1,5 +1,5 @@
 /** `/{place}/about-{product}` (spec §2): about the app the venue's menu runs on. */
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../config.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';

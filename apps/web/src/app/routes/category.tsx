@@ -3,7 +3,8 @@
  * PDF mode, link rules and the call-waiter modal. Slugs `about-…` are the `/{place}/about-{product}` page.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';

@@ -1,5 +1,5 @@
 /** Reserved URLs of screens built by later issues (reservations, payment, feedback, profile). */
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { usePlaceSlug } from '../../hooks/use-place-slug.ts';
 

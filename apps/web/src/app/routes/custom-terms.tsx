@@ -12,7 +12,7 @@ export function Component() {
     <LegalPage
       title={t('legal.customTerms')}
       html={venue.ui.legal.customTerms}
-      fallbackKey="legal.customTermsText"
+      fallbackKey="legalText.customTerms"
     />
   );
 }

@@ -1,6 +1,6 @@
 /** `/`: the landing page — choose a venue, filtered by city and tags (spec §2, §7 map calls). */
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateField } from '@trapeza/domain/i18n';

@@ -1,5 +1,5 @@
 /** `/404` (spec §2): 'Error 404 / Requested page was not found!' with a Back button to the main menu site. */
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useSessionStore } from '../../stores/session-store.ts';

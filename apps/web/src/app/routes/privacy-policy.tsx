@@ -9,6 +9,6 @@ export function Component() {
   const { t } = useTranslation();
   usePageMeta(t('legal.privacy'), venue.name);
   return (
-    <LegalPage title={t('legal.privacy')} html={venue.ui.legal.privacy} fallbackKey="legal.privacyText" />
+    <LegalPage title={t('legal.privacy')} html={venue.ui.legal.privacy} fallbackKey="legalText.privacy" />
   );
 }

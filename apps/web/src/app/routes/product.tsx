@@ -1,5 +1,6 @@
 /** `/{place}/{catSlug}/{prodSlug}`: the product page (spec §2) with up to 4 related products. */
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { createCartLine } from '@trapeza/domain/cart';

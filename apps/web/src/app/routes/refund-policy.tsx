@@ -8,5 +8,5 @@ export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
   usePageMeta(t('legal.refund'), venue.name);
-  return <LegalPage title={t('legal.refund')} html={venue.ui.legal.refund} fallbackKey="legal.refundText" />;
+  return <LegalPage title={t('legal.refund')} html={venue.ui.legal.refund} fallbackKey="legalText.refund" />;
 }

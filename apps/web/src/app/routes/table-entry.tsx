@@ -11,7 +11,8 @@
  * staff login is dropped from the device so guests never act as staff. A plain scan switches kiosk mode off.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceMode, StoreTableSession } from '@trapeza/domain/contracts/orders';

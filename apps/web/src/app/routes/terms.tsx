@@ -8,5 +8,5 @@ export function Component() {
   const venue = useVenue();
   const { t } = useTranslation();
   usePageMeta(t('legal.terms'), venue.name);
-  return <LegalPage title={t('legal.terms')} html={venue.ui.legal.terms} fallbackKey="legal.termsText" />;
+  return <LegalPage title={t('legal.terms')} html={venue.ui.legal.terms} fallbackKey="legalText.terms" />;
 }

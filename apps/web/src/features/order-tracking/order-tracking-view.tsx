@@ -6,7 +6,7 @@
  * remembers its orders: tracked-orders.ts).
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatPrice } from '@trapeza/domain/money';

@@ -4,7 +4,7 @@
  * admins (spec §6: the role comes from the token, the user object carries it), and log out.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { hasAccess, isWaiterOrAbove, type Role } from '@trapeza/domain/roles';
 import { useAccountStore } from '../../../stores/account-store.ts';

@@ -3,7 +3,8 @@
  * Sends the token once (POST users/confirm-email), which confirms the profile and signs the guest in.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../../hooks/use-page-meta.ts';
 import { usePlaceSlug } from '../../../hooks/use-place-slug.ts';

@@ -5,7 +5,7 @@
  * profile's login page; a refused token ends the session (spec §4).
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StoreUserOrder } from '@trapeza/domain/contracts/users';

@@ -3,7 +3,7 @@
  * signed in, points and accumulated amount, the next nth-order discount, the profile form and saved addresses.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@trapeza/domain/money';
 import { usePageMeta } from '../../../hooks/use-page-meta.ts';

@@ -6,7 +6,7 @@
  */
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import {
   isValidEmail,
   isValidName,

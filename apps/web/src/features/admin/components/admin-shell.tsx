@@ -4,7 +4,8 @@
  */
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';

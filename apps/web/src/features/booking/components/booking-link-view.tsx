@@ -8,7 +8,7 @@
  * says the booking was not found.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_ERROR_MESSAGES } from '@trapeza/domain/booking';

@@ -5,7 +5,7 @@
  * return marked cancel only briefly). Still waiting after a cancel → "Pay deposit" again.
  */
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreBooking } from '@trapeza/domain/contracts/bookings';
 import { useVenue } from '../../../hooks/use-venue.ts';

@@ -7,7 +7,7 @@
  * confirmation e-mail follows the paid deposit.
  */
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreCreateBookingResponse } from '@trapeza/domain/contracts/bookings';
 import { formatPrice } from '@trapeza/domain/money';

@@ -4,7 +4,7 @@
  * every route costs the entry chunk a few bytes.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StoreBooking } from '@trapeza/domain/contracts/bookings';

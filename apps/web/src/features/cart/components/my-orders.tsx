@@ -16,7 +16,7 @@ import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { askForBill, sessionOrdersQueryOptions } from '../api/orders.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { useCartUiStore } from '../../../stores/cart-store.ts';
 import { trackedOrders, trackingPath } from '../../order-tracking/tracked-orders.ts';

@@ -8,7 +8,7 @@ import { paymentMethodsFor, paymentRequiresLogin } from '@trapeza/domain/pricing
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { orderTypeChoices, type OrderType } from '@trapeza/domain/order-status';
 import { cutleryOptionOn, parseFlag } from '@trapeza/domain/settings';

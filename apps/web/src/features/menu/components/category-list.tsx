@@ -3,7 +3,7 @@
  * Link-type categories follow their link rules; the rest open their category page.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';

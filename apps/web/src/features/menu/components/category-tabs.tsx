@@ -1,6 +1,6 @@
 /** Scrollable tabs of sibling categories (spec §2); the current one is marked and scrolled into view. */
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
@@ -35,7 +35,6 @@ export function CategoryTabs({
                 to={`/${place}/${c.slug}`}
                 className={styles.tab}
                 aria-current={current ? 'page' : undefined}
-                preventScrollReset={false}
               >
                 {translateField(c, 'name', lang)}
               </Link>

@@ -4,7 +4,7 @@
  * dimmed and not clickable. Products with an allergen the guest avoids are marked.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';

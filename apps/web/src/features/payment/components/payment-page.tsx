@@ -9,7 +9,8 @@
  * The return address proves nothing: only the server's status answer says paid (payments.md §4).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@trapeza/domain/money';
 import type { PaymentStatus } from '@trapeza/domain/contracts/payments';

@@ -1,5 +1,5 @@
 /** Footer (spec §2): social links, the venue's footer HTML and ad HTML (sanitised), legal links. */
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../../components/ui/safe-html.tsx';
 import type { UiSettings } from '../../../lib/ui-settings.ts';

@@ -5,7 +5,7 @@
  * before their lazy chunks arrive, and React would throw their server HTML away (a layout shift).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
 import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';

@@ -3,7 +3,7 @@
  * screen's title, links between the staff screens, who is signed in, log out) above the screen.
  */
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@trapeza/domain/roles';
 import { endAuthSession } from '../../../lib/auth-session.ts';
