@@ -13,6 +13,38 @@ export function normalizeLanguage(value: unknown): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
+/**
+ * How a venue translates its menu (setting translations_type, spec §3; designed values, README "Settings"):
+ * `json` (default) — each item keeps a translation per language (JSON on the item), missing ones fall back to
+ * Bulgarian, then to the item's own text (spec §4); `none` — the venue writes its menu in one language: every guest
+ * language shows the items' own texts and stored translations are not used (only the interface is translated).
+ */
+export const TRANSLATIONS_TYPES = ['json', 'none'] as const;
+export type TranslationsType = (typeof TRANSLATIONS_TYPES)[number];
+
+/** A translations_type value as stored (any case, padded); anything else is the default `json`. */
+export function parseTranslationsType(value: unknown): TranslationsType {
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return v === 'none' ? 'none' : 'json';
+}
+
+/**
+ * A menu answer as the venue's translations_type shows it: unchanged for `json`; for `none` every `translations`
+ * field, at any depth (products, their variants, allergens, ingredients; categories and their children), is
+ * emptied, so any client shows the items' own texts. Returns a copy; the input is not changed.
+ */
+export function withTranslationsType<T>(value: T, type: TranslationsType): T {
+  if (type === 'json') return value;
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (v === null || typeof v !== 'object' || v instanceof Date) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = k === 'translations' ? {} : strip(x);
+    return out;
+  };
+  return strip(value) as T;
+}
+
 /** Translations keyed by language, as stored on products, variants and categories. */
 export type Translations<T> = Partial<Record<string, T | null | undefined>> | null | undefined;
 

@@ -120,8 +120,10 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
     translations_type: {
       type: 'enum',
       default: 'json',
-      description: 'How translated texts are stored (JSON per language)',
-      options: opts(['json', 'JSON per language']),
+      description:
+        'How the menu is translated: per language (JSON on each item, falling back to Bulgarian), or not at all ' +
+        '(every language shows the items’ own texts)',
+      options: opts(['json', 'JSON per language'], ['none', 'One language: the items’ own texts']),
     },
     default_currency_suffix: {
       type: 'text',
@@ -136,7 +138,7 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
       description: 'Venue time zone for hours, windows and reports',
       designed: true,
     },
-    is_hotel: flag(0, 'The venue is a hotel (room service, room numbers)'),
+    is_hotel: flag(0, 'The venue is a hotel: room service goes to its own rooms only (room numbers checked)'),
   },
   ordering: {
     orders_allowed: flag(1, 'Accept orders at all'),

@@ -98,6 +98,15 @@ describe('settings parser', () => {
   });
 
   test.each([
+    [{}, 'json'],
+    [{ translations_type: 'json' }, 'json'],
+    [{ translations_type: { value: 'none' } }, 'none'],
+    [{ translations_type: 'xx' }, 'json'],
+  ])('translations_type of %j → %s', (raw, expected) => {
+    expect(parseSettings(raw).translations_type).toBe(expected);
+  });
+
+  test.each([
     [2, 'cutlery_option_delivery', true],
     [3, 'cutlery_option_preorder', true],
     [6, 'cutlery_option_room', true],

@@ -4,7 +4,13 @@
  * in the map and minor units after parsing. Keys marked "designed" are not named by the spec; see README.
  */
 import { toMinor, type Minor } from './money.ts';
-import { isLanguage, normalizeLanguage, type Language } from './i18n.ts';
+import {
+  isLanguage,
+  normalizeLanguage,
+  parseTranslationsType,
+  type Language,
+  type TranslationsType,
+} from './i18n.ts';
 
 const firstLang = (value: string, fallback: Language): Language => (isLanguage(value) ? value : fallback);
 import { DEFAULT_TIME_ZONE } from './dates.ts';
@@ -15,11 +21,14 @@ export interface VenueSettings {
   default_lang: Language;
   /** The language of a guest's first visit (no language chosen yet); falls back to default_lang (spec §3, §9). */
   first_init_lang: Language;
+  /** How the menu's texts are translated: `json` per language, or `none` (own texts everywhere); see i18n.ts. */
+  translations_type: TranslationsType;
   default_currency_suffix: string;
   order_expire_time_hours: number;
   minimal_order_price: Minor;
   booking_interval: number;
   orders_allowed: boolean;
+  /** A hotel: room service goes to the venue's own rooms only (a typed room number must be one of them). */
   is_hotel: boolean;
   promocode_visible: boolean;
   required_delivery_pickup_times: boolean;
@@ -61,6 +70,7 @@ export interface VenueSettings {
 export const SETTINGS_DEFAULTS: VenueSettings = {
   default_lang: 'bg',
   first_init_lang: 'bg',
+  translations_type: 'json',
   default_currency_suffix: 'лв.',
   order_expire_time_hours: 3,
   minimal_order_price: 0,
@@ -163,6 +173,7 @@ export function parseSettings(raw: RawSettings): VenueSettings {
   return {
     default_lang: defaultLang,
     first_init_lang: firstLang(parseString(raw.first_init_lang, ''), defaultLang),
+    translations_type: parseTranslationsType(unwrap(raw.translations_type)),
     default_currency_suffix: parseString(raw.default_currency_suffix, d.default_currency_suffix),
     order_expire_time_hours: num('order_expire_time_hours'),
     minimal_order_price: toMinor(parseNumber(raw.minimal_order_price, 0)),

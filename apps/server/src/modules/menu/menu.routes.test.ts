@@ -548,6 +548,33 @@ describeEachDatabase(
       expect(room).not.toContain('t-browse-only');
       expect(room).toContain('t-not-browse');
     });
+
+    ctx.test('translations_type none: every menu answer carries only the own texts (spec §3)', async () => {
+      const bistro = await ctx.placeId('bistro');
+      const translated = (body: unknown): number =>
+        (JSON.stringify(body).match(/"translations":\{"/g) ?? []).length;
+      const calls = [
+        '/api/products?active=1',
+        '/api/categoriesHierarchy?active=1',
+        '/api/categoriesWithSubcategories?active=1&subcatRequired=1',
+        '/api/ingredients',
+      ];
+      for (const url of calls) expect(translated((await ctx.get(url)).json()), url).toBeGreaterThan(0);
+      await setSetting(ctx.db, bistro, 'translations_type', 'none');
+      try {
+        for (const url of calls) {
+          const res = await ctx.get(url);
+          expect(res.statusCode, url).toBe(200);
+          expect(translated(res.json()), url).toBe(0);
+        }
+        // The own texts stay: the products and their names are all there.
+        const names = (await products(ctx)).map((p) => p.name);
+        expect(names.length).toBeGreaterThan(0);
+        expect(names.every((n) => n.length > 0)).toBe(true);
+      } finally {
+        await setSetting(ctx.db, bistro, 'translations_type', 'json');
+      }
+    });
   },
   { setup },
 );

@@ -92,7 +92,8 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
           response: { 200: StoreIngredientsResponse, ...errorResponses },
         },
       },
-      async (request) => menu.listIngredients(request.tenant.placeId),
+      async (request) =>
+        menu.translated(request.tenant.placeId, menu.listIngredients(request.tenant.placeId)),
     );
 
     app.get(
@@ -121,7 +122,7 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
           response: { 200: StorePromotionsResponse, ...errorResponses },
         },
       },
-      async (request) => menu.listPromotions(request.tenant.placeId),
+      async (request) => menu.translated(request.tenant.placeId, menu.listPromotions(request.tenant.placeId)),
     );
 
     app.get(
@@ -137,7 +138,10 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
         },
       },
       async (request) =>
-        menu.subcategories(request.tenant.placeId, request.params.id, await context(request)),
+        menu.translated(
+          request.tenant.placeId,
+          menu.subcategories(request.tenant.placeId, request.params.id, await context(request)),
+        ),
     );
 
     app.get(
@@ -163,7 +167,7 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
           cache,
           `${request.tenant.placeId}|products|${active}|${contextKey(ctx)}`,
           StoreProductsResponse,
-          () => menu.listProducts(request.tenant, active, ctx),
+          () => menu.translated(request.tenant.placeId, menu.listProducts(request.tenant, active, ctx)),
         );
       },
     );
@@ -194,7 +198,10 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
         const ctx = await context(request);
         const key = `${request.tenant.placeId}|cws|${Object.values(opts).join(',')}|${contextKey(ctx)}`;
         return sendCached(reply, cache, key, StoreCategoriesWithSubcategoriesResponse, () =>
-          menu.categoriesWithSubcategories(request.tenant, opts, ctx),
+          menu.translated(
+            request.tenant.placeId,
+            menu.categoriesWithSubcategories(request.tenant, opts, ctx),
+          ),
         );
       },
     );
@@ -219,7 +226,11 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
           cache,
           `${request.tenant.placeId}|categoriesHierarchy|${active}|${contextKey(ctx)}`,
           StoreCategoriesHierarchyResponse,
-          () => menu.categoriesHierarchy(request.tenant.placeId, active, ctx),
+          () =>
+            menu.translated(
+              request.tenant.placeId,
+              menu.categoriesHierarchy(request.tenant.placeId, active, ctx),
+            ),
         );
       },
     );

@@ -11,6 +11,7 @@ import type {
   LanguageCode,
 } from '@trapeza/domain/contracts/menu';
 import { LANGUAGE_CODES } from '@trapeza/domain/contracts/menu';
+import { parseTranslationsType, withTranslationsType } from '@trapeza/domain/i18n';
 import type { OrderType } from '@trapeza/domain/order-status';
 import { isCategoryVisible, isProductVisible, type BrowseContext } from '@trapeza/domain/visibility';
 import type { Category, Product } from '../../db/schema.ts';
@@ -136,6 +137,15 @@ export function createMenuService(deps: { repo: MenuRepository; now: () => Date 
         hasToken: orderType !== null,
         hideProductsForOrderingWithToken: hide === '1' || hide === 'true',
       };
+    },
+
+    /**
+     * A menu answer as the venue's translations_type shows it (spec §3): `none` empties every item's translations,
+     * so every client shows the venue's own texts in every language; `json` (default) leaves them.
+     */
+    async translated<T>(placeId: number, answer: Promise<T>): Promise<T> {
+      const [type, value] = await Promise.all([repo.getSetting(placeId, 'translations_type'), answer]);
+      return withTranslationsType(value, parseTranslationsType(type));
     },
 
     /** GET settings: the public settings as key → { value }. */

@@ -785,6 +785,19 @@ export class OrdersRepository {
     );
   }
 
+  /** Whether `number` is one of the place's active rooms (tables of kind room), as its QR codes name them. */
+  async isRoomOfPlace(placeId: number, number: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('tables')
+      .select('id')
+      .where('place_id', '=', placeId)
+      .where('kind', '=', 'room')
+      .where('active', '=', 1)
+      .where('number', '=', number)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async isDeviceBlocked(placeId: number, deviceId: string): Promise<boolean> {
     const row = await this.#db
       .selectFrom('blocked_devices')

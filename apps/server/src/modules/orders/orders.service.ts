@@ -801,6 +801,18 @@ export class OrdersService {
     ) {
       errors.push({ field: 'pickupPlaceId', code: 'pickup_place_required' });
     }
+    // A hotel (setting is_hotel, spec §3) serves its own rooms: a typed room number must be one of its rooms (a
+    // room's QR session already names one). Elsewhere a room order's number is taken as typed.
+    if (
+      settings.is_hotel &&
+      d.type === ORDER_TYPES.ROOM &&
+      extra.tokenRoom === null &&
+      d.roomNumber !== null &&
+      !errors.some((e) => e.field === 'room_number') &&
+      !(await this.#repo.isRoomOfPlace(ctx.placeId, d.roomNumber.trim()))
+    ) {
+      errors.push({ field: 'room_number', code: 'room_number_required' });
+    }
     if (errors.length > 0) throw validationError(errors, ctx.lang);
   }
 
