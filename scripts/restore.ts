@@ -1,5 +1,6 @@
 // `npm run restore FILE`: restores a backup of `npm run backup` (its folder or .tar) into DATA_DIR. Refuses while a
-// server holds the database (stop it first); keeps what was there in DATA_DIR/before-restore-<UTC timestamp>/.
+// server holds the database (stop it first); keeps what was there in DATA_DIR/before-restore-<UTC timestamp>/. A
+// backup with S3 images (its s3/ folder) needs S3_URL: the images the bucket lacks are put back into it.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
@@ -15,7 +16,9 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { DATA_DIRS, DATA_FILES } from './backup.ts';
+import { parseS3Url, type S3Location } from '../apps/server/src/lib/s3-url.ts';
+import { copyObjectsIn } from '../apps/server/src/modules/admin/image-objects-copy.ts';
+import { DATA_DIRS, DATA_FILES, S3_DIR } from './backup.ts';
 
 export class RestoreRefused extends Error {}
 
@@ -48,7 +51,11 @@ function stamp(date: Date): string {
 }
 
 /** Restores `from` (backup folder or .tar) into dataDir; returns the number of orders restored. */
-export function restore(from: string, dataDir: string): { orders: number; previous: string | null } {
+export async function restore(
+  from: string,
+  dataDir: string,
+  s3: S3Location | null = null,
+): Promise<{ orders: number; previous: string | null; s3: { put: number; present: number } | null }> {
   let folder = from;
   let extracted: string | null = null;
   if (from.endsWith('.tar')) {
@@ -75,6 +82,13 @@ export function restore(from: string, dataDir: string): { orders: number; previo
       check.close();
     }
 
+    const hasObjects = existsSync(join(folder, S3_DIR));
+    if (hasObjects && !s3) {
+      throw new Error(
+        `the backup holds S3 images (${S3_DIR}/): set S3_URL to the bucket to put them back into`,
+      );
+    }
+
     mkdirSync(dataDir, { recursive: true });
     const live = join(dataDir, 'trapeza.db');
     if (databaseInUse(live)) {
@@ -95,7 +109,10 @@ export function restore(from: string, dataDir: string): { orders: number; previo
       if (existsSync(join(folder, entry)))
         cpSync(join(folder, entry), join(dataDir, entry), { recursive: true });
     }
-    return { orders, previous };
+    // The images first would do as well (content-addressed, unreferenced until the database is there); after the
+    // files, a refused restore has touched nothing.
+    const objects = hasObjects && s3 ? await copyObjectsIn(s3, join(folder, S3_DIR)) : null;
+    return { orders, previous, s3: objects };
   } finally {
     if (extracted) rmSync(extracted, { recursive: true, force: true });
   }
@@ -109,10 +126,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
   const dir = process.env.DATA_DIR ?? './data';
   const dataDir = isAbsolute(dir) ? dir : resolve(process.cwd(), dir);
+  const s3 = process.env.S3_URL?.trim() ? parseS3Url(process.env.S3_URL.trim()) : null;
+  if (typeof s3 === 'string') {
+    console.error(`Restore failed: S3_URL ${s3}`);
+    process.exit(1);
+  }
   try {
-    const r = restore(resolve(from), dataDir);
+    const r = await restore(resolve(from), dataDir, s3);
     console.log(
       `Restored ${r.orders} orders into ${dataDir}` +
+        (r.s3 ? ` and ${r.s3.put + r.s3.present} S3 images (${r.s3.put} put back)` : '') +
         (r.previous ? ` (previous data kept in ${r.previous})` : ''),
     );
   } catch (err) {

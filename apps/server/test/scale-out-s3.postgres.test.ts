@@ -3,17 +3,25 @@
  * and one S3-protocol server (s3rver in this process, test/s3-server.ts: the real protocol, no mock) —
  * - an image uploaded through A's admin API is in the bucket (each rendition once, by SHA-256), not in the
  *   database, and B serves every rendition byte for byte with the immutable cache headers and the ETag;
+ * - `npm run backup-images` copies every object upload_objects names out of the bucket (after pg_dump, which
+ *   carries the rows), and `npm run restore-images` puts them into an empty bucket;
  * - S3 down: an upload through A answers 503 storage_unavailable and leaves no row, B's /api/ready names the
  *   problem (and stays 200: every process shares it), and once S3 is back B serves the earlier image again.
  * Skipped, visibly, when PostgreSQL is unreachable.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pg from 'pg';
 import { POSTGRES_AVAILABLE, TEST_DATABASE_URL } from './harness.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
-import { spawnServer, type SpawnedServer } from './spawn-server.ts';
+import { REPO_ROOT, spawnServer, type SpawnedServer } from './spawn-server.ts';
 
 const TENANT = { client: 'demo', place: 'bistro' };
 if (!POSTGRES_AVAILABLE) console.warn('S3 scale-out suite skipped: PostgreSQL unreachable');
@@ -111,6 +119,27 @@ describe.skipIf(!POSTGRES_AVAILABLE)('two server processes on one PostgreSQL and
       path: files[0]!.path,
       body: Buffer.from(await (await fetch(`${b.url}${files[0]!.path}`)).arrayBuffer()),
     };
+  });
+
+  test('backup-images copies the objects the database names; restore-images fills an empty bucket', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trapeza-s3-mirror-'));
+    try {
+      const node = (args: string[], env: Record<string, string>) =>
+        promisify(execFile)(process.execPath, ['scripts/s3-images.ts', ...args], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
+        });
+      const keys = await s3.keys();
+      const out = await node(['backup', '--out', dir], { DATABASE_URL: dbUrl.toString(), S3_URL: s3.url });
+      expect(out.stdout).toMatch(new RegExp(`: ${keys.length} copied, 0 already there`));
+      await s3.client.send(new CreateBucketCommand({ Bucket: 'restored' }));
+      const back = await node(['restore', dir], { S3_URL: s3.url.replace(/[^/]+$/, 'restored') });
+      expect(back.stdout).toMatch(new RegExp(`${keys.length} put back, 0 already there`));
+      const restored = await s3.client.send(new ListObjectsV2Command({ Bucket: 'restored' }));
+      expect((restored.Contents ?? []).map((o) => o.Key).sort()).toEqual(keys);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('S3 down: upload 503 with no row, readiness names it, and the images come back with S3', async () => {

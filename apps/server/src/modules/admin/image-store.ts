@@ -233,6 +233,26 @@ function describeS3Error(err: unknown): string {
   return e.code ?? e.message ?? String(err);
 }
 
+/** A client of the location's server (also for the backup scripts). */
+export function createS3Client(location: S3Location): S3Client {
+  return new S3Client({
+    endpoint: location.endpoint,
+    region: location.region,
+    forcePathStyle: location.forcePathStyle,
+    ...(location.credentials ? { credentials: location.credentials } : {}),
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: S3_CHECK_TIMEOUT_MS, requestTimeout: 30_000 },
+    // Checksums only where S3 requires them: several S3-compatible servers refuse the newer default trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** The key of the object holding the bytes whose SHA-256 is `sha256`. */
+export function objectKey(location: S3Location, sha256: string): string {
+  return `${location.prefix}sha256/${sha256}`;
+}
+
 const unavailable = (err: unknown) =>
   new DomainError(
     503,
@@ -251,18 +271,8 @@ export function createS3ImageStore(
   previous: ImageStore | null,
 ): ImageStore {
   const db = database.db;
-  const client = new S3Client({
-    endpoint: location.endpoint,
-    region: location.region,
-    forcePathStyle: location.forcePathStyle,
-    ...(location.credentials ? { credentials: location.credentials } : {}),
-    maxAttempts: 2,
-    requestHandler: { connectionTimeout: S3_CHECK_TIMEOUT_MS, requestTimeout: 30_000 },
-    // Checksums only where S3 requires them: several S3-compatible servers refuse the newer default trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-  const keyOf = (sha256: string) => `${location.prefix}sha256/${sha256}`;
+  const client = createS3Client(location);
+  const keyOf = (sha256: string) => objectKey(location, sha256);
   return {
     kind: 's3',
     problemFailsReadiness: false,
