@@ -249,8 +249,14 @@ test('a new venue: template import with two bad rows fixed, checklist, payment t
   await guest.goto(table!.qr_url);
   await expect(guest).toHaveURL(`${base}/${VENUE.slug}`, { timeout: 15_000 });
   await expect(guest.getByRole('button', { name: 'Избор на език' })).toBeVisible({ timeout: 15_000 });
-  await guest.getByRole('link', { name: 'Храна', exact: true }).first().click();
-  await guest.getByRole('link', { name: 'Супи', exact: true }).first().click();
+  await guest
+    .getByRole('link', { name: /^Храна( |$)/ })
+    .first()
+    .click();
+  await guest
+    .getByRole('link', { name: /^Супи( |$)/ })
+    .first()
+    .click();
   const card = guest.locator('article', { hasText: 'Таратор' }).first();
   await expect(card).toBeVisible({ timeout: 15_000 });
   await card.getByRole('link', { name: 'Таратор' }).click();

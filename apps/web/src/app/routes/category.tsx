@@ -127,6 +127,7 @@ function CategoryView({ category }: { category: StoreCategory }) {
           roomNumber={venue.roomNumber}
           replaceSlashWithNewLine={ui.replaceSlashWithNewLine}
           multipleColumns={ui.multipleColumns}
+          products={menu.productsByCategory}
         />
       ) : category.type !== 'link' && products.length === 0 ? (
         <p>{t('menu.noProducts')}</p>

@@ -34,6 +34,7 @@ export function Component() {
           roomNumber={venue.roomNumber}
           replaceSlashWithNewLine={venue.ui.replaceSlashWithNewLine}
           multipleColumns={venue.ui.multipleColumns}
+          products={menu.productsByCategory}
         />
       )}
     </div>

@@ -1,17 +1,20 @@
 /**
- * The subcategory list (spec §2, setting subcategories_design): 1 image tiles, 3 column cards, otherwise rows.
- * Link-type categories follow their link rules; the rest open their category page.
+ * The subcategory list (spec §2, setting subcategories_design): 1 image tiles, 3 column cards, otherwise rows —
+ * each compact enough that a phone shows a screenful of categories, with the number of products each holds (its
+ * subcategories' included; counted from the products the first screen's data carries, so the server's HTML has it
+ * and nothing shifts). Link-type categories follow their link rules; the rest open their category page.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
-import type { StoreCategory } from '@trapeza/domain/contracts/menu';
+import type { StoreCategory, StoreProduct } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 import { categoryLinkAction, type LinkTarget } from '../../../lib/category-link.ts';
+import { TargetLink } from './target-link.tsx';
 import styles from './category-list.module.css';
 
 // The links modal is rare; it loads when first opened.
-const Modal = lazy(() => import('../../../components/ui/modal.tsx').then((m) => ({ default: m.Modal })));
+const LinksModal = lazy(() => import('./category-links.tsx').then((m) => ({ default: m.LinksModal })));
 
 interface CategoryListProps {
   place: string;
@@ -21,42 +24,21 @@ interface CategoryListProps {
   roomNumber: string | null;
   replaceSlashWithNewLine: boolean;
   multipleColumns: boolean;
+  /** The visible products of each category (MenuIndex.productsByCategory). */
+  products: Map<number, StoreProduct[]>;
   /** The first tiles are above the fold: load their images eagerly. */
   eagerCount?: number;
 }
 
-function displayName(name: string, replaceSlash: boolean) {
-  if (!replaceSlash || !name.includes('/')) return name;
-  const parts = name.split('/');
-  return parts.map((p, i) => (
-    <span key={i}>
-      {i > 0 && <br />}
-      {p.trim()}
-    </span>
-  ));
-}
-
-function TargetLink({
-  target,
-  className,
-  children,
-}: {
-  target: LinkTarget;
-  className?: string | undefined;
-  children: ReactNode;
-}) {
-  if (target.kind === 'internal') {
-    return (
-      <Link to={target.to} className={className}>
-        {children}
-      </Link>
-    );
-  }
-  return (
-    <a href={target.href} className={className} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
+/** The distinct products of a category and its subcategories. */
+function productCount(c: StoreCategory, products: Map<number, StoreProduct[]>): number {
+  const ids = new Set<number>();
+  const walk = (c: StoreCategory) => {
+    products.get(c.id)?.forEach((p) => ids.add(p.id));
+    c.children.forEach(walk);
+  };
+  walk(c);
+  return ids.size;
 }
 
 export function CategoryList({
@@ -67,6 +49,7 @@ export function CategoryList({
   roomNumber,
   replaceSlashWithNewLine,
   multipleColumns,
+  products,
   eagerCount = 4,
 }: CategoryListProps) {
   const { t } = useTranslation();
@@ -80,6 +63,7 @@ export function CategoryList({
           const action = categoryLinkAction(c, place, roomNumber);
           const image =
             c.type === 'image' || design === 1 || design === 3 ? (c.background_image ?? c.icon) : c.icon;
+          const count = action.kind === 'none' ? productCount(c, products) : 0;
           const content = (
             <>
               {image && (
@@ -97,7 +81,13 @@ export function CategoryList({
                   />
                 </span>
               )}
-              <span className={styles.name}>{displayName(name, replaceSlashWithNewLine)}</span>
+              <span className={styles.name}>
+                {/* replace_slash_with_new_line_category_list: each part a line of the name's column. */}
+                {(replaceSlashWithNewLine ? name.split('/') : [name]).map((line, i) => (
+                  <span key={i}>{line.trim()}</span>
+                ))}
+                {count > 0 && <span className={styles.count}>{t('menu.count', { count })}</span>}
+              </span>
               {action.kind === 'external' && (
                 <span className="visually-hidden"> ({t('common.opensInNewTab')})</span>
               )}
@@ -129,17 +119,7 @@ export function CategoryList({
       </ul>
       {linksOf !== null && (
         <Suspense fallback={null}>
-          <Modal open={linksOf !== null} title={linksOf?.title ?? ''} onClose={() => setLinksOf(null)}>
-            <ul className={styles.links}>
-              {linksOf?.targets.map((target, i) => (
-                <li key={i}>
-                  <TargetLink target={target} className="button button-secondary">
-                    {target.kind === 'internal' ? t('nav.feedback') : target.href.replace(/^https?:\/\//, '')}
-                  </TargetLink>
-                </li>
-              ))}
-            </ul>
-          </Modal>
+          <LinksModal {...linksOf} onClose={() => setLinksOf(null)} />
         </Suspense>
       )}
     </>
