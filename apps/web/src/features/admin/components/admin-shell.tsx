@@ -1,13 +1,19 @@
 /**
- * The /admin frame: sign-in when needed, the place chooser (places in the user's reach, GET admin/places) and the
- * navigation between the areas. The areas render only once a place is chosen, so each call names it.
+ * The /admin frame: sign-in when needed, then a side bar (the venue switcher and the areas in named groups) beside
+ * the page, which opens with its breadcrumbs and title. Until a venue is chosen the page is the venue picker; the
+ * areas render only once one is chosen, so each call names it. Toasts and the confirm dialog live here once.
  */
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
-import { Link } from '../../../components/link.tsx';
+import { useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
+import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { SidebarNav, type SidebarGroup } from '../../../components/ui/sidebar-nav.tsx';
+import { ToastRegion } from '../../../components/ui/toast.tsx';
+import { confirmLeave, hasUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { adminPlacesQuery } from '../api/places.ts';
 import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
@@ -17,19 +23,17 @@ import { canEditClientBrand } from '@trapeza/domain/staff-admin';
 import { AdminLogin } from './admin-login.tsx';
 import s from './admin.module.css';
 
-const AREAS = [
-  'home',
-  'menu',
-  'settings',
-  'zones',
-  'promotions',
-  'printers',
-  'payments',
-  'reports',
-  'users',
-  'brand',
-  'audit',
-] as const;
+/** The areas in the side bar's groups, in order. */
+const GROUPS = {
+  venue: ['home', 'menu', 'settings', 'zones', 'promotions'],
+  operations: ['printers', 'payments', 'tables'],
+  insights: ['reports', 'audit'],
+  team: ['users', 'brand'],
+} as const;
+type Area = (typeof GROUPS)[keyof typeof GROUPS][number];
+
+/** The page title of an area: its own where the area has a longer one, else its side-bar name. */
+const TITLE_KEYS: Partial<Record<Area, string>> = { home: 'home.title', payments: 'payments.title' };
 
 export function AdminShell({ children }: { children: ReactNode }) {
   const { t } = useAdminTexts();
@@ -38,12 +42,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const place = useAdminPlaceStore((st) => st.place);
   const choose = useAdminPlaceStore((st) => st.choose);
   const queryClient = useQueryClient();
-  // Link + aria-current rather than NavLink: NavLink would add its code to the guest entry chunk.
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const area = pathname.split('/')[2] as Area | undefined;
+  const pageTitle = area ? t(TITLE_KEYS[area] ?? `nav.${area}`, { defaultValue: '' }) : '';
 
   useEffect(() => {
-    document.title = t('shell.title');
-  }, [t]);
+    document.title = pageTitle ? `${pageTitle} · ${t('shell.title')}` : t('shell.title');
+  }, [t, pageTitle]);
 
   // A place kept from another account (or removed) is dropped; a single place is chosen for the admin.
   useEffect(() => {
@@ -65,88 +71,141 @@ export function AdminShell({ children }: { children: ReactNode }) {
   if (!token || !user || !allowed)
     return <AdminLogin forbidden={token !== null && user !== null && !allowed} />;
 
-  function onChoose(value: string) {
+  const leaveTexts = {
+    title: t('shell.unsaved.title'),
+    message: t('shell.unsaved.message'),
+    confirmLabel: t('shell.unsaved.leave'),
+    cancelLabel: t('shell.unsaved.stay'),
+    danger: true,
+  };
+
+  async function onChoose(value: string) {
+    if (!(await confirmLeave(leaveTexts))) return;
     const p = places.data?.find((x) => `${x.client.slug}/${x.slug}` === value);
     choose(p ? { slug: p.slug, clientSlug: p.client.slug, name: p.name } : null);
     void queryClient.invalidateQueries({ queryKey: ['admin'] });
   }
 
+  function onNavigate(e: MouseEvent<HTMLAnchorElement>, to: string) {
+    if (!hasUnsavedChanges() || e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    void confirmLeave(leaveTexts).then((ok) => ok && navigate(to));
+  }
+
+  const groups: SidebarGroup[] = place
+    ? Object.entries(GROUPS).map(([group, areas]) => ({
+        title: t(`shell.groups.${group}`),
+        items: (areas as readonly Area[])
+          .filter((a) => a !== 'brand' || canEditClientBrand(user.role))
+          .map((a) =>
+            // The tables and their printable QR sheet live on the staff screens (issue 24: reachable from here).
+            a === 'tables'
+              ? { to: `/${place.slug}/staff/tables`, label: t('nav.tables') }
+              : { to: `/admin/${a}`, label: t(`nav.${a}`), current: area === a },
+          ),
+      }))
+    : [];
+  const switcherValue = place ? `${place.clientSlug}/${place.slug}` : '';
+
   return (
     <div className={s.shell}>
-      <header className={s.topbar}>
-        <span className={s.brand}>{t('shell.title')}</span>
-        <label className={s.row}>
-          <span>{t('shell.place')}</span>
-          <select
-            aria-label={t('shell.place')}
-            value={place ? `${place.clientSlug}/${place.slug}` : ''}
-            onChange={(e) => onChoose(e.target.value)}
-          >
-            <option value="">{t('shell.choosePlace')}</option>
-            {places.data?.map((p) => (
-              <option key={p.id} value={`${p.client.slug}/${p.slug}`}>
-                {p.name} ({p.client.name}){p.active ? '' : ` — ${t('common.inactive')}`}
-              </option>
-            ))}
-          </select>
-        </label>
-        {place && (
-          <a href={`/${place.slug}`} target="_blank" rel="noreferrer" style={{ color: '#fff' }}>
-            {t('shell.openGuest')}
-          </a>
-        )}
-        <span>{user.email}</span>
-        <button type="button" className={s.btnGhost} onClick={adminLogout}>
-          {t('shell.logout')}
-        </button>
-      </header>
-      {place && (
-        <nav className={s.nav} aria-label={t('shell.navigation')}>
-          {AREAS.filter((area) => area !== 'brand' || canEditClientBrand(user.role)).map((area) => (
-            <Link
-              key={area}
-              to={`/admin/${area}`}
-              aria-current={pathname.startsWith(`/admin/${area}`) ? 'page' : undefined}
-            >
-              {t(`nav.${area}`)}
-            </Link>
-          ))}
-          {/* The tables and their printable QR sheet live on the staff screens (issue 24: reachable from here). */}
-          <Link to={`/${place.slug}/staff/tables`}>{t('nav.tables')}</Link>
-        </nav>
-      )}
-      <main className={s.main}>
+      <a className={s.skip} href="#admin-main">
+        {t('shell.skip')}
+      </a>
+      <aside className={s.sidebar}>
+        <div className={s.sidebarHead}>
+          <span className={s.brand}>{t('shell.title')}</span>
+          {places.data && places.data.length > 0 && (
+            <label className={s.switcher}>
+              <span>{t('shell.place')}</span>
+              <Select
+                aria-label={t('shell.place')}
+                value={switcherValue}
+                onChange={(e) => void onChoose(e.target.value)}
+              >
+                <option value="">{t('shell.choosePlace')}</option>
+                {places.data.map((p) => (
+                  <option key={p.id} value={`${p.client.slug}/${p.slug}`}>
+                    {p.name} ({p.client.name}){p.active ? '' : ` — ${t('common.inactive')}`}
+                  </option>
+                ))}
+              </Select>
+            </label>
+          )}
+        </div>
+        {place && <SidebarNav label={t('shell.navigation')} groups={groups} onNavigate={onNavigate} />}
+        <div className={s.sidebarFoot}>
+          {place && (
+            <a href={`/${place.slug}`} target="_blank" rel="noreferrer">
+              {t('shell.openGuest')} ↗
+            </a>
+          )}
+          <span className={s.userEmail} title={user.email}>
+            {user.email}
+          </span>
+          <button type="button" className={s.btnGhost} onClick={adminLogout}>
+            {t('shell.logout')}
+          </button>
+        </div>
+      </aside>
+      <main className={s.main} id="admin-main">
         {places.isPending ? (
           <PageLoading />
         ) : places.error ? (
           <ErrorMessage error={places.error} onRetry={() => void places.refetch()} />
         ) : !place ? (
-          <div className={s.card}>
-            <h1>{t('shell.choosePlace')}</h1>
+          <>
+            <PageHeader
+              title={t('shell.choosePlace')}
+              crumbs={[{ label: t('shell.title') }]}
+              crumbsLabel={t('shell.breadcrumbs')}
+            />
             {places.data.length === 0 ? (
-              <p>{t('shell.noPlaces')}</p>
+              <p className={s.card}>{t('shell.noPlaces')}</p>
             ) : (
-              <ul>
+              <ul className={s.venueGrid} aria-label={t('shell.venues')}>
                 {places.data.map((p) => (
                   <li key={p.id}>
                     <button
                       type="button"
-                      className={s.btnGhost}
-                      onClick={() => onChoose(`${p.client.slug}/${p.slug}`)}
+                      className={s.venueCard}
+                      onClick={() => void onChoose(`${p.client.slug}/${p.slug}`)}
                     >
-                      {p.name} ({p.client.name})
+                      <span className={s.venueInitial} aria-hidden="true">
+                        {p.name.slice(0, 1).toUpperCase()}
+                      </span>
+                      <span className={s.venueText}>
+                        <strong>{p.name}</strong>
+                        <span>
+                          {p.client.name}
+                          {p.active ? '' : ` · ${t('common.inactive')}`}
+                        </span>
+                      </span>
                     </button>
                   </li>
                 ))}
               </ul>
             )}
-          </div>
+          </>
         ) : (
-          <Suspense fallback={<PageLoading />}>
-            <div key={`${place.clientSlug}/${place.slug}`}>{children}</div>
-          </Suspense>
+          <>
+            <PageHeader
+              title={pageTitle}
+              crumbsLabel={t('shell.breadcrumbs')}
+              crumbs={[
+                { label: t('shell.title'), to: '/admin/home' },
+                { label: place.name, to: '/admin/home' },
+                { label: pageTitle },
+              ]}
+            />
+            <Suspense fallback={<PageLoading />}>
+              <div key={`${place.clientSlug}/${place.slug}`}>{children}</div>
+            </Suspense>
+          </>
         )}
       </main>
+      <ToastRegion label={t('shell.notifications')} closeLabel={t('common.close')} />
+      <ConfirmHost />
     </div>
   );
 }

@@ -5,6 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminCategoryUpdateBody } from '@trapeza/domain/contracts/admin';
 import type { AdminCategory } from '../api/menu.ts';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
+import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import {
   FlagInput,
@@ -76,8 +79,12 @@ export function CategoryForm({
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(initiallySaved);
   const [busy, setBusy] = useState(false);
+  // Changed since opened or last saved: leaving asks first.
+  const [touched, setTouched] = useState(false);
+  useUnsavedChanges(touched && !saved);
   const set = <K extends keyof CategoryDraft>(key: K, value: CategoryDraft[K]) => {
     setSaved(false);
+    setTouched(true);
     setDraft((d) => ({ ...d, [key]: value }));
   };
 
@@ -102,6 +109,7 @@ export function CategoryForm({
     <form className={s.card} onSubmit={submit} aria-label={t('menu.categoryForm')}>
       <h2>{category ? t('menu.editCategory', { name: category.name }) : t('menu.newCategory')}</h2>
       <TranslationGrid
+        required={['name']}
         fields={{ name: t('fields.name'), description: t('fields.description') }}
         multiline={['description']}
         base={{ name: draft.name, description: draft.description }}
@@ -226,9 +234,14 @@ export function CategoryForm({
           <button
             type="button"
             className={s.btnDanger}
-            onClick={() => {
-              if (window.confirm(t('common.confirmDelete'))) onDelete().catch(setError);
-            }}
+            onClick={() =>
+              void confirmDelete(t, { name: category?.name }).then((ok) => {
+                if (ok)
+                  onDelete()
+                    .then(() => showToast(t('common.deleted')))
+                    .catch(setError);
+              })
+            }
           >
             {t('common.delete')}
           </button>

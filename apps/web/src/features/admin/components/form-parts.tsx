@@ -1,5 +1,7 @@
 /** Small inputs the admin forms share: 0/1 flags, numbers, texts, and translations side by side. */
+import { useEffect, useId, useState } from 'react';
 import { LANGUAGES, type Language } from '@trapeza/domain/i18n';
+import { showToast } from '../../../components/ui/toast.tsx';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
 
@@ -105,6 +107,8 @@ interface GridProps {
   label?: string;
   /** the most characters each input takes */
   maxLength?: number;
+  /** fields whose Bulgarian (base) text must not be empty: said under the input once it was left */
+  required?: string[];
 }
 
 /** The five languages side by side: Bulgarian edits the base fields, the others `translations[lang][field]`. */
@@ -117,8 +121,11 @@ export function TranslationGrid({
   multiline = [],
   label: groupLabel,
   maxLength,
+  required = [],
 }: GridProps) {
   const t = useAdminT();
+  const errorId = useId();
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const set = (lang: Exclude<Language, 'bg'>, field: string, value: string) => {
     const forLang = { ...(translations?.[lang] ?? {}) };
     if (value === '') delete forLang[field];
@@ -136,6 +143,22 @@ export function TranslationGrid({
             const value = lang === 'bg' ? (base[field] ?? '') : (translations?.[lang]?.[field] ?? '');
             const onChange = (v: string) => (lang === 'bg' ? onBase(field, v) : set(lang, field, v));
             const aria = `${label} (${lang})`;
+            const invalid =
+              lang === 'bg' && required.includes(field) && left.has(field) && value.trim() === '';
+            const check =
+              lang === 'bg' && required.includes(field)
+                ? {
+                    'aria-required': true,
+                    'aria-invalid': invalid || undefined,
+                    'aria-describedby': invalid ? `${errorId}-${field}` : undefined,
+                    onBlur: () => setLeft((x) => new Set(x).add(field)),
+                  }
+                : {};
+            const error = invalid && (
+              <span id={`${errorId}-${field}`} className={s.error}>
+                {t('validation.required')}
+              </span>
+            );
             return multiline.includes(field) ? (
               <textarea
                 key={field}
@@ -145,16 +168,20 @@ export function TranslationGrid({
                 maxLength={maxLength}
                 value={value}
                 onChange={(e) => onChange(e.target.value)}
+                {...check}
               />
             ) : (
-              <input
-                key={field}
-                aria-label={aria}
-                placeholder={label}
-                maxLength={maxLength}
-                value={value}
-                onChange={(e) => onChange(e.target.value)}
-              />
+              <span key={field} className={s.field} data-invalid={invalid || undefined}>
+                <input
+                  aria-label={aria}
+                  placeholder={label}
+                  maxLength={maxLength}
+                  value={value}
+                  onChange={(e) => onChange(e.target.value)}
+                  {...check}
+                />
+                {error}
+              </span>
             );
           })}
         </div>
@@ -163,9 +190,12 @@ export function TranslationGrid({
   );
 }
 
-/** A save result line: the server's message for a refusal, "saved" otherwise. */
+/** A save result line: the server's message for a refusal, "saved" otherwise (and a "saved" toast). */
 export function SaveStatus({ error, saved }: { error: unknown; saved: boolean }) {
   const t = useAdminT();
+  useEffect(() => {
+    if (saved && !error) showToast(t('common.saved'));
+  }, [saved, error, t]);
   if (error) {
     const message = error instanceof Error ? error.message : String(error);
     return (

@@ -60,8 +60,8 @@ export function GoLivePage() {
     : null;
   return (
     <div>
-      <section className={s.card} aria-labelledby="go-live-title">
-        <h1 id="go-live-title">{t('home.title')}</h1>
+      {/* The page's title (h1) is the shell's page header. */}
+      <section className={s.card} aria-label={t('home.title')}>
         <p className={s.hint}>{t('home.intro')}</p>
         <p role="status" data-testid="go-live-state" className={data.live ? s.ok : undefined}>
           {data.live ? (since ? t('home.live', { date: since }) : t('home.liveBefore')) : t('home.notLive')}

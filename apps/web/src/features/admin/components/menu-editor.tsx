@@ -3,10 +3,12 @@
  * fast in-stock switch, the product form, and the ingredient and allergen libraries. Writes refresh the admin
  * caches; the server invalidates the guests' menu cache itself.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { confirmLeave } from '../../../components/ui/unsaved-changes.ts';
 import {
   allergensQuery,
   categoryTreeQuery,
@@ -26,6 +28,7 @@ import {
 } from '../api/menu.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
+import { useTableLabels } from '../hooks/use-table-labels.ts';
 import { applyOrder, type OrderItem } from '../lib/category-moves.ts';
 import { formatMoneyInput } from '../lib/money.ts';
 import { CategoryForm, type CategoryDraft } from './category-form.tsx';
@@ -143,6 +146,18 @@ export function MenuEditor() {
     setJustCreated(false);
     setProductId(id);
   };
+  // A move the user asked for (another item, another tab) first asks about unsaved changes in the open form.
+  const leaveTexts = {
+    title: t('shell.unsaved.title'),
+    message: t('shell.unsaved.message'),
+    confirmLabel: t('shell.unsaved.leave'),
+    cancelLabel: t('shell.unsaved.stay'),
+    danger: true,
+  };
+  const guarded = (move: () => void) => () =>
+    void confirmLeave(leaveTexts).then((ok) => {
+      if (ok) move();
+    });
 
   return (
     <div>
@@ -154,7 +169,7 @@ export function MenuEditor() {
             role="tab"
             aria-selected={tab === id}
             className={tab === id ? s.btn : s.btnGhost}
-            onClick={() => setTab(id)}
+            onClick={guarded(() => setTab(id))}
           >
             {t(`menu.tabs.${id}`)}
           </button>
@@ -177,10 +192,10 @@ export function MenuEditor() {
               <button
                 type="button"
                 className={s.btnGhost}
-                onClick={() => {
+                onClick={guarded(() => {
                   setNewCategory(true);
                   openProduct(null);
-                }}
+                })}
               >
                 {t('menu.addCategory')}
               </button>
@@ -190,11 +205,13 @@ export function MenuEditor() {
             <CategoryTree
               tree={tree.data}
               selectedId={categoryId}
-              onSelect={(id) => {
-                setCategoryId(id);
-                setNewCategory(false);
-                openProduct(null);
-              }}
+              onSelect={(id) =>
+                guarded(() => {
+                  setCategoryId(id);
+                  setNewCategory(false);
+                  openProduct(null);
+                })()
+              }
               onOrder={(items) => order.mutateAsync(items).catch(() => undefined)}
             />
           </section>
@@ -219,7 +236,7 @@ export function MenuEditor() {
                       }
                     : undefined
                 }
-                onClose={() => openProduct(null)}
+                onClose={guarded(() => openProduct(null))}
               />
             ) : newCategory || category ? (
               <>
@@ -244,14 +261,25 @@ export function MenuEditor() {
                   <ProductList
                     products={products.data}
                     error={products.error}
-                    onEdit={openProduct}
+                    onEdit={(id) => guarded(() => openProduct(id))()}
                     onStock={(id, inStock) => stock.mutate({ id, inStock })}
                     stockError={stock.error}
                   />
                 )}
               </>
             ) : (
-              <p className={s.card}>{t('menu.pickCategory')}</p>
+              <>
+                <p className={s.hint}>{t('menu.pickCategory')}</p>
+                {/* No category chosen: every product of the venue, to search and sort. */}
+                <ProductList
+                  products={allProducts.data}
+                  error={allProducts.error}
+                  onEdit={openProduct}
+                  onStock={(id, inStock) => stock.mutate({ id, inStock })}
+                  stockError={stock.error}
+                  all
+                />
+              </>
             )}
           </div>
         </div>
@@ -266,21 +294,66 @@ function ProductList({
   onEdit,
   onStock,
   stockError,
+  all = false,
 }: {
   products: AdminProduct[] | undefined;
   error: unknown;
   onEdit: (id: number | 'new') => void;
   onStock: (id: number, inStock: 0 | 1) => void;
   stockError: unknown;
+  /** every product of the venue (no category chosen): no "new product" here, it needs a category */
+  all?: boolean;
 }) {
   const t = useAdminT();
+  const labels = useTableLabels();
+  const columns = useMemo<Column<AdminProduct>[]>(
+    () => [
+      { id: 'name', header: t('fields.name'), cell: (p) => p.name, sortValue: (p) => p.name },
+      {
+        id: 'price',
+        header: t('fields.price'),
+        numeric: true,
+        cell: (p) => p.product_variants.map((v) => formatMoneyInput(v.price)).join(' / '),
+        sortValue: (p) => Math.min(...p.product_variants.map((v) => v.price), Number.MAX_SAFE_INTEGER),
+      },
+      {
+        id: 'stock',
+        header: t('fields.in_stock'),
+        sortValue: (p) => p.in_stock,
+        cell: (p) => (
+          <label className={s.check}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={p.in_stock === 1}
+              aria-label={t('menu.inStockOf', { name: p.name })}
+              onChange={(e) => onStock(p.id, e.target.checked ? 1 : 0)}
+            />
+            {p.in_stock ? t('menu.inStock') : t('menu.outOfStock')}
+          </label>
+        ),
+      },
+      {
+        id: 'edit',
+        header: '',
+        cell: (p) => (
+          <button type="button" className={s.btnGhost} onClick={() => onEdit(p.id)}>
+            {t('common.edit')}
+          </button>
+        ),
+      },
+    ],
+    [t, onEdit, onStock],
+  );
   return (
-    <section className={s.card} aria-label={t('menu.products')}>
+    <section className={s.card} aria-label={all ? t('menu.allProducts') : t('menu.products')}>
       <div className={s.row}>
-        <h2 style={{ marginRight: 'auto' }}>{t('menu.products')}</h2>
-        <button type="button" className={s.btnGhost} onClick={() => onEdit('new')}>
-          {t('menu.addProduct')}
-        </button>
+        <h2 style={{ marginRight: 'auto' }}>{all ? t('menu.allProducts') : t('menu.products')}</h2>
+        {!all && (
+          <button type="button" className={s.btnGhost} onClick={() => onEdit('new')}>
+            {t('menu.addProduct')}
+          </button>
+        )}
       </div>
       {error ? <ErrorMessage error={error} /> : null}
       {stockError ? <ErrorMessage error={stockError} /> : null}
@@ -289,41 +362,18 @@ function ProductList({
       ) : products.length === 0 ? (
         <p>{t('menu.noProducts')}</p>
       ) : (
-        <table className={s.table}>
-          <thead>
-            <tr>
-              <th>{t('fields.name')}</th>
-              <th>{t('fields.price')}</th>
-              <th>{t('fields.in_stock')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((p) => (
-              <tr key={p.id} className={p.active ? '' : s.inactive} data-testid={`product-row-${p.id}`}>
-                <td>{p.name}</td>
-                <td>{p.product_variants.map((v) => formatMoneyInput(v.price)).join(' / ')}</td>
-                <td>
-                  <label className={s.check}>
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      checked={p.in_stock === 1}
-                      aria-label={t('menu.inStockOf', { name: p.name })}
-                      onChange={(e) => onStock(p.id, e.target.checked ? 1 : 0)}
-                    />
-                    {p.in_stock ? t('menu.inStock') : t('menu.outOfStock')}
-                  </label>
-                </td>
-                <td>
-                  <button type="button" className={s.btnGhost} onClick={() => onEdit(p.id)}>
-                    {t('common.edit')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={products}
+          columns={columns}
+          rowKey={(p) => p.id}
+          labels={labels}
+          caption={all ? t('menu.allProducts') : t('menu.products')}
+          searchText={(p) => `${p.name} ${p.description ?? ''}`}
+          rowProps={(p) => ({
+            className: p.active ? undefined : s.inactive,
+            'data-testid': `product-row-${p.id}`,
+          })}
+        />
       )}
     </section>
   );

@@ -22,6 +22,7 @@ import {
   testPaymentAccount,
 } from '../api/payment-accounts.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
+import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT, useAdminTexts } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
 
@@ -33,8 +34,8 @@ export function PaymentsPage() {
   if (accounts.error) return <ErrorMessage error={accounts.error} onRetry={() => void accounts.refetch()} />;
   return (
     <div>
-      <section className={s.card} aria-labelledby="payments-title">
-        <h1 id="payments-title">{t('payments.title')}</h1>
+      {/* The page's title (h1) is the shell's page header. */}
+      <section className={s.card} aria-label={t('payments.title')}>
         <p className={s.hint}>{t('payments.intro')}</p>
         {accounts.data.file_override && (
           <p className={s.error} role="note">
@@ -179,16 +180,17 @@ function AccountForm({ account, place }: { account: PaymentAccount; place: strin
               type="button"
               className={s.btnDanger}
               disabled={busy}
-              onClick={() => {
-                if (window.confirm(t('common.confirmDelete'))) {
+              onClick={() =>
+                void confirmDelete(t, { name: t(`payments.provider.${provider}`) }).then((ok) => {
+                  if (!ok) return;
                   void run(async () => {
                     await deletePaymentAccount(provider);
                     setFields(Object.fromEntries(PAYMENT_ACCOUNT_FIELDS[provider].map((f) => [f, ''])));
                     setTest(null);
                     await refresh();
                   });
-                }
-              }}
+                })
+              }
             >
               {t('common.delete')}
             </button>

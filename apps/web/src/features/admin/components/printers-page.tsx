@@ -23,6 +23,7 @@ import {
   type PrinterInput,
 } from '../api/printing.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
+import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { SaveStatus } from './form-parts.tsx';
 import s from './admin.module.css';
@@ -162,11 +163,11 @@ export function PrintersPage() {
                         type="button"
                         className={s.btnDanger}
                         aria-label={`${t('common.delete')} ${p.name}`}
-                        onClick={() => {
-                          if (window.confirm(t('common.confirmDelete'))) {
-                            void run(() => deletePrinter(p.id), t('common.saved'));
-                          }
-                        }}
+                        onClick={() =>
+                          void confirmDelete(t, { name: p.name }).then((ok) => {
+                            if (ok) void run(() => deletePrinter(p.id), t('common.deleted'));
+                          })
+                        }
                       >
                         {t('common.delete')}
                       </button>
@@ -397,11 +398,14 @@ function AgentKeys() {
                     <button
                       type="button"
                       className={s.btnDanger}
-                      onClick={() => {
-                        if (window.confirm(t('printing.confirmRevoke'))) {
-                          revokeAgentKey(k.id).then(refresh).catch(setError);
-                        }
-                      }}
+                      onClick={() =>
+                        void confirmDelete(t, {
+                          message: t('printing.confirmRevoke'),
+                          confirmLabel: t('printing.revoke'),
+                        }).then((ok) => {
+                          if (ok) revokeAgentKey(k.id).then(refresh).catch(setError);
+                        })
+                      }
                     >
                       {t('printing.revoke')}
                     </button>

@@ -10,6 +10,9 @@ import { addableLimitsConsistent } from '@trapeza/domain/ingredients';
 import type { z } from 'zod';
 import { VARIANT_SIZE_MAX_LENGTH, type AdminProductCreateBody } from '@trapeza/domain/contracts/admin';
 import type { AdminAllergenRow, AdminIngredientRow, AdminProduct } from '../api/menu.ts';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
+import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import {
   FlagInput,
@@ -152,8 +155,12 @@ export function ProductForm({
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(initiallySaved);
   const [busy, setBusy] = useState(false);
+  // Changed since opened or last saved: leaving asks first.
+  const [touched, setTouched] = useState(false);
+  useUnsavedChanges(touched && !saved);
   const set = <K extends keyof ProductDraft>(key: K, value: ProductDraft[K]) => {
     setSaved(false);
+    setTouched(true);
     setDraft((d) => ({ ...d, [key]: value }));
   };
   const setVariant = (i: number, patch: Partial<VariantDraft>) =>
@@ -193,6 +200,7 @@ export function ProductForm({
         </button>
       </div>
       <TranslationGrid
+        required={['name']}
         fields={{ name: t('fields.name'), description: t('fields.description') }}
         multiline={['description']}
         base={{ name: draft.name, description: draft.description }}
@@ -568,9 +576,14 @@ export function ProductForm({
           <button
             type="button"
             className={s.btnDanger}
-            onClick={() => {
-              if (window.confirm(t('common.confirmDelete'))) onDelete().catch(setError);
-            }}
+            onClick={() =>
+              void confirmDelete(t, { name: product?.name }).then((ok) => {
+                if (ok)
+                  onDelete()
+                    .then(() => showToast(t('common.deleted')))
+                    .catch(setError);
+              })
+            }
           >
             {t('common.delete')}
           </button>

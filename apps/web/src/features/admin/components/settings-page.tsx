@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import {
   languagesQuery,
   modulesQuery,
@@ -53,6 +54,8 @@ export function SettingsPage() {
       setRevision((r) => r + 1);
     },
   });
+
+  useUnsavedChanges(Object.keys(changes).length + Object.keys(translationChanges).length > 0);
 
   if (settings.isPending) return <PageLoading />;
   if (settings.error) return <ErrorMessage error={settings.error} onRetry={() => void settings.refetch()} />;

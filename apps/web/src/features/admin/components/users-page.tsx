@@ -4,11 +4,15 @@
  * deactivation; the reset e-mail. Only roles the server lists as assignable are offered, and only accounts it
  * marks manageable get the buttons — the server checks every call again.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminStaffUsersResponse } from '@trapeza/domain/contracts/admin';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import {
   createStaffUser,
   resetStaffPassword,
@@ -19,7 +23,8 @@ import {
 } from '../api/users.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
-import { SaveStatus, TextInput } from './form-parts.tsx';
+import { useTableLabels } from '../hooks/use-table-labels.ts';
+import { SaveStatus } from './form-parts.tsx';
 import s from './admin.module.css';
 
 type Role = AdminStaffUserRow['role'];
@@ -42,10 +47,75 @@ export function UsersPage() {
   const [editing, setEditing] = useState<AdminStaffUserRow | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const labels = useTableLabels();
+  const columns = useMemo<Column<AdminStaffUserRow>[]>(() => {
+    const placeName = new Map((list.data?.places ?? []).map((p) => [p.id, p.name]));
+    const placesOf = (u: AdminStaffUserRow) =>
+      PLACE_LEVEL.includes(u.role)
+        ? u.place_ids.map((id) => placeName.get(id) ?? `#${id}`).join(', ')
+        : t('users.allPlaces');
+    const name = (u: AdminStaffUserRow) => `${u.first_name} ${u.last_name}`.trim();
+    return [
+      { id: 'email', header: t('users.email'), cell: (u) => u.email, sortValue: (u) => u.email },
+      { id: 'name', header: t('users.name'), cell: name, sortValue: name },
+      {
+        id: 'role',
+        header: t('users.role'),
+        cell: (u) => t(`roles.${u.role}`),
+        sortValue: (u) => t(`roles.${u.role}`),
+      },
+      { id: 'places', header: t('users.places'), cell: placesOf, sortValue: placesOf },
+      {
+        id: 'state',
+        header: t('users.state'),
+        cell: (u) => (u.active ? t('users.active') : t('users.deactivated')),
+        sortValue: (u) => u.active,
+      },
+      {
+        id: 'actions',
+        header: '',
+        cell: (u) =>
+          u.manageable && (
+            <div className={s.row}>
+              <button type="button" className={s.btnGhost} onClick={() => setEditing(u)}>
+                {t('common.edit')}
+              </button>
+              <button
+                type="button"
+                className={u.active ? s.btnDanger : s.btnGhost}
+                onClick={() =>
+                  void act(
+                    () => updateStaffUser(u.id, { active: u.active ? 0 : 1 }),
+                    u.active ? t('users.deactivatedNotice') : t('users.activatedNotice'),
+                  )
+                }
+              >
+                {u.active ? t('users.deactivate') : t('users.activate')}
+              </button>
+              {u.active === 1 && (
+                <button
+                  type="button"
+                  className={s.btnGhost}
+                  onClick={() => void act(() => resetStaffPassword(u.id), t('users.resetSent'))}
+                >
+                  {t('users.reset')}
+                </button>
+              )}
+            </div>
+          ),
+      },
+    ];
+    // act closes over state setters only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.data, t]);
   if (list.isPending) return <PageLoading />;
   if (list.error) return <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />;
   const data = list.data;
   const placeName = new Map(data.places.map((p) => [p.id, p.name]));
+  const placesOf = (u: AdminStaffUserRow) =>
+    PLACE_LEVEL.includes(u.role)
+      ? u.place_ids.map((id) => placeName.get(id) ?? `#${id}`).join(', ')
+      : t('users.allPlaces');
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.users(place) });
 
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -54,6 +124,7 @@ export function UsersPage() {
     try {
       await work();
       setNotice(done);
+      showToast(done);
       await refresh();
     } catch (err) {
       setError(err);
@@ -63,14 +134,15 @@ export function UsersPage() {
   return (
     <section className={s.card}>
       <div className={s.row}>
-        <h2 style={{ marginRight: 'auto' }}>{t('users.title')}</h2>
+        <p className={s.hint} style={{ marginRight: 'auto' }}>
+          {t('users.hint')}
+        </p>
         {data.assignable_roles.length > 0 && (
           <button type="button" className={s.btnGhost} onClick={() => setEditing('new')}>
             {t('users.add')}
           </button>
         )}
       </div>
-      <p className={s.hint}>{t('users.hint')}</p>
       {notice && (
         <p className={s.ok} role="status">
           {notice}
@@ -86,69 +158,21 @@ export function UsersPage() {
           onDone={async (message) => {
             setEditing(null);
             setNotice(message);
+            showToast(message);
             await refresh();
           }}
         />
       )}
-      <table className={s.table}>
-        <thead>
-          <tr>
-            <th>{t('users.email')}</th>
-            <th>{t('users.name')}</th>
-            <th>{t('users.role')}</th>
-            <th>{t('users.places')}</th>
-            <th>{t('users.state')}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {data.users.map((u) => (
-            <tr key={u.id} className={u.active ? '' : s.inactive} data-email={u.email}>
-              <td>{u.email}</td>
-              <td>
-                {u.first_name} {u.last_name}
-              </td>
-              <td>{t(`roles.${u.role}`)}</td>
-              <td>
-                {PLACE_LEVEL.includes(u.role)
-                  ? u.place_ids.map((id) => placeName.get(id) ?? `#${id}`).join(', ')
-                  : t('users.allPlaces')}
-              </td>
-              <td>{u.active ? t('users.active') : t('users.deactivated')}</td>
-              <td>
-                {u.manageable && (
-                  <div className={s.row}>
-                    <button type="button" className={s.btnGhost} onClick={() => setEditing(u)}>
-                      {t('common.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className={u.active ? s.btnDanger : s.btnGhost}
-                      onClick={() =>
-                        void act(
-                          () => updateStaffUser(u.id, { active: u.active ? 0 : 1 }),
-                          u.active ? t('users.deactivatedNotice') : t('users.activatedNotice'),
-                        )
-                      }
-                    >
-                      {u.active ? t('users.deactivate') : t('users.activate')}
-                    </button>
-                    {u.active === 1 && (
-                      <button
-                        type="button"
-                        className={s.btnGhost}
-                        onClick={() => void act(() => resetStaffPassword(u.id), t('users.resetSent'))}
-                      >
-                        {t('users.reset')}
-                      </button>
-                    )}
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={data.users}
+        columns={columns}
+        rowKey={(u) => u.id}
+        labels={labels}
+        caption={t('users.title')}
+        initialSort={{ id: 'email', dir: 'asc' }}
+        searchText={(u) => `${u.email} ${u.first_name} ${u.last_name} ${t(`roles.${u.role}`)} ${placesOf(u)}`}
+        rowProps={(u) => ({ className: u.active ? undefined : s.inactive, 'data-email': u.email })}
+      />
     </section>
   );
 }
@@ -175,20 +199,39 @@ function UserForm({
     password: '',
   }));
   const [error, setError] = useState<unknown>(null);
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const [touched, setTouched] = useState(false);
+  // Save was pressed: every problem shows, not only those of fields already left.
+  const [tried, setTried] = useState(false);
+  useUnsavedChanges(touched);
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
+    setTouched(true);
+    setDraft((d) => ({ ...d, [k]: v }));
+  };
   const needsPlaces = PLACE_LEVEL.includes(draft.role);
-  const ok =
-    draft.first_name.trim() !== '' &&
-    (row !== null || /\S+@\S+\.\S+/.test(draft.email)) &&
-    (!needsPlaces || draft.place_ids.length > 0) &&
-    (draft.password === '' || draft.password.length >= 8);
+  const problems = {
+    email:
+      row !== null
+        ? null
+        : draft.email.trim() === ''
+          ? t('validation.required')
+          : /^\S+@\S+\.\S+$/.test(draft.email.trim())
+            ? null
+            : t('validation.email'),
+    first_name: draft.first_name.trim() === '' ? t('validation.required') : null,
+    password: draft.password === '' || draft.password.length >= 8 ? null : t('validation.password'),
+    places: needsPlaces && draft.place_ids.length === 0 ? t('validation.places') : null,
+  };
+  const ok = Object.values(problems).every((p) => p === null);
   // An account's own role stays selectable even when the admin could not give it (no change then).
   const roleChoices = row && !roles.includes(row.role) ? [row.role, ...roles] : roles;
 
   const save = async () => {
+    setTried(true);
+    if (!ok) return;
     setError(null);
     try {
       const place_ids = needsPlaces ? draft.place_ids : [];
+      setTouched(false);
       if (row) {
         await updateStaffUser(row.id, {
           first_name: draft.first_name,
@@ -209,6 +252,7 @@ function UserForm({
         await onDone(made.invited ? t('users.invitedNotice') : t('users.createdNotice'));
       }
     } catch (err) {
+      setTouched(true);
       setError(err);
     }
   };
@@ -216,6 +260,7 @@ function UserForm({
   return (
     <form
       className={s.card}
+      noValidate
       aria-label={row ? t('users.editTitle') : t('users.add')}
       onSubmit={(e) => {
         e.preventDefault();
@@ -228,26 +273,23 @@ function UserForm({
             <strong>{row.email}</strong>
           </p>
         ) : (
-          <TextInput
-            label={t('users.email')}
-            value={draft.email}
-            required
-            onChange={(v) => set('email', v)}
-          />
+          <Field label={t('users.email')} error={problems.email} showError={tried}>
+            <input
+              type="email"
+              autoComplete="off"
+              aria-required
+              value={draft.email}
+              onChange={(e) => set('email', e.target.value)}
+            />
+          </Field>
         )}
-        <TextInput
-          label={t('users.firstName')}
-          value={draft.first_name}
-          required
-          onChange={(v) => set('first_name', v)}
-        />
-        <TextInput
-          label={t('users.lastName')}
-          value={draft.last_name}
-          onChange={(v) => set('last_name', v)}
-        />
-        <label className={s.field}>
-          {t('users.role')}
+        <Field label={t('users.firstName')} error={problems.first_name} showError={tried}>
+          <input aria-required value={draft.first_name} onChange={(e) => set('first_name', e.target.value)} />
+        </Field>
+        <Field label={t('users.lastName')}>
+          <input value={draft.last_name} onChange={(e) => set('last_name', e.target.value)} />
+        </Field>
+        <Field label={t('users.role')}>
           <select value={draft.role} onChange={(e) => set('role', e.target.value as Role)}>
             {roleChoices.map((r) => (
               <option key={r} value={r}>
@@ -255,22 +297,25 @@ function UserForm({
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         {!row && (
-          <label className={s.field}>
-            {t('users.password')}
+          <Field
+            label={t('users.password')}
+            hint={t('users.passwordHint')}
+            error={problems.password}
+            showError={tried}
+          >
             <input
               type="password"
               autoComplete="new-password"
               value={draft.password}
               onChange={(e) => set('password', e.target.value)}
             />
-            <span className={s.hint}>{t('users.passwordHint')}</span>
-          </label>
+          </Field>
         )}
       </div>
       {needsPlaces ? (
-        <fieldset>
+        <fieldset aria-describedby={problems.places && tried ? 'user-places-error' : undefined}>
           <legend>{t('users.places')}</legend>
           {data.places.map((p) => (
             <label key={p.id} className={s.check}>
@@ -289,13 +334,18 @@ function UserForm({
               {p.name}
             </label>
           ))}
+          {problems.places && tried && (
+            <p id="user-places-error" className={s.error}>
+              {problems.places}
+            </p>
+          )}
         </fieldset>
       ) : (
         <p className={s.hint}>{t('users.allPlaces')}</p>
       )}
       <SaveStatus error={error} saved={false} />
       <div className={s.row}>
-        <button type="submit" className={s.btn} disabled={!ok}>
+        <button type="submit" className={s.btn}>
           {t('common.save')}
         </button>
         <button type="button" className={s.btnGhost} onClick={onCancel}>

@@ -32,6 +32,7 @@ import {
   type ShapeInput,
 } from '../api/zones.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
+import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { isValidPolygon, openRing, removeVertex, selfIntersects, type LatLng } from '../lib/polygon.ts';
 import {
@@ -409,9 +410,11 @@ function Shapes({ orderType, center }: { orderType: AdminOrderTypeRow; center: L
             <button
               type="button"
               className={s.btnDanger}
-              onClick={() => {
-                if (window.confirm(t('common.confirmDelete'))) void run(() => deleteShape(sh.id));
-              }}
+              onClick={() =>
+                void confirmDelete(t).then((ok) => {
+                  if (ok) void run(() => deleteShape(sh.id));
+                })
+              }
             >
               {t('zones.deleteShape')}
             </button>

@@ -24,6 +24,9 @@ export interface OrderCardProps {
   onStatus: (status: OrderStatus, reason?: string) => Promise<unknown>;
   onTable: (tableId: number | null) => Promise<unknown>;
   onAcknowledge: () => void;
+  /** the card the board's keyboard shortcuts act on */
+  selected?: boolean;
+  onSelect?: () => void;
   /** Printing buttons (reprint, receipt, browser print), when the screen offers them. */
   printActions?: ReactNode;
 }
@@ -55,6 +58,8 @@ export function OrderCard({
   onStatus,
   onTable,
   onAcknowledge,
+  selected = false,
+  onSelect,
   printActions,
 }: OrderCardProps) {
   const { t } = useTranslation();
@@ -130,6 +135,10 @@ export function OrderCard({
       data-order-id={order.id}
       data-order-key={order.key}
       data-status={order.status}
+      data-selected={selected || undefined}
+      // One stop per card for the board's shortcuts (j / k move, a accepts, n moves to the next status).
+      tabIndex={onSelect ? 0 : undefined}
+      onFocus={onSelect}
     >
       <header className={styles.cardHeader}>
         <h3 id={headingId} className={styles.cardTitle}>
@@ -279,15 +288,21 @@ export function OrderCard({
 
       <div className={styles.actions}>
         {fresh && (
-          <button type="button" className={`button ${styles.accept}`} onClick={onAcknowledge}>
+          <button
+            type="button"
+            className={`button ${styles.accept}`}
+            onClick={onAcknowledge}
+            aria-keyshortcuts={onSelect ? 'A' : undefined}
+          >
             {t('staff.action.accept')}
           </button>
         )}
-        {forward.map((status) => (
+        {forward.map((status, i) => (
           <button
             key={status}
             type="button"
             className="button"
+            aria-keyshortcuts={onSelect && i === 0 ? 'N' : undefined}
             disabled={busy}
             onClick={() => void run(() => onStatus(status))}
           >

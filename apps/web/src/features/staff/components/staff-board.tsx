@@ -4,6 +4,7 @@
  * accepted, count in the document title and are announced to screen readers.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUSES, TERMINAL_STATUSES, type OrderStatus } from '@trapeza/domain/order-status';
@@ -13,9 +14,10 @@ import { useStaffBoard } from '../hooks/use-staff-board.ts';
 import { playAlertSound, unlockAlertSound } from '../lib/alert-sound.ts';
 import { freshCount, openNeedsOldestFirst, ordersNewestFirst, type BoardState } from '../lib/board-state.ts';
 import { BOARD_ORDER_TYPES, clockTime } from '../lib/order-format.ts';
+import { BOARD_SHORTCUTS, boardCommand } from '../lib/board-keys.ts';
 import { NeedsPanel, useNeedText } from './needs-panel.tsx';
 import { TableBillsPanel } from './table-bills-panel.tsx';
-import { OrderCard } from './order-card.tsx';
+import { legalNextStatuses, OrderCard } from './order-card.tsx';
 import { OrderPrintActions, PrinterAlert } from './print-tools.tsx';
 import styles from './staff.module.css';
 
@@ -69,6 +71,77 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
     ...[...byStatus.keys()].filter((s) => !ORDER_STATUSES.includes(s as OrderStatus)),
   ];
 
+  // Keyboard shortcuts (the "?" dialog lists them): move between the open orders' cards, accept, next status.
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [keyNotice, setKeyNotice] = useState('');
+  const navigable = statuses
+    .filter((st) => !TERMINAL_STATUSES.includes(st as OrderStatus))
+    .flatMap((st) => byStatus.get(st) ?? []);
+  const cardOf = (id: number) => document.querySelector<HTMLElement>(`article[data-order-id="${id}"]`);
+  const onKey = useRef<(e: KeyboardEvent) => void>(() => undefined);
+  const handleKey = (e: KeyboardEvent) => {
+    if (helpOpen) return;
+    const command = boardCommand(e);
+    if (!command) return;
+    const inCard = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>(
+      'article[data-order-id]',
+    );
+    // The arrows scroll the page as usual unless the focus is on a card.
+    if (e.key.startsWith('Arrow') && !inCard) return;
+    e.preventDefault();
+    if (command === 'help') {
+      setHelpOpen(true);
+      return;
+    }
+    const currentId = inCard ? Number(inCard.dataset.orderId) : selectedId;
+    const at = navigable.findIndex((o) => o.id === currentId);
+    const select = (id: number | undefined) => {
+      if (id === undefined) return;
+      setSelectedId(id);
+      cardOf(id)?.focus();
+    };
+    if (command === 'next') select(navigable[at < 0 ? 0 : Math.min(at + 1, navigable.length - 1)]?.id);
+    else if (command === 'previous') select(navigable[at < 0 ? 0 : Math.max(at - 1, 0)]?.id);
+    else {
+      // No card chosen yet: the oldest order still new, else the first card.
+      const order =
+        navigable[at] ??
+        [...navigable].reverse().find((o) => state.freshOrders.includes(o.id)) ??
+        navigable[0];
+      if (!order) return;
+      select(order.id);
+      const label = t('staff.order.label', { key: order.key });
+      if (command === 'accept') {
+        if (!state.freshOrders.includes(order.id)) return;
+        dispatch({ type: 'acknowledge', kind: 'order', id: order.id });
+        setKeyNotice(`${label}: ${t('staff.action.accept')}`);
+      } else {
+        const to = legalNextStatuses(order).find((st) => st !== 'rejected');
+        if (!to) return;
+        if (state.freshOrders.includes(order.id))
+          dispatch({ type: 'acknowledge', kind: 'order', id: order.id });
+        void board
+          .setOrderStatus(order, to)
+          .then(() => setKeyNotice(`${label}: ${t(`staff.action.${to}`)}`))
+          .catch(() => setKeyNotice(`${label}: ${t('staff.order.error.generic')}`));
+      }
+    }
+  };
+  useEffect(() => {
+    onKey.current = handleKey;
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKey.current(e);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+  // A card that moved to another status group was drawn anew: the focus follows it.
+  useEffect(() => {
+    if (selectedId === null || document.activeElement !== document.body) return;
+    document.querySelector<HTMLElement>(`article[data-order-id="${selectedId}"]`)?.focus();
+  }, [state, selectedId]);
+
   const toggleMute = () => {
     writeJson(MUTE_KEY, !muted);
     setMuted(!muted);
@@ -105,6 +178,35 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
             {t('staff.fresh.count', { count })} · {t('staff.fresh.acknowledgeAll')}
           </button>
         )}
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-keyshortcuts="?"
+          onClick={() => setHelpOpen(true)}
+        >
+          {t('staff.keys.button')} <kbd aria-hidden="true">?</kbd>
+        </button>
+      </div>
+      <Modal open={helpOpen} title={t('staff.keys.title')} onClose={() => setHelpOpen(false)}>
+        <p>{t('staff.keys.intro')}</p>
+        <dl className={styles.shortcuts}>
+          {BOARD_SHORTCUTS.map((sc) => (
+            <div key={sc.command}>
+              <dt>
+                {sc.keys.map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && ' / '}
+                    <kbd>{t(`staff.keys.key.${k}`, { defaultValue: k.toUpperCase() })}</kbd>
+                  </span>
+                ))}
+              </dt>
+              <dd>{t(`staff.keys.${sc.command}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Modal>
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="key-notice">
+        {keyNotice}
       </div>
       <PrinterAlert place={place} />
       {!started && <p className={styles.hint}>{t('staff.service.startHint')}</p>}
@@ -178,6 +280,8 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
                 onStatus={(to, reason) => board.setOrderStatus(order, to, reason)}
                 onTable={(tableId) => board.setOrderTable(order, tableId)}
                 onAcknowledge={() => dispatch({ type: 'acknowledge', kind: 'order', id: order.id })}
+                selected={selectedId === order.id}
+                onSelect={() => setSelectedId(order.id)}
                 printActions={<OrderPrintActions place={place} orderId={order.id} />}
               />
             ));

@@ -1,0 +1,56 @@
+/**
+ * A labelled form field with its hint and inline validation: the error shows under the input once the field was
+ * left (or the form tried to save), is tied to it by aria-describedby, and marks it aria-invalid.
+ */
+import { cloneElement, useId, useState, type ReactElement } from 'react';
+import s from './console.module.css';
+
+interface ControlProps {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  onBlur?: (e: never) => void;
+}
+
+export function Field({
+  label,
+  error,
+  hint,
+  showError = false,
+  children,
+}: {
+  label: string;
+  /** the problem with the current value, or null */
+  error?: string | null;
+  hint?: string;
+  /** show the error even before the field was left (a save was tried) */
+  showError?: boolean;
+  children: ReactElement<ControlProps>;
+}) {
+  const id = useId();
+  const [touched, setTouched] = useState(false);
+  const visible = Boolean(error) && (touched || showError);
+  const described = [hint ? `${id}-hint` : null, visible ? `${id}-error` : null].filter(Boolean).join(' ');
+  const control = cloneElement(children, {
+    id: children.props.id ?? id,
+    'aria-invalid': visible || undefined,
+    'aria-describedby': described || undefined,
+    onBlur: () => setTouched(true),
+  });
+  return (
+    <div className={s.field} data-invalid={visible || undefined}>
+      <label htmlFor={children.props.id ?? id}>{label}</label>
+      {control}
+      {hint && (
+        <span id={`${id}-hint`} className={s.hint}>
+          {hint}
+        </span>
+      )}
+      {visible && (
+        <span id={`${id}-error`} className={s.fieldError}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
