@@ -109,3 +109,27 @@ export const StoreDeleteInstrumentResponse = z.object({
   payload: z.object({ uToken: z.string() }),
 });
 export type StoreDeleteInstrumentResponse = z.infer<typeof StoreDeleteInstrumentResponse>;
+
+/**
+ * `POST epay/linkOneTouchAccount` (issue 25 #10, payments.md §2 Authorisation): `red` is ePay's api/start page where
+ * the user allows the venue's app; `key` is this attempt's secret, handed back to completeOneTouchLink.
+ */
+export const StoreOneTouchLinkStartResponse = z.object({
+  success: z.literal(true),
+  payload: z.object({ red: z.string(), key: z.string() }),
+});
+export type StoreOneTouchLinkStartResponse = z.infer<typeof StoreOneTouchLinkStartResponse>;
+
+/** `POST epay/completeOneTouchLink`: after ePay's `?ret=authok`, the account's cards are saved for the user. */
+export const StoreOneTouchLinkCompleteBody = z.object({
+  key: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/),
+});
+export const StoreOneTouchLinkCompleteResponse = z.object({
+  success: z.literal(true),
+  /** How many of the account's cards are saved (listed by users/payment-instruments from now on). */
+  payload: z.object({ instruments: z.number().int() }),
+});
+export type StoreOneTouchLinkCompleteResponse = z.infer<typeof StoreOneTouchLinkCompleteResponse>;

@@ -15,6 +15,9 @@ import {
   StoreInitiateOneTouchBody,
   StoreInitiatePaymentBody,
   StoreInitiatePaymentResponse,
+  StoreOneTouchLinkCompleteBody,
+  StoreOneTouchLinkCompleteResponse,
+  StoreOneTouchLinkStartResponse,
   StoreOneTouchResponse,
 } from '@trapeza/domain/contracts/payments';
 import { BookingIdParam } from '@trapeza/domain/contracts/bookings';
@@ -43,7 +46,7 @@ const errors = {
     "payments_module_disabled; card_payment_requires_login: 'За да платите онлайн трябва да сте влезли в акаунта си'",
   ),
   404: ErrorAnswer.describe('order_not_found, payment_not_found, instrument_not_found, unknown_place'),
-  409: ErrorAnswer.describe('already_paid, order_closed'),
+  409: ErrorAnswer.describe('already_paid, order_closed, onetouch_link_failed'),
   503: ErrorAnswer.describe('payments_not_configured'),
 };
 
@@ -183,6 +186,38 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
           // The first card's return comes back to the guest's own address (oneTouchReturn).
           await app.guestOrigin(request),
         ),
+    );
+
+    app.post(
+      '/epay/linkOneTouchAccount',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Link the user's ePay account (One Touch api/start): `red` is ePay's page to allow the app, `key` the attempt's secret for completeOneTouchLink",
+          headers: PlaceHeaders,
+          response: { 200: StoreOneTouchLinkStartResponse, ...errors },
+        },
+      },
+      async (request) => payments.startOneTouchLink(request.tenant.placeId, userOf(request)),
+    );
+
+    app.post(
+      '/epay/completeOneTouchLink',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "After ePay's ret=authok: code/get → token/get → user/info; the account's cards are saved for the user (409 onetouch_link_failed)",
+          headers: PlaceHeaders,
+          body: StoreOneTouchLinkCompleteBody,
+          response: { 200: StoreOneTouchLinkCompleteResponse, ...errors },
+        },
+      },
+      async (request) =>
+        payments.completeOneTouchLink(request.tenant.placeId, userOf(request), request.body.key),
     );
 
     app.get(

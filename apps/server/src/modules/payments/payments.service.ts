@@ -8,12 +8,15 @@
  *   - notifications are verified (constant time) before parsing, deduplicated on (invoice, status); PAID is
  *     terminal; duplicates are answered OK again, unknown invoices NO.
  */
+import { randomBytes } from 'node:crypto';
 import { isOnlinePayment } from '@trapeza/domain/pricing/fees';
 import { PAYMENT_MESSAGES, type PaymentStatus } from '@trapeza/domain/contracts/payments';
 import type {
   StoreCheckPaymentStatusResponse,
   StoreDeleteInstrumentResponse,
   StoreInitiatePaymentResponse,
+  StoreOneTouchLinkCompleteResponse,
+  StoreOneTouchLinkStartResponse,
   StoreOneTouchResponse,
 } from '@trapeza/domain/contracts/payments';
 import type { Language } from '@trapeza/domain/i18n';
@@ -546,6 +549,47 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /**
+     * POST epay/linkOneTouchAccount (issue 25 #10): the address where the signed-in user allows this venue's One
+     * Touch app on their ePay account (api/start), and the attempt's KEY. The browser keeps the KEY and hands it back
+     * to completeOneTouchLink after ePay returned it to the app's reply address (`?ret=authok`); the authorisation
+     * is ePay's, bound to (APPID, this user's DEVICEID, KEY), so a KEY of another user's attempt links nothing.
+     */
+    async startOneTouchLink(
+      placeId: number,
+      user: PaymentUser | null,
+    ): Promise<StoreOneTouchLinkStartResponse> {
+      if (!user) throw loginRequired();
+      const client = await oneTouchClient(await placeOf(placeId));
+      const key = randomBytes(16).toString('hex');
+      return { success: true, payload: { red: client.authStartUrl(deviceIdOf(user), key), key } };
+    },
+
+    /**
+     * POST epay/completeOneTouchLink {key}: api/code/get → api/token/get → user/info?PINS=1, and the account's
+     * cards are saved for the user at this place, usable at checkout at once (no first payment). Not allowed (yet)
+     * at ePay, or any provider refusal: 409 `onetouch_link_failed`.
+     */
+    async completeOneTouchLink(
+      placeId: number,
+      user: PaymentUser | null,
+      key: string,
+    ): Promise<StoreOneTouchLinkCompleteResponse> {
+      if (!user) throw loginRequired();
+      const place = await placeOf(placeId);
+      const client = await oneTouchClient(place);
+      const deviceId = deviceIdOf(user);
+      let token: string;
+      try {
+        token = (await client.authToken(deviceId, await client.authCode(deviceId, key))).token;
+      } catch (err) {
+        if (!(err instanceof OneTouchError)) log(err, 'one touch account linking failed');
+        throw fail(409, 'onetouch_link_failed', 'The ePay account was not linked');
+      }
+      const saved = await saveCards(client, place, user, deviceId, token, null);
+      return { success: true, payload: { instruments: saved } };
+    },
+
+    /**
      * GET epay/onetouch/return/{client}/{place}?ID=&ret= (issue 24 #3): the One Touch app's REPLY_ADDRESS, where
      * the provider sends the browser after the first-card page. ePay keeps one reply address per app, so it cannot
      * name the guest's host; this answers the address of the payment page on the host the guest paid from (the
@@ -554,8 +598,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
      */
     async oneTouchReturn(clientSlug: string, placeSlug: string, query: { ID?: string; ret?: string }) {
       const place = await repo.placeBySlugs(clientSlug, placeSlug);
-      const params = new URLSearchParams({ ID: query.ID ?? '', ret: query.ret ?? '' });
       const slug = encodeURIComponent(place?.placeSlug ?? placeSlug);
+      // Account linking (api/start) comes back with `ret=authok` (or our simulator's `authcancel`) and no ID: to the
+      // profile, where the browser kept the attempt's KEY. ePay's reply names no guest host: PUBLIC_URL [I].
+      if (!query.ID && query.ret?.startsWith('auth')) {
+        return `${publicUrl}/${slug}/profile?${new URLSearchParams({ onetouch: query.ret })}`;
+      }
+      const params = new URLSearchParams({ ID: query.ID ?? '', ret: query.ret ?? '' });
       let origin = publicUrl;
       if (place && query.ID && /^\d{1,20}$/.test(query.ID)) {
         const payment = await repo.paymentByInvoice(place.placeId, query.ID);
@@ -861,7 +910,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
-  /** Saves the first card (and whatever else user/info?PINS=1 lists for the token) for the order's user. */
+  /**
+   * Saves the first card (and whatever else user/info?PINS=1 lists for the token) for the order's user, or the
+   * cards of a linked account (saved: null); answers how many were saved.
+   */
   async function saveCards(
     client: EpayOneTouch,
     place: PlaceRow,
@@ -869,7 +921,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     deviceId: string,
     token: string,
     saved: { ID: string; NAME: string; TYPE: number; EXPIRES?: string } | null,
-  ): Promise<void> {
+  ): Promise<number> {
     let list = saved ? [saved] : [];
     try {
       const all = await client.instruments(deviceId, token);
@@ -890,6 +942,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       })),
       now().toISOString(),
     );
+    return list.length;
   }
 }
 

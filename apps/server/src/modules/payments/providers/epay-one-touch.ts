@@ -7,7 +7,10 @@
  *                gives payment.STATE, the user TOKEN and the saved payment_instrument;
  *   saved card:  {api}/payment/init → payment/check → payment/send/user → payment/send/status (STATE 2 processing,
  *                3 success, 4 failed);
- *   instruments: {api}/user/info?PINS=1; a token is revoked with {api}/api/token/invalidate.
+ *   instruments: {api}/user/info?PINS=1; a token is revoked with {api}/api/token/invalidate;
+ *   linking:     browser → {web}/api/start (APPID, DEVICEID, KEY, APPCHECK) → the app's reply address ?ret=authok;
+ *                {api}/api/code/get (DEVICEID, KEY) → code; {api}/api/token/get (DEVICEID, CODE) → TOKEN, EXPIRES,
+ *                KIN, USERNAME, REALNAME — the user's token without a first payment.
  * The noreg CHECKSUM uses the same signing as APPCHECK [I: the reference gives no separate scheme].
  */
 import { createHmac } from 'node:crypto';
@@ -110,6 +113,55 @@ export class EpayOneTouch {
     };
     const checksum = oneTouchAppCheck(this.#config.secret, params);
     return `${this.#config.webBase}/api/payment/noreg/send?${new URLSearchParams({ ...params, CHECKSUM: checksum })}`;
+  }
+
+  /**
+   * The browser address where the user authorises this app on their ePay account (account linking). KEY is ours,
+   * a one-time secret of this link attempt that code/get asks for again; the start is signed like every call [I].
+   */
+  authStartUrl(deviceId: string, key: string): string {
+    const signed = this.sign({ DEVICEID: deviceId, KEY: key });
+    return `${this.#config.webBase}/api/start?${new URLSearchParams(signed)}`;
+  }
+
+  /** api/code/get: the authorisation code once the user allowed the app for (DEVICEID, KEY). */
+  async authCode(deviceId: string, key: string): Promise<string> {
+    const res = await this.#call('GET', `${this.#config.apiBase}/api/code/get`, {
+      DEVICEID: deviceId,
+      KEY: key,
+    });
+    const code = res.code ?? res.CODE;
+    if (typeof code !== 'string' && typeof code !== 'number') {
+      throw new OneTouchError('NO_CODE', 'code/get gave no code');
+    }
+    return String(code);
+  }
+
+  /** api/token/get: the user's token (and who they are at ePay) for an authorisation code. */
+  async authToken(
+    deviceId: string,
+    code: string,
+  ): Promise<{
+    token: string;
+    expires: string | null;
+    kin: string | null;
+    username: string | null;
+    realname: string | null;
+  }> {
+    const res = await this.#call('GET', `${this.#config.apiBase}/api/token/get`, {
+      DEVICEID: deviceId,
+      CODE: code,
+    });
+    if (typeof res.TOKEN !== 'string' || res.TOKEN === '')
+      throw new OneTouchError('NO_TOKEN', 'token/get gave no TOKEN');
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+    return {
+      token: res.TOKEN,
+      expires: text(res.EXPIRES),
+      kin: text(res.KIN),
+      username: text(res.USERNAME),
+      realname: text(res.REALNAME),
+    };
   }
 
   async noRegStatus(deviceId: string, id: string): Promise<NoRegStatus> {

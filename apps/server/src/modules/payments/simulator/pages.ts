@@ -37,6 +37,8 @@ export function checkoutPage(input: {
   details: [string, string][];
   postTo: string;
   choices: Choice[];
+  /** The line under the title (default: "Pay <merchant>"); the merchant's name is appended in bold. */
+  intro?: string;
 }): string {
   const rows = input.details.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('');
   const buttons = input.choices
@@ -47,7 +49,7 @@ export function checkoutPage(input: {
     .join('');
   return page(
     `${input.provider} — ${input.merchant}`,
-    `<h1>${escapeHtml(input.provider)}</h1><p>Pay <strong>${escapeHtml(input.merchant)}</strong></p>
+    `<h1>${escapeHtml(input.provider)}</h1><p>${escapeHtml(input.intro ?? 'Pay')} <strong>${escapeHtml(input.merchant)}</strong></p>
 <dl>${rows}</dl>
 <form method="post" action="${escapeHtml(input.postTo)}" aria-label="Payment decision"><div class="actions">${buttons}</div></form>`,
   );

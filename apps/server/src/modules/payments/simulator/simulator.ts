@@ -9,7 +9,8 @@
  *                      (Ds_Response 0000 / 0190 declined / 9915 cancelled; Bizum Ds_ProcessedPayMethod=68).
  *   One Touch          /xdev/mobile/api/payment/noreg/send (first card, SAVECARD), /xdev/api/api/payment/noreg/send/status,
  *                      /xdev/api/user/info, /xdev/api/payment/{init,check,send/user,send/status},
- *                      /xdev/api/api/token/invalidate — every call's APPCHECK is verified.
+ *                      /xdev/api/api/token/invalidate, account linking /xdev/mobile/api/start (the user allows the
+ *                      app) → /xdev/api/api/code/get → /xdev/api/api/token/get — every call's APPCHECK is verified.
  *
  * Demo cards: Visa •••• 4242 pays; Visa •••• 0002 is declined; Mastercard •••• 3220 is processed (STATE 2) on the
  * first status query and paid on the next.
@@ -197,6 +198,11 @@ export function createPaymentSimulator(options: SimulatorOptions): PaymentSimula
     { appId: string; deviceId: string; instruments: OneTouchInstrumentState[] }
   >();
   const otPayments = new Map<string, OneTouchPayment>();
+  /** Account linking: `${appId}:${deviceId}:${key}` → the code once the user allowed the app (null: not yet). */
+  const authorisations = new Map<string, { code: string | null }>();
+  /** Unused authorisation codes → whose they are. */
+  const authCodes = new Map<string, { appId: string; deviceId: string }>();
+  const startPages = new Map<string, { fields: Record<string, string>; merchant: SimulatorMerchant }>();
   const noregPages = new Map<string, { fields: Record<string, string>; merchant: SimulatorMerchant }>();
 
   const epayQueue = new RetryQueue(async (min, keys) => {
@@ -603,6 +609,93 @@ export function createPaymentSimulator(options: SimulatorOptions): PaymentSimula
     return to ? reply.redirect(to, 303) : html(reply, 200, donePage('Done', `STATE ${payment.state}`, null));
   });
 
+  // Account linking (payments.md §2 Authorisation): the user signs in at ePay and allows the app; the app then
+  // trades its KEY for a code and the code for the user's token. The demo ePay account holds two cards.
+  const LINKED_ACCOUNT_CARDS = ['4242', '3220'];
+
+  app.get('/xdev/mobile/api/start', async (request, reply) => {
+    const f = formBody(request.query);
+    const v = await verifyApp(f);
+    if ('error' in v) return html(reply, 400, errorPage('ePay One Touch', String(v.error.errm)));
+    if (!f.DEVICEID || !/^[0-9A-Za-z_-]{16,128}$/.test(f.KEY ?? '')) {
+      return html(reply, 400, errorPage('ePay One Touch', 'Invalid DEVICEID or KEY.'));
+    }
+    const id = randomBytes(12).toString('hex');
+    startPages.set(id, { fields: f, merchant: v.merchant });
+    const cards = LINKED_ACCOUNT_CARDS.map((l) => DEMO_CARDS.find((c) => c.last4 === l)!.name).join(', ');
+    return html(
+      reply,
+      200,
+      checkoutPage({
+        provider: 'ePay One Touch',
+        merchant: v.merchant.label,
+        intro: 'Allow one-touch payments to',
+        details: [
+          ['ePay account', 'demo@epay.test (Demo User)'],
+          ['Cards', cards],
+        ],
+        postTo: `/xdev/mobile/start/decide/${id}`,
+        choices: [
+          { value: 'allow', label: 'Allow', kind: 'pay' },
+          { value: 'cancel', label: 'Cancel and go back', kind: 'cancel' },
+        ],
+      }),
+    );
+  });
+
+  app.post<{ Params: { id: string } }>('/xdev/mobile/start/decide/:id', async (request, reply) => {
+    const pageState = startPages.get(request.params.id);
+    if (!pageState) return html(reply, 404, errorPage('ePay One Touch', 'Unknown authorisation session.'));
+    startPages.delete(request.params.id);
+    const f = pageState.fields;
+    const allowed = formBody(request.body).action === 'allow';
+    if (allowed) authorisations.set(`${f.APPID}:${f.DEVICEID}:${f.KEY}`, { code: null });
+    const reply_ = pageState.merchant.oneTouch?.replyAddress;
+    const ret = allowed ? 'authok' : 'authcancel';
+    return reply_
+      ? reply.redirect(`${reply_}${reply_.includes('?') ? '&' : '?'}${new URLSearchParams({ ret })}`, 303)
+      : html(reply, 200, donePage(allowed ? 'Allowed' : 'Cancelled', ret, null));
+  });
+
+  app.get('/xdev/api/api/code/get', async (request) => {
+    const f = formBody(request.query);
+    const v = await verifyApp(f);
+    if ('error' in v) return v.error;
+    const auth = authorisations.get(`${f.APPID}:${f.DEVICEID}:${f.KEY}`);
+    if (!auth) return err('NOT_AUTHORISED', 'The user has not allowed this application');
+    if (auth.code === null) {
+      auth.code = randomBytes(10).toString('hex');
+      authCodes.set(auth.code, { appId: f.APPID!, deviceId: f.DEVICEID! });
+    }
+    return { status: 'OK', code: auth.code };
+  });
+
+  app.get('/xdev/api/api/token/get', async (request) => {
+    const f = formBody(request.query);
+    const v = await verifyApp(f);
+    if ('error' in v) return v.error;
+    const owner = authCodes.get(f.CODE ?? '');
+    if (!owner || owner.appId !== f.APPID || owner.deviceId !== f.DEVICEID)
+      return err('CODE', 'Invalid code');
+    authCodes.delete(f.CODE!);
+    for (const [k, a] of authorisations) if (a.code === f.CODE) authorisations.delete(k);
+    const token = tokenOf(owner.appId, owner.deviceId, true)!;
+    const entry = tokens.get(token)!;
+    for (const last4 of LINKED_ACCOUNT_CARDS) {
+      if (!entry.instruments.some((i) => i.card.last4 === last4)) {
+        entry.instruments.push(instrumentFor(DEMO_CARDS.find((c) => c.last4 === last4)!));
+      }
+    }
+    return {
+      status: 'OK',
+      TOKEN: token,
+      EXPIRES: String(Math.floor(Date.now() / 1000) + 365 * 86_400),
+      KIN: '8888888888',
+      USERNAME: 'demo@epay.test',
+      REALNAME: 'Demo User',
+    };
+  });
+
   app.get('/xdev/api/api/payment/noreg/send/status', async (request) => {
     const f = formBody(request.query);
     const v = await verifyApp(f);
@@ -749,7 +842,7 @@ export function createPaymentSimulator(options: SimulatorOptions): PaymentSimula
       200,
       donePage(
         'Payment provider simulator',
-        'Speaks ePay web checkout (/epay/), ePay One Touch (/xdev/…) and Redsys/Bizum (/sis/realizarPago). Demo cards: Visa •••• 4242 pays, Visa •••• 0002 is declined, Mastercard •••• 3220 is slow.',
+        'Speaks ePay web checkout (/epay/), ePay One Touch (/xdev/…, with account linking at /xdev/mobile/api/start) and Redsys/Bizum (/sis/realizarPago). Demo cards: Visa •••• 4242 pays, Visa •••• 0002 is declined, Mastercard •••• 3220 is slow.',
         null,
       ),
     ),

@@ -6,6 +6,8 @@ import type {
   StoreCheckPaymentStatusResponse,
   StoreDeleteInstrumentResponse,
   StoreInitiatePaymentResponse,
+  StoreOneTouchLinkCompleteResponse,
+  StoreOneTouchLinkStartResponse,
   StoreOneTouchResponse,
 } from '@trapeza/domain/contracts/payments';
 import { api } from '../../../lib/api-client.ts';
@@ -42,3 +44,11 @@ export const checkOneTouchStatus = (place: string, paymentKey: string, signal?: 
 /** POST epay/deleteUserPaymentInstrument: answers a new user token (payload.uToken). */
 export const deletePaymentInstrument = (place: string, key: number) =>
   api.post<StoreDeleteInstrumentResponse>('epay/deleteUserPaymentInstrument', { key }, opts(place));
+
+/** POST epay/linkOneTouchAccount: ePay's page where the user allows the venue's app (`red`), and the attempt's key. */
+export const startOneTouchLink = (place: string) =>
+  api.post<StoreOneTouchLinkStartResponse>('epay/linkOneTouchAccount', {}, opts(place));
+
+/** POST epay/completeOneTouchLink: after ePay's `?onetouch=authok` return, saves the account's cards. */
+export const completeOneTouchLink = (place: string, key: string) =>
+  api.post<StoreOneTouchLinkCompleteResponse>('epay/completeOneTouchLink', { key }, opts(place));

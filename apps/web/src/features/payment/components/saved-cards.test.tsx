@@ -56,7 +56,7 @@ test('delete: POST epay/deleteUserPaymentInstrument {key}, the answered uToken r
       : undefined,
   );
   await renderAtPlace(<SavedCards />, '/bistro/profile');
-  const list = screen.getByTestId('saved-cards');
+  const list = await screen.findByTestId('saved-cards');
   expect(within(list).getByText('Visa •••• 4242 (валидна до 12/2030)')).toBeTruthy();
   await userEvent.click(within(list).getByRole('button', { name: 'Изтрий Visa •••• 4242' }));
   expect(await screen.findByText('Успешно изтрит инструмент за плащане')).toBeTruthy();
@@ -86,4 +86,65 @@ test('a refused delete keeps the token and the card and says so', async () => {
 test('tokenLifetimeHours reads exp; an unreadable token gets the default', () => {
   expect(Math.round(tokenLifetimeHours(token('x', 24)))).toBe(24);
   expect(tokenLifetimeHours('not-a-jwt')).toBe(90);
+});
+
+test('link the ePay account: POST epay/linkOneTouchAccount, the key kept, off to ePay’s page', async () => {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  const calls = mockFetch((c) =>
+    c.path === '/api/epay/linkOneTouchAccount'
+      ? {
+          status: 200,
+          body: {
+            success: true,
+            payload: { red: 'http://127.0.0.1:3999/xdev/mobile/api/start?KEY=k', key: 'a'.repeat(32) },
+          },
+        }
+      : undefined,
+  );
+  await renderAtPlace(<SavedCards />, '/bistro/profile');
+  await userEvent.click(screen.getByRole('button', { name: 'Свържи моя ePay акаунт' }));
+  await vi.waitFor(() =>
+    expect(assign).toHaveBeenCalledWith('http://127.0.0.1:3999/xdev/mobile/api/start?KEY=k'),
+  );
+  expect(calls.some((c) => c.path === '/api/epay/linkOneTouchAccount')).toBe(true);
+  expect(sessionStorage.getItem('onetouch_link_key')).toBe('a'.repeat(32));
+  sessionStorage.clear();
+});
+
+test('back from ePay with authok: completeOneTouchLink with the kept key, once; linked', async () => {
+  sessionStorage.setItem('onetouch_link_key', 'b'.repeat(32));
+  const calls = mockFetch((c) =>
+    c.path === '/api/epay/completeOneTouchLink'
+      ? { status: 200, body: { success: true, payload: { instruments: 2 } } }
+      : undefined,
+  );
+  await renderAtPlace(<SavedCards />, '/bistro/profile?onetouch=authok');
+  expect(
+    await screen.findByText(
+      'Вашият ePay акаунт е свързан: картите му са запазени за плащане с едно докосване.',
+    ),
+  ).toBeTruthy();
+  const done = calls.filter((c) => c.path === '/api/epay/completeOneTouchLink');
+  expect(done).toHaveLength(1);
+  expect(done[0]!.body).toEqual({ key: 'b'.repeat(32) });
+  expect(sessionStorage.getItem('onetouch_link_key')).toBeNull();
+});
+
+test('back from ePay cancelled, or refused by the server: not linked, says so', async () => {
+  mockFetch(() => undefined);
+  sessionStorage.setItem('onetouch_link_key', 'c'.repeat(32));
+  const first = await renderAtPlace(<SavedCards />, '/bistro/profile?onetouch=authcancel');
+  expect((await screen.findByRole('alert')).textContent).toBe('ePay акаунтът не беше свързан.');
+  first.unmount();
+  sessionStorage.setItem('onetouch_link_key', 'c'.repeat(32));
+  mockFetch((c) =>
+    c.path === '/api/epay/completeOneTouchLink'
+      ? { status: 409, body: { code: 'onetouch_link_failed', message: 'The ePay account was not linked' } }
+      : undefined,
+  );
+  await renderAtPlace(<SavedCards />, '/bistro/profile?onetouch=authok');
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Свързването на ePay акаунта не успя. Моля, опитайте отново.',
+  );
 });
