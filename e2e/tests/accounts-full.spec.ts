@@ -77,15 +77,9 @@ async function accountMenu(page: Page) {
   await page.getByRole('button', { name: /^Профил: / }).click();
 }
 
-async function authToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'auth_token');
-  expect(cookie).toBeTruthy();
-  return cookie?.value ?? '';
-}
-
 test('register → log in → order at the table → my orders with its status → edit profile → log out', async ({
   page,
-  request,
+  browser,
 }) => {
   const email = `full-${Date.now()}@example.com`;
 
@@ -143,6 +137,9 @@ test('register → log in → order at the table → my orders with its status �
   await shared.getByRole('checkbox').check();
   await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
   await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
+  // The short number of the venue's day (issue 24 #8), which the waiter's card shows too.
+  const number = (await page.getByTestId('order-number').innerText()).trim();
+  expect(number).toMatch(/^#\d{1,4}$/);
   await page.keyboard.press('Escape');
 
   // My orders: the table order, accepted.
@@ -157,26 +154,26 @@ test('register → log in → order at the table → my orders with its status �
   await expect(rows.first()).toContainText('На маса');
   await expect(rows.first()).toContainText('Приета');
 
-  // The waiter moves it on; the guest's list shows the new status.
-  const mine = await request.get('/api/users/orders', {
-    headers: { ...API_HEADERS, authorization: `Bearer ${await authToken(page)}` },
-  });
-  const [order] = (await mine.json()) as { key: string }[];
-  const waiterLogin = await request.post('/api/login', {
-    headers: API_HEADERS,
-    data: { email: 'waiter@demo.test', password: 'demo-waiter' },
-  });
-  const staffHeaders = { ...API_HEADERS, authorization: `Bearer ${(await waiterLogin.json()).token}` };
-  const board = await request.get('/api/staff/orders?active=1', { headers: staffHeaders });
-  const staffOrder = ((await board.json()).orders as { id: number; key: string }[]).find(
-    (o) => o.key === order?.key,
-  );
-  expect(staffOrder).toBeTruthy();
-  const moved = await request.patch(`/api/staff/orders/${staffOrder?.id}/status`, {
-    headers: staffHeaders,
-    data: { status: 'cooked_spot' },
-  });
-  expect(moved.status()).toBe(200);
+  // The waiter moves it on from the board, in their own browser; the guest's list shows the new status.
+  const waiterContext = await browser.newContext();
+  const waiter = await waiterContext.newPage();
+  await waiter.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await waiter.goto('/bistro/staff');
+  await waiter.getByLabel('Имейл').fill('waiter@demo.test');
+  await waiter.getByLabel('Парола').fill('demo-waiter');
+  await waiter.getByRole('button', { name: 'Вход' }).click();
+  await expect(waiter.getByRole('heading', { level: 1, name: 'Поръчки' })).toBeVisible();
+  const card = waiter
+    .locator('article[data-order-key]')
+    .filter({ has: waiter.getByRole('heading', { name: `Поръчка ${number}` }) });
+  await expect(card).toHaveCount(1, { timeout: 15_000 });
+  await expect(card).toContainText('Маса 2');
+  await card.getByRole('button', { name: 'Приготвена' }).click();
+  await expect(card).toHaveAttribute('data-status', 'cooked_spot');
+  // Stored: the board after a reload shows the new status too.
+  await waiter.reload();
+  await expect(card).toHaveAttribute('data-status', 'cooked_spot', { timeout: 15_000 });
+  await waiterContext.close();
   await page.reload();
   await expect(rows.first()).toContainText('Приготвена');
 

@@ -122,21 +122,25 @@ test('staff bookings view: the waiter sees the day, a new booking arrives pendin
   const paid = page.getByTestId('staff-booking').filter({ hasText: 'Петър Георгиев' });
   await expect(paid.getByTestId('staff-booking-status')).toHaveText('Потвърдена');
 
-  // Another guest books meanwhile (from their own address).
+  // Another guest books meanwhile, through the form in their own browser (from their own address).
   const guestEmail = `live-${Date.now()}@example.com`;
-  const res = await request.post('/api/bookings', {
-    headers: { ...TENANT, 'x-forwarded-for': '203.0.113.50' },
-    data: {
-      date: DATE,
-      time: '14:00',
-      people: 2,
-      name: 'Гост на живо',
-      phone: '+359 888 000 222',
-      email: guestEmail,
-      terms_accepted: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  const guestContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.50' } });
+  const guest = await guestContext.newPage();
+  await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await guest.goto('/bistro/reservations');
+  await expect(guest.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible({ timeout: 15_000 });
+  await guest.getByLabel('Брой хора').selectOption('2');
+  await guest.locator(`[data-date="${DATE}"]`).click();
+  await guest.getByRole('radio', { name: '14:00' }).check();
+  await guest.getByLabel('Име', { exact: true }).fill('Гост на живо');
+  await guest.getByLabel('Телефон').fill('+359 888 000 222');
+  await guest.getByLabel('Имейл').fill(guestEmail);
+  await guest.getByLabel('Приемам общите условия').check();
+  await guest.getByRole('button', { name: 'Резервирай' }).click();
+  await expect(
+    guest.getByTestId('booking-result').getByRole('heading', { name: 'Потвърдете резервацията си' }),
+  ).toBeVisible();
   const live = page.getByTestId('staff-booking').filter({ hasText: 'Гост на живо' });
   await expect(live).toBeVisible({ timeout: 5_000 });
   await expect(live.getByText('Нова', { exact: true })).toBeVisible();
@@ -160,11 +164,7 @@ test('staff bookings view: the waiter sees the day, a new booking arrives pendin
       return link;
     })
     .not.toBe('');
-  const guestContext = await browser.newContext();
   try {
-    const guest = await guestContext.newPage();
-    await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
-    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
     const url = new URL(link);
     await guest.goto(url.pathname + url.search);
     await expect(guest.getByTestId('booking-status')).toHaveText('Очаква потвърждение');
