@@ -114,6 +114,40 @@ test('the QR entry, a visit with its cookie, about and "all" hydrate without a c
   expect(errors).toEqual([]);
 });
 
+test('the about page comes without the menu, hydrates unchanged, and its link to the menu opens it in the app', async ({
+  page,
+}) => {
+  const venue = await venueName(page, 'bistro');
+  const menuCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(products|categoriesHierarchy)/.test(r.url())) menuCalls.push(r.url());
+  });
+  const res = await page.goto('/bistro/about');
+  const html = await res!.text();
+  // The server's HTML has the venue's text and no menu data (issue 17: the products were most of its bytes).
+  expect(html).toContain('Бистро Трапеза е квартален');
+  expect(html).not.toContain('"products"');
+  // Live (the header's tools appear, the allergen filter with the menu the browser asked for) and unchanged.
+  await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Филтър за алергени' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    await page.evaluate(() => {
+      const w = window as unknown as Record<string, Element | null>;
+      return w.__ssrHeading !== null && w.__ssrHeading === document.querySelector('main h1');
+    }),
+    'hydration kept the server heading',
+  ).toBe(true);
+  expect(menuCalls.length, 'the browser asked for the menu once live').toBeGreaterThan(0);
+  // The venue's name in the header leads to the menu inside the app: no new page load.
+  await page.evaluate(() => ((window as unknown as Record<string, unknown>).__samePage = true));
+  await page.getByRole('link', { name: `${venue} – начало на менюто` }).click();
+  await expect(page).toHaveURL(/\/bistro$/);
+  await expect(page.getByRole('heading', { level: 1, name: venue })).toBeVisible();
+  await expect(page.locator('main a[href^="/bistro/"]').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__samePage)).toBe(true);
+});
+
 test('a tap on the server-rendered table bar before the app is live is not lost', async ({ page }) => {
   // The app's scripts are held back until the guest has tapped "call the waiter" (a slow phone on hotel Wi-Fi).
   let release = () => {};

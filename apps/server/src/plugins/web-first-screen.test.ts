@@ -359,6 +359,43 @@ if (webBuilt) {
       );
 
       ctx.test(
+        'the about and legal pages carry only what they show: the venue, not the menu (issue 17)',
+        async () => {
+          const place = (await ctx.get('/api/place')).json() as { name: string; address: string | null };
+          const products = (await ctx.get('/api/products?active=1')).json() as { name: string }[];
+          const description = (
+            await ctx.db
+              .selectFrom('settings')
+              .innerJoin('places', 'places.id', 'settings.place_id')
+              .select('settings.value')
+              .where('places.slug', '=', 'bistro')
+              .where('settings.key', '=', 'about_description')
+              .executeTakeFirstOrThrow()
+          ).value;
+          const about = await ctx.get('/bistro/about', { client: null, place: null });
+          expect(about.statusCode).toBe(200);
+          // The venue's text is in the HTML before any script runs …
+          const root = rootHtml(about.body);
+          expect(root).toContain(escaped(place.name));
+          expect(root).toContain(escaped(description).replace(/&quot;/g, '"'));
+          // … and its data is the venue's alone: settings and place, no categories, no products.
+          const data = inlined(about.body)!;
+          expect(Object.keys(data).sort()).toEqual(['at', 'client', 'place', 'placeInfo', 'settings']);
+          expect(about.body).not.toContain(escaped(products[0]!.name));
+          for (const page of ['terms', 'privacy-policy', 'refund-policy', 'custom-terms']) {
+            const res = await ctx.get(`/bistro/${page}`, { client: null, place: null });
+            expect(inlined(res.body), page).not.toHaveProperty('products');
+            expect(inlined(res.body), page).not.toHaveProperty('categoriesHierarchy');
+          }
+          // The menu's pages still carry the menu; the about page is a fraction of their size (the products were
+          // 23 KB of its 30 KB gzip).
+          const home = await ctx.get('/bistro', { client: null, place: null });
+          expect(inlined(home.body)!.products).toHaveLength(products.length);
+          expect(about.body.length).toBeLessThan(home.body.length / 2);
+        },
+      );
+
+      ctx.test(
         "the venue's HTML (about, legal, footer) is sanitized on the server and in the response (issue 17)",
         async () => {
           const bistro = await ctx.db

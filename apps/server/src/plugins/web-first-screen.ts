@@ -2,7 +2,8 @@
  * The first screen of a `/{place}` page without API round trips (issues "Menu browsing", Speed, and 17 "Every guest
  * entry as fast as the menu page"): the page's index.html carries
  * - the answers of GET settings, place, categoriesHierarchy?active=1 and products?active=1 for the place in the URL
- *   (and GET ingredients on a category or product URL: the product page and the cards' quick add read it), asked
+ *   (the menu left out on a page that shows no product: about, legal, an order's tracking, the invalid-QR page) (and
+ *   GET ingredients on a category or product URL: the product page and the cards' quick add read it), asked
  *   through the API itself (same tenancy, order-token context from the guest's cookies, 5 s menu cache), as escaped
  *   JSON in `<script type="application/json" id="first-screen-data">` — the web app seeds its query cache with it
  *   before the first render (apps/web/src/lib/first-screen-data.ts);
@@ -187,6 +188,19 @@ const SERVER_RENDERED_PAGES = new Set([
 ]);
 /** Route chunks whose pages the server renders (besides the place home); `order-tracking` is `/{place}/order/{key}`. */
 const SERVER_RENDERED_ROUTES = new Set(['category', 'product', 'order-tracking', ...SERVER_RENDERED_PAGES]);
+/**
+ * Routes whose page shows no product: their first-screen data carries no menu (categoriesHierarchy, products: most
+ * of a page's bytes), which the browser asks for once the page is live (the place layout).
+ */
+const MENU_FREE_ROUTES = new Set([
+  'about',
+  'custom-terms',
+  'terms',
+  'privacy-policy',
+  'refund-policy',
+  'order-tracking',
+  'table-entry',
+]);
 /** Routes whose product cards (quick add) or product page read GET ingredients. */
 const INGREDIENT_ROUTES = new Set(['category', 'product', 'search', 'all']);
 
@@ -597,12 +611,9 @@ export async function renderWebPage(
     routes = ['table-entry'];
   }
   let status: 200 | 404 = guest.invalidQr === undefined ? 200 : 404;
-  const paths = [
-    '/api/settings',
-    '/api/place',
-    '/api/categoriesHierarchy?active=1',
-    '/api/products?active=1',
-  ];
+  const withMenu = !(routes.length === 1 && MENU_FREE_ROUTES.has(routes[0]!));
+  const paths = ['/api/settings', '/api/place'];
+  if (withMenu) paths.push('/api/categoriesHierarchy?active=1', '/api/products?active=1');
   if (routes.some((r) => INGREDIENT_ROUTES.has(r))) paths.push('/api/ingredients');
   // An order's tracking page (issue 24 #6): its order, when the key is one of this venue's (else the page says so).
   const trackingKey =
@@ -625,9 +636,14 @@ export async function renderWebPage(
   // carry the guest API's decimals (issue 25 #1); the app holds minor units and the browser's reader of them is
   // loaded on demand (its initial JS budget), so the page gets them read here, by the contracts' own rule.
   const inAppUnits = (body: string) => JSON.stringify(decodeWireMoney(JSON.parse(body)));
-  const [settings, categoriesHierarchy] = [answers[0]!.body, answers[2]!.body];
-  const [placeInfo, products, ingredients] = [answers[1], answers[3], answers[4]].map((a) =>
-    a === undefined ? undefined : inAppUnits(a.body),
+  const answerTo = (path: string) => answers[paths.indexOf(path)];
+  const settings = answerTo('/api/settings')!.body;
+  const categoriesHierarchy = answerTo('/api/categoriesHierarchy?active=1')?.body;
+  const [placeInfo, products, ingredients] = ['/api/place', '/api/products?active=1', '/api/ingredients'].map(
+    (path) => {
+      const answer = answerTo(path);
+      return answer === undefined ? undefined : inAppUnits(answer.body);
+    },
   );
   const entry =
     (guest.url === undefined ? '' : `,"url":${JSON.stringify(guest.url)}`) +
@@ -635,8 +651,10 @@ export async function renderWebPage(
     (tracking?.statusCode === 200 ? `,"tracking":${tracking.body}` : '');
   const data =
     `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(brand.slug)},"at":${Date.now()},` +
-    `"settings":${settings},"placeInfo":${placeInfo},"categoriesHierarchy":${categoriesHierarchy},` +
-    `"products":${products}${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}${entry}}`;
+    `"settings":${settings},"placeInfo":${placeInfo}` +
+    (categoriesHierarchy === undefined ? '' : `,"categoriesHierarchy":${categoriesHierarchy}`) +
+    (products === undefined ? '' : `,"products":${products}`) +
+    `${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}${entry}}`;
   const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
   // A first visit (no language chosen yet) opens in the venue's first-visit language (spec §3 first_init_lang,
   // else default_lang); the app reads it from <html lang> (apps/web/src/i18n/i18n.ts), so hydration matches.

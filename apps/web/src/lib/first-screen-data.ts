@@ -22,8 +22,9 @@ export interface FirstScreenData {
   at: number;
   settings: unknown;
   placeInfo: unknown;
-  categoriesHierarchy: unknown;
-  products: unknown;
+  /** The menu: absent on a page that shows no products (about, legal, an order's tracking): asked for once live. */
+  categoriesHierarchy?: unknown;
+  products?: unknown;
   /** GET ingredients, on category and product pages (product pages and quick-add cards read it). */
   ingredients?: unknown;
   /**

@@ -57,9 +57,21 @@ const AllergenFilterButton = lazy(() =>
   })),
 );
 
+/**
+ * The allergen filter offers the allergens of the menu's products: it reads the menu itself, inside the tools'
+ * Suspense, so the layout around a page that shows no products (about, legal, an order's tracking) waits for no
+ * menu — the server sends those pages without it (web-first-screen.ts) and the browser asks for it once live.
+ */
+function AllergenTool({ lang }: { lang: string }) {
+  const menu = useMenu();
+  return <AllergenFilterButton allergens={menu.allergens} lang={lang} />;
+}
+
+/** usePrefetchQuery in the browser; nothing in the server build (a render never asks the API). */
+const usePrefetchInBrowser: typeof usePrefetchQuery = import.meta.env.SSR ? () => {} : usePrefetchQuery;
+
 function PlaceShell() {
   const venue = useVenue();
-  const menu = useMenu();
   const { ui, place, lang } = venue;
   const title = venue.name;
   const firstLanguage = venue.settings.first_init_lang;
@@ -86,7 +98,7 @@ function PlaceShell() {
         tools={
           <>
             <Suspense fallback={<ToolSlot />}>
-              <AllergenFilterButton allergens={menu.allergens} lang={lang} />
+              <AllergenTool lang={lang} />
               <LanguageChooser current={lang} />
             </Suspense>
             <Suspense fallback={<ToolSlot />}>
@@ -140,8 +152,10 @@ export function Component() {
   // The first-screen requests start together here, not one after another as each suspends.
   usePrefetchQuery(settingsQueryOptions(place));
   usePrefetchQuery(placeQueryOptions(place));
-  usePrefetchQuery(categoriesHierarchyQueryOptions(place));
-  usePrefetchQuery(productsQueryOptions(place));
+  // The menu's in the browser only: a server render has what its page shows, and a page without products (about,
+  // legal) is sent without the menu, which the browser asks for as it hydrates (the next page needs it).
+  usePrefetchInBrowser(categoriesHierarchyQueryOptions(place));
+  usePrefetchInBrowser(productsQueryOptions(place));
   useEffect(() => {
     const session = useSessionStore.getState();
     if (session.placeSlug && session.placeSlug !== place) void loadCart().then((cart) => cart.clearCart());
