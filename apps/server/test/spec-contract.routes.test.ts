@@ -8,9 +8,10 @@
  * with at most 2 places in the venue currency, and equal to the database's minor units / 100 where the test knows
  * them. Calls whose payload or answer the spec leaves "not shown" are checked for a 2xx JSON answer and their amounts.
  *
- * Units today: the menu calls and the place answer decimals (checked against the database below). The order, user,
- * booking, payment and shared-table calls still answer minor units (issue 25 #1, the remaining groups): for them
- * this test checks the spec's shapes and fields; their unit checks come with their conversion.
+ * Units today: the menu calls, the place, the promo check and the booking calls answer decimals (checked against
+ * the database below). The order, user, payment and shared-table calls still answer minor units (issue 25 #1, the
+ * remaining groups): for them this test checks the spec's shapes and fields; their unit checks come with their
+ * conversion.
  *
  * Bad input (issue 25 "Bad input", tested on the codec in packages/domain/src/contracts/money.test.ts): the rule — an amount is a number or a numeric string in the venue
  * currency, rounded half-up to 2 places; garbage is a 400; the old integer form is read as currency units (250 is
@@ -28,6 +29,7 @@ import {
   seedOrderFixture,
   type OrderFixture,
 } from '../src/modules/orders/orders.fixtures.ts';
+import { setSetting } from './fixtures.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
 
 type Json = Record<string, unknown>;
@@ -78,10 +80,10 @@ describeEachDatabase(
       method: 'GET' | 'POST' | 'PUT',
       path: string,
       body?: unknown,
-      opts: { place?: string; headers?: Record<string, string> } = {},
+      opts: { place?: string; client?: string; headers?: Record<string, string> } = {},
     ) => {
       const res = await ctx.request(method, `/api/${path}`, {
-        client: CLIENT,
+        client: opts.client ?? CLIENT,
         place: opts.place ?? 'bistro',
         headers: opts.headers,
         body,
@@ -285,6 +287,67 @@ describeEachDatabase(
       )) as Json;
       expectOrderResponse(roomOrder);
     });
+
+    ctx.test('promo check: a money discount in the venue currency, a percent as it is', async () => {
+      const f = fx();
+      await ctx.db
+        .insertInto('promo_codes')
+        .values({
+          place_id: f.bistro,
+          code: `MINUS250-${ctx.dialect}`,
+          discount_type: 'money',
+          discount_value: 250, // minor units in the database: 2.50
+          ignore_other_discounts: 0,
+          valid_from: null,
+          valid_to: null,
+          max_uses: null,
+          used_count: 0,
+          eligible_product_ids: 'null',
+          active: 1,
+        })
+        .execute();
+      const products = [{ product_id: f.salad.id, price: 8, quantity: 1 }];
+      // The Promo result of §3: found, ignore_other_discounts, discount_type, discount_value.
+      expect(await call('POST', 'promo-codes/check', { code: `MINUS250-${ctx.dialect}`, products })).toEqual(
+        expect.objectContaining({ found: true, discount_type: 'money', discount_value: 2.5 }),
+      );
+      expect(await call('POST', 'promo-codes/check', { code: 'WELCOME10', products })).toEqual(
+        expect.objectContaining({ found: true, discount_type: 'percent', discount_value: 10 }),
+      );
+    });
+
+    ctx.test(
+      'bookings: the deposit in the venue currency (booking_deposit "20" is 20, not 2000)',
+      async () => {
+        const placeId = await ctx.placeId('bistro');
+        await setSetting(ctx.db, placeId, 'booking_online_payment', '1');
+        await setSetting(ctx.db, placeId, 'booking_deposit', '20');
+        try {
+          const demo = { client: 'demo', headers: { 'x-forwarded-for': '10.25.1.1' } };
+          const halls = (await call('GET', 'bookings/halls', undefined, demo)) as Json;
+          expect(halls).toMatchObject({ online_payment: true, deposit: 20 });
+          const booking = (await call(
+            'POST',
+            'bookings',
+            {
+              date: '2026-12-08',
+              time: '19:00',
+              people: 2,
+              name: 'Мария Иванова',
+              phone: `+359 88 25${ctx.dialect === 'sqlite' ? '11' : '22'}111`,
+              email: `spec-${ctx.dialect}@example.com`,
+              comment: null,
+              terms_accepted: true,
+            },
+            demo,
+          )) as Json;
+          expect(booking).toMatchObject({ status: 'pending_payment', payment: { amount: 20 } });
+        } finally {
+          await setSetting(ctx.db, placeId, 'booking_online_payment', '0');
+          await setSetting(ctx.db, placeId, 'booking_deposit', '0');
+        }
+      },
+    );
 
     ctx.test('the landing and log calls answer JSON', async () => {
       await call('GET', 'getCitiesForMap', undefined, { place: undefined });

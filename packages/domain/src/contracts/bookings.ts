@@ -4,8 +4,9 @@
  * the designed shapes, the single source of the server's validation, the OpenAPI document and the browser's types.
  *
  * Audiences: `Store…` for guests (public, tenancy headers), `StoreUser…` for the signed-in guest's profile,
- * `Staff…` for WAITER and above at the place. Dates are the venue's local 'YYYY-MM-DD', times 'HH:MM'; money in
- * integer minor units; timestamps ISO-8601 UTC.
+ * `Staff…` for WAITER and above at the place. Dates are the venue's local 'YYYY-MM-DD', times 'HH:MM'; money: the
+ * guest calls carry decimals of the venue currency (the `money` codec, ./money.ts), the staff calls none;
+ * timestamps ISO-8601 UTC.
  *
  * Every refusal of bad data answers 400 `{ code: 'booking_invalid_data', message: 'Моля попълнете коректно всички
  * данни', message_trans, details? }` (spec §5), whatever field was wrong; a slot taken meanwhile answers 409
@@ -14,6 +15,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, isValidDate } from '../booking.ts';
 import { LANGUAGES } from '../i18n.ts';
+import { moneyNonNegative } from './money.ts';
 
 /** Longest date range one getBusyDates call may ask about. */
 export const BUSY_DATES_MAX_DAYS = 92;
@@ -97,7 +99,8 @@ export const StoreBookingHallsResponse = z.object({
   halls: z.array(BookingHallRef.extend({ free: z.boolean() })),
   allowed_people: z.object({ min: z.number().int(), max: z.number().int() }),
   online_payment: z.boolean().describe('booking_online_payment: a deposit is paid online to confirm'),
-  deposit: z.number().int().describe('Deposit per booking, minor units (0 when no online payment)'),
+  /** Deposit per booking, in the venue currency (0 when no online payment). */
+  deposit: moneyNonNegative,
   interval: z.number().int().describe('booking_interval, minutes between slots'),
   duration: z.number().int().describe('Minutes a booking lasts (the product variant or the place default)'),
   days_ahead: z.number().int().describe('The last bookable date is today plus this many days'),
@@ -160,7 +163,7 @@ export const StoreCreateBookingResponse = StoreBooking.extend({
       'The link of the e-mails: the page that confirms (pending_confirmation) or cancels the booking',
     ),
   payment: z
-    .object({ amount: z.number().int(), expires_at: z.string() })
+    .object({ amount: moneyNonNegative, expires_at: z.string() })
     .nullable()
     .describe('When booking_online_payment is on: the deposit to pay before expires_at'),
 });

@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../pricing/fees.ts';
+import { moneyWhen } from './money.ts';
 
 const id = z.number().int().positive();
 /** Any id the browser may send as number or numeric string. */
@@ -540,11 +541,16 @@ export type StorePromoCheckBody = z.infer<typeof StorePromoCheckBody>;
  * to (null: every product without disable_promocode_discount). An unknown, expired or spent code answers 200 with
  * `found: false` and `discount_value: 0` (the browser shows 'invalid promo code').
  */
-export const StorePromoCheckResponse = z.object({
-  found: z.boolean(),
-  ignore_other_discounts: z.boolean(),
-  discount_type: z.enum(['percent', 'money']),
-  discount_value: z.number(),
-  eligible_product_ids: z.array(z.number().int()).nullable(),
-});
+export const StorePromoCheckResponse = moneyWhen(
+  z.object({
+    found: z.boolean(),
+    ignore_other_discounts: z.boolean(),
+    discount_type: z.enum(['percent', 'money']),
+    /** A percent, or an amount in the venue currency when discount_type is 'money'. */
+    discount_value: z.number(),
+    eligible_product_ids: z.array(z.number().int()).nullable(),
+  }),
+  'discount_type',
+  'discount_value',
+);
 export type StorePromoCheckResponse = z.infer<typeof StorePromoCheckResponse>;

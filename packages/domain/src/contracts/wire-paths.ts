@@ -11,9 +11,10 @@ export function isMinorUnitsApiPath(path: string): boolean {
 /**
  * The guest calls that carry decimals already: the conversion lands group by group (issue 25 #1), and the browser
  * converts exactly those (path without the /api prefix). Becomes "every guest call" when every group is done.
+ * `[a-z-]*place`: `place` and `accumulated-order-amount-setting-place` (short: the guest's initial JS budget).
  */
 const DECIMAL_CALLS =
-  /^\/?(api\/)?(products|ingredients|accumulated-order-amount-setting-place|place)([/?]|$)/;
+  /^\/?(api\/)?([a-z-]*place|products|ingredients|promo-codes|bookings|users\/bookings)([/?]|$)/;
 
 /** Whether a guest call's payloads and answers carry wire decimals (path without the /api prefix). */
 export function carriesWireDecimals(path: string): boolean {

@@ -553,14 +553,14 @@ describeEachDatabase(
         try {
           expect((await ctx.get('/api/bookings/halls')).json()).toMatchObject({
             online_payment: true,
-            deposit: 2000,
+            deposit: 20, // the venue currency (issue 25 #1): booking_deposit '20' is 2000 minor units
           });
           const first = form(date, '19:00', 6);
           const a = await book(first);
           expect(a.statusCode).toBe(201);
           expect(a.json()).toMatchObject({
             status: 'pending_payment',
-            payment: { amount: 2000, expires_at: '2026-03-03T08:15:00.000Z' },
+            payment: { amount: 20, expires_at: '2026-03-03T08:15:00.000Z' },
           });
           // No confirmation before the payment; the unpaid booking holds the table.
           expect((await ctx.get(`/api/__test/outbox?to=${encodeURIComponent(first.email)}`)).json()).toEqual(

@@ -323,7 +323,7 @@ test('after booking with e-mail confirmation: "Confirm your booking", the e-mail
 test('online payment flag: the deposit, the hold time and a Pay deposit button are shown, no e-mail claim', async () => {
   mockFetch((c) => {
     if (path(c) === '/api/bookings/halls')
-      return { status: 200, body: { ...setup, online_payment: true, deposit: 2000 } };
+      return { status: 200, body: { ...setup, online_payment: true, deposit: 20 } };
     if (path(c) === '/api/bookings/getBusyDates') return { status: 200, body: [] };
     if (path(c) === '/api/bookings/getFreeHoursForDate')
       return { status: 200, body: [{ time: '19:15', halls: [hall(1)] }] };
@@ -334,7 +334,7 @@ test('online payment flag: the deposit, the hold time and a Pay deposit button a
           ...created,
           status: 'pending_payment',
           expires_at: '2026-03-03T10:15:00Z',
-          payment: { amount: 2000, expires_at: '2026-03-03T10:15:00Z' },
+          payment: { amount: 20, expires_at: '2026-03-03T10:15:00Z' },
         },
       };
     return undefined;

@@ -34,7 +34,7 @@ const pending: StoreCreateBookingResponse = {
   expires_at: '2026-03-03T10:15:00Z',
   created_at: '2026-03-03T10:00:00Z',
   cancelUrl: `http://localhost/bistro/reservations?booking=41&token=${TOKEN}`,
-  payment: { amount: 2000, expires_at: '2026-03-03T10:15:00Z' },
+  payment: { amount: 20, expires_at: '2026-03-03T10:15:00Z' },
 };
 
 const FIELDS = {
