@@ -7,11 +7,8 @@ startFromFreshDatabase();
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const MONDAY_NOON = '2026-03-02T10:00:00.000Z';
 
-/**
- * The order answer's totalPrice in minor units: the wire carries minor units today; when the §7 API moves to
- * decimals of the currency (issue 25 #1), set this to 100.
- */
-const MINOR_PER_WIRE_UNIT = 1;
+/** The order answer's totalPrice is a decimal of the venue currency (spec §7/§9, issue 25 #1): × 100 = minor units. */
+const MINOR_PER_WIRE_UNIT = 100;
 
 /** A rendered price ('26,60 € (52,02 лв.)') in minor units: its first amount, the venue currency's. */
 function minorOf(text: string): number {

@@ -146,7 +146,12 @@ async function sendDeliveryOrder(page: Page) {
     .click();
   const res = await answer;
   expect(res.status()).toBe(201);
-  return (await res.json()) as { key: string; totalPrice: number };
+  return minorTotal(await res.json());
+}
+
+/** The order answer with its totalPrice (a decimal of the venue currency on the wire, issue 25 #1) in minor units. */
+function minorTotal(order: { key: string; totalPrice: number }): { key: string; totalPrice: number } {
+  return { ...order, totalPrice: Math.round(order.totalPrice * 100) };
 }
 
 async function sendOrder(page: Page) {
@@ -159,7 +164,7 @@ async function sendOrder(page: Page) {
     .click();
   const res = await answer;
   expect(res.status()).toBe(201);
-  return (await res.json()) as { key: string; totalPrice: number };
+  return minorTotal(await res.json());
 }
 
 async function staffToken(request: APIRequestContext): Promise<string> {

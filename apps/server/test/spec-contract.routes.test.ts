@@ -8,10 +8,9 @@
  * with at most 2 places in the venue currency, and equal to the database's minor units / 100 where the test knows
  * them. Calls whose payload or answer the spec leaves "not shown" are checked for a 2xx JSON answer and their amounts.
  *
- * Units today: the menu calls, the place, the promo check and the booking calls answer decimals (checked against
- * the database below). The order, user, payment and shared-table calls still answer minor units (issue 25 #1, the
- * remaining groups): for them this test checks the spec's shapes and fields; their unit checks come with their
- * conversion.
+ * Units today: the menu calls, the place, the promo check, the booking, order and table calls (the shared cart and
+ * the split bill) answer decimals (checked against the database below). The user and payment calls still answer
+ * minor units (issue 25 #1, the remaining group): for them this test checks the spec's shapes and fields.
  *
  * Bad input (issue 25 "Bad input", tested on the codec in packages/domain/src/contracts/money.test.ts): the rule — an amount is a number or a numeric string in the venue
  * currency, rounded half-up to 2 places; garbage is a 400; the old integer form is read as currency units (250 is
@@ -29,6 +28,7 @@ import {
   seedOrderFixture,
   type OrderFixture,
 } from '../src/modules/orders/orders.fixtures.ts';
+import { passwordVersion } from '../src/lib/auth-token.ts';
 import { setSetting } from './fixtures.ts';
 import { describeEachDatabase, type TestContext } from './harness.ts';
 
@@ -224,6 +224,15 @@ describeEachDatabase(
       const line = (mine.orders[0]!.lines as Json[])[0]!;
       for (const field of ['unit_price', 'line_total', 'quantity', 'name'])
         expect(line).toHaveProperty(field);
+      // Amounts in the venue currency: the database's minor units / 100 (the salad's variant is 800 → 8).
+      const stored = await ctx.db
+        .selectFrom('orders')
+        .select(['total'])
+        .where('key', '=', order.key as string)
+        .executeTakeFirstOrThrow();
+      expect(order.totalPrice).toBe(Number(stored.total) / 100);
+      expect(mine.orders[0]!.total).toBe(Number(stored.total) / 100);
+      expect(line).toMatchObject({ unit_price: 8, line_total: Number(stored.total) / 100, quantity: 1 });
       await call('PUT', `orders/by_table_session/${String(session.token)}/bill_wanted`, {
         status: 1,
         paymentMethod: 'cash',
@@ -286,6 +295,123 @@ describeEachDatabase(
         { place: 'hotel' },
       )) as Json;
       expectOrderResponse(roomOrder);
+    });
+
+    ctx.test(
+      'orders: the total in the venue currency; the accumulated amount used read as currency, half-up',
+      async () => {
+        const f = fx();
+        const delivery = (await call(
+          'POST',
+          `orders/delivery?t=${Date.now()}`,
+          deliveryBody([cartLine(f.salad.id, f.salad.variant, 2)]),
+        )) as Json;
+        const row = await ctx.db
+          .selectFrom('orders')
+          .select(['total', 'delivery_fee'])
+          .where('key', '=', delivery.key as string)
+          .executeTakeFirstOrThrow();
+        expect(delivery.totalPrice).toBe(Number(row.total) / 100);
+        expect(Number(row.total)).toBeGreaterThan(1600); // 2 × 8.00 and the delivery: minor units inside
+
+        // A registered user with 5.00 accumulated spends "1.005" (a string, 3 places): 1.01 is used, not 1.005 × 1
+        // minor unit nor 100.5.
+        await ctx.db
+          .updateTable('users')
+          .set({ accumulated_amount: 500 })
+          .where('id', '=', f.userId)
+          .execute();
+        const client = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', CLIENT)
+          .executeTakeFirstOrThrow();
+        const { token } = await ctx.app.auth.tokens.sign({
+          userId: f.userId,
+          role: 'USER',
+          clientId: client.id,
+          pwv: passwordVersion('x'),
+        });
+        const auth = { headers: { authorization: `Bearer ${token}` } };
+        const spend = (await call(
+          'POST',
+          `orders/delivery?t=${Date.now()}`,
+          deliveryBody([cartLine(f.salad.id, f.salad.variant, 3)], { accumulatedOrderAmountUsed: '1.005' }),
+          auth,
+        )) as Json;
+        const spent = await ctx.db
+          .selectFrom('orders')
+          .select(['accumulated_amount_used', 'total'])
+          .where('key', '=', spend.key as string)
+          .executeTakeFirstOrThrow();
+        expect(Number(spent.accumulated_amount_used)).toBe(101);
+        expect(spend.totalPrice).toBe(Number(spent.total) / 100);
+        // Garbage is a 400, never a guess.
+        const bad = await ctx.request('POST', `/api/orders/delivery?t=${Date.now()}`, {
+          client: CLIENT,
+          place: 'bistro',
+          headers: auth.headers,
+          body: deliveryBody([cartLine(f.salad.id, f.salad.variant, 4)], {
+            accumulatedOrderAmountUsed: '1,50',
+          }),
+        });
+        expect(bad.statusCode, bad.body).toBe(400);
+      },
+    );
+
+    ctx.test('the table party: cart, bill and a custom share in the venue currency', async () => {
+      const f = fx();
+      const scan = (await call('POST', 'tables/verify_token', {
+        token: 'ordt-t3',
+        placeSlug: 'bistro',
+      })) as Json;
+      const base = `tables/sessions/${encodeURIComponent(scan.session as string)}`;
+      const joined = (await call('POST', `${base}/guests`, { name: 'Анна' })) as { guest: Json };
+      const guestKey = joined.guest.guest_key as string;
+      const empty = (await call('GET', `${base}/cart?guest_key=${encodeURIComponent(guestKey)}`)) as Json;
+      const cart = (await call('POST', `${base}/cart/lines`, {
+        guest_key: guestKey,
+        version: empty.version,
+        product_id: f.salad.id,
+        product_variant_id: f.salad.variant,
+        quantity: 2,
+      })) as { version: number; lines: Json[] };
+      expect(cart.lines[0]).toMatchObject({ price: 8, quantity: 2 });
+      const sent = (await call('POST', `${base}/cart/send`, {
+        guest_key: guestKey,
+        version: cart.version,
+      })) as {
+        order: Json;
+      };
+      const bill = (await call('GET', `${base}/bill`)) as Json;
+      const row = await ctx.db
+        .selectFrom('orders')
+        .select(['total'])
+        .where('key', '=', sent.order.key as string)
+        .executeTakeFirstOrThrow();
+      expect(sent.order.totalPrice).toBe(Number(row.total) / 100);
+      expect(bill).toMatchObject({
+        total: Number(row.total) / 100,
+        remaining: Number(row.total) / 100,
+        paid: 0,
+      });
+      // A custom share of "2.005" (a string, 3 places) and a 0.50 tip: 2.01 and 0.50, stored as 201 and 50.
+      const taken = (await call('POST', `${base}/bill/shares`, {
+        guest_key: guestKey,
+        mode: 'custom',
+        amount: '2.005',
+        tip: { kind: 'amount', amount: 0.5 },
+        method: 'cash',
+        expected_remaining: bill.remaining,
+      })) as { share: Json; bill: Json };
+      expect(taken.share).toMatchObject({ amount: 2.01, tip: 0.5 });
+      expect(taken.bill.remaining).toBe((Number(row.total) - 201) / 100);
+      const share = await ctx.db
+        .selectFrom('bill_shares')
+        .select(['amount', 'tip'])
+        .where('id', '=', taken.share.id as number)
+        .executeTakeFirstOrThrow();
+      expect([Number(share.amount), Number(share.tip)]).toEqual([201, 50]);
     });
 
     ctx.test('promo check: a money discount in the venue currency, a percent as it is', async () => {

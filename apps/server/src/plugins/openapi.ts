@@ -45,10 +45,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Digital menu and ordering API. Every venue call needs the `client` and `place` headers (slug or id); ' +
           'brand-wide calls need `client` only. Errors are `{ code, message, details? }`.\n\n' +
           '**Money.** Inside, every amount is integer minor units. The menu calls (`products`, `ingredients`, ' +
-          '`accumulated-order-amount-setting-place`), `GET place`, `promo-codes/check` and the booking calls ' +
-          '(`bookings…`, `users/bookings`) carry amounts as decimal numbers of the venue ' +
+          '`accumulated-order-amount-setting-place`), `GET place`, `promo-codes/check`, the booking calls ' +
+          '(`bookings…`, `users/bookings`), the order calls (`orders…`: totals, lines, the accumulated amount used, ' +
+          "the minimum-order error's `min_order_price` and `missing`) and the table calls (`tables…`: the shared " +
+          'cart and the split bill) carry amounts as decimal numbers of the venue ' +
           'currency with at most 2 places, the spec\'s unit (`"price": 5.9` is 5.90; issue 25 #1). The other guest ' +
-          'calls (orders, users, payments, the shared table) still carry integer minor units ' +
+          'calls (users, payments) still carry integer minor units ' +
           'until their conversion lands. Amounts sent in decimals are numbers or numeric strings (`"5.90"`), rounded ' +
           'half-up to 2 places (`5.905` → 5.91); anything else is a 400 `validation_error`; an integer is an amount ' +
           'in currency units, never minor units (`590` is 590.00). The staff, admin, platform and print-agent calls ' +

@@ -66,8 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // Only the calls that carry decimals wait for the converter: the others keep their timing, and work offline even
   // when its chunk was never loaded.
   const money = carriesWireDecimals(path) ? import('@trapeza/domain/contracts/wire-money') : null;
-  const body =
-    options.body === undefined || money === null ? options.body : (await money).toWire(path, options.body);
+  const body = money && options.body !== undefined ? (await money).toWire(path, options.body) : options.body;
   const headers = { ...apiHeaders(options.place), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const signals: AbortSignal[] = [];
@@ -89,7 +88,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     const text = await response.text();
     data = text === '' ? null : JSON.parse(text);
-    if (money !== null) data = (await money).fromWire(path, data);
+    if (money) data = (await money).fromWire(path, data);
   } catch {
     if (response.ok) throw new ApiRequestError(3, response.status, null, 'Unreadable response');
   }

@@ -3,7 +3,8 @@
  * §8 error catalogue). The single source of these payloads: the server validates and documents (OpenAPI) with
  * them, the browser infers its types from them.
  *
- * Wire conventions: field names exactly as the spec spells them; money in integer minor units; flags 0/1 (the
+ * Wire conventions: field names exactly as the spec spells them; money as decimals of the venue currency on the wire
+ * and integer minor units in code (the `money` codec, ./money.ts: issue 25 #1); flags 0/1 (the
  * order schemas also accept booleans and '0'/'1' strings, as browsers send form values both ways).
  *
  * Business limits (name 3–40, comment ≤ 500, street number ≤ 10, …) are NOT enforced here: the server checks them
@@ -15,12 +16,11 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../pricing/fees.ts';
-import { moneyWhen } from './money.ts';
+import { money, moneyNonNegative, moneyWhen } from './money.ts';
 
 const id = z.number().int().positive();
 /** Any id the browser may send as number or numeric string. */
 const looseId = z.coerce.number().int().positive();
-const money = z.number().int();
 /** 0/1 flag, also accepting true/false and '0'/'1'. */
 const flagIn = z
   .union([z.literal(0), z.literal(1), z.boolean(), z.enum(['0', '1'])])
@@ -136,8 +136,11 @@ const guestOrderFields = {
   promo_code: text(100),
   /** The free-text comment of the whole order (≤ 500, domain validation). */
   order_text_comment: text(),
-  /** Minor units of the registered user's accumulated amount to spend on this order (limited to the balance). */
-  accumulatedOrderAmountUsed: z.coerce.number().int().min(0).nullish(),
+  /**
+   * The registered user's accumulated amount to spend on this order, in the venue currency (limited to the balance
+   * and the order's total; a number or a numeric string, half-up to 2 places).
+   */
+  accumulatedOrderAmountUsed: moneyNonNegative.nullish(),
   userDeviceData: UserDeviceData,
 };
 
@@ -209,7 +212,7 @@ export const StoreOrderResponse = z.object({
   token: z.string(),
   /** Public key of the order (payment calls use it). */
   key: z.string(),
-  /** Total to pay, minor units. */
+  /** Total to pay, in the venue currency. */
   totalPrice: money,
   paymentMethod: z.string().nullable(),
   ppResp: z.object({ redForm: z.string().optional(), redLink: z.string().optional() }),
@@ -234,7 +237,7 @@ export type StoreFieldError = z.infer<typeof StoreFieldError>;
  * - `inactiveProductsIds` / `inactiveProductIngredientsIds`: `ids` = the product ids whose lines to remove,
  *   `variant_ids` the exact lines, `names` the product names to list, `ingredient_ids` the unavailable ingredients;
  * - `min_order_price_for_radius_not_fulfilled`: `message_trans` (translated text) and `min_order_price`,
- *   `missing` (minor units);
+ *   `missing` (venue currency);
  * - `anon_user_banned`: `message_trans`;
  * - validation (400, `code` 'invalid_order_data'): `errors` with one field code each.
  */

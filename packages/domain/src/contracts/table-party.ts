@@ -3,7 +3,9 @@
  * shared cart of a table session and the table's bill split into shares. Paths under
  * `/api/tables/sessions/{token}/…`, tenancy headers `client` + `place`; the session token (the order token every
  * phone at the table gets from `tables/verify_token`) is the key, and `guest_key` (answered by the join call, kept
- * by the phone) says which guest is acting. Money in integer minor units, as everywhere on this API.
+ * by the phone) says which guest is acting. Money: decimals of the venue currency on the wire (the `money` codec,
+ * ./money.ts, issue 25 #1), integer minor units in code; the staff bill calls carry minor units (`StaffTableBill`).
+ * The event stream's data (`remaining`, `paid`) is a reload signal in minor units, like the other event data.
  *
  * Live updates: the guest's event stream (`GET orders/by_table_session/{token}/events`) carries
  * `table.cart_changed` {version} and `table.bill_changed` {remaining, paid, closed}: the phone reloads the cart or
@@ -20,10 +22,12 @@ import {
   StoreOrderResponse,
   UserDeviceData,
 } from './orders.ts';
+import { money, moneyNonNegative } from './money.ts';
 import { StoreInitiatePaymentResponse } from './payments.ts';
 
 const id = z.number().int().positive();
-const money = z.number().int();
+/** Minor units on the wire (the staff twins). */
+const minor = z.number().int();
 const guestKey = z.string().min(16).max(100);
 const version = z.number().int().min(0);
 
@@ -146,18 +150,22 @@ export const StoreBillOrder = z.object({
   total: money,
   lines: z.array(StoreBillLine),
 });
-export const StoreBillShare = z.object({
-  id,
-  guest_id: id.nullable(),
-  mode: z.enum(SHARE_MODES),
-  parts: z.number().int().nullable(),
-  amount: money,
-  tip: money,
-  method: z.enum(SHARE_METHODS),
-  status: z.enum(['pending', 'paid', 'released']),
-  expires_at: z.string().nullable(),
-  items: z.array(z.object({ line_id: id, quantity: z.number().int(), amount: money })),
-});
+const billShareOf = (m: typeof money | typeof minor) =>
+  z.object({
+    id,
+    guest_id: id.nullable(),
+    mode: z.enum(SHARE_MODES),
+    parts: z.number().int().nullable(),
+    amount: m,
+    tip: m,
+    method: z.enum(SHARE_METHODS),
+    status: z.enum(['pending', 'paid', 'released']),
+    expires_at: z.string().nullable(),
+    items: z.array(z.object({ line_id: id, quantity: z.number().int(), amount: m })),
+  });
+export const StoreBillShare = billShareOf(money);
+/** A share in minor units (the staff bill calls). */
+export const BillShareMinor = billShareOf(minor);
 export type StoreBillShare = z.infer<typeof StoreBillShare>;
 
 export const StoreTableBill = z.object({
@@ -176,10 +184,10 @@ export const StoreTableBill = z.object({
 });
 export type StoreTableBill = z.infer<typeof StoreTableBill>;
 
-export const TipChoiceSchema = z.discriminatedUnion('kind', [
+export const StoreTipChoice = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('percent'), percent: z.number().min(0).max(1000) }),
-  z.object({ kind: z.literal('amount'), amount: z.number().int().min(0) }),
+  z.object({ kind: z.literal('amount'), amount: moneyNonNegative }),
 ]);
 
 /**
@@ -196,8 +204,8 @@ export const StoreTakeShareBody = z.object({
     .max(200)
     .optional(),
   parts: z.number().int().min(2).max(MAX_EQUAL_PARTS).optional(),
-  amount: money.optional(),
-  tip: TipChoiceSchema.default({ kind: 'none' }),
+  amount: moneyNonNegative.optional(),
+  tip: StoreTipChoice.default({ kind: 'none' }),
   method: z.enum(SHARE_METHODS),
   expected_remaining: money.optional(),
 });
@@ -223,11 +231,11 @@ export const StaffTableBill = z.object({
   table: z.string(),
   guests: z.array(StoreTableGuest),
   orders: z.number().int(),
-  total: money,
-  paid: money,
-  pending: money,
-  remaining: money,
-  shares: z.array(StoreBillShare),
+  total: minor,
+  paid: minor,
+  pending: minor,
+  remaining: minor,
+  shares: z.array(BillShareMinor),
 });
 export type StaffTableBill = z.infer<typeof StaffTableBill>;
 export const StaffTableBillsResponse = z.object({ bills: z.array(StaffTableBill) });

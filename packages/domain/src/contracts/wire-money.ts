@@ -12,7 +12,7 @@
  *   money keys, which ./money.test.ts checks against the codec fields of every guest contract) — zod itself stays
  *   out of the guest bundle, and this module is loaded on demand (the guest's initial JS budget).
  * - Staff, admin, platform and print-agent calls (not in the spec) keep integer minor units everywhere
- *   (isMinorUnitsApiPath, ./wire-paths.ts); the OpenAPI document says so.
+ *   (isMinorUnitsApiPath below); the OpenAPI document says so.
  *
  * Input rule (payloads): a number or a numeric string ('5.9', ' 5.90 '; the spec's forms send strings) in the
  * venue's currency, rounded half-up (away from zero) to 2 places: 5.905 → 5.91 (591 minor units), 5.904 → 5.90.
@@ -114,7 +114,15 @@ export function encodeWireMoney<T>(data: T): T {
 
 import { carriesWireDecimals } from './wire-paths.ts';
 
-export { carriesWireDecimals, isMinorUnitsApiPath } from './wire-paths.ts';
+export { carriesWireDecimals } from './wire-paths.ts';
+
+/**
+ * Staff, admin, platform and print-agent calls: integer minor units on the wire (path with or without the /api
+ * prefix). Here, not in ./wire-paths.ts: that module is in the browser's initial bundle, this one is loaded on demand.
+ */
+export function isMinorUnitsApiPath(path: string): boolean {
+  return /^\/?(api\/)?(staff|admin|platform|print-agent)(\/|$)/.test(path);
+}
 
 /** The browser's fetch layer, for a call (path without the /api prefix): its payload as the wire takes it. */
 export const toWire = <T>(path: string, body: T): T =>

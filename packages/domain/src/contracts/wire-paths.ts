@@ -1,12 +1,8 @@
 /**
- * Which calls carry wire decimals (./wire-money.ts): every guest call; the staff, admin, platform and print-agent
- * calls carry integer minor units. Apart from ./wire-money.ts so that the browser's initial bundle holds only this.
+ * Which calls carry wire decimals (./wire-money.ts): the guest calls with amounts; the staff, admin, platform and
+ * print-agent calls carry integer minor units (isMinorUnitsApiPath, ./wire-money.ts). Apart from ./wire-money.ts so
+ * that the browser's initial bundle holds only this.
  */
-
-/** Staff, admin, platform and print-agent calls: integer minor units on the wire (path without the /api prefix). */
-export function isMinorUnitsApiPath(path: string): boolean {
-  return /^\/?(api\/)?(staff|admin|platform|print-agent)(\/|$)/.test(path);
-}
 
 /**
  * The guest calls that carry decimals already: the conversion lands group by group (issue 25 #1), and the browser
@@ -14,7 +10,7 @@ export function isMinorUnitsApiPath(path: string): boolean {
  * `[a-z-]*place`: `place` and `accumulated-order-amount-setting-place` (short: the guest's initial JS budget).
  */
 const DECIMAL_CALLS =
-  /^\/?(api\/)?([a-z-]*place|products|ingredients|promo-codes|bookings|users\/bookings)([/?]|$)/;
+  /^\/?([a-z-]*place|products|ingredients|promo-codes|bookings|users\/bookings|orders|tables)([/?]|$)/;
 
 /** Whether a guest call's payloads and answers carry wire decimals (path without the /api prefix). */
 export function carriesWireDecimals(path: string): boolean {

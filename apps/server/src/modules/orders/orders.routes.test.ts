@@ -107,8 +107,8 @@ describeEachDatabase(
         );
         expect(res.statusCode).toBe(201);
         const body = res.json();
-        // soup (500 + bread 50 + cheese 100) × 2 = 1300; salad 800 − 10 % = 720 → 2020.
-        expect(body).toMatchObject({ token: session, totalPrice: 2020, paymentMethod: null, ppResp: {} });
+        // soup (500 + bread 50 + cheese 100) × 2 = 1300; salad 800 − 10 % = 720 → 2020 minor units, 20.20 on the wire.
+        expect(body).toMatchObject({ token: session, totalPrice: 20.2, paymentMethod: null, ppResp: {} });
         expect(body.key).toMatch(/^[0-9a-f]{32}$/);
 
         const order = await ctx.db
@@ -178,14 +178,14 @@ describeEachDatabase(
         expect(body.orders).toHaveLength(1);
         expect(body.orders[0]).toMatchObject({
           status: 'ordered',
-          total: 2160,
+          total: 21.6,
           statuses: [{ status: 'ordered' }],
         });
         expect(body.orders[0].lines[0]).toMatchObject({
           product_id: f.salad.id,
           quantity: 3,
-          unit_price: 800,
-          line_total: 2160,
+          unit_price: 8,
+          line_total: 21.6,
         });
         const bad = await ctx.get('/api/orders/by_table_session/expired-or-unknown-token', {
           client: CLIENT,
@@ -327,7 +327,7 @@ describeEachDatabase(
         });
         expect(expected.problems).toEqual([]);
         expect(expected.fees.delivery).toBe(250);
-        expect(res.json().totalPrice).toBe(expected.total);
+        expect(res.json().totalPrice).toBe(expected.total / 100);
         const order = await ctx.db
           .selectFrom('orders')
           .selectAll()
@@ -358,7 +358,7 @@ describeEachDatabase(
         delivery_address_lng: PIN_IN_RADIUS.lng,
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json().totalPrice).toBe(1440 + 400);
+      expect(res.json().totalPrice).toBe((1440 + 400) / 100);
     });
 
     ctx.test('delivery by region is priced by the region and stores it', async () => {
@@ -371,7 +371,7 @@ describeEachDatabase(
         delivery_address_lng: null,
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json().totalPrice).toBe(1440 + 200);
+      expect(res.json().totalPrice).toBe((1440 + 200) / 100);
       const order = await ctx.db
         .selectFrom('orders')
         .select(['region_id', 'delivery_fee'])
@@ -398,7 +398,7 @@ describeEachDatabase(
           delivery_address_lng: PIN_IN_RADIUS.lng,
         });
         expect(ring.statusCode, ring.body).toBe(201);
-        expect(ring.json().totalPrice).toBe(1440 + 400);
+        expect(ring.json().totalPrice).toBe((1440 + 400) / 100);
       },
     );
 
@@ -433,8 +433,8 @@ describeEachDatabase(
         expect(res.statusCode).toBe(400);
         expect(res.json()).toMatchObject({
           message: 'min_order_price_for_radius_not_fulfilled',
-          min_order_price: 1000,
-          missing: 280,
+          min_order_price: 10, // the venue currency (issue 25 #1): 1000 and 280 minor units
+          missing: 2.8,
         });
         expect(res.json().message_trans).toBeTruthy();
       },
@@ -486,7 +486,7 @@ describeEachDatabase(
           // salad 800 − 10 % = 720 a portion.
           const table = await spot(session, [cartLine(f.salad.id, f.salad.variant, 2)]);
           expect(table.statusCode, table.body).toBe(201);
-          expect(table.json().totalPrice).toBe(1440);
+          expect(table.json().totalPrice).toBe(14.4);
           const pickup = await post('/api/orders/preorder', {
             ...guest,
             products: [cartLine(f.salad.id, f.salad.variant, 3)],
@@ -498,11 +498,11 @@ describeEachDatabase(
             order_text_comment: '',
           });
           expect(pickup.statusCode, pickup.body).toBe(201);
-          expect(pickup.json().totalPrice).toBe(3 * 720 + 3 * 40);
+          expect(pickup.json().totalPrice).toBe((3 * 720 + 3 * 40) / 100);
           await setSetting(ctx.db, f.bistro, 'box_fee_order_types', '1,3');
           const listed = await spot(session, [cartLine(f.salad.id, f.salad.variant, 4)]);
           expect(listed.statusCode, listed.body).toBe(201);
-          expect(listed.json().totalPrice).toBe(4 * 720 + 4 * 40);
+          expect(listed.json().totalPrice).toBe((4 * 720 + 4 * 40) / 100);
         } finally {
           await setSetting(ctx.db, f.bistro, 'show_variant_additional_price', '0');
           await setSetting(ctx.db, f.bistro, 'box_fee_order_types', '2,3,6');
@@ -583,7 +583,7 @@ describeEachDatabase(
         'hotel',
       );
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ token: session, totalPrice: 1200, paymentMethod: 'cash' });
+      expect(res.json()).toMatchObject({ token: session, totalPrice: 12, paymentMethod: 'cash' });
       const order = await ctx.db
         .selectFrom('orders')
         .select(['type', 'room_number', 'table_id', 'place_id'])

@@ -773,7 +773,7 @@ afterAll(async () => {
             const row = await fullRow(online.key);
             expect(row.payment_fee).toBe(onlinePaymentTax(row.total - row.payment_fee, 2.5, 25));
             expect(row.payment_fee).toBeGreaterThan(25);
-            expect(online.totalPrice).toBe(row.total);
+            expect(online.totalPrice).toBe(row.total / 100); // venue currency on the wire (issue 25 #1)
             const encoded = new URL(online.ppResp.redLink!).searchParams.get('ENCODED')!;
             expect(Buffer.from(encoded, 'base64').toString('utf8')).toContain(
               `AMOUNT=${(row.total / 100).toFixed(2)}\n`,
@@ -791,7 +791,7 @@ afterAll(async () => {
             const epay = await placeOrder('epay');
             const epayRow = await fullRow(epay.key);
             expect(epayRow.payment_fee).toBe(onlinePaymentTax(epayRow.total - epayRow.payment_fee, 2.5, 25));
-            expect(epay.totalPrice).toBe(epayRow.total);
+            expect(epay.totalPrice).toBe(epayRow.total / 100);
             const start = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: epay.key }, as());
             expect(start.statusCode, start.body).toBe(200);
             const started = await ctx.db

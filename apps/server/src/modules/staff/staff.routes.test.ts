@@ -262,7 +262,8 @@ describeEachDatabase(
           table: { number: '2', kind: 'table' },
           customer: null,
           payment_status: 'none',
-          price: { total: placed.json().totalPrice },
+          // The staff board is in minor units; the guest's order answer in the venue currency (issue 25 #1).
+          price: { total: Math.round(placed.json().totalPrice * 100) },
         });
         expect(order.lines[0]).toMatchObject({ name: 'Лимонада', comment: 'без лед', unit_price: 450 });
         const ids = body.orders.map((o: { id: number }) => o.id);

@@ -14,6 +14,7 @@ import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import { startBistroSimulator } from '../payments/payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
+import { decodeWireMoney, encodeWireMoney } from '@trapeza/domain/contracts/wire-money';
 
 const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
 afterAll(async () => {
@@ -43,8 +44,20 @@ interface Phone {
         ip += 1;
         return { 'x-forwarded-for': `10.19.${Math.floor(ip / 250)}.${ip % 250}` };
       };
-      const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
-        ctx.request(method, url, { body, headers: headers() });
+      /**
+       * A guest call, reckoned in minor units like the services: the wire carries decimals of the venue currency
+       * (issue 25 #1), so the payload's amounts go out and the answer's come back through the contracts' own rule
+       * (what the browser's fetch layer does); the units themselves are checked by test/spec-contract.routes.test.ts.
+       */
+      const req = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+        const res = await ctx.request(method, url, {
+          body: body === undefined ? undefined : encodeWireMoney(body),
+          headers: headers(),
+        });
+        const wire = res.json.bind(res);
+        res.json = () => decodeWireMoney(wire());
+        return res;
+      };
       const base = (p: Phone) => `/api/tables/sessions/${encodeURIComponent(p.session)}`;
 
       const dropSetting = (placeId: number, key: string) =>
