@@ -54,7 +54,7 @@ try {
   let simulatorLine = '';
   if (config.payments.startSimulator && config.payments.simulatorUrl && config.payments.simulatorSecret) {
     // Demo only: a local payment provider (modules/payments/README.md); never loaded otherwise.
-    const { startDemoPaymentSimulator } = await import('./modules/payments/simulator/demo.ts');
+    const { startDemoPaymentSimulator } = await import('./dev/payment-simulator/demo.ts');
     await startDemoPaymentSimulator({
       db: database.db,
       port: config.payments.simulatorPort,

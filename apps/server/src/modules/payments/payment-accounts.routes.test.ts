@@ -20,7 +20,7 @@ import { asRole, seedAccounts, signRoleTokens, type AdminTokens } from '../admin
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import { PaymentAccountsRepository } from './payment-accounts.repository.ts';
 import { epayChecksum } from './providers/epay-web.ts';
-import { createPaymentSimulator } from './simulator/simulator.ts';
+import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

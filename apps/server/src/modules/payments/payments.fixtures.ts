@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDatabase } from '../../db/database.ts';
 import { freePort } from '../../../test/spawn-server.ts';
-import { simulatorMerchantFor } from './simulator/demo.ts';
-import { createPaymentSimulator } from './simulator/simulator.ts';
+import { simulatorMerchantFor } from '../../dev/payment-simulator/demo.ts';
+import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
 
 export async function startBistroSimulator() {
   const appPort = await freePort();

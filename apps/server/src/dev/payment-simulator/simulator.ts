@@ -17,16 +17,20 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { EPAY_CURRENCIES, epayChecksum, epayChecksumMatches } from '../providers/epay-web.ts';
-import { oneTouchAppCheck } from '../providers/epay-one-touch.ts';
-import { formatAmount } from '../providers/provider.ts';
+import {
+  EPAY_CURRENCIES,
+  epayChecksum,
+  epayChecksumMatches,
+} from '../../modules/payments/providers/epay-web.ts';
+import { oneTouchAppCheck } from '../../modules/payments/providers/epay-one-touch.ts';
+import { formatAmount } from '../../modules/payments/providers/provider.ts';
 import {
   REDSYS_BIZUM_PAY_METHOD,
   redsysDecodeParameters,
   redsysEncodeParameters,
   redsysSignatureBytes,
   redsysSignatureMatches,
-} from '../providers/redsys.ts';
+} from '../../modules/payments/providers/redsys.ts';
 import { checkoutPage, donePage, errorPage, type Choice } from './pages.ts';
 import { RetryQueue } from './retry-schedule.ts';
 import { timingSafeEqual } from 'node:crypto';

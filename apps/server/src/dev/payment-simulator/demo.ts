@@ -5,10 +5,10 @@
  * so production never loads it. It listens on the loopback interface only and sends the payer back only to
  * addresses this installation serves (returnUrlOwnedBy).
  */
-import type { AppDatabase } from '../../../db/database.ts';
-import { isLocalNetworkHost } from '../../../lib/guest-origin.ts';
-import { simulatorAccounts } from '../payments.config.ts';
-import { PaymentsRepository } from '../payments.repository.ts';
+import type { AppDatabase } from '../../db/database.ts';
+import { isLocalNetworkHost } from '../../lib/guest-origin.ts';
+import { simulatorAccounts } from '../../modules/payments/payments.config.ts';
+import { PaymentsRepository } from '../../modules/payments/payments.repository.ts';
 import {
   createPaymentSimulator,
   isLoopbackHost,

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
-import { StartupError } from '../../../lib/startup-error.ts';
-import { loadPaymentsConfig, placePaymentConfig } from '../payments.config.ts';
-import { epayChecksum, EpayWebCheckout } from '../providers/epay-web.ts';
+import { StartupError } from '../../lib/startup-error.ts';
+import { loadPaymentsConfig, placePaymentConfig } from '../../modules/payments/payments.config.ts';
+import { epayChecksum, EpayWebCheckout } from '../../modules/payments/providers/epay-web.ts';
 import { retryDelays } from './retry-schedule.ts';
 import { createPaymentSimulator } from './simulator.ts';
 

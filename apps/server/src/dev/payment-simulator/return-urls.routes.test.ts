@@ -5,9 +5,9 @@
  * why. On SQLite and PostgreSQL (the brand domains live in the database).
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import { describeEachDatabase } from '../../../../test/harness.ts';
-import { EpayWebCheckout } from '../providers/epay-web.ts';
-import { redsysEncodeParameters, redsysSign } from '../providers/redsys.ts';
+import { describeEachDatabase } from '../../../test/harness.ts';
+import { EpayWebCheckout } from '../../modules/payments/providers/epay-web.ts';
+import { redsysEncodeParameters, redsysSign } from '../../modules/payments/providers/redsys.ts';
 import { returnUrlOwnedBy } from './demo.ts';
 import { createPaymentSimulator, type PaymentSimulator } from './simulator.ts';
 

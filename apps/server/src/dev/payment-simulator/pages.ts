@@ -1,5 +1,5 @@
 /** The simulator's hosted pages: plain, accessible HTML (real buttons, labels, lang, focus order). */
-import { escapeHtml } from '../providers/provider.ts';
+import { escapeHtml } from '../../modules/payments/providers/provider.ts';
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;margin:0;background:#f3f5f9;color:#1b2330}
