@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
 import { createCartLine } from '@trapeza/domain/cart';
 import { needsVariantModal } from '@trapeza/domain/ingredients';
-import { checkProductOrderable } from '@trapeza/domain/visibility';
+import { checkProductOrderable, isAddToCartHidden } from '@trapeza/domain/visibility';
 import { ingredientsQueryOptions } from '../api/get-ingredients.ts';
 import { productCategory, type MenuIndex } from '../lib/menu-index.ts';
 import { productPath } from '../lib/product-path.ts';
@@ -26,6 +26,8 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
     enabled: venue.ui.clickableProductVariants,
   });
   const [booking, setBooking] = useState<StoreProduct | null>(null);
+  // The product whose sizes and extras the product sheet shows (a card's add button).
+  const [sheet, setSheet] = useState<StoreProduct | null>(null);
   // Prices are shown for the moment the page renders (time-based discounts).
   const [now] = useState(() => new Date());
 
@@ -91,11 +93,19 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
       // Spot browse (type 4) shows no ordering.
       onAddVariant: venue.ui.clickableProductVariants && venue.ctx.orderType !== 4 ? onAddVariant : null,
       onBook: setBooking,
+      // Without clickable variants, a card's add button opens the product sheet (not in spot browse, nor when
+      // the add-to-cart button is hidden).
+      onOpen:
+        venue.ctx.orderType !== 4 && !isAddToCartHidden(venue.ui.hideAddToCartBtn, venue.ctx)
+          ? setSheet
+          : null,
       canAdd,
     },
     hrefFor,
     visible,
     booking,
     closeBooking: () => setBooking(null),
+    sheet,
+    closeSheet: () => setSheet(null),
   };
 }

@@ -1,6 +1,7 @@
 /** `/{place}/all`: the all-in-one page (spec §2); its body is also `/{place}` when one_page_menu_style = 1. */
 import { useTranslation } from 'react-i18next';
 import { AllInOneMenu } from '../../features/menu/components/all-in-one-menu.tsx';
+import { ProductSheet } from '../product-sheet.tsx';
 import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
@@ -21,6 +22,12 @@ export function AllInOneBody() {
         visible={cards.visible}
       />
       <BookingModal product={cards.booking} onClose={cards.closeBooking} />
+      <ProductSheet
+        product={cards.sheet}
+        priceContext={cards.common.priceContext}
+        avoidAllergens={cards.common.avoidAllergens}
+        onClose={cards.closeSheet}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from '../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
+import { ProductSheet } from '../product-sheet.tsx';
 import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { CategoryList } from '../../features/menu/components/category-list.tsx';
@@ -146,6 +147,12 @@ function CategoryView({ category }: { category: StoreCategory }) {
         </Suspense>
       )}
       <BookingModal product={cards.booking} onClose={cards.closeBooking} />
+      <ProductSheet
+        product={cards.sheet}
+        priceContext={cards.common.priceContext}
+        avoidAllergens={cards.common.avoidAllergens}
+        onClose={cards.closeSheet}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { createCartLine } from '@trapeza/domain/cart';
 import { translateField } from '@trapeza/domain/i18n';
 import { checkProductOrderable, isAddToCartHidden } from '@trapeza/domain/visibility';
 import { ingredientsQueryOptions } from '../../api/get-ingredients.ts';
+import { ProductSheet } from '../product-sheet.tsx';
 import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
 import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
@@ -83,6 +84,12 @@ export function Component() {
         </section>
       )}
       <BookingModal product={cards.booking} onClose={cards.closeBooking} />
+      <ProductSheet
+        product={cards.sheet}
+        priceContext={cards.common.priceContext}
+        avoidAllergens={cards.common.avoidAllergens}
+        onClose={cards.closeSheet}
+      />
     </div>
   );
 }

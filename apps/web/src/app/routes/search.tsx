@@ -1,6 +1,7 @@
 /** `/{place}/search`: product search (spec §2: an opened flag and a search text). */
 import { useEffect, useId, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProductSheet } from '../product-sheet.tsx';
 import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
 import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
@@ -58,6 +59,12 @@ export function Component() {
         </ProductGrid>
       )}
       <BookingModal product={cards.booking} onClose={cards.closeBooking} />
+      <ProductSheet
+        product={cards.sheet}
+        priceContext={cards.common.priceContext}
+        avoidAllergens={cards.common.avoidAllergens}
+        onClose={cards.closeSheet}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Modal dialog on the native <dialog>: showModal() makes the rest of the page inert and traps focus, Escape
- * closes, and focus returns to the element that opened it.
+ * closes, and focus returns to the element that opened it. `sheet`: a bottom sheet on a phone (the same dialog,
+ * docked to the screen's bottom edge), a centred dialog on wider screens.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +18,10 @@ interface ModalProps {
   /** Wide content such as images. */
   wide?: boolean;
   hideTitle?: boolean;
+  sheet?: boolean;
 }
 
-export function Modal({ open, title, onClose, children, wide, hideTitle }: ModalProps) {
+export function Modal({ open, title, onClose, children, wide, hideTitle, sheet }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -58,7 +60,7 @@ export function Modal({ open, title, onClose, children, wide, hideTitle }: Modal
   return (
     <dialog
       ref={ref}
-      className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
+      className={`${styles.dialog} ${wide ? styles.wide : ''} ${sheet ? styles.sheet : ''}`}
       aria-labelledby={titleId}
       onKeyDown={(e) => {
         // Tab goes round the dialog's controls instead of out to the browser's own (issue 21 #6).

@@ -42,7 +42,7 @@ export function VariantModal(props: VariantModalProps) {
     a.id === props.preselectedId ? -1 : b.id === props.preselectedId ? 1 : 0,
   );
   return (
-    <Modal open title={truncateTitle(name)} onClose={props.onClose}>
+    <Modal open title={truncateTitle(name)} onClose={props.onClose} sheet>
       <ul className="stack plain" aria-label={t('cart.chooseVariant')}>
         {variants.map((v) => {
           const shown = shownVariantPrice(product, v, props.priceContext);

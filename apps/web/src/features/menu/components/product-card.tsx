@@ -41,6 +41,8 @@ export interface ProductCardProps {
   canAdd?: (product: StoreProduct) => boolean;
   /** Booking-type products open the booking flow instead of a page. */
   onBook?: ((product: StoreProduct) => void) | null;
+  /** Without clickable variants: the card's add button opens the product sheet (sizes, extras, comment). */
+  onOpen?: ((product: StoreProduct) => void) | null;
 }
 
 export function ProductCard({
@@ -55,6 +57,7 @@ export function ProductCard({
   onAddVariant,
   canAdd,
   onBook,
+  onOpen,
 }: ProductCardProps) {
   const { t } = useTranslation();
   // On a server-rendered page the buttons wait for the app (a click before would be lost).
@@ -70,6 +73,9 @@ export function ProductCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const clickable = !outOfStock && href !== null;
   const showVariants = product.hide_variants !== 1;
+  // With the sizes hidden, the add button's row shows the first size's price.
+  const first = product.product_variants[0];
+  const fromPrice = first ? shownVariantPrice(product, first, priceContext) : null;
 
   return (
     <article
@@ -163,6 +169,32 @@ export function ProductCard({
             })}
           </ul>
         )}
+        {onOpen &&
+          !onAddVariant &&
+          product.type !== 'booking' &&
+          !outOfStock &&
+          (canAdd?.(product) ?? true) && (
+            <div className={styles.footer}>
+              {!showVariants && fromPrice && (
+                <Price
+                  amount={fromPrice.price}
+                  oldAmount={fromPrice.oldPrice}
+                  currency={currency}
+                  lang={lang}
+                />
+              )}
+              <button
+                type="button"
+                className={`button ${styles.addMain}`}
+                disabled={!live}
+                aria-haspopup="dialog"
+                onClick={() => onOpen(product)}
+                aria-label={t('cart.addNamed', { name })}
+              >
+                <span aria-hidden="true">+</span> {t('product.addShort')}
+              </button>
+            </div>
+          )}
         {onBook && product.type === 'booking' && !outOfStock && (
           <button type="button" className="button" disabled={!live} onClick={() => onBook(product)}>
             {t('booking.book')}

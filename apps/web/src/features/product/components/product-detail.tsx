@@ -35,6 +35,8 @@ export interface ProductDetailProps {
   addToCartHidden: boolean;
   addToCartPosition: 'top' | 'bottom' | 'both';
   onAdd: (variantId: number, chosen: CartLineIngredients, comment: string) => void;
+  /** Inside the product sheet: the sheet's title names it (no page heading), the picture is a small banner. */
+  inSheet?: boolean;
 }
 
 export function ProductDetail(props: ProductDetailProps) {
@@ -106,7 +108,10 @@ export function ProductDetail(props: ProductDetailProps) {
     ) : null;
 
   return (
-    <article className={styles.product} aria-labelledby={`${formId}-title`}>
+    <article
+      className={props.inSheet ? `${styles.product} ${styles.inSheet}` : styles.product}
+      aria-labelledby={props.inSheet ? undefined : `${formId}-title`}
+    >
       {image && (
         <div className={styles.media}>
           <button
@@ -131,7 +136,7 @@ export function ProductDetail(props: ProductDetailProps) {
         </div>
       )}
       <div className={styles.info}>
-        <h1 id={`${formId}-title`}>{name}</h1>
+        {!props.inSheet && <h1 id={`${formId}-title`}>{name}</h1>}
         {product.label && <span className={styles.label}>{translateField(product, 'label', lang)}</span>}
         {outOfStock && <p className={styles.out}>{t('product.outOfStock')}</p>}
         {!orderAllowed && (

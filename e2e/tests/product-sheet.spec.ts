@@ -1,0 +1,96 @@
+/**
+ * Issue 21 #3 — product cards with a clear add button; sizes and extras chosen in a bottom sheet on a phone (a dialog
+ * on a wide screen): named by the product, the focus inside it, Escape closes, the focus back on the card's button.
+ * The venue has clickable_product_variants off (with it on, each size's "+" adds that size, spec §4).
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startFromFreshDatabase } from './fresh-database.ts';
+
+startFromFreshDatabase();
+
+const TENANT = { client: 'demo', place: 'bistro' };
+// Tuesday 12:00 in Sofia: the bistro is open.
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+
+async function putSettings(request: APIRequestContext, data: Record<string, string>) {
+  const login = await request.post('/api/login', {
+    headers: TENANT,
+    data: { email: 'admin@demo.test', password: 'demo-admin' },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await request.put('/api/admin/settings', {
+    headers: { ...TENANT, authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test.beforeAll(async ({ request }) => {
+  await putSettings(request, { clickable_product_variants: '0' });
+});
+
+test.afterAll(async ({ request }) => {
+  await putSettings(request, { clickable_product_variants: '1' });
+  await request.delete('/api/__test/clock');
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+});
+
+async function openSheet(page: Page) {
+  const add = page.getByRole('button', { name: 'Добави Кебапчета в количката' });
+  await expect(add).toBeEnabled({ timeout: 15_000 });
+  await add.click();
+  const sheet = page.getByRole('dialog', { name: 'Кебапчета' });
+  await expect(sheet).toBeVisible();
+  return { add, sheet };
+}
+
+test('phone: the card opens a bottom sheet; a size and an extra go into the cart; Escape gives the focus back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/bistro/skara');
+  const card = page.locator('article', { hasText: 'Кебапчета' }).first();
+  await expect(card.getByRole('button', { name: 'Добави Кебапчета в количката' })).toHaveText('+ Добави');
+
+  // Escape closes it, and the focus is back on the card's button.
+  let { add, sheet } = await openSheet(page);
+  await expect.poll(() => sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  // Docked to the bottom edge, full width.
+  const box = (await sheet.boundingBox())!;
+  expect(Math.round(box.y + box.height)).toBe(844);
+  expect(Math.round(box.width)).toBe(390);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // A size and an extra, then add: the sheet closes, the cart says what went in.
+  ({ add, sheet } = await openSheet(page));
+  await sheet.getByLabel('5 бр.').check();
+  await sheet.getByRole('checkbox', { name: /^Лютеница/ }).check();
+  await sheet.getByRole('button', { name: 'Добави в количката' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: '1 x Кебапчета - /5 бр./' })).toBeVisible();
+  await expect(add).toBeFocused();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+
+  // Without a size the sheet says so and stays open.
+  ({ sheet } = await openSheet(page));
+  await sheet.getByRole('button', { name: 'Добави в количката' }).click();
+  await expect(sheet.getByRole('alert')).toBeVisible();
+  await expect(sheet).toBeVisible();
+});
+
+test('wide screen: the same choices in a centred dialog', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/bistro/skara');
+  const { sheet } = await openSheet(page);
+  const box = (await sheet.boundingBox())!;
+  expect(box.width).toBeLessThan(600);
+  expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
+  expect(box.y + box.height).toBeLessThan(900);
+});
