@@ -76,48 +76,88 @@ async function signIn(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Раздели на администрацията' })).toBeVisible();
 }
 
-function deliveryBody(product: { id: number; variant: number }, lat: number, lng: number) {
-  return {
-    client_name: 'Мария Иванова',
-    client_phone: '+359 888 123 456',
-    client_email: 'maria@example.com',
-    payment_method: 'cash',
-    exact_time_selected: 0,
-    cutlery: 0,
-    client_address: 'ул. Шипка 12',
-    street_number: '12',
-    floor_number: '3',
-    ap_number: '7',
-    bell_number: 'Иванова',
-    entrance_number: 'А',
-    delivery_postal_code: '1000',
-    products: [
-      {
-        product_variant_id: product.variant,
-        product_id: product.id,
-        quantity: 2,
-        ingredients: { required: 0, addable: [], removable: [] },
-      },
-    ],
-    token: null,
-    order_comment: [],
-    delivery_time: '',
-    regionId: null,
-    deliveryRadiusId: null,
-    deliveryShapeId: null,
-    cartId: null,
-    promo_code: null,
-    order_text_comment: '',
-    subscribe_for_lunch_menu: 0,
-    lat,
-    lng,
-    delivery_address_lat: lat,
-    delivery_address_lng: lng,
-    free_product: null,
-    count_cutlery: 0,
-    userDeviceData: null,
-    accumulatedOrderAmountUsed: 0,
+/**
+ * A delivery guest adds two of the product's 500 ml size and opens the order form with a delivery address, then pins
+ * it on the form's map: 'east' inside the easternmost zone drawn on it (the admin's new one; the map is dragged until
+ * that zone is in view), 'away' far from every zone. Returns the order dialog.
+ */
+async function deliverTo(guest: Page, category: string, name: string, where: 'east' | 'away') {
+  await guest.goto('/bistro');
+  await guest
+    .getByRole('link', { name: new RegExp(`^${category}( |$)`) })
+    .first()
+    .click();
+  await guest.locator('article', { hasText: name }).first().getByRole('link', { name }).click();
+  await expect(guest.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 15_000 });
+  await guest.getByLabel('500 мл').check();
+  for (let i = 0; i < 2; i++) await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await guest.getByTestId('cart-button').click();
+  await guest.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
+  await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
+  if (await upsell.isVisible()) await upsell.click();
+  await expect(guest.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
+  const d = guest.getByRole('dialog');
+  await d.getByLabel('Доставка').check();
+  await d.getByLabel('Име', { exact: true }).fill('Мария Иванова');
+  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  await d.getByLabel('Улица').fill('ул. Шипка');
+  await d.getByLabel('Номер', { exact: true }).fill('12');
+  await d.getByLabel('Вход', { exact: true }).fill('А');
+  await d.getByLabel('Етаж').fill('3');
+  await d.getByLabel('Апартамент').fill('7');
+  await d.getByLabel('Звънец').fill('Петров');
+  const map = d.getByTestId('map-picker');
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.locator('path.leaflet-interactive').first()).toBeVisible({ timeout: 15_000 });
+  const drag = async (dx: number, dy: number) => {
+    const m = (await map.boundingBox())!;
+    const x = m.x + m.width / 2;
+    const y = m.y + m.height / 2;
+    await guest.mouse.move(x, y);
+    await guest.mouse.down();
+    await guest.mouse.move(x + dx / 2, y + dy / 2, { steps: 5 });
+    await guest.mouse.move(x + dx, y + dy, { steps: 5 });
+    await guest.mouse.up();
   };
+  if (where === 'away') {
+    // Zoomed out five steps, then two drags west and north: some hundred kilometres from every zone.
+    for (let i = 0; i < 5; i++) {
+      await map.getByRole('button', { name: 'Zoom out' }).click();
+      await guest.waitForTimeout(400);
+    }
+    for (let i = 0; i < 2; i++) await drag(250, 150);
+    const m = (await map.boundingBox())!;
+    await guest.mouse.click(m.x + m.width / 2, m.y + m.height / 2);
+  } else {
+    for (let attempt = 0; ; attempt++) {
+      const m = (await map.boundingBox())!;
+      const boxes = await map.locator('path.leaflet-interactive').evaluateAll((paths) =>
+        paths.map((p) => {
+          const r = p.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
+      );
+      const zone = boxes.reduce((e, b) => (b.x + b.width / 2 > e.x + e.width / 2 ? b : e));
+      const cx = zone.x + zone.width / 2;
+      const cy = zone.y + zone.height / 2;
+      // The zone's centre well inside the map: pin it there.
+      if (cx > m.x + 20 && cx < m.x + m.width - 20 && cy > m.y + 20 && cy < m.y + m.height - 20) {
+        await guest.mouse.click(cx, cy);
+        break;
+      }
+      expect(attempt, 'the drawn zone dragged into view').toBeLessThan(5);
+      const clamp = (v: number, lim: number) => Math.max(-lim, Math.min(lim, v));
+      await drag(
+        clamp(m.x + m.width / 2 - cx, m.width / 2 - 10),
+        clamp(m.y + m.height / 2 - cy, m.height / 2 - 10),
+      );
+    }
+  }
+  await d.getByLabel('В брой').check();
+  await d.getByLabel('Не, без прибори').check();
+  await d.getByRole('checkbox').last().check();
+  return d;
 }
 
 /** The class of the guest home's category list (it names the subcategories_design variant). */
@@ -130,10 +170,11 @@ async function categoryListClass(page: Page): Promise<string | null> {
 
 test('admin builds a product, draws a delivery zone and changes the layout; guests see and order; reports count it', async ({
   page,
+  browser,
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   expect((await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } })).ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
@@ -324,39 +365,65 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
     )
     .toBeGreaterThanOrEqual(4);
   const points = shape!.coordinates.map((c) => (Array.isArray(c) ? { lat: c[0], lng: c[1] } : c));
-  const inside = {
-    lat: points.reduce((a, p) => a + p.lat, 0) / points.length,
-    lng: points.reduce((a, p) => a + p.lng, 0) / points.length,
-  };
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
 
-  // Inside: priced with the zone's price. Outside every zone: refused.
-  const order = await request.post(`/api/orders/delivery?t=${Date.now()}`, {
-    headers: TENANT,
-    data: deliveryBody({ id: product.id, variant: variant.id }, inside.lat, inside.lng),
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  // The guest answer is in the venue currency (issue 25 #1), the admin API's prices in minor units.
-  expect(Math.round((await order.json()).totalPrice * 100)).toBe(2 * variant.price + SHAPE_PRICE);
-  const outside = await request.post(`/api/orders/delivery?t=${Date.now()}`, {
-    headers: TENANT,
-    data: deliveryBody({ id: product.id, variant: variant.id }, 42.95, 23.9),
-  });
-  expect(outside.status()).toBe(400);
-  expect((await outside.json()).code).toBe('invalid_delivery_shape');
+  // A delivery guest in their own browser: two of the large soup, the order form, a pin on its map. Inside the drawn
+  // zone: priced with the zone's price. Outside every zone: refused with the §8 message.
+  const guestContext = await browser.newContext();
+  try {
+    const guest = await guestContext.newPage();
+    await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
+    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    const inZone = await deliverTo(guest, catBg, bgName, 'east');
+    await expect(inZone.getByTestId('delivery-zone')).toHaveText(
+      `Адресът е в зоната за доставка. Доставка: ${(SHAPE_PRICE / 100).toFixed(2).replace('.', ',')} €.`,
+    );
+    const answer = guest.waitForResponse((r) => r.url().includes('/api/orders/delivery'));
+    await inZone.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    expect((await answer).status()).toBe(201);
+    // The pin the guest set went with the order, inside the drawn polygon's bounds.
+    const sent = (await answer).request().postDataJSON() as { lat: number; lng: number };
+    expect(sent.lat).toBeGreaterThan(Math.min(...lats));
+    expect(sent.lat).toBeLessThan(Math.max(...lats));
+    expect(sent.lng).toBeGreaterThan(Math.min(...lngs));
+    expect(sent.lng).toBeLessThan(Math.max(...lngs));
+    // The guest answer is in the venue currency (issue 25 #1), the admin API's prices in minor units.
+    expect(Math.round(((await (await answer).json()) as { totalPrice: number }).totalPrice * 100)).toBe(
+      2 * variant.price + SHAPE_PRICE,
+    );
+    await expect(guest.getByText(/^Благодарим ви! Поръчката е приета/)).toBeVisible();
+
+    const outside = await deliverTo(guest, catBg, bgName, 'away');
+    await expect(outside.getByTestId('delivery-zone')).toHaveText('Не доставяме до този адрес.');
+    const refused = guest.waitForResponse((r) => r.url().includes('/api/orders/delivery'));
+    await outside.getByRole('button', { name: /Изпрати поръчката/ }).click();
+    expect((await refused).status()).toBe(400);
+    expect(((await (await refused).json()) as { code: string }).code).toBe('invalid_delivery_shape');
+    await expect(outside.getByTestId('order-error')).toHaveText(
+      'Моля, проверете или въведете отново адреса за доставка.',
+    );
+  } finally {
+    await guestContext.close();
+  }
 
   // --- Layout: subcategories_design changes the guest page's category list. ---
   const before = await categoryListClass(page);
   expect(before).toBeTruthy();
-  const current = (await (await request.get('/api/settings', { headers: TENANT })).json()) as Record<
+  // The admin picks the other design on the settings screen and saves.
+  await page.goto('/admin/settings');
+  const design = page.locator('#setting-subcategories_design');
+  await expect(design).toBeVisible({ timeout: 15_000 });
+  const next = (await design.inputValue()) === '1' ? '3' : '1';
+  await design.selectOption(next);
+  await page.getByRole('button', { name: 'Запази' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Запазено' }).first()).toBeVisible();
+  // Stored: the venue's public settings carry the new design.
+  const storedSettings = (await (await request.get('/api/settings', { headers: TENANT })).json()) as Record<
     string,
     { value: string }
   >;
-  const next = current.subcategories_design?.value === '1' ? '3' : '1';
-  const saved = await request.put('/api/admin/settings', {
-    headers: admin,
-    data: { subcategories_design: next },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
+  expect(storedSettings.subcategories_design?.value).toBe(next);
   await expect.poll(() => categoryListClass(page), { timeout: 15_000 }).not.toBe(before);
 
   // --- Reports: the day's sales count the order and the product. ---
