@@ -52,7 +52,7 @@ describeEachDatabase(
         const body = res.json() as Json;
         expect(body.code).toBe('validation_error');
         expect(body.message).toMatch(/^validate_phone_number_regex: /);
-        expect(body.details.map((d: Json) => d.path[0])).toEqual(['validate_phone_number_regex']);
+        expect(body.details.map((d: Json) => d.path)).toEqual(['validate_phone_number_regex']);
       }
       const settings = (await ctx.get('/api/settings')).json() as Json;
       expect(settings.validate_phone_number_regex?.value ?? '').toBe('');

@@ -41,11 +41,6 @@ export const LIMITED_ROUTES: Record<string, AbuseKind> = {
   'PUT /api/orders/by_table_session/:token/bill_wanted': 'bill',
 };
 
-export const RATE_LIMITED_TEXT = {
-  en: 'Too many requests, try again later.',
-  bg: 'Твърде много заявки, опитайте по-късно.',
-} as const;
-
 export interface AbuseLimiterOptions {
   limits?: Record<AbuseKind, AbuseLimit>;
   windowMs?: number;
@@ -91,9 +86,7 @@ export function sessionOf(request: FastifyRequest): string | null {
   return typeof value === 'string' && value !== '' ? value.slice(0, 200) : null;
 }
 
-export function rateLimitedError(lang: string | undefined): DomainError {
-  const bg = !/^\s*en\b/i.test(lang ?? '');
-  return new DomainError(429, 'rate_limited', RATE_LIMITED_TEXT.en, {
-    messageTrans: bg ? RATE_LIMITED_TEXT.bg : RATE_LIMITED_TEXT.en,
-  });
+/** The guest reads 'Too many requests' in their language (lib/error-texts.ts, chosen by the error handler). */
+export function rateLimitedError(): DomainError {
+  return new DomainError(429, 'rate_limited', 'Too many requests, try again later.');
 }

@@ -6,7 +6,7 @@
  * `heartbeatMs` keep proxies and load balancers from closing an idle stream.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from './domain-error.ts';
+import { DomainError, detail } from './domain-error.ts';
 import { MAX_CATCH_UP, type BusEvent, type EventBus } from '../plugins/events.ts';
 
 export interface StreamMessage {
@@ -62,7 +62,10 @@ export class StreamCaps {
 }
 
 function full(code: string, message: string): DomainError {
-  return new DomainError(429, 'rate_limited', message, { details: [{ code }], retryAfterSeconds: 10 });
+  return new DomainError(429, 'rate_limited', message, {
+    details: [detail('', code, message)],
+    retryAfterSeconds: 10,
+  });
 }
 
 export interface EventStreamOptions {

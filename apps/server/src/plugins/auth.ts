@@ -149,7 +149,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
 function unauthorized(request: FastifyRequest): DomainError {
   const reason = request.authFailure ?? 'missing';
   const message = reason === 'expired' ? 'Your session has expired, please log in again' : 'Please log in';
-  return new DomainError(401, 'unauthorized', message, { details: { reason } });
+  return new DomainError(401, 'unauthorized', message, { fields: { reason } });
 }
 
 /** preHandler: a signed-in user of this client is required (401 otherwise). */
@@ -169,13 +169,13 @@ export function requireRole(minRole: Role) {
     if (!user) throw unauthorized(request);
     if (!hasAccess(user.role, minRole)) {
       throw new DomainError(403, 'forbidden', 'You do not have access to this', {
-        details: { required: minRole },
+        fields: { required: minRole },
       });
     }
     const tenant = request.tenant;
     if (tenant && !(await request.server.auth.canAccessPlace(user, tenant))) {
       throw new DomainError(403, 'forbidden', 'You do not have access to this place', {
-        details: { place: tenant.placeSlug },
+        fields: { place: tenant.placeSlug },
       });
     }
   };

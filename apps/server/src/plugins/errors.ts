@@ -1,11 +1,16 @@
 /**
- * The one error handler: every failure becomes `{ code, message, details? }` JSON with a 4xx or 5xx status.
- * 5xx answers never carry internals (the cause is logged instead); 4xx answers say what to fix.
+ * The one error handler: every failure becomes `{ code, message, message_trans?, details?, …fields }` JSON with a
+ * 4xx or 5xx status, `details` always `[{ path, code, message }]`. The guest's text (`message_trans`) is chosen here
+ * and only here, from lib/error-texts.ts in the request's language. 5xx answers never carry internals (the cause is
+ * logged instead); 4xx answers say what to fix.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.ts';
-import { DomainError } from '../lib/domain-error.ts';
+import { LANGUAGES, type Language } from '@trapeza/domain/i18n';
+import { DomainError, validationDetails, type ErrorDetail, type LocalizedText } from '../lib/domain-error.ts';
+import { errorText } from '../lib/error-texts.ts';
+import { requestLanguage } from '../lib/request-language.ts';
 
 /** Fastify's own 4xx error codes, renamed to the API's snake_case codes. */
 const FASTIFY_CODES: Record<string, string> = {
@@ -20,6 +25,29 @@ const FASTIFY_CODES: Record<string, string> = {
 /** Parse errors of @fastify/busboy (multipart uploads), thrown without a status code. */
 const MULTIPART_PARSE_ERROR =
   /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header|Part terminated early)/;
+
+/** The guest's language: a `lang` the body names (the booking form sends one), else the request's headers. */
+function answerLanguage(request: FastifyRequest): Language {
+  const bodyLang = (request.body as { lang?: unknown } | null | undefined)?.lang;
+  return LANGUAGES.find((l) => l === bodyLang) ?? requestLanguage(request.headers);
+}
+
+/** `message_trans` and the details' messages in the guest's language, where the catalogue has a text. */
+function translated(
+  request: FastifyRequest,
+  code: string,
+  own: LocalizedText | undefined,
+  details: ErrorDetail[] | undefined,
+): { message_trans?: string; details?: ErrorDetail[] } {
+  const lang = answerLanguage(request);
+  const text = own ?? errorText(code);
+  return {
+    ...(text ? { message_trans: text[lang] } : {}),
+    ...(details
+      ? { details: details.map((d) => ({ ...d, message: errorText(d.code)?.[lang] ?? d.message })) }
+      : {}),
+  };
+}
 
 type ZodIssueLike = { path?: PropertyKey[]; message?: string; instancePath?: string };
 
@@ -71,25 +99,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error 5xx');
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({
+        ...error.fields,
         code: error.code,
         message: error.message,
-        ...(error.messageTrans ? { message_trans: error.messageTrans } : {}),
-        ...(error.details !== undefined ? { details: error.details } : {}),
+        ...translated(request, error.code, error.text, error.details),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // path: the field the issue is about, e.g. ['product_variants', '0', 'price'] (empty for the whole input).
-      const issues = error.validation.map((v) => ({
-        path: (v.instancePath ?? '').split('/').filter(Boolean),
-        ...(v.params as object),
-        message: v.message,
-      }));
+      // path: the field the issue is about, e.g. 'product_variants.0.price' ('' for the whole input).
       const where = error.validationContext ?? 'request';
       const first = error.validation[0]?.params as { issue?: ZodIssueLike } | undefined;
       return reply.code(400).send({
         code: 'validation_error',
         message: `Invalid ${where}: ${describeIssue(first?.issue ?? (error.validation[0] as ZodIssueLike))}`,
-        details: issues,
+        ...translated(request, 'validation_error', undefined, validationDetails(error.validation)),
       });
     }
     if (isResponseSerializationError(error)) {
@@ -117,7 +140,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         status === 429
           ? 'rate_limited'
           : (FASTIFY_CODES[fastifyCode] ?? (status === 404 ? 'not_found' : 'bad_request'));
-      return reply.code(status).send({ code, message: error.message });
+      return reply
+        .code(status)
+        .send({ code, message: error.message, ...translated(request, code, undefined, undefined) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 'internal_error', message: 'Internal server error' });

@@ -146,8 +146,7 @@ export function registerOperations(app: FastifyInstance, opts: OperationsOptions
       const wait = await limiter.take(kind, request.ip, sessionOf(request));
       if (wait === null) return;
       reply.header('retry-after', String(wait));
-      const lang = request.headers['lang'] ?? request.headers['accept-language'];
-      throw rateLimitedError(Array.isArray(lang) ? lang[0] : lang);
+      throw rateLimitedError();
     });
   }
 

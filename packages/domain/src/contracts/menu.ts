@@ -184,12 +184,24 @@ export const StoreAccumulatedAmountSettingResponse = z.object({
   setting: z.object({ accumulatedUserAmount: money }),
 });
 
-/** Every error answer of the API: a stable code, a human message (Bulgarian by default), optional details. */
-export const ApiError = z.object({
+/**
+ * One problem of a refused request (issue 22 #3): the field as a dotted path ('' for the whole input), its code, a
+ * message in the guest's language where the code has one. A detail may add what its reaction needs (login_slowed:
+ * `retry_after`).
+ */
+export const ApiErrorDetail = z.looseObject({ path: z.string(), code: z.string(), message: z.string() });
+export type ApiErrorDetail = z.infer<typeof ApiErrorDetail>;
+
+/**
+ * Every error answer of the API: a stable code, a human message, the guest's text (`message_trans`) where the code
+ * has one, the problems in one shape (`details`), and what a reaction needs at the top level (a refused import's
+ * `preview`, an illegal transition's `from`/`to`/`allowed`, …: kept, not stripped).
+ */
+export const ApiError = z.looseObject({
   code: z.string(),
   message: z.string(),
   message_trans: z.string().optional(),
-  details: z.unknown().optional(),
+  details: z.array(ApiErrorDetail).optional(),
   /** Spec §8: a spec client reads the code from `payload.message`; the server adds it to every error answer. */
   payload: z.object({ message: z.string() }).passthrough().optional(),
 });

@@ -67,7 +67,7 @@ describeEachDatabase(
       await as.put('/api/admin/client', { domain: 'taken.localhost' });
       const clash = await as.put('/api/admin/client', { domain: 'TAKEN.localhost' }, other);
       expect(clash.statusCode, clash.body).toBe(409);
-      expect(clash.json()).toMatchObject({ code: 'domain_taken', details: { field: 'domain' } });
+      expect(clash.json()).toMatchObject({ code: 'domain_taken', details: [{ path: 'domain' }] });
       expect(clash.body).not.toMatch(/demo|Demo/);
       // So is a verified domain.
       await ctx.db

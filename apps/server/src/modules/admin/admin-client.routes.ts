@@ -39,7 +39,7 @@ export function adminClientRoutes(deps: {
   const checkRole = (request: FastifyRequest) => {
     if (!canEditClientBrand(request.user!.role)) {
       throw new DomainError(403, 'forbidden', 'You do not have access to this', {
-        details: { required: 'CLIENT_ADMIN' },
+        fields: { required: 'CLIENT_ADMIN' },
       });
     }
   };

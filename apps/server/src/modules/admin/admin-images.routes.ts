@@ -20,7 +20,7 @@ import { IMMUTABLE, UPLOADS_URL } from './image-store.ts';
 
 const tooLarge = () =>
   new DomainError(413, 'image_too_large', `Images may be at most ${ADMIN_IMAGE_MAX_BYTES / 1024 / 1024} MB`, {
-    details: { max_bytes: ADMIN_IMAGE_MAX_BYTES },
+    fields: { max_bytes: ADMIN_IMAGE_MAX_BYTES },
   });
 
 export function adminImagesRoutes(images: AdminImagesService): FastifyPluginAsyncZod {
@@ -65,7 +65,7 @@ export function adminImagesRoutes(images: AdminImagesService): FastifyPluginAsyn
             'unsupported_media_type',
             'Only JPEG, PNG, WebP or AVIF images can be uploaded',
             {
-              details: { received: file.mimetype },
+              fields: { received: file.mimetype },
             },
           );
         }

@@ -248,7 +248,7 @@ describeEachDatabase(
         const refused = await send('import', 'bad.csv', file);
         expect(refused.statusCode).toBe(422);
         expect(refused.json().code).toBe('import_invalid');
-        expect(refused.json().details.problems).toHaveLength(8);
+        expect(refused.json().preview.problems).toHaveLength(8);
         expect(await snapshot('bistro')).toEqual(before);
 
         // An unknown column, a required one missing: the header row is the problem.

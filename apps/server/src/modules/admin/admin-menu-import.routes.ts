@@ -25,7 +25,7 @@ const tooLarge = () =>
     'file_too_large',
     `Menu files may be at most ${MENU_IMPORT_MAX_BYTES / 1024 / 1024} MB`,
     {
-      details: { max_bytes: MENU_IMPORT_MAX_BYTES },
+      fields: { max_bytes: MENU_IMPORT_MAX_BYTES },
     },
   );
 
@@ -121,7 +121,7 @@ export function adminMenuImportRoutes(service: AdminMenuImportService): FastifyP
           200: MenuImportResult,
           ...fileErrors,
           422: ApiError.describe(
-            'import_invalid: the file has problems (details: the preview); nothing written',
+            'import_invalid: the file has problems (preview: what would be imported, with the problems); nothing written',
           ),
         },
       }),

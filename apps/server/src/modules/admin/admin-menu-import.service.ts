@@ -707,7 +707,7 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
       const { preview, rows } = plan(sheet, menu);
       if (preview.problems.length > 0) {
         throw new DomainError(422, 'import_invalid', 'The file has problems; nothing was imported', {
-          details: preview,
+          fields: { preview },
         });
       }
       try {

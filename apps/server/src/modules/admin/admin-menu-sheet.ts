@@ -34,8 +34,8 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-const refuse = (status: number, code: string, message: string, details?: unknown) =>
-  new DomainError(status, code, message, details === undefined ? {} : { details });
+const refuse = (status: number, code: string, message: string, fields?: Record<string, unknown>) =>
+  new DomainError(status, code, message, fields === undefined ? {} : { fields });
 
 const tooManyRows = () =>
   refuse(

@@ -22,7 +22,7 @@ import { slugify, uniqueSlug } from '@trapeza/domain/slug';
 import { addableLimitsConsistent } from '@trapeza/domain/ingredients';
 import type { Insertable, Updateable } from 'kysely';
 import type { CategoriesTable, Category, Product, ProductsTable } from '../../db/schema.ts';
-import { DomainError, notFound } from '../../lib/domain-error.ts';
+import { DomainError, detail, notFound } from '../../lib/domain-error.ts';
 import type { MenuRepository } from '../menu/menu.repository.ts';
 import {
   parseTranslations,
@@ -50,10 +50,10 @@ export interface AdminMenuDeps {
 
 const invalid = (field: string, message: string, extra: Record<string, unknown> = {}) =>
   new DomainError(400, 'validation_error', `${field}: ${message}`, {
-    details: [{ path: field.split('.'), message, ...extra }],
+    details: [{ ...detail(field, 'invalid', message), ...extra }],
   });
-const conflict = (code: string, message: string, details?: unknown) =>
-  new DomainError(409, code, message, { details });
+const conflict = (code: string, message: string, fields?: Record<string, unknown>) =>
+  new DomainError(409, code, message, fields ? { fields } : {});
 
 const json = (v: unknown) => JSON.stringify(v ?? {});
 

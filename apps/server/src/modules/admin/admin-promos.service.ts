@@ -11,7 +11,7 @@ import type {
   AdminUserDiscountCreateBody,
   AdminUserDiscountUpdateBody,
 } from '@trapeza/domain/contracts/admin';
-import { DomainError, notFound } from '../../lib/domain-error.ts';
+import { DomainError, detail, notFound } from '../../lib/domain-error.ts';
 import { parseJson } from '../menu/menu.mapping.ts';
 import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
@@ -21,7 +21,9 @@ type PromoUpdate = z.output<typeof AdminPromoCodeUpdateBody>;
 const utc = (iso: string | null | undefined) => (iso == null ? iso : new Date(iso).toISOString());
 const flag = (v: number) => (v ? (1 as const) : (0 as const));
 const invalid = (field: string, message: string) =>
-  new DomainError(400, 'validation_error', `${field}: ${message}`, { details: [{ path: [field], message }] });
+  new DomainError(400, 'validation_error', `${field}: ${message}`, {
+    details: [detail(field, 'invalid', message)],
+  });
 
 export function createAdminPromosService(deps: { repo: AdminPromosRepository; audit: AuditRepository }) {
   const { repo, audit } = deps;
@@ -159,7 +161,7 @@ export function createAdminPromosService(deps: { repo: AdminPromosRepository; au
           'user_discount_exists',
           `An active discount for order number ${orderNumber} exists`,
           {
-            details: { id: clash.id },
+            fields: { id: clash.id },
           },
         );
       }

@@ -22,7 +22,7 @@ import {
   maskSecret,
   settingDefinition,
 } from '@trapeza/domain/settings-catalogue';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, detail, type ErrorDetail } from '../../lib/domain-error.ts';
 import { parseJson } from '../menu/menu.mapping.ts';
 import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
@@ -96,19 +96,19 @@ export function createAdminSettingsService(deps: {
       body: z.output<typeof AdminSettingsUpdateBody>,
     ): Promise<AdminSettingsResponse> {
       const changes = new Map<string, string | null>();
-      const problems: { path: string[]; message: string }[] = [];
+      const problems: ErrorDetail[] = [];
       for (const [key, raw] of Object.entries(body)) {
         const base = key.endsWith(TRANSLATIONS_SUFFIX) ? key.slice(0, -TRANSLATIONS_SUFFIX.length) : null;
         const baseDef = base === null ? undefined : settingDefinition(base);
         if (baseDef?.translatable) {
           const r = raw === null ? ({ ok: true, value: null } as const) : checkSettingTranslations(raw);
           if (r.ok) changes.set(key, r.value);
-          else problems.push({ path: [key], message: r.message });
+          else problems.push(detail(key, 'invalid_setting', r.message));
           continue;
         }
         const def = settingDefinition(key);
         if (!def) {
-          problems.push({ path: [key], message: 'unknown setting' });
+          problems.push(detail(key, 'unknown_setting', 'unknown setting'));
           continue;
         }
         if (raw === null) {
@@ -117,10 +117,10 @@ export function createAdminSettingsService(deps: {
         }
         const r = checkSettingValue(def, raw);
         if (r.ok) changes.set(key, r.value);
-        else problems.push({ path: [key], message: r.message });
+        else problems.push(detail(key, 'invalid_setting', r.message));
       }
       if (problems.length) {
-        throw new DomainError(400, 'validation_error', `${problems[0]!.path[0]}: ${problems[0]!.message}`, {
+        throw new DomainError(400, 'validation_error', `${problems[0]!.path}: ${problems[0]!.message}`, {
           details: problems,
         });
       }

@@ -31,7 +31,7 @@ import {
   isPlaceLevelRole,
   type StaffRole,
 } from '@trapeza/domain/staff-admin';
-import { DomainError, notFound } from '../../lib/domain-error.ts';
+import { DomainError, detail, notFound } from '../../lib/domain-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
@@ -51,8 +51,8 @@ export interface AdminUsersServiceDeps {
 export type SendResetMail = (email: string) => Promise<void>;
 
 const flag = (v: boolean) => (v ? (1 as const) : (0 as const));
-const forbidden = (code: string, message: string, details?: unknown) =>
-  new DomainError(403, code, message, details === undefined ? {} : { details });
+const forbidden = (code: string, message: string, fields?: Record<string, unknown>) =>
+  new DomainError(403, code, message, fields === undefined ? {} : { fields });
 
 export function createAdminUsersService(deps: AdminUsersServiceDeps) {
   const { repo, audit } = deps;
@@ -119,7 +119,7 @@ export function createAdminUsersService(deps: AdminUsersServiceDeps) {
     const ids = [...new Set(placeIds)];
     if (!ids.length) {
       throw new DomainError(400, 'places_required', 'A place-level role needs at least one place', {
-        details: [{ path: ['place_ids'], message: 'at least one place' }],
+        details: [detail('place_ids', 'too_small', 'at least one place')],
       });
     }
     const outside = ids.filter((p) => !scope.reach.has(p));

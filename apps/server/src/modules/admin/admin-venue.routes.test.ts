@@ -75,7 +75,7 @@ describeEachDatabase(
         expect(
           bad
             .json()
-            .details.map((d: Json) => d.path[0])
+            .details.map((d: Json) => d.path)
             .sort(),
         ).toEqual(['booking_interval', 'no_such_setting', 'primary_color', 'working_hours'].sort());
         expect(((await ctx.get('/api/settings')).json() as Json).subcategories_design.value).toBe('1');

@@ -13,7 +13,7 @@ import type {
   AdminShapeBody,
 } from '@trapeza/domain/contracts/admin';
 import { checkDeliveryPolygon } from '@trapeza/domain/delivery/polygon';
-import { DomainError, notFound } from '../../lib/domain-error.ts';
+import { DomainError, detail, notFound } from '../../lib/domain-error.ts';
 import { parseJson, parseTranslations } from '../menu/menu.mapping.ts';
 import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
@@ -50,7 +50,7 @@ export function createAdminZonesService(deps: {
     const check = checkDeliveryPolygon(b.coordinates);
     if (!check.ok) {
       throw new DomainError(400, 'invalid_polygon', `coordinates: ${check.message}`, {
-        details: [{ path: ['coordinates'], code: check.code, message: check.message }],
+        details: [detail('coordinates', check.code, check.message)],
       });
     }
     return { ...b, coordinates: JSON.stringify(check.ring) };

@@ -81,7 +81,7 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
         const user = request.user!;
         if (!hasAccess(user.role, 'PLACE_ADMIN')) {
           throw new DomainError(403, 'forbidden', 'You do not have access to this', {
-            details: { required: 'PLACE_ADMIN' },
+            fields: { required: 'PLACE_ADMIN' },
           });
         }
         const rows =

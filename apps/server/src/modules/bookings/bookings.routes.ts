@@ -36,10 +36,10 @@ import { z } from 'zod';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole, requireUser } from '../../plugins/auth.ts';
 import { requestLanguage } from '../users/users.mail.ts';
-import { BOOKING_RATE_LIMITED_MESSAGES } from '@trapeza/domain/booking';
-import { DomainError } from '../../lib/domain-error.ts';
+import { BOOKING_INVALID_DATA_MESSAGE, BOOKING_RATE_LIMITED_MESSAGES } from '@trapeza/domain/booking';
+import { DomainError, validationDetails } from '../../lib/domain-error.ts';
 import type { BookingLimiter } from './booking-limits.ts';
-import { bookingError, type BookingsService } from './bookings.service.ts';
+import { type BookingsService } from './bookings.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,15 +75,12 @@ const authErrors = {
  */
 export function bookingsRoutes(service: BookingsService, limiter: BookingLimiter): FastifyPluginAsyncZod {
   return async (app) => {
-    app.setErrorHandler((error, request, reply) => {
+    // A booking's bad input is booking_invalid_data (the booking form's code), not the generic validation_error.
+    app.setErrorHandler((error) => {
       if (!hasZodFastifySchemaValidationErrors(error)) throw error;
-      const e = bookingError(400, 'booking_invalid_data', requestLanguage(request.headers), {
-        where: error.validationContext ?? 'request',
-        issues: error.validation.map((v) => ({ path: v.instancePath, message: v.message })),
+      throw new DomainError(400, 'booking_invalid_data', BOOKING_INVALID_DATA_MESSAGE, {
+        details: validationDetails(error.validation),
       });
-      return reply
-        .code(400)
-        .send({ code: e.code, message: e.message, message_trans: e.messageTrans, details: e.details });
     });
 
     let sweep: NodeJS.Timeout | null = null;
@@ -186,9 +183,8 @@ export function bookingsRoutes(service: BookingsService, limiter: BookingLimiter
           });
           if (wait === null) return;
           reply.header('retry-after', String(wait));
-          const l = request.body.lang ?? lang(request);
           throw new DomainError(429, 'rate_limited', BOOKING_RATE_LIMITED_MESSAGES.en, {
-            messageTrans: BOOKING_RATE_LIMITED_MESSAGES[l],
+            text: BOOKING_RATE_LIMITED_MESSAGES,
           });
         },
       },

@@ -63,7 +63,7 @@ import { formatClockTime, localTime, parseClockTime } from '@trapeza/domain/date
 import { translateField, type Language } from '@trapeza/domain/i18n';
 import { venueCurrency } from '@trapeza/domain/money';
 import type { z } from 'zod';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, detail } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { bookingConfirmRequestMail, bookingConfirmationMail } from './bookings.mail.ts';
 import type { BookingRow, BookingView, BookingsRepository, PlaceInfo } from './bookings.repository.ts';
@@ -111,27 +111,25 @@ export type ConfirmPaidResult =
   | { ok: true; status: 'confirmed'; alreadyConfirmed: boolean }
   | { ok: false; reason: 'not_found' | 'cancelled' | 'slot_taken' };
 
-/** A booking error: `message` is the Bulgarian text (the spec's, for bad data), `message_trans` the guest's. */
+/**
+ * A booking error: `message` is the Bulgarian text (the spec's, for bad data); `message_trans` comes from the error
+ * handler in the guest's language. `fields` (the booking's status, the limit) ride at the top level of the answer.
+ */
 export function bookingError(
   statusCode: number,
   code: BookingErrorCode,
-  lang: Language,
-  details?: unknown,
+  fields?: Record<string, unknown>,
 ): DomainError {
-  const texts = BOOKING_ERROR_MESSAGES[code];
-  return new DomainError(
-    statusCode,
-    code,
-    code === 'booking_invalid_data' ? BOOKING_INVALID_DATA_MESSAGE : texts.bg,
-    {
-      messageTrans: texts[lang],
-      ...(details !== undefined ? { details } : {}),
-    },
-  );
+  const message =
+    code === 'booking_invalid_data' ? BOOKING_INVALID_DATA_MESSAGE : BOOKING_ERROR_MESSAGES[code].bg;
+  return new DomainError(statusCode, code, message, fields ? { fields } : {});
 }
 
-const invalid = (lang: Language, details?: unknown) =>
-  bookingError(400, 'booking_invalid_data', lang, details);
+/** booking_invalid_data naming the failing fields in the one detail shape. */
+const invalid = (problems: { field: string; code: string }[]) =>
+  new DomainError(400, 'booking_invalid_data', BOOKING_INVALID_DATA_MESSAGE, {
+    details: problems.map((p) => detail(p.field, p.code, p.code)),
+  });
 
 /**
  * Cancel links: bookings.cancel_token stores a random nonce; the link carries HMAC(secret, nonce). A leaked database
@@ -181,9 +179,9 @@ export function createBookingsService(deps: BookingsServiceDeps) {
 
   async function placeOf(placeId: number, lang: Language, requireModule: boolean): Promise<PlaceInfo> {
     const place = await repo.findPlace(placeId);
-    if (!place) throw bookingError(404, 'booking_not_found', lang);
+    if (!place) throw bookingError(404, 'booking_not_found');
     if (requireModule && !place.modules.includes('booking'))
-      throw bookingError(403, 'booking_module_disabled', lang);
+      throw bookingError(403, 'booking_module_disabled');
     return place;
   }
 
@@ -208,11 +206,11 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     let product: Context['product'] = null;
     if (pick.productId != null) {
       const p = await repo.findBookingProduct(placeId, pick.productId);
-      if (!p) throw invalid(lang, [{ field: 'productId', code: 'not_a_booking_product' }]);
+      if (!p) throw invalid([{ field: 'productId', code: 'not_a_booking_product' }]);
       const variant =
         pick.variantId != null ? p.variants.find((v) => v.id === pick.variantId) : (p.variants[0] ?? null);
       if (pick.variantId != null && !variant)
-        throw invalid(lang, [{ field: 'variantId', code: 'unknown_variant' }]);
+        throw invalid([{ field: 'variantId', code: 'unknown_variant' }]);
       duration = bookingDuration(settings, variant);
       product = {
         id: p.id,
@@ -220,14 +218,14 @@ export function createBookingsService(deps: BookingsServiceDeps) {
         variantId: variant?.id ?? null,
       };
     } else if (pick.variantId != null) {
-      throw invalid(lang, [{ field: 'variantId', code: 'variant_without_product' }]);
+      throw invalid([{ field: 'variantId', code: 'variant_without_product' }]);
     }
     return { place, settings, halls, tables, duration, product };
   }
 
-  function checkHall(ctx: Context, hallId: number | null | undefined, lang: Language): void {
+  function checkHall(ctx: Context, hallId: number | null | undefined): void {
     if (hallId != null && !ctx.halls.some((h) => h.id === hallId))
-      throw invalid(lang, [{ field: 'hallId', code: 'unknown_hall' }]);
+      throw invalid([{ field: 'hallId', code: 'unknown_hall' }]);
   }
 
   async function heldStays(
@@ -433,7 +431,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     ) {
       const fresh = await repo.findById(place.id, row.id);
       if (fresh && (fresh.status === 'confirmed' || fresh.status === 'seated')) return fresh;
-      throw bookingError(409, 'booking_not_confirmable', lang, { status: fresh?.status ?? row.status });
+      throw bookingError(409, 'booking_not_confirmable', { status: fresh?.status ?? row.status });
     }
     const fresh = (await repo.findById(place.id, row.id)) ?? {
       ...row,
@@ -451,7 +449,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     const stay = stayOfRow(row);
     const now = nowOnBookingAxis(deps.now(), parseBookingSettings(await repo.getSettings(place.id)).timeZone);
     if (!stay || !isGuestCancellable(row.status, stay.start, now.abs))
-      throw bookingError(409, 'booking_not_cancellable', lang, { status: row.status });
+      throw bookingError(409, 'booking_not_cancellable', { status: row.status });
     if (
       !(await repo.transition(
         place.id,
@@ -460,7 +458,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
         'cancelled',
       ))
     )
-      throw bookingError(409, 'booking_not_cancellable', lang);
+      throw bookingError(409, 'booking_not_cancellable');
     await notify(place.id, row.id, 'booking.status_changed');
     return toStore({ ...row, status: 'cancelled' }, place, lang);
   }
@@ -470,7 +468,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     const row = await repo.findById(tenant.placeId, id);
     // The same answer for an unknown id and a wrong token: ids are guessable, tokens are not.
     if (!row || !sameToken(linkToken(deps.linkSecret, row.cancel_token), token))
-      throw bookingError(404, 'booking_not_found', lang);
+      throw bookingError(404, 'booking_not_found');
     return { place, row };
   }
 
@@ -579,7 +577,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       lang: Language,
     ): Promise<StoreBusyDatesResponse> {
       const ctx = await context(tenant.placeId, lang, body);
-      checkHall(ctx, body.hallId, lang);
+      checkHall(ctx, body.hallId);
       const now = deps.now();
       const people = body.people ?? ctx.settings.minPeople;
       const held = await heldStays(tenant.placeId, body.from, body.to, now);
@@ -601,7 +599,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       lang: Language,
     ): Promise<StoreFreeHoursResponse> {
       const ctx = await context(tenant.placeId, lang, body);
-      checkHall(ctx, body.hallId, lang);
+      checkHall(ctx, body.hallId);
       const now = deps.now();
       const held = await heldStays(tenant.placeId, body.date, body.date, now);
       return freeHoursForDate(availability(ctx, held, now, body.people, body.hallId), body.date);
@@ -669,10 +667,10 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       const fieldErrors = validateBookingForm(body, {
         phonePattern: compilePhonePattern(raw.validate_phone_number_regex),
       });
-      if (fieldErrors.length > 0) throw invalid(lang, fieldErrors);
-      checkHall(ctx, body.hallId, lang);
+      if (fieldErrors.length > 0) throw invalid(fieldErrors);
+      checkHall(ctx, body.hallId);
       const stay = stayOf(body.date, body.time, ctx.duration);
-      if (!stay) throw invalid(lang, [{ field: 'time', code: 'not_a_slot' }]);
+      if (!stay) throw invalid([{ field: 'time', code: 'not_a_slot' }]);
 
       const guest = { email: guestEmailKey(body.email), phone: guestPhoneKey(body.phone) };
       const guestLocks = [`e:${guest.email}`, ...(guest.phone !== '' ? [`p:${guest.phone}`] : [])];
@@ -723,9 +721,9 @@ export function createBookingsService(deps: BookingsServiceDeps) {
         guestLocks,
       );
       if (!outcome.ok) {
-        if (outcome.reason === 'taken') throw bookingError(409, 'booking_slot_taken', lang);
-        if (outcome.reason === 'limit') throw bookingError(409, 'booking_limit_reached', lang, { max });
-        throw invalid(lang, [{ field: 'time', code: 'not_a_slot' }]);
+        if (outcome.reason === 'taken') throw bookingError(409, 'booking_slot_taken');
+        if (outcome.reason === 'limit') throw bookingError(409, 'booking_limit_reached', { max });
+        throw invalid([{ field: 'time', code: 'not_a_slot' }]);
       }
       const row = await repo.findById(tenant.placeId, outcome.id);
       if (!row) throw new Error('booking vanished after insert');
@@ -825,7 +823,7 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     ): Promise<StoreBooking> {
       const place = await placeOf(tenant.placeId, lang, false);
       const row = await repo.findById(tenant.placeId, id);
-      if (!row || row.user_id !== userId) throw bookingError(404, 'booking_not_found', lang);
+      if (!row || row.user_id !== userId) throw bookingError(404, 'booking_not_found');
       return cancelAsGuest(row, place, lang);
     },
 
@@ -865,19 +863,19 @@ export function createBookingsService(deps: BookingsServiceDeps) {
     ): Promise<StaffBooking> {
       await sweepExpired(tenant.placeId);
       const row = await repo.findById(tenant.placeId, id);
-      if (!row) throw bookingError(404, 'booking_not_found', lang);
+      if (!row) throw bookingError(404, 'booking_not_found');
       if (row.status === update.status) return toStaff(row);
       if (!canTransitionBooking(row.status, update.status))
-        throw bookingError(409, 'booking_invalid_transition', lang, { from: row.status, to: update.status });
+        throw bookingError(409, 'booking_invalid_transition', { from: row.status, to: update.status });
       if (row.status === 'pending_confirmation' && update.status === 'confirmed') {
         // The guest confirmed by phone: the same path as the e-mailed link (expiry rule and e-mail in one place).
         await confirmPending(row, await placeOf(tenant.placeId, lang, false), lang);
       } else if (row.status === 'pending_payment' && update.status === 'confirmed') {
         // Paid at the venue: the same path as an online payment (keeps the e-mail and the expiry rules in one place).
         const result = await confirmBookingPaid(id, { lang });
-        if (!result.ok) throw bookingError(409, 'booking_slot_taken', lang);
+        if (!result.ok) throw bookingError(409, 'booking_slot_taken');
       } else if (!(await repo.transition(tenant.placeId, id, [row.status], update.status))) {
-        throw bookingError(409, 'booking_invalid_transition', lang, { from: row.status, to: update.status });
+        throw bookingError(409, 'booking_invalid_transition', { from: row.status, to: update.status });
       } else {
         await notify(tenant.placeId, id, 'booking.status_changed');
       }

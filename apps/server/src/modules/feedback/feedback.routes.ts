@@ -7,7 +7,7 @@ import {
   StoreOrderError,
 } from '@trapeza/domain/contracts/orders';
 import { PlaceHeaders } from '../../lib/request-context.ts';
-import { answerLanguage, registerOrderErrorHandler } from '../orders/order-error.ts';
+import { answerLanguage } from '../orders/order-error.ts';
 import { FeedbackRepository } from './feedback.repository.ts';
 import { FeedbackService } from './feedback.service.ts';
 
@@ -20,7 +20,6 @@ const errors = {
 
 /** Routes under /api; builds its service from the app's database and clock. */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerOrderErrorHandler(app);
   const service = new FeedbackService(new FeedbackRepository(app.database.db), app.staffNotifier ?? null);
   const config = { tenancy: 'place' } as const;
   const tags = ['feedback'];

@@ -69,7 +69,7 @@ export class FeedbackService {
     if (comment && tooLong(comment)) errors.push({ field: 'comment', code: 'comment_too_long' });
     else if (comment) rows.push({ question_id: null, rating: null, text: comment });
     if (errors.length === 0 && rows.length === 0) errors.push({ field: 'answers', code: 'feedback_empty' });
-    if (errors.length > 0) throw validationError(errors, ctx.lang);
+    if (errors.length > 0) throw validationError(errors);
     const orderId = body.token ? await this.#repo.latestOrderIdByToken(ctx.placeId, body.token) : null;
     await this.#repo.insertAnswers(
       ctx.placeId,

@@ -29,7 +29,7 @@ import { PlaceHeaders } from '../../lib/request-context.ts';
 import { routeLimitOptions } from '../../plugins/security.ts';
 import { TablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
-import { answerLanguage, registerOrderErrorHandler } from './order-error.ts';
+import { answerLanguage } from './order-error.ts';
 import { OrdersRepository } from './orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { OrdersService, type OrderCallContext } from './orders.service.ts';
@@ -67,7 +67,6 @@ const orderErrors = {
 
 /** Routes under /api; builds its services from the app's database and clock. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerOrderErrorHandler(app);
   const { db } = app.database;
   const tables = new TablesService(
     new TablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),

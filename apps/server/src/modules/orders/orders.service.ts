@@ -70,7 +70,8 @@ import type {
   StoreSessionOrdersResponse,
   StoreSpotOrderBody,
 } from '@trapeza/domain/contracts/orders';
-import { OrderError, orderError, tableError, validationError, type Lang } from './order-error.ts';
+import { DomainError, localize } from '../../lib/domain-error.ts';
+import { orderError, tableError, validationError, type Lang } from './order-error.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { NewOrderLine, OrdersRepository, ProductIngredientRow } from './orders.repository.ts';
 import type { TablesService } from '../tables/tables.service.ts';
@@ -284,10 +285,10 @@ export class OrdersService {
 
   /** POST orders — a spot order from a table (or room) session. */
   async placeSpotOrder(body: StoreSpotOrderBody, ctx: OrderCallContext): Promise<StoreOrderResponse> {
-    const session = await this.#tables.requireSession(ctx.placeId, body.session, ctx.now, ctx.lang);
+    const session = await this.#tables.requireSession(ctx.placeId, body.session, ctx.now);
     // A QR session opened for browsing only (spot browse, 4: the venue offers no ordering there) orders nothing.
     if (session.order_type !== ORDER_TYPES.SPOT && session.order_type !== ORDER_TYPES.ROOM)
-      throw orderError(403, 'orders_not_allowed', ctx.lang);
+      throw orderError(403, 'orders_not_allowed');
     const d = baseDraft(
       session.order_type === ORDER_TYPES.ROOM ? ORDER_TYPES.ROOM : ORDER_TYPES.SPOT,
       body.products,
@@ -354,7 +355,7 @@ export class OrdersService {
    * waiter or the bill kept open longer does not show the morning's orders to the evening's guest).
    */
   async sessionOrders(token: string, ctx: OrderCallContext): Promise<StoreSessionOrdersResponse> {
-    const s = await this.#tables.requireSession(ctx.placeId, token, ctx.now, ctx.lang);
+    const s = await this.#tables.requireSession(ctx.placeId, token, ctx.now);
     const listed = await this.#repo.listOrdersByToken(ctx.placeId, s.session);
     const { lines, ingredients, history } = listed;
     const settings = this.#parsed(await this.#repo.getSettings(ctx.placeId));
@@ -411,7 +412,7 @@ export class OrdersService {
     ctx: Pick<OrderCallContext, 'placeId' | 'lang'>,
   ): Promise<StoreOrderTracking> {
     const found = await this.#repo.getOrderByTrackingToken(ctx.placeId, trackingToken);
-    if (!found) throw tableError(404, 'order_not_found', ctx.lang);
+    if (!found) throw tableError(404, 'order_not_found');
     const { order, history } = found;
     return {
       number: order.number,
@@ -441,7 +442,7 @@ export class OrdersService {
   async #sessionOf(token: string | null, ctx: OrderCallContext): Promise<SessionWithTable | null> {
     if (!token) return null;
     try {
-      return await this.#tables.requireSession(ctx.placeId, token, ctx.now, ctx.lang);
+      return await this.#tables.requireSession(ctx.placeId, token, ctx.now);
     } catch {
       return null;
     }
@@ -462,26 +463,26 @@ export class OrdersService {
     session: SessionWithTable | null,
     ctx: OrderCallContext,
   ): Promise<StoreOrderResponse> {
-    const { lang, now, placeId } = ctx;
-    if (ctx.closedToGuests) throw orderError(403, 'orders_not_allowed', lang);
+    const { now, placeId } = ctx;
+    if (ctx.closedToGuests) throw orderError(403, 'orders_not_allowed');
     const rawSettings = await this.#repo.getSettings(placeId);
     const settings = this.#parsed(rawSettings);
     const timeZone = settings.time_zone;
 
     // 1. ordering window, and the order type must be offered (a QR session is the place's own offer).
-    if (!checkOrderingWindow(settings, now, timeZone).ok) throw orderError(403, 'orders_not_allowed', lang);
+    if (!checkOrderingWindow(settings, now, timeZone).ok) throw orderError(403, 'orders_not_allowed');
     const typeConfig = await this.#repo.getOrderTypeConfig(placeId, d.type);
-    if (!typeConfig && !session) throw orderError(403, 'orders_not_allowed', lang);
+    if (!typeConfig && !session) throw orderError(403, 'orders_not_allowed');
 
     // 2. who orders
     const userRow = ctx.user ? await this.#repo.getUser(ctx.user.id) : undefined;
     const user = userRow && userRow.client_id === ctx.clientId ? userRow : undefined;
     const claimed = !user && ctx.claimedUserId ? await this.#repo.getUser(ctx.claimedUserId) : undefined;
     if (user?.banned || (claimed?.banned && claimed.client_id === ctx.clientId)) {
-      throw orderError(403, 'anon_user_banned', lang);
+      throw orderError(403, 'anon_user_banned');
     }
     if (d.deviceId && (await this.#repo.isDeviceBlocked(placeId, d.deviceId))) {
-      throw orderError(403, 'anon_user_banned', lang);
+      throw orderError(403, 'anon_user_banned');
     }
     // Only a method the venue offers for this order type (room_bill at a restaurant, epay with the payments module
     // off): refused here, before asking for a login, rather than stored and then unpayable.
@@ -500,10 +501,9 @@ export class OrdersService {
       d.paymentMethod &&
       !offeredPayments.includes(d.paymentMethod as PaymentMethod)
     ) {
-      throw validationError([{ field: 'payment_method', code: 'payment_method_required' }], lang);
+      throw validationError([{ field: 'payment_method', code: 'payment_method_required' }]);
     }
-    if (paymentRequiresLogin(d.paymentMethod) && !user)
-      throw orderError(403, 'card_payment_requires_login', lang);
+    if (paymentRequiresLogin(d.paymentMethod) && !user) throw orderError(403, 'card_payment_requires_login');
 
     // 3. the form
     const regions = d.type === ORDER_TYPES.DELIVERY ? await this.#repo.listActiveRegions(placeId) : [];
@@ -514,23 +514,14 @@ export class OrdersService {
     const lines = await this.#checkCart(d, settings, session, ctx);
 
     // 5. price with the domain engine
-    const promo = d.promoCode ? await this.#promo(placeId, d.promoCode, now, lang) : null;
+    const promo = d.promoCode ? await this.#promo(placeId, d.promoCode, now) : null;
     const eligible = promo?.eligible ?? null;
     const userInput = user
       ? await this.#userPricing(placeId, user.id, user.accumulated_amount, d.accumulatedRequested)
       : null;
     const delivery =
       d.type === ORDER_TYPES.DELIVERY
-        ? this.#deliveryChoice(
-            d,
-            typeConfig,
-            regions,
-            place?.lat ?? null,
-            place?.lng ?? null,
-            now,
-            timeZone,
-            lang,
-          )
+        ? this.#deliveryChoice(d, typeConfig, regions, place?.lat ?? null, place?.lng ?? null, now, timeZone)
         : null;
     const pricingLines: OrderTotalLineInput[] = lines.map((l) => ({
       ...l.pricing,
@@ -564,19 +555,18 @@ export class OrdersService {
       paymentMethod: d.paymentMethod,
       now,
     });
-    if (total.problems.includes('noProductsToInsert')) throw orderError(400, 'noProductsToInsert', lang);
+    if (total.problems.includes('noProductsToInsert')) throw orderError(400, 'noProductsToInsert');
     // Caps of packages/domain money.ts: never stored (SQLite) nor overflowing a money column (PostgreSQL).
-    if (total.problems.includes('order_amount_too_large'))
-      throw orderError(400, 'order_amount_too_large', lang);
+    if (total.problems.includes('order_amount_too_large')) throw orderError(400, 'order_amount_too_large');
     if (
       total.problems.some(
         (p) => p === 'invalid_delivery_shape' || p === 'invalid_region' || p === 'delivery_out_of_range',
       )
     ) {
-      throw orderError(400, 'invalid_delivery_shape', lang);
+      throw orderError(400, 'invalid_delivery_shape');
     }
     if (total.problems.includes('min_order_price_for_radius_not_fulfilled')) {
-      throw orderError(400, 'min_order_price_for_radius_not_fulfilled', lang, {
+      throw orderError(400, 'min_order_price_for_radius_not_fulfilled', {
         min_order_price: settings.minimal_order_price,
         missing: total.missingForMinimalOrder,
       });
@@ -689,11 +679,10 @@ export class OrdersService {
         user && total.accumulatedUsed > 0 ? { userId: user.id, amount: total.accumulatedUsed } : null,
     });
     if (!stored.ok) {
-      if (stored.reason === 'duplicate')
-        throw orderError(409, 'too_mony_orders_for_session_in_x_seconds', lang);
-      if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code', lang);
+      if (stored.reason === 'duplicate') throw orderError(409, 'too_mony_orders_for_session_in_x_seconds');
+      if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code');
       // The accumulated balance changed under the order: 400 like every invalid_order_data (one code, one status).
-      throw tableError(400, 'invalid_order_data', lang);
+      throw tableError(400, 'invalid_order_data');
     }
     // The staff boards hear of it after the commit (fire and forget: the guest's answer does not wait); on
     // PostgreSQL its event was stored and notified in the order's own transaction (`published`).
@@ -813,7 +802,7 @@ export class OrdersService {
     ) {
       errors.push({ field: 'room_number', code: 'room_number_required' });
     }
-    if (errors.length > 0) throw validationError(errors, ctx.lang);
+    if (errors.length > 0) throw validationError(errors);
   }
 
   /** Step 4: every line against the database; answers the first failing §8 code with what the browser needs. */
@@ -823,8 +812,8 @@ export class OrdersService {
     session: SessionWithTable | null,
     ctx: OrderCallContext,
   ) {
-    const { lang, placeId } = ctx;
-    if (d.products.length === 0) throw orderError(400, 'noProductsToInsert', lang);
+    const { placeId } = ctx;
+    if (d.products.length === 0) throw orderError(400, 'noProductsToInsert');
     const productIds = [...new Set(d.products.map((p) => p.product_id))];
     const {
       products,
@@ -841,7 +830,7 @@ export class OrdersService {
       const p = productById.get(id);
       return p !== undefined && p.place_id !== placeId;
     });
-    if (foreign.length > 0) throw orderError(400, 'invalid_products_for_place', lang, { ids: foreign });
+    if (foreign.length > 0) throw orderError(400, 'invalid_products_for_place', { ids: foreign });
 
     const hideForToken = settings.hide_products_for_ordering_with_token && session !== null;
     const inactive = d.products.filter((line) => {
@@ -859,7 +848,7 @@ export class OrdersService {
       );
     });
     if (inactive.length > 0) {
-      throw orderError(400, 'inactiveProductsIds', lang, {
+      throw orderError(400, 'inactiveProductsIds', {
         ids: [...new Set(inactive.map((l) => l.product_id))],
         variant_ids: [...new Set(inactive.map((l) => l.product_variant_id))],
         names: [...new Set(inactive.flatMap((l) => productById.get(l.product_id)?.name ?? []))],
@@ -885,7 +874,7 @@ export class OrdersService {
     });
     const badIngredients = checked.filter((c) => c.bad.length > 0);
     if (badIngredients.length > 0) {
-      throw orderError(400, 'inactiveProductIngredientsIds', lang, {
+      throw orderError(400, 'inactiveProductIngredientsIds', {
         ids: [...new Set(badIngredients.map((c) => c.line.product_id))],
         variant_ids: [...new Set(badIngredients.map((c) => c.line.product_variant_id))],
         ingredient_ids: [...new Set(badIngredients.flatMap((c) => c.bad))],
@@ -903,16 +892,14 @@ export class OrdersService {
     );
     if (lacking.length > 0) {
       const names = [...new Set(lacking.flatMap((c) => productById.get(c.line.product_id)?.name ?? []))];
-      throw new OrderError(
-        400,
-        'inactiveProductIngredientsIds',
-        {
+      throw new DomainError(400, 'inactiveProductIngredientsIds', 'inactiveProductIngredientsIds', {
+        fields: {
           ids: [...new Set(lacking.map((c) => c.line.product_id))],
           variant_ids: [...new Set(lacking.map((c) => c.line.product_variant_id))],
           names,
         },
-        REQUIRED_INGREDIENT_MISSING_MESSAGES[lang](names.join(', ')),
-      );
+        text: localize((l) => REQUIRED_INGREDIENT_MISSING_MESSAGES[l](names.join(', '))),
+      });
     }
 
     // Orderable in this order type: a category that allows ordering, and the product shown to this guest (spec
@@ -943,7 +930,7 @@ export class OrdersService {
     });
     if (notOrderable.length > 0) {
       // Named, so the guest knows which line to take out (issue 24 #5).
-      throw tableError(400, 'product_not_orderable', lang, {
+      throw tableError(400, 'product_not_orderable', {
         ids: notOrderable,
         names: notOrderable.flatMap((id) => productById.get(id)?.name ?? []),
       });
@@ -953,7 +940,7 @@ export class OrdersService {
       const p = productById.get(c.line.product_id)!;
       const limits = checkAddableSelection(c.ing.addable.length, p);
       if (!limits.ok) {
-        throw tableError(400, limits.error.key, lang, {
+        throw tableError(400, limits.error.key, {
           ids: [p.id],
           variant_ids: [c.line.product_variant_id],
         });
@@ -1039,9 +1026,9 @@ export class OrdersService {
   }
 
   /** A promo code of the place valid now, as the engine's PromoResult; an unknown or spent code is refused. */
-  async #promo(placeId: number, code: string, now: Date, lang: Lang) {
+  async #promo(placeId: number, code: string, now: Date) {
     const promo = await this.#validPromo(placeId, code, now);
-    if (!promo) throw tableError(400, 'invalid_promo_code', lang);
+    if (!promo) throw tableError(400, 'invalid_promo_code');
     return promo;
   }
 
@@ -1091,7 +1078,6 @@ export class OrdersService {
     venueLng: number | null,
     now: Date,
     timeZone: string,
-    lang: Lang,
   ): DeliveryChoice | null {
     const c = deliveryChoiceFor(
       {
@@ -1105,7 +1091,7 @@ export class OrdersService {
       now,
       timeZone,
     );
-    if (!c.ok) throw orderError(400, c.code, lang);
+    if (!c.ok) throw orderError(400, c.code);
     return c.choice;
   }
 

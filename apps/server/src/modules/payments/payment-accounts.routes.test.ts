@@ -149,13 +149,13 @@ describeEachDatabase(
         secret: 'x'.repeat(12),
       });
       expect(badMin.statusCode).toBe(400);
-      expect(badMin.json()).toMatchObject({ code: 'validation_error', details: [{ field: 'min' }] });
+      expect(badMin.json()).toMatchObject({ code: 'validation_error', details: [{ path: 'min' }] });
       const badKey = await as.put('/api/admin/payment-accounts/redsys', {
         fields: { merchant_code: '1', terminal: '1' },
         secret: 'not-base64-24-bytes',
       });
       expect(badKey.statusCode).toBe(400);
-      expect(badKey.json().details[0].field).toBe('secret');
+      expect(badKey.json().details[0].path).toBe('secret');
       expect((await as.put('/api/admin/payment-accounts/paypal', epayBody('x'.repeat(12)))).statusCode).toBe(
         400,
       );

@@ -19,7 +19,7 @@ import {
   type PaymentAccountsResponse,
   type PaymentAccountTestResponse,
 } from '@trapeza/domain/contracts/payment-accounts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, detail } from '../../lib/domain-error.ts';
 import { StartupError } from '../../lib/startup-error.ts';
 import type { AdminCallContext } from '../admin/admin-access.ts';
 import type { AuditRepository } from '../admin/admin-audit.repository.ts';
@@ -214,7 +214,7 @@ export function createPaymentAccountsService(deps: PaymentAccountsDeps) {
       const checked = PaymentAccountFieldRules[provider].safeParse(body.fields);
       if (!checked.success) {
         throw new DomainError(400, 'validation_error', 'Some fields are not valid', {
-          details: checked.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+          details: checked.error.issues.map((i) => detail(i.path, i.code, i.message)),
         });
       }
       const fields = checked.data as Record<string, string>;
@@ -223,7 +223,7 @@ export function createPaymentAccountsService(deps: PaymentAccountsDeps) {
         const problem = paymentSecretProblem(provider, secret);
         if (problem) {
           throw new DomainError(400, 'validation_error', 'The secret is not valid', {
-            details: [{ field: 'secret', message: problem }],
+            details: [detail('secret', 'invalid_secret', problem)],
           });
         }
       }
@@ -231,7 +231,7 @@ export function createPaymentAccountsService(deps: PaymentAccountsDeps) {
       const saved = await repo.save(ctx.placeId, provider, fields, secret, ctx.now);
       if (!saved) {
         throw new DomainError(400, 'secret_required', 'Enter the secret: none is stored for this account', {
-          details: [{ field: 'secret', message: 'required' }],
+          details: [detail('secret', 'secret_required', 'required')],
         });
       }
       // The audit names what changed, never the secret itself (nor its last characters).

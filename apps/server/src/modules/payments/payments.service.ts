@@ -107,12 +107,9 @@ export function isProviderPayment(method: string | null | undefined): boolean {
   return isOnlinePayment(method) || method === 'bizum';
 }
 
-function fail(status: number, code: string, message: string): DomainError {
-  return new DomainError(status, code, message);
-}
-
 // 403 as from the order calls: one code, one status in every module (spec §8; issue 25).
-const loginRequired = () => fail(403, 'card_payment_requires_login', PAYMENT_MESSAGES.loginRequired);
+const loginRequired = () =>
+  new DomainError(403, 'card_payment_requires_login', PAYMENT_MESSAGES.loginRequired);
 
 /** Status prefix of a signed notification kept as an alert, not applied (payment_notifications.status). */
 const AMOUNT_MISMATCH_ALERT = 'alert:amount_mismatch';
@@ -174,16 +171,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   async function configOf(place: PlaceRow): Promise<PlacePaymentConfig> {
     if (!place.modules.includes('payments')) {
-      throw fail(403, 'payments_module_disabled', 'Online payments are not enabled at this place');
+      throw new DomainError(403, 'payments_module_disabled', 'Online payments are not enabled at this place');
     }
     const c = await resolveConfig(place);
-    if (!c) throw fail(503, 'payments_not_configured', 'Online payments are not configured for this place');
+    if (!c)
+      throw new DomainError(
+        503,
+        'payments_not_configured',
+        'Online payments are not configured for this place',
+      );
     return c;
   }
 
   async function placeOf(placeId: number): Promise<PlaceRow> {
     const place = await repo.placeById(placeId);
-    if (!place) throw fail(404, 'unknown_place', 'Unknown place');
+    if (!place) throw new DomainError(404, 'unknown_place', 'Unknown place');
     return place;
   }
 
@@ -191,14 +193,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function payableOrder(placeId: number, user: PaymentUser, orderKey: string): Promise<Order> {
     const order = await repo.orderByKey(placeId, orderKey);
     if (!order || (order.user_id !== null && order.user_id !== user.id)) {
-      throw fail(404, 'order_not_found', 'Order not found');
+      throw new DomainError(404, 'order_not_found', 'Order not found');
     }
     if (!isProviderPayment(order.payment_method)) {
-      throw fail(400, 'payment_method_not_online', 'This order is not paid online');
+      throw new DomainError(400, 'payment_method_not_online', 'This order is not paid online');
     }
-    if (order.payment_status === 'paid') throw fail(409, 'already_paid', 'This order is already paid');
-    if (order.status === 'rejected') throw fail(409, 'order_closed', 'This order was rejected');
-    if (order.total <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
+    if (order.payment_status === 'paid')
+      throw new DomainError(409, 'already_paid', 'This order is already paid');
+    if (order.status === 'rejected') throw new DomainError(409, 'order_closed', 'This order was rejected');
+    if (order.total <= 1) throw new DomainError(400, 'amount_too_small', 'Nothing to pay online');
     return order;
   }
 
@@ -249,10 +252,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     let expiresAt = new Date(at.getTime() + (c.invoiceTtlMinutes ?? 60) * 60_000);
     if (target.notAfter && target.notAfter < expiresAt) expiresAt = target.notAfter;
     if (provider === 'epay' && !c.epay) {
-      throw fail(503, 'payments_not_configured', 'ePay is not configured for this place');
+      throw new DomainError(503, 'payments_not_configured', 'ePay is not configured for this place');
     }
     if (provider === 'redsys' && !c.redsys) {
-      throw fail(503, 'payments_not_configured', 'Redsys is not configured for this place');
+      throw new DomainError(503, 'payments_not_configured', 'Redsys is not configured for this place');
     }
     const { invoice } = await repo.createPayment({
       placeId: place.placeId,
@@ -320,7 +323,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   async function oneTouchClient(place: PlaceRow): Promise<EpayOneTouch> {
     const c = await configOf(place);
-    if (!c.oneTouch) throw fail(503, 'payments_not_configured', 'One Touch is not configured for this place');
+    if (!c.oneTouch)
+      throw new DomainError(503, 'payments_not_configured', 'One Touch is not configured for this place');
     return new EpayOneTouch(c.oneTouch, fetchImpl);
   }
 
@@ -428,7 +432,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<StoreInitiatePaymentResponse> {
       const place = await placeOf(placeId);
       const c = await configOf(place);
-      if (target.amount <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
+      if (target.amount <= 1) throw new DomainError(400, 'amount_too_small', 'Nothing to pay online');
       const back = (result: string) =>
         `${target.origin ?? publicUrl}${target.backPath}${target.backPath.includes('?') ? '&' : '?'}${new URLSearchParams({ payment: result })}`;
       const { form, invoice } = await startTargetRedirect(
@@ -500,7 +504,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       const instrument = await repo.instrument(user.id, placeId, instrumentId);
       if (!instrument || instrument.provider !== PROVIDER.oneTouch) {
-        throw fail(404, 'instrument_not_found', 'Payment instrument not found');
+        throw new DomainError(404, 'instrument_not_found', 'Payment instrument not found');
       }
       const payment = await repo.createPayment({
         placeId,
@@ -583,7 +587,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         token = (await client.authToken(deviceId, await client.authCode(deviceId, key))).token;
       } catch (err) {
         if (!(err instanceof OneTouchError)) log(err, 'one touch account linking failed');
-        throw fail(409, 'onetouch_link_failed', 'The ePay account was not linked');
+        throw new DomainError(409, 'onetouch_link_failed', 'The ePay account was not linked');
       }
       const saved = await saveCards(client, place, user, deviceId, token, null);
       return { success: true, payload: { instruments: saved } };
@@ -636,19 +640,23 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       origin?: string,
     ): Promise<StoreInitiatePaymentResponse> {
       const bookings = deps.bookings?.();
-      if (!bookings) throw fail(503, 'payments_not_configured', 'Bookings are not available');
+      if (!bookings) throw new DomainError(503, 'payments_not_configured', 'Bookings are not available');
       const deposit = await bookings.depositToPay(tenant, bookingId, token, lang);
       if (deposit.status === 'confirmed' || deposit.status === 'seated') {
-        throw fail(409, 'already_paid', 'This booking is already confirmed');
+        throw new DomainError(409, 'already_paid', 'This booking is already confirmed');
       }
       if (deposit.status !== 'pending_payment') {
-        throw fail(409, 'booking_not_payable', 'This booking can no longer be paid');
+        throw new DomainError(409, 'booking_not_payable', 'This booking can no longer be paid');
       }
       const at = now();
       if (!deposit.expiresAt || new Date(deposit.expiresAt) <= at) {
-        throw fail(409, 'booking_payment_expired', 'The time to pay this booking is over; book again');
+        throw new DomainError(
+          409,
+          'booking_payment_expired',
+          'The time to pay this booking is over; book again',
+        );
       }
-      if (deposit.amount <= 1) throw fail(400, 'amount_too_small', 'Nothing to pay online');
+      if (deposit.amount <= 1) throw new DomainError(400, 'amount_too_small', 'Nothing to pay online');
       const place = await placeOf(tenant.placeId);
       const c = await configOf(place);
       const via = provider === 'bizum' ? 'redsys' : (provider ?? (c.epay ? 'epay' : 'redsys'));
@@ -680,7 +688,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!user) throw loginRequired();
       const order = await repo.orderByKey(placeId, orderKey);
       if (!order || (order.user_id !== null && order.user_id !== user.id)) {
-        throw fail(404, 'order_not_found', 'Order not found');
+        throw new DomainError(404, 'order_not_found', 'Order not found');
       }
       const latest = await repo.latestPaymentOfOrder(order.id);
       return {
@@ -712,7 +720,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         (order.user_id !== null && order.user_id !== user.id) ||
         (payment.provider !== PROVIDER.oneTouch && payment.provider !== PROVIDER.noReg)
       ) {
-        throw fail(404, 'payment_not_found', 'Payment not found');
+        throw new DomainError(404, 'payment_not_found', 'Payment not found');
       }
       if (payment.status !== 'pending') {
         return {
@@ -782,7 +790,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<StoreDeleteInstrumentResponse> {
       if (!user) throw loginRequired();
       const instrument = await repo.instrument(user.id, placeId, instrumentId);
-      if (!instrument) throw fail(404, 'instrument_not_found', 'Payment instrument not found');
+      if (!instrument) throw new DomainError(404, 'instrument_not_found', 'Payment instrument not found');
       const left = await repo.deleteInstrument(instrument.id, user.id, instrument.provider_token);
       if (left === 0 && instrument.provider === PROVIDER.oneTouch) {
         try {
@@ -794,7 +802,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         }
       }
       const row = await repo.userForToken(user.id);
-      if (!row || row.banned) throw fail(401, 'unauthorized', 'Please log in');
+      if (!row || row.banned) throw new DomainError(401, 'unauthorized', 'Please log in');
       const { token } = await deps.tokens.sign({
         userId: row.id,
         role: row.role as Role,

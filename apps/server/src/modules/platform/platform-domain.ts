@@ -9,12 +9,12 @@
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHostname } from '@trapeza/domain/platform';
 import type { AppDatabase } from '../../db/database.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, detail } from '../../lib/domain-error.ts';
 
 /** The neutral answer when a domain cannot be bound (bound by another brand); names the field, never the brand. */
 export function domainTakenError(): DomainError {
   return new DomainError(409, 'domain_taken', 'This domain is not available', {
-    details: { field: 'domain' },
+    details: [detail('domain', 'domain_taken', 'This domain is not available')],
   });
 }
 

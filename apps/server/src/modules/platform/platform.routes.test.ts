@@ -136,7 +136,7 @@ describeEachDatabase('platform API', (ctx) => {
       for (const [body, status, code, field] of cases) {
         const res = await call('POST', '/api/platform/clients', body);
         expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(status);
-        expect(res.json()).toMatchObject({ code, details: { field } });
+        expect(res.json()).toMatchObject({ code, details: [{ path: field }] });
         // The neutral answer names no brand.
         expect(res.body).not.toMatch(/Втора|second"/);
       }
@@ -236,7 +236,7 @@ describeEachDatabase('platform API', (ctx) => {
       ] as const) {
         const res = await make('X', slug, 'cafe');
         expect(res.statusCode, `${slug}: ${res.body}`).toBe(status);
-        expect(res.json()).toMatchObject({ code, details: { field: 'slug' } });
+        expect(res.json()).toMatchObject({ code, details: [{ path: 'slug' }] });
       }
       expect((await make('X', 'x-venue', 'bakery')).statusCode).toBe(400);
       expect(
@@ -267,7 +267,7 @@ describeEachDatabase('platform API', (ctx) => {
         (await call('PUT', `/api/platform/clients/${second.id}`, { slug: 'third' })).json(),
       ).toMatchObject({
         code: 'slug_taken',
-        details: { field: 'slug' },
+        details: [{ path: 'slug' }],
       });
       const created = await call(
         'POST',
@@ -336,7 +336,7 @@ describeEachDatabase('platform API', (ctx) => {
         null,
       );
       expect(short.statusCode).toBe(400);
-      expect(short.json()).toMatchObject({ code: 'invalid_password', details: { field: 'password' } });
+      expect(short.json()).toMatchObject({ code: 'invalid_password', details: [{ path: 'password' }] });
       const accepted = await call(
         'POST',
         `/api/platform/invites/${token}/accept`,
@@ -394,7 +394,7 @@ describeEachDatabase('platform API', (ctx) => {
         email: 'p@second.test',
         role: 'PLACE_ADMIN',
       });
-      expect(noPlace.json()).toMatchObject({ code: 'place_required', details: { field: 'placeId' } });
+      expect(noPlace.json()).toMatchObject({ code: 'place_required', details: [{ path: 'placeId' }] });
       const foreignPlace = await call('POST', `/api/platform/clients/${second.id}/invites`, {
         email: 'p@second.test',
         role: 'PLACE_ADMIN',
@@ -487,7 +487,9 @@ describeEachDatabase('platform API', (ctx) => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toMatchObject({
         code: 'domain_not_verified',
-        details: { field: 'domain', record: '_trapeza.menu.example.com', value },
+        details: [{ path: 'domain' }],
+        record: '_trapeza.menu.example.com',
+        value,
       });
       records = { '_trapeza.menu.example.com': [['some-other-value']] };
       expect((await verify(third.id)).statusCode).toBe(400);
@@ -506,7 +508,7 @@ describeEachDatabase('platform API', (ctx) => {
         domain: 'MENU.example.com',
       });
       expect(clash.statusCode).toBe(409);
-      expect(clash.json()).toMatchObject({ code: 'domain_taken', details: { field: 'domain' } });
+      expect(clash.json()).toMatchObject({ code: 'domain_taken', details: [{ path: 'domain' }] });
       expect(clash.body).not.toMatch(/third|Трета/);
       // Changing the domain starts unverified again.
       const moved = await call('PUT', `/api/platform/clients/${third.id}`, { domain: 'new.example.com' });

@@ -35,13 +35,13 @@ export async function requirePlatformStaff(request: FastifyRequest, _reply: Fast
   const user = request.user;
   if (!user) {
     throw new DomainError(401, 'unauthorized', 'Please log in', {
-      details: { reason: request.authFailure ?? 'missing' },
+      fields: { reason: request.authFailure ?? 'missing' },
     });
   }
   const platformStaff =
     user.role === 'SUPER_ADMIN' || (user.role === 'SALES_ADMIN' && user.clientId === null);
   if (!platformStaff) {
-    throw new DomainError(403, 'forbidden', 'Platform staff only', { details: { required: 'SALES_ADMIN' } });
+    throw new DomainError(403, 'forbidden', 'Platform staff only', { fields: { required: 'SALES_ADMIN' } });
   }
 }
 
@@ -51,7 +51,7 @@ const staffErrors = {
   403: ApiError.describe('Not platform staff (SUPER_ADMIN, or SALES_ADMIN of no brand)'),
 } as const;
 const conflict = ApiError.describe(
-  'slug_taken or domain_taken (details.field names the field; no brand is named)',
+  'slug_taken or domain_taken (details[0].path names the field; no brand is named)',
 );
 
 export function platformRoutes(service: PlatformService): FastifyPluginAsyncZod {
@@ -183,7 +183,7 @@ export function platformRoutes(service: PlatformService): FastifyPluginAsyncZod 
           tags,
           summary:
             'Verify the brand’s domain by its DNS TXT record _trapeza.<domain> = domainVerification.value; only a ' +
-            'verified domain routes pages. 400 domain_not_verified (details: record, value), 409 domain_taken',
+            'verified domain routes pages. 400 domain_not_verified (record, value), 409 domain_taken',
           params: PlatformClientId,
           response: { 200: PlatformClient, ...staffErrors, 409: conflict },
         },

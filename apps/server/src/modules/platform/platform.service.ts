@@ -34,7 +34,7 @@ import { roleLevel } from '@trapeza/domain/staff-admin';
 import { isValidEmail } from '@trapeza/domain/validation';
 import { passwordVersion, type AuthTokens } from '../../lib/auth-token.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, detail } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -64,7 +64,7 @@ const DAY_MS = 86_400_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const fieldError = (status: number, code: string, message: string, field: string) =>
-  new DomainError(status, code, message, { details: { field } });
+  new DomainError(status, code, message, { details: [detail(field, code, message)] });
 
 function checkSlug(slug: string): string {
   const value = slug.trim();
@@ -213,7 +213,8 @@ export function createPlatformService(deps: PlatformServiceDeps) {
         user.role !== 'SUPER_ADMIN'
       ) {
         throw new DomainError(403, 'forbidden', 'Only a SUPER_ADMIN activates or deactivates a brand', {
-          details: { required: 'SUPER_ADMIN', field: 'active' },
+          details: [detail('active', 'forbidden', 'Only a SUPER_ADMIN activates or deactivates a brand')],
+          fields: { required: 'SUPER_ADMIN' },
         });
       }
       const slug = body.slug !== undefined ? checkSlug(body.slug) : undefined;
@@ -430,7 +431,10 @@ export function createPlatformService(deps: PlatformServiceDeps) {
           400,
           'domain_not_verified',
           `No TXT record ${record} with the brand's verification value was found (DNS changes can take a while)`,
-          { details: { field: 'domain', record, value: token } },
+          {
+            details: [detail('domain', 'domain_not_verified', `no TXT record ${record}`)],
+            fields: { record, value: token },
+          },
         );
       }
       try {

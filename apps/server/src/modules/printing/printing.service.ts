@@ -187,7 +187,7 @@ export class PrintingService {
     if (found.length !== unique.length) {
       const missing = unique.filter((id) => !found.includes(id));
       throw new DomainError(404, 'category_not_found', 'A category is not one of this place', {
-        details: { category_ids: missing },
+        fields: { category_ids: missing },
       });
     }
     return unique;

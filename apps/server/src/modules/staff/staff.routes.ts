@@ -45,7 +45,7 @@ import { openEventStream, requestedLastEventId, StreamCaps } from '../../lib/eve
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import type { BusEvent } from '../../plugins/events.ts';
-import { answerLanguage, registerOrderErrorHandler, tableError } from '../orders/order-error.ts';
+import { tableError } from '../orders/order-error.ts';
 import { TablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { qrSheetPdf, tableLabel, tableQrSvg } from './staff.qr.ts';
@@ -69,7 +69,7 @@ const errors = {
     'Unknown client or place; order_not_found, table_not_found, hall_not_found, user_need_not_found',
   ),
   409: ApiError.describe(
-    'illegal_status_transition (details: from, to, allowed), status_conflict (changed meanwhile), table_number_taken',
+    'illegal_status_transition (from, to, allowed), status_conflict (changed meanwhile), table_number_taken',
   ),
 };
 
@@ -130,7 +130,6 @@ function guestMessage(event: BusEvent) {
 /** Routes under /api. */
 export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
   return async (app) => {
-    registerOrderErrorHandler(app);
     const repo = new StaffRepository(app.database.db);
     const service = new StaffService(repo, app.events);
     const tables = new TablesService(new TablesRepository(app.database.db));
@@ -376,7 +375,6 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           request.tenant.placeId,
           request.params.token,
           app.clock.now(),
-          answerLanguage(request.headers),
         );
         return openEventStream(request, reply, {
           bus: app.events,
@@ -408,7 +406,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
       async (request, reply) => {
         const order = await repo.trackedOrder(request.tenant.placeId, request.params.trackingToken);
         if (!order) {
-          throw tableError(404, 'order_not_found', answerLanguage(request.headers));
+          throw tableError(404, 'order_not_found');
         }
         return openEventStream(request, reply, {
           bus: app.events,

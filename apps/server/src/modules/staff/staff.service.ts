@@ -261,7 +261,7 @@ export class StaffService {
         409,
         STAFF_ERROR_CODES.illegalTransition,
         `An order of type ${current.type} cannot go from ${from} to ${to}`,
-        { details: { from, to, allowed: current.next_statuses } },
+        { fields: { from, to, allowed: current.next_statuses } },
       );
     }
     const reason = body.reason?.trim() || null;

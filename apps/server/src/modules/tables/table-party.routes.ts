@@ -28,13 +28,13 @@ import {
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { readPlaceSetting } from '../../db/place-settings.ts';
-import { answerLanguage, OrderError } from '../orders/order-error.ts';
+import { answerLanguage } from '../orders/order-error.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { OrdersService, type OrderCallContext } from '../orders/orders.service.ts';
 import { closedToGuests, requestUser } from '../orders/request-user.ts';
 import { TablePartyRepository } from './table-party.repository.ts';
-import { PartyError, TablePartyService, type PartyContext } from './table-party.service.ts';
+import { TablePartyService, type PartyContext } from './table-party.service.ts';
 import { TablesRepository } from './tables.repository.ts';
 import { TablesService } from './tables.service.ts';
 
@@ -91,27 +91,6 @@ export function tablePartyRoutes(party: {
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const { service, orders } = party;
-    // PartyError carries the cart or bill at the top level; an order refusal on send answers as the order call does.
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof PartyError) {
-        return reply.code(error.statusCode).send({
-          code: error.code,
-          message: error.message,
-          ...(error.messageTrans ? { message_trans: error.messageTrans } : {}),
-          ...(error.cart ? { cart: error.cart } : {}),
-          ...(error.bill ? { bill: error.bill } : {}),
-        });
-      }
-      if (error instanceof OrderError) {
-        return reply.code(error.statusCode).send({
-          code: error.code,
-          message: error.message,
-          ...(error.messageTrans !== undefined ? { message_trans: error.messageTrans } : {}),
-          ...error.extras,
-        });
-      }
-      throw error;
-    });
     const config = { tenancy: 'place' } as const;
     const tags = ['tables: shared cart and bill'];
     const ctx = (request: FastifyRequest): PartyContext => ({
@@ -315,13 +294,7 @@ export function tablePartyRoutes(party: {
         },
       },
       async (request) =>
-        service.markPaid(
-          request.tenant.placeId,
-          request.params.id,
-          request.user!.id,
-          app.clock.now(),
-          answerLanguage(request.headers),
-        ),
+        service.markPaid(request.tenant.placeId, request.params.id, request.user!.id, app.clock.now()),
     );
   };
 }

@@ -40,6 +40,7 @@ import type {
 import type { StoreOrderResponse, StoreSpotOrderBody } from '@trapeza/domain/contracts/orders';
 import type { StoreInitiatePaymentResponse } from '@trapeza/domain/contracts/payments';
 import { DomainError } from '../../lib/domain-error.ts';
+import { errorText } from '../../lib/error-texts.ts';
 import type { AppDatabase } from '../../db/database.ts';
 import type { NewBusEvent, StaffNotifier } from '../../plugins/events.ts';
 import type { BillSharePayTarget } from '../payments/payments.service.ts';
@@ -57,152 +58,14 @@ export const SHARE_NOTIFY_GRACE_MINUTES = 5;
 /** Setting: private "just for me" lines in the shared cart (default off). */
 export const PRIVATE_LINES_SETTING = TABLE_CART_PRIVATE_LINES_SETTING;
 
-const MESSAGES: Record<string, Record<Lang, string>> = {
-  cart_changed: {
-    bg: 'Количката беше променена от друг телефон.',
-    en: 'The cart was changed on another phone.',
-    es: 'El carrito se cambió en otro teléfono.',
-    de: 'Der Warenkorb wurde auf einem anderen Telefon geändert.',
-    'fr-CH': 'Le panier a été modifié sur un autre téléphone.',
-  },
-  bill_changed: {
-    bg: 'Сметката беше променена междувременно.',
-    en: 'The bill changed meanwhile.',
-    es: 'La cuenta cambió mientras tanto.',
-    de: 'Die Rechnung hat sich inzwischen geändert.',
-    'fr-CH': 'L’addition a changé entre-temps.',
-  },
-  line_already_claimed: {
-    bg: 'Този ред вече е избран от друг.',
-    en: 'That line is already taken.',
-    es: 'Otra persona ya eligió esa línea.',
-    de: 'Diese Position hat schon jemand anderes gewählt.',
-    'fr-CH': 'Cette ligne est déjà prise.',
-  },
-  unknown_bill_line: {
-    bg: 'Този ред не е от сметката на масата.',
-    en: 'That line is not on this table’s bill.',
-    es: 'Esa línea no está en la cuenta de esta mesa.',
-    de: 'Diese Position steht nicht auf der Rechnung dieses Tisches.',
-    'fr-CH': 'Cette ligne n’est pas sur l’addition de cette table.',
-  },
-  share_too_small: {
-    bg: 'Сумата трябва да е поне 0,01.',
-    en: 'The amount must be at least 0.01.',
-    es: 'El importe debe ser al menos 0,01.',
-    de: 'Der Betrag muss mindestens 0.01 sein.',
-    'fr-CH': 'Le montant doit être d’au moins 0.01.',
-  },
-  share_exceeds_remaining: {
-    bg: 'Сумата е повече от оставащото по сметката.',
-    en: 'The amount is more than what remains of the bill.',
-    es: 'El importe supera lo que queda de la cuenta.',
-    de: 'Der Betrag ist höher als der Rest der Rechnung.',
-    'fr-CH': 'Le montant dépasse le reste de l’addition.',
-  },
-  tip_too_high: {
-    bg: 'Бакшишът може да е най-много 100 %.',
-    en: 'The tip can be at most 100 %.',
-    es: 'La propina puede ser como máximo del 100 %.',
-    de: 'Das Trinkgeld darf höchstens 100 % betragen.',
-    'fr-CH': 'Le pourboire peut être de 100 % au plus.',
-  },
-  invalid_guest_name: {
-    bg: 'Името не може да съдържа HTML.',
-    en: 'The name cannot contain markup.',
-    es: 'El nombre no puede contener HTML.',
-    de: 'Der Name darf kein HTML enthalten.',
-    'fr-CH': 'Le nom ne peut pas contenir de HTML.',
-  },
-  unknown_guest: {
-    bg: 'Моля, присъединете се към масата отново.',
-    en: 'Please join the table again.',
-    es: 'Vuelva a unirse a la mesa.',
-    de: 'Bitte treten Sie dem Tisch erneut bei.',
-    'fr-CH': 'Veuillez rejoindre la table à nouveau.',
-  },
-  shared_cart_not_available: {
-    bg: 'На това устройство количката не се споделя.',
-    en: 'This device does not share its cart.',
-    es: 'Este dispositivo no comparte su carrito.',
-    de: 'Dieses Gerät teilt seinen Warenkorb nicht.',
-    'fr-CH': 'Cet appareil ne partage pas son panier.',
-  },
-  private_lines_not_allowed: {
-    bg: 'Заведението не позволява лични редове.',
-    en: 'This venue does not allow private lines.',
-    es: 'Este local no permite líneas privadas.',
-    de: 'Dieses Lokal erlaubt keine privaten Positionen.',
-    'fr-CH': 'Cet établissement n’autorise pas les lignes privées.',
-  },
-  cart_line_not_yours: {
-    bg: 'Само който е добавил реда може да го направи личен.',
-    en: 'Only the guest who added a line can make it private.',
-    es: 'Solo quien añadió la línea puede hacerla privada.',
-    de: 'Nur wer die Position hinzugefügt hat, kann sie privat machen.',
-    'fr-CH': 'Seule la personne qui a ajouté la ligne peut la rendre privée.',
-  },
-  cart_line_not_found: {
-    bg: 'Редът вече не е в количката.',
-    en: 'That line is no longer in the cart.',
-    es: 'Esa línea ya no está en el carrito.',
-    de: 'Diese Position ist nicht mehr im Warenkorb.',
-    'fr-CH': 'Cette ligne n’est plus dans le panier.',
-  },
-  noProductsToInsert: {
-    bg: 'Количката е празна.',
-    en: 'The cart is empty.',
-    es: 'Su carrito está vacío.',
-    de: 'Ihr Warenkorb ist leer.',
-    'fr-CH': 'Votre panier est vide.',
-  },
-  bill_already_paid: {
-    bg: 'Сметката вече е платена.',
-    en: 'The bill is already paid.',
-    es: 'La cuenta ya está pagada.',
-    de: 'Die Rechnung ist bereits bezahlt.',
-    'fr-CH': 'L’addition est déjà payée.',
-  },
-  share_not_found: {
-    bg: 'Няма такъв дял.',
-    en: 'No such share.',
-    es: 'No existe esa parte.',
-    de: 'Diesen Anteil gibt es nicht.',
-    'fr-CH': 'Cette part n’existe pas.',
-  },
-  share_not_payable: {
-    bg: 'Този дял не чака плащане в брой или с карта.',
-    en: 'This share is not waiting for a cash or card payment.',
-    es: 'Esta parte no espera un pago en efectivo o con tarjeta.',
-    de: 'Dieser Anteil wartet nicht auf eine Bar- oder Kartenzahlung.',
-    'fr-CH': 'Cette part n’attend pas de paiement en espèces ou par carte.',
-  },
-  invalid_bill_share: {
-    bg: 'Моля, изберете какво плащате.',
-    en: 'Please choose what you pay.',
-    es: 'Elija qué paga.',
-    de: 'Bitte wählen Sie, was Sie bezahlen.',
-    'fr-CH': 'Veuillez choisir ce que vous payez.',
-  },
-};
-
 /** A refusal of the shared cart or bill calls, with the current cart or bill when the phone must catch up. */
-export class PartyError extends DomainError {
-  override name = 'PartyError';
-  readonly cart: StoreTableCart | undefined;
-  readonly bill: StoreTableBill | undefined;
-
-  constructor(
-    status: number,
-    code: string,
-    lang: Lang,
-    extra: { cart?: StoreTableCart; bill?: StoreTableBill } = {},
-  ) {
-    const text = MESSAGES[code];
-    super(status, code, text?.en ?? code, { messageTrans: text?.[lang] ?? code });
-    this.cart = extra.cart;
-    this.bill = extra.bill;
-  }
+export function partyError(
+  status: number,
+  code: string,
+  extra: { cart?: StoreTableCart; bill?: StoreTableBill } = {},
+): DomainError {
+  const fields = { ...(extra.cart ? { cart: extra.cart } : {}), ...(extra.bill ? { bill: extra.bill } : {}) };
+  return new DomainError(status, code, errorText(code)?.en ?? code, { fields });
 }
 
 export interface PartyContext {
@@ -271,7 +134,7 @@ export class TablePartyService {
   ): Promise<PartySession> {
     const s = await this.#repo.session(ctx.placeId, token);
     if (!s || isTokenExpired(s.expires_at, ctx.now) || (s.closed_at !== null && !opts.allowClosed)) {
-      throw tableError(400, 'Invalid session', ctx.lang);
+      throw tableError(400, 'Invalid session');
     }
     return s;
   }
@@ -281,14 +144,14 @@ export class TablePartyService {
     if (
       !(await isSharedTableSession(this.#deps.getSetting, ctx.placeId, { kind: s.table_kind, mode: s.mode }))
     ) {
-      throw new PartyError(409, CODES.sharingNotAvailable, ctx.lang);
+      throw partyError(409, CODES.sharingNotAvailable);
     }
     return s;
   }
 
-  async #guest(s: PartySession, key: string, ctx: PartyContext): Promise<GuestRow> {
+  async #guest(s: PartySession, key: string): Promise<GuestRow> {
     const g = await this.#repo.guestByKey(s.id, key);
-    if (!g) throw new PartyError(403, CODES.unknownGuest, ctx.lang);
+    if (!g) throw partyError(403, CODES.unknownGuest);
     return g;
   }
 
@@ -300,7 +163,7 @@ export class TablePartyService {
   ): Promise<{ guest: StoreTableGuest & { guest_key: string } }> {
     const s = await this.#shared(token, ctx);
     const name = normalizeGuestName(body.name);
-    if (!name.ok) throw new PartyError(400, name.code, ctx.lang);
+    if (!name.ok) throw partyError(400, name.code);
     const known = body.guest_key ? await this.#repo.guestByKey(s.id, body.guest_key) : undefined;
     let guest: GuestRow;
     if (known) {
@@ -374,21 +237,21 @@ export class TablePartyService {
 
   /** A stale version (or a send under way): 409 cart_changed with the current cart. */
   async #stale(s: PartySession, guestId: number, ctx: PartyContext): Promise<never> {
-    throw new PartyError(409, CODES.cartChanged, ctx.lang, { cart: await this.#cartOf(s, guestId, ctx.now) });
+    throw partyError(409, CODES.cartChanged, { cart: await this.#cartOf(s, guestId, ctx.now) });
   }
 
   /** POST …/cart/lines: adds a line (merging with the guest's identical line) at the expected version. */
   async addLine(token: string, body: StoreAddTableCartLineBody, ctx: PartyContext): Promise<StoreTableCart> {
     const s = await this.#shared(token, ctx);
-    const g = await this.#guest(s, body.guest_key, ctx);
+    const g = await this.#guest(s, body.guest_key);
     const isPrivate = body.private === 1 || body.private === true ? 1 : 0;
     if (isPrivate && !(await this.#privateAllowed(ctx.placeId))) {
-      throw new PartyError(400, CODES.privateLinesNotAllowed, ctx.lang);
+      throw partyError(400, CODES.privateLinesNotAllowed);
     }
     // As the order path answers (spec §8): another venue's product, or one that is gone or not orderable now.
     const product = await this.#repo.cartProduct(body.product_id, body.product_variant_id);
     if (product && product.place_id !== ctx.placeId) {
-      throw orderError(400, 'invalid_products_for_place', ctx.lang, { ids: [body.product_id] });
+      throw orderError(400, 'invalid_products_for_place', { ids: [body.product_id] });
     }
     if (
       !product ||
@@ -398,7 +261,7 @@ export class TablePartyService {
       !product.variant_active ||
       product.type === 'booking'
     ) {
-      throw orderError(400, 'inactiveProductsIds', ctx.lang, {
+      throw orderError(400, 'inactiveProductsIds', {
         ids: [body.product_id],
         variant_ids: [body.product_variant_id],
         names: product ? [product.name] : [],
@@ -445,19 +308,19 @@ export class TablePartyService {
     ctx: PartyContext,
   ): Promise<StoreTableCart> {
     const s = await this.#shared(token, ctx);
-    const g = await this.#guest(s, body.guest_key, ctx);
+    const g = await this.#guest(s, body.guest_key);
     const line = await this.#repo.lineOf(s.id, lineId);
     if (!line || (line.private && line.guest_id !== g.id)) {
-      throw new PartyError(404, CODES.lineNotInCart, ctx.lang, {
+      throw partyError(404, CODES.lineNotInCart, {
         cart: await this.#cartOf(s, g.id, ctx.now),
       });
     }
     const makePrivate =
       body.private === undefined ? undefined : body.private === 1 || body.private === true ? 1 : 0;
     if (makePrivate !== undefined && makePrivate !== line.private) {
-      if (line.guest_id !== g.id) throw new PartyError(403, CODES.lineNotYours, ctx.lang);
+      if (line.guest_id !== g.id) throw partyError(403, CODES.lineNotYours);
       if (makePrivate && !(await this.#privateAllowed(ctx.placeId))) {
-        throw new PartyError(400, CODES.privateLinesNotAllowed, ctx.lang);
+        throw partyError(400, CODES.privateLinesNotAllowed);
       }
     }
     const done = await this.#repo.transaction(async (trx) => {
@@ -488,10 +351,10 @@ export class TablePartyService {
     placeSpotOrder: (body: StoreSpotOrderBody) => Promise<StoreOrderResponse>,
   ): Promise<{ order: StoreOrderResponse; cart: StoreTableCart }> {
     const s = await this.#shared(token, ctx);
-    const g = await this.#guest(s, body.guest_key, ctx);
+    const g = await this.#guest(s, body.guest_key);
     const lines = await this.#repo.listLines(s.id);
     if (lines.length === 0) {
-      throw new PartyError(400, CODES.cartEmpty, ctx.lang, { cart: await this.#cartOf(s, g.id, ctx.now) });
+      throw partyError(400, CODES.cartEmpty, { cart: await this.#cartOf(s, g.id, ctx.now) });
     }
     if (!(await this.#repo.startSending(s.id, body.version, ctx.now.toISOString(), this.#staleBefore(ctx)))) {
       return this.#stale(s, g.id, ctx);
@@ -619,7 +482,7 @@ export class TablePartyService {
     ctx: PartyContext,
   ): Promise<{ share: StoreBillShare; bill: StoreTableBill; payment: StoreInitiatePaymentResponse | null }> {
     const s = await this.#session(token, ctx);
-    const g = await this.#guest(s, body.guest_key, ctx);
+    const g = await this.#guest(s, body.guest_key);
     const now = ctx.now.toISOString();
     const online = body.method === 'online';
     const expiresAt = online
@@ -630,28 +493,28 @@ export class TablePartyService {
     const taken = await this.#repo.transaction(async (trx) => {
       await this.#repo.lockBill(trx, s.id);
       const bill = await this.#billOf(s, ctx, trx);
-      const changed = () => new PartyError(409, CODES.billChanged, ctx.lang, { bill });
-      if (bill.settled || bill.total <= 0) throw new PartyError(409, CODES.billPaid, ctx.lang, { bill });
+      const changed = () => partyError(409, CODES.billChanged, { bill });
+      if (bill.settled || bill.total <= 0) throw partyError(409, CODES.billPaid, { bill });
       if (body.expected_remaining !== undefined && body.expected_remaining !== bill.remaining)
         throw changed();
       /** Overtaken (the lines or the amount were taken by someone faster): 409 bill_changed; else 400 code. */
       const unwrap = <T>(r: RuleResult<T>): T => {
         if (r.ok) return r.value;
         const overtaken: string[] = [CODES.billChanged, CODES.lineTaken, CODES.shareExceedsRemaining];
-        throw overtaken.includes(r.code) ? changed() : new PartyError(400, r.code, ctx.lang, { bill });
+        throw overtaken.includes(r.code) ? changed() : partyError(400, r.code, { bill });
       };
       let amount: number;
       let items: { lineId: number; quantity: number; amount: number }[] = [];
       let parts: number | null = null;
       let partIndex: number | null = null;
       if (body.mode === 'items') {
-        if (!body.items?.length) throw new PartyError(400, 'invalid_bill_share', ctx.lang);
+        if (!body.items?.length) throw partyError(400, 'invalid_bill_share');
         const lines = new Map(bill.orders.flatMap((o) => o.lines).map((l) => [l.id, { ...l }]));
         const wanted = new Map<number, number>();
         for (const i of body.items) wanted.set(i.line_id, (wanted.get(i.line_id) ?? 0) + i.quantity);
         for (const [lineId, quantity] of wanted) {
           const line = lines.get(lineId);
-          if (!line) throw new PartyError(400, CODES.unknownLine, ctx.lang);
+          if (!line) throw partyError(400, CODES.unknownLine);
           const a = unwrap(
             itemClaimAmount(
               {
@@ -669,7 +532,7 @@ export class TablePartyService {
         // Claimed lines may hold less than the remaining amount only: a custom share may already have paid part.
         amount = unwrap(checkShareAmount(amount, bill.remaining));
       } else if (body.mode === 'equal') {
-        if (!body.parts) throw new PartyError(400, 'invalid_bill_share', ctx.lang);
+        if (!body.parts) throw partyError(400, 'invalid_bill_share');
         parts = body.parts;
         const equal = bill.shares.filter((sh) => sh.mode === 'equal' && sh.parts === parts);
         partIndex = equal.length;
@@ -678,9 +541,9 @@ export class TablePartyService {
           bill.total - bill.shares.filter((sh) => !equal.includes(sh)).reduce((a, sh) => a + sh.amount, 0);
         amount = unwrap(equalShareAmount(base, parts, partIndex, bill.remaining));
       } else {
-        if (body.amount === undefined) throw new PartyError(400, 'invalid_bill_share', ctx.lang);
+        if (body.amount === undefined) throw partyError(400, 'invalid_bill_share');
         const r = checkShareAmount(body.amount, bill.remaining);
-        if (!r.ok) throw new PartyError(400, r.code, ctx.lang, { bill });
+        if (!r.ok) throw partyError(400, r.code, { bill });
         amount = r.value;
         items = [];
       }
@@ -799,15 +662,14 @@ export class TablePartyService {
     shareId: number,
     userId: number,
     now: Date,
-    lang: Lang,
   ): Promise<{ bill: StaffTableBill; closed: boolean }> {
     const share = await this.#repo.shareById(placeId, shareId);
-    if (!share) throw new PartyError(404, CODES.shareNotFound, lang);
+    if (!share) throw partyError(404, CODES.shareNotFound);
     if (share.method === 'online' || share.status !== 'pending') {
-      throw new PartyError(409, CODES.shareNotPayable, lang);
+      throw partyError(409, CODES.shareNotPayable);
     }
     const s = await this.#repo.sessionById(placeId, share.session_id);
-    if (!s) throw new PartyError(404, CODES.shareNotFound, lang);
+    if (!s) throw partyError(404, CODES.shareNotFound);
     const closed = await this.#settle(s, shareId, userId, now);
     const fresh = (await this.#repo.sessionById(placeId, s.id)) ?? s;
     return { bill: this.#staffBill(fresh, await this.#billOf(fresh, { now })), closed };

@@ -21,7 +21,7 @@ import {
 import { isWaiterOrAbove } from '@trapeza/domain/roles';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { routeLimitOptions } from '../../plugins/security.ts';
-import { answerLanguage, registerOrderErrorHandler } from '../orders/order-error.ts';
+import { answerLanguage } from '../orders/order-error.ts';
 import { requestUser } from '../orders/request-user.ts';
 import { TablesRepository } from './tables.repository.ts';
 import { TablesService, type TableCallContext } from './tables.service.ts';
@@ -42,7 +42,6 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('rateLimit')) {
     await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
   }
-  registerOrderErrorHandler(app);
   const service = new TablesService(new TablesRepository(app.database.db), app.staffNotifier ?? null);
   const config = { tenancy: 'place' } as const;
   const tags = ['tables'];

@@ -88,11 +88,11 @@ export class TablesService {
   }
 
   /** A valid (known, unexpired) session of the place, else the spec's 'Invalid session'. */
-  async requireSession(placeId: number, session: string, now: Date, lang: Lang): Promise<SessionWithTable> {
+  async requireSession(placeId: number, session: string, now: Date): Promise<SessionWithTable> {
     const s = await this.#repo.findSession(placeId, session);
     // A closed session (its bill paid in full, issue 19) is over like an expired one.
     if (!s || isTokenExpired(s.expires_at, now) || s.closed_at)
-      throw tableError(400, TABLE_ERROR_CODES.invalidSession, lang);
+      throw tableError(400, TABLE_ERROR_CODES.invalidSession);
     return s;
   }
 
@@ -108,8 +108,8 @@ export class TablesService {
   ): Promise<StoreTableSession> {
     const table =
       placeSlug === ctx.placeSlug ? await this.#repo.findActiveTableByToken(ctx.placeId, token) : undefined;
-    if (!table) throw tableError(404, TABLE_ERROR_CODES.invalidQrCode, ctx.lang);
-    if (mode && !ctx.staff) throw tableError(403, TABLE_ERROR_CODES.staffRequired, ctx.lang);
+    if (!table) throw tableError(404, TABLE_ERROR_CODES.invalidQrCode);
+    if (mode && !ctx.staff) throw tableError(403, TABLE_ERROR_CODES.staffRequired);
     const room = table.kind === 'room';
     const orderType = sessionOrderTypeFor(table.kind, await this.#repo.listActiveOrderTypes(ctx.placeId));
     let expires = orderTokenExpiresAt(ctx.now, {
@@ -159,9 +159,9 @@ export class TablesService {
     placeSlug: string,
     ctx: TableCallContext,
   ): Promise<StoreTableSession> {
-    if (placeSlug !== ctx.placeSlug) throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
-    const s = await this.requireSession(ctx.placeId, session, ctx.now, ctx.lang);
-    if (s.table_token !== token) throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
+    if (placeSlug !== ctx.placeSlug) throw tableError(400, TABLE_ERROR_CODES.invalidSession);
+    const s = await this.requireSession(ctx.placeId, session, ctx.now);
+    if (s.table_token !== token) throw tableError(400, TABLE_ERROR_CODES.invalidSession);
     return sessionAnswer(s);
   }
 
@@ -172,13 +172,12 @@ export class TablesService {
    */
   async changeTable(body: StoreChangeTableBody, ctx: TableCallContext): Promise<StoreTableSession> {
     if (!ctx.staff && !parseFlag(await this.#repo.getSetting(ctx.placeId, 'show_change_table'), false)) {
-      throw tableError(403, TABLE_ERROR_CODES.changeTableNotAllowed, ctx.lang);
+      throw tableError(403, TABLE_ERROR_CODES.changeTableNotAllowed);
     }
-    const s = await this.requireSession(ctx.placeId, body.session, ctx.now, ctx.lang);
+    const s = await this.requireSession(ctx.placeId, body.session, ctx.now);
     const moved = await this.#repo.transaction(async (trx) => {
       const table = await this.#repo.findActiveTable(ctx.placeId, body.tableId, trx);
-      if (!table || table.kind !== s.table_kind)
-        throw tableError(404, TABLE_ERROR_CODES.invalidTable, ctx.lang);
+      if (!table || table.kind !== s.table_kind) throw tableError(404, TABLE_ERROR_CODES.invalidTable);
       if (table.id !== s.table_id) {
         await this.#repo.moveSession(
           trx,
@@ -188,7 +187,7 @@ export class TablesService {
       }
       return this.#repo.findSession(ctx.placeId, s.session, trx);
     });
-    if (!moved) throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
+    if (!moved) throw tableError(400, TABLE_ERROR_CODES.invalidSession);
     return sessionAnswer(moved);
   }
 
@@ -215,22 +214,22 @@ export class TablesService {
     ctx: TableCallContext,
   ): Promise<StoreBillWantedResponse> {
     if (body.placeId != null && body.placeId !== ctx.placeId) {
-      throw tableError(400, TABLE_ERROR_CODES.invalidSession, ctx.lang);
+      throw tableError(400, TABLE_ERROR_CODES.invalidSession);
     }
-    const s = await this.requireSession(ctx.placeId, session, ctx.now, ctx.lang);
+    const s = await this.requireSession(ctx.placeId, session, ctx.now);
     const paymentMethod = body.paymentMethod?.trim() || null;
     const expires = extendForBillRequest(new Date(s.expires_at)).toISOString();
     const at = ctx.now.toISOString();
     const answer = await this.#repo.transaction(async (trx) => {
       if (!(await this.#repo.sessionHasOrders(ctx.placeId, s.session, trx))) {
-        throw tableError(409, TABLE_ERROR_CODES.createOrderFirst, ctx.lang);
+        throw tableError(409, TABLE_ERROR_CODES.createOrderFirst);
       }
       const marked = await this.#repo.markBillWanted(
         trx,
         { placeId: ctx.placeId, sessionId: s.id, session: s.session, paymentMethod, expiresAt: expires },
         at,
       );
-      if (!marked) throw tableError(409, TABLE_ERROR_CODES.billAlreadyRequested, ctx.lang);
+      if (!marked) throw tableError(409, TABLE_ERROR_CODES.billAlreadyRequested);
       const need = await this.#repo.insertUserNeed(
         {
           placeId: ctx.placeId,
@@ -251,12 +250,11 @@ export class TablesService {
   /** A waiter call from a table session (POST user-needs): a preset, or 'other' with a text. */
   async addUserNeed(body: StoreUserNeedBody, ctx: TableCallContext): Promise<StoreUserNeedResponse> {
     const text = body.text?.trim() || null;
-    if (body.type === 'other' && !text)
-      throw validationError([{ field: 'text', code: 'text_required' }], ctx.lang);
+    if (body.type === 'other' && !text) throw validationError([{ field: 'text', code: 'text_required' }]);
     if (text && [...text].length > MAX_COMMENT_LENGTH) {
-      throw validationError([{ field: 'text', code: 'comment_too_long' }], ctx.lang);
+      throw validationError([{ field: 'text', code: 'comment_too_long' }]);
     }
-    const s = await this.requireSession(ctx.placeId, body.token, ctx.now, ctx.lang);
+    const s = await this.requireSession(ctx.placeId, body.token, ctx.now);
     const at = ctx.now.toISOString();
     const { id } = await this.#repo.insertUserNeed({
       placeId: ctx.placeId,

@@ -210,8 +210,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) =>
-        users.editProfile(request.tenant, sessionOf(request), request.body, requestLanguage(request.headers)),
+      async (request) => users.editProfile(request.tenant, sessionOf(request), request.body),
     );
 
     app.post(
@@ -269,8 +268,7 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
           response: { 200: StorePaymentInstrumentsResponse, ...errors },
         },
       },
-      async (request) =>
-        users.paymentInstruments(request.tenant, sessionOf(request), requestLanguage(request.headers)),
+      async (request) => users.paymentInstruments(request.tenant, sessionOf(request)),
     );
   };
 }

@@ -32,7 +32,7 @@ import {
   type ValidationCode,
 } from '@trapeza/domain/validation';
 import { passwordVersion, type AuthTokens } from '../../lib/auth-token.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, detail, localize } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { ClientTenant, PlaceTenant } from '../../plugins/tenancy.ts';
@@ -41,6 +41,7 @@ import type { TrustedDevices } from './trusted-devices.ts';
 import {
   accountExistsMail,
   accountMessage,
+  type AccountMessageKey,
   confirmEmailMail,
   loginSlowedMessage,
   passwordResetMail,
@@ -111,27 +112,16 @@ export interface DeviceCookie {
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-function validationError(codes: ValidationCode[], lang: Language): DomainError {
+function validationError(codes: ValidationCode[]): DomainError {
   const first = codes[0] ?? 'invalid_name';
-  const texts = VALIDATION_MESSAGES[first];
-  return new DomainError(400, first, lang === 'bg' ? texts.bg : texts.en, {
-    details: codes.map((code) => ({
-      code,
-      message: lang === 'bg' ? VALIDATION_MESSAGES[code].bg : VALIDATION_MESSAGES[code].en,
-    })),
+  return new DomainError(400, first, VALIDATION_MESSAGES[first].en, {
+    details: codes.map((code) => detail('', code, VALIDATION_MESSAGES[code].en)),
   });
 }
 
-function accountError(
-  status: number,
-  code: Parameters<typeof accountMessage>[0],
-  lang: Language,
-): DomainError {
-  // `message` is the English text the spec names (login_fail: 'Login failed: Invalid credentials'); message_trans
-  // carries the request's language for the web app to show.
-  return new DomainError(status, code, accountMessage(code, 'en'), {
-    messageTrans: accountMessage(code, lang),
-  });
+/** `message` is the English text the spec names (login_fail: 'Login failed: Invalid credentials'). */
+function accountError(status: number, code: AccountMessageKey): DomainError {
+  return new DomainError(status, code, accountMessage(code, 'en'));
 }
 
 export function toStoreUser(row: UserRow): StoreUser {
@@ -172,11 +162,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     return `${userId}.${expires}.${mac}`;
   }
 
-  function slowedDown(waitMs: number, lang: Language): DomainError {
+  function slowedDown(waitMs: number): DomainError {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     return new DomainError(429, 'rate_limited', loginSlowedMessage(seconds, 'en'), {
-      messageTrans: loginSlowedMessage(seconds, lang),
-      details: [{ code: 'login_slowed', retry_after: seconds }],
+      text: localize((l) => loginSlowedMessage(seconds, l)),
+      details: [{ ...detail('', 'login_slowed', `Retry after ${seconds} s`), retry_after: seconds }],
       retryAfterSeconds: seconds,
     });
   }
@@ -233,7 +223,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const failures = await counters.get(counter, at);
       if (failures) {
         const waitMs = failures.lastAt + loginDelayMs(failures.count) - at;
-        if (waitMs > 0) throw slowedDown(waitMs, lang);
+        if (waitMs > 0) throw slowedDown(waitMs);
       }
       const row = await repo.findByEmail(clientId, body.email.trim());
       const ok = row
@@ -243,9 +233,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       // registrant whether the address had a profile before.
       if (!row || !ok || !Number(row.email_confirmed)) {
         await counters.hit(counter, at, LOGIN_FAILURE_MEMORY_MS, 'sliding');
-        throw accountError(401, 'login_fail', lang);
+        throw accountError(401, 'login_fail');
       }
-      if (row.banned) throw accountError(403, 'user_banned', lang);
+      if (row.banned) throw accountError(403, 'user_banned');
       // Only this device's (or, untrusted, the account's) count is forgotten: the owner signing in on the phone
       // does not hand a guesser elsewhere a fresh set of free tries.
       if (failures) await counters.clear(counter);
@@ -267,7 +257,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     ): Promise<StoreMessageResponse> {
       const place = await repo.findPlace(tenant.placeId);
       const codes = checkProfileFields(body, place?.phoneRegex ?? null);
-      if (codes.length) throw validationError(codes, lang);
+      if (codes.length) throw validationError(codes);
       const answer = {
         code: 'registration_email_sent',
         message: accountMessage('registration_email_sent', lang),
@@ -331,7 +321,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       lang: Language,
       cookie?: DeviceCookie,
     ): Promise<StoreAuthResponse> {
-      const invalid = () => accountError(400, 'confirm_token_invalid', lang);
+      const invalid = () => accountError(400, 'confirm_token_invalid');
       const [idText = '', expiresText = '', mac = ''] = token.split('.');
       const id = Number(idText);
       const expires = Number(expiresText);
@@ -414,13 +404,13 @@ export function createUsersService(deps: UsersServiceDeps) {
       lang: Language,
       cookie?: DeviceCookie,
     ): Promise<StoreMessageResponse> {
-      const invalid = () => accountError(400, 'reset_token_invalid', lang);
+      const invalid = () => accountError(400, 'reset_token_invalid');
       const stored = await repo.findResetToken(sha256(body.token));
       const nowIso = now().toISOString();
       if (!stored || stored.used_at !== null || stored.expires_at <= nowIso) throw invalid();
       const user = await repo.findById(stored.user_id);
       if (!user || user.client_id !== tenant.clientId || user.banned) throw invalid();
-      if (!isValidPassword(body.password)) throw validationError(['invalid_password'], lang);
+      if (!isValidPassword(body.password)) throw validationError(['invalid_password']);
       const passwordHash = await hashPassword(body.password);
       if (!(await repo.consumeResetToken(stored.id, nowIso))) throw invalid();
       // Following the mailed link proves the address: an unconfirmed registration is confirmed too.
@@ -442,7 +432,6 @@ export function createUsersService(deps: UsersServiceDeps) {
       tenant: PlaceTenant,
       session: SessionUser,
       body: StoreEditProfileRequest,
-      lang: Language,
     ): Promise<StoreAuthResponse> {
       const row = await activeUser(session);
       const place = await repo.findPlace(tenant.placeId);
@@ -458,15 +447,15 @@ export function createUsersService(deps: UsersServiceDeps) {
         },
         place?.phoneRegex ?? null,
       );
-      if (codes.length) throw validationError(codes, lang);
+      if (codes.length) throw validationError(codes);
       if (emailChanges || passwordChanges) {
         const ok = body.current_password
           ? await verifyPassword(row.password_hash, body.current_password)
           : false;
-        if (!ok) throw accountError(403, 'current_password_invalid', lang);
+        if (!ok) throw accountError(403, 'current_password_invalid');
       }
       if (emailChanges && (await repo.findByEmail(row.client_id, body.email as string))) {
-        throw accountError(409, 'email_taken', lang);
+        throw accountError(409, 'email_taken');
       }
       const updated = await repo.update(row.client_id, row.id, {
         ...(body.first_name !== undefined ? { first_name: body.first_name } : {}),
@@ -545,11 +534,10 @@ export function createUsersService(deps: UsersServiceDeps) {
     async paymentInstruments(
       tenant: PlaceTenant,
       session: SessionUser,
-      lang: Language,
     ): Promise<StorePaymentInstrumentsResponse> {
       const user = await activeUser(session);
       const place = await repo.findPlace(tenant.placeId);
-      if (!place?.modules.includes('payments')) throw accountError(403, 'payments_module_disabled', lang);
+      if (!place?.modules.includes('payments')) throw accountError(403, 'payments_module_disabled');
       const rows = await repo.listPaymentInstruments(user.id, tenant.placeId);
       return rows.map((r) => ({
         id: r.id,

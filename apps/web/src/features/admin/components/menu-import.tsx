@@ -104,7 +104,7 @@ export function MenuImport() {
     } catch (err) {
       // 422: the file changed into one with problems (or the menu moved): show the answer's preview.
       if (err instanceof ApiRequestError && err.body?.code === 'import_invalid') {
-        setPreview(err.body.details as MenuImportPreview);
+        setPreview((err.body as { preview?: MenuImportPreview }).preview ?? null);
       } else setError(err);
     } finally {
       setBusy(false);

@@ -14,7 +14,7 @@ import {
 } from '@trapeza/domain/contracts/payment-accounts';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { fieldErrors } from '../api/admin-client.ts';
 import {
   deletePaymentAccount,
   paymentAccountsQuery,
@@ -47,17 +47,6 @@ export function PaymentsPage() {
         <AccountForm key={a.provider} account={a} place={place} />
       ))}
     </div>
-  );
-}
-
-function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ApiRequestError)) return {};
-  const details = (err.body as { details?: unknown } | null)?.details;
-  if (!Array.isArray(details)) return {};
-  return Object.fromEntries(
-    details
-      .filter((d): d is { field: string; message: string } => typeof d?.field === 'string')
-      .map((d) => [d.field, d.message]),
   );
 }
 
