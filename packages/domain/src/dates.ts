@@ -108,6 +108,22 @@ export function orderDay(dayMonth: string, now: Date, timeZone: string = DEFAULT
   return { year, month, day };
 }
 
+/**
+ * The instant of a venue-local day and clock time (minutes since its midnight) in `timeZone`; two rounds settle the
+ * offset across a daylight-saving change.
+ */
+export function localInstant(d: OrderDay, minutes: number, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const wall = Date.UTC(d.year, d.month - 1, d.day) + minutes * 60_000;
+  let at = wall;
+  for (let i = 0; i < 2; i++) {
+    const lt = localTime(new Date(at), timeZone);
+    const offset =
+      Date.UTC(lt.year, lt.month - 1, lt.day, lt.hour, lt.minute) - Math.floor(at / 60_000) * 60_000;
+    at = wall - offset;
+  }
+  return new Date(at);
+}
+
 /** 'YYYY-MM-DD' of an order day. */
 export function formatOrderDay(d: OrderDay): string {
   return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseWorkingHours } from './hours.ts';
-import { checkRequestedTime, orderDayChoices } from './order-time.ts';
+import { checkRequestedTime, isScheduled, orderDayChoices, scheduledStart } from './order-time.ts';
 
 // The demo bistro: open 08:00–23:00, closed on Mondays; Sofia is UTC+2 in March.
 const rules = {
@@ -70,5 +70,38 @@ describe('requested order time (spec §5, issue 23 #9, issue 24 #3)', () => {
     const r = checkRequestedTime('04.03 01:30', late, TUESDAY_NOON);
     expect(r.ok).toBe(true);
     expect(checkRequestedTime('04.03 02:30', late, TUESDAY_NOON).ok).toBe(false);
+  });
+});
+
+describe('future orders (issue 24 #3): scheduled until their time minus the preparation', () => {
+  const requested = (value: string, now = TUESDAY_NOON) => {
+    const r = checkRequestedTime(value, rules, now);
+    if (!r.ok) throw new Error(value);
+    return r.requested;
+  };
+  const prep = { ...rules, order_preparation_minutes: 20 };
+
+  test('tomorrow 09:00 in Sofia (UTC+2) starts at 08:40 local = 06:40 UTC', () => {
+    expect(scheduledStart(requested('04.03 09:00'), prep, TUESDAY_NOON)).toBe('2026-03-04T06:40:00.000Z');
+  });
+
+  test('as soon as possible, and a time due within the preparation, are not future orders', () => {
+    expect(scheduledStart(requested(''), prep, TUESDAY_NOON)).toBeNull();
+    expect(scheduledStart(requested('12:15'), prep, TUESDAY_NOON)).toBeNull();
+    expect(scheduledStart(requested('12:20'), prep, TUESDAY_NOON)).toBeNull();
+    expect(scheduledStart(requested('12:21'), prep, TUESDAY_NOON)).toBe('2026-03-03T10:01:00.000Z');
+  });
+
+  test('the venue zone counts across daylight saving (Sofia: UTC+3 from 29.03)', () => {
+    const now = new Date('2026-03-28T10:00:00.000Z'); // Saturday 12:00, UTC+2
+    expect(scheduledStart(requested('29.03 12:00', now), prep, now)).toBe('2026-03-29T08:40:00.000Z');
+  });
+
+  test('isScheduled: waits until the start, then is in the queue', () => {
+    const start = '2026-03-04T06:40:00.000Z';
+    expect(isScheduled(start, Date.parse('2026-03-04T06:39:59.000Z'))).toBe(true);
+    expect(isScheduled(start, Date.parse(start))).toBe(false);
+    expect(isScheduled(null, 0)).toBe(false);
+    expect(isScheduled('garbage', 0)).toBe(false);
   });
 });

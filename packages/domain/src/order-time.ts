@@ -11,6 +11,7 @@
  */
 import {
   DEFAULT_TIME_ZONE,
+  localInstant,
   localTime,
   orderDay,
   parseClockTime,
@@ -162,4 +163,28 @@ export function orderDayChoices(rules: OrderTimeRules, now: Date): OrderDayChoic
     if (times.length > 0) out.push({ value, day, weekday: weekdayOf(day), daysAhead: i, times });
   }
   return out;
+}
+
+/**
+ * A future order (issue 24 #3): its requested time is later than now plus the kitchen's preparation time. Returns
+ * when the kitchen has to start (ISO instant: the requested time, in the venue's zone, minus the preparation): until
+ * then the order waits in the board's and the kitchen's "scheduled" group, marked with its time, and then joins the
+ * queue. Null for "as soon as possible" and for a time that is due already (it goes to the queue at once).
+ */
+export function scheduledStart(
+  requested: RequestedTime | null,
+  rules: { time_zone?: string; order_preparation_minutes: number },
+  now: Date,
+): string | null {
+  if (!requested) return null;
+  const at = localInstant(requested.day, requested.minutes, rules.time_zone ?? DEFAULT_TIME_ZONE);
+  const start = at.getTime() - rules.order_preparation_minutes * 60_000;
+  return start > now.getTime() ? new Date(start).toISOString() : null;
+}
+
+/** Whether an order with this start (`scheduledStart`, the staff contract's `scheduled_start`) still waits at `now`. */
+export function isScheduled(start: string | null | undefined, now: number): boolean {
+  if (!start) return false;
+  const ms = Date.parse(start);
+  return !Number.isNaN(ms) && ms > now;
 }

@@ -105,6 +105,21 @@ describe('layoutTicket', () => {
     expect(texts).toContain('Kommentar: schnell');
     for (const l of lines) if ('text' in l) expect(l.text.length).toBeLessThanOrEqual(l.size === 2 ? 16 : 32);
   });
+  test('a future order (issue 24 #3) is headed PRE-ORDER with its time in double size', () => {
+    const later = { ...doc, reprint: false, order_type: 3, table: null, requested_time: '2026-03-04 09:00' };
+    const plain = layoutTicket(later, 32).map((l) => ('rule' in l ? '---' : l.text));
+    expect(plain).not.toContain('*** VORBESTELLUNG ***');
+    const lines = layoutTicket({ ...later, scheduled: true }, 32);
+    const texts = lines.map((l) => ('rule' in l ? '---' : l.text));
+    expect(texts.indexOf('*** VORBESTELLUNG ***')).toBeLessThan(texts.indexOf('Bestellung #42 · Abholung'));
+    expect(lines.find((l) => 'text' in l && l.text === '2026-03-04 09:00')).toMatchObject({
+      size: 2,
+      bold: true,
+    });
+    expect(
+      layoutTicket({ ...later, scheduled: true, lang: 'bg' }, 32).map((l) => ('text' in l ? l.text : '')),
+    ).toContain('*** ПРЕДВАРИТЕЛНА ПОРЪЧКА ***');
+  });
   test('a receipt lists totals in the currency', () => {
     const receipt = layoutTicket(
       {

@@ -86,6 +86,8 @@ export interface TicketDocument {
   room: string | null;
   /** Requested time (pickup, delivery, room) as the guest chose it. */
   requested_time: string | null;
+  /** A future order (issue 24 #3: asked for later than now plus the preparation): its time heads the ticket. */
+  scheduled?: boolean;
   /** When the order was placed, venue-local 'dd.mm.yyyy HH:MM'. */
   time: string;
   lines: TicketLine[];
@@ -121,6 +123,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     room: 'Стая',
     time: 'Час',
     requested: 'За',
+    preorder: 'ПРЕДВАРИТЕЛНА ПОРЪЧКА',
     comment: 'Коментар',
     reprint: 'ПОВТОРНО',
     receipt: 'Сметка',
@@ -147,6 +150,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     room: 'Room',
     time: 'Time',
     requested: 'For',
+    preorder: 'PRE-ORDER',
     comment: 'Comment',
     reprint: 'REPRINT',
     receipt: 'Receipt',
@@ -173,6 +177,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     room: 'Habitación',
     time: 'Hora',
     requested: 'Para',
+    preorder: 'PEDIDO PROGRAMADO',
     comment: 'Comentario',
     reprint: 'REIMPRESIÓN',
     receipt: 'Recibo',
@@ -199,6 +204,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     room: 'Zimmer',
     time: 'Zeit',
     requested: 'Für',
+    preorder: 'VORBESTELLUNG',
     comment: 'Kommentar',
     reprint: 'NACHDRUCK',
     receipt: 'Beleg',
@@ -225,6 +231,7 @@ const TEXTS: Record<Language, Record<string, string>> = {
     room: 'Chambre',
     time: 'Heure',
     requested: 'Pour',
+    preorder: 'PRÉCOMMANDE',
     comment: 'Commentaire',
     reprint: 'RÉIMPRESSION',
     receipt: 'Quittance',
@@ -318,6 +325,11 @@ export function layoutTicket(doc: TicketDocument, columns: number): PrintLine[] 
   if (doc.kind === 'ticket' && doc.station) push(doc.station, { align: 'center' });
   if (doc.kind === 'receipt') push(t('receipt'), { align: 'center' });
   rule();
+  if (doc.scheduled && doc.requested_time) {
+    // Prominent, so the kitchen does not cook it now: "PRE-ORDER" and the requested time, double size.
+    push(`*** ${t('preorder')} ***`, { align: 'center', bold: true });
+    push(doc.requested_time, { size: 2, bold: true, align: 'center' });
+  }
   if (doc.table) push(`${t('table')} ${doc.table}`, { size: 2, bold: true, align: 'center' });
   else if (doc.room) push(`${t('room')} ${doc.room}`, { size: 2, bold: true, align: 'center' });
   const type = doc.order_type !== null ? t(`type.${doc.order_type}`) : '';

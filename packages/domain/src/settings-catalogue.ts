@@ -152,6 +152,15 @@ const CATALOGUE: Record<SettingGroup, Record<string, Def>> = {
     minimal_order_price: { type: 'money', default: '0', description: 'Minimum order amount for delivery' },
     required_delivery_pickup_times: flag(0, 'Guests must choose a delivery or pickup time'),
     disable_overtime_orders: flag(1, 'Refuse orders outside working hours'),
+    order_preparation_minutes: {
+      type: 'integer',
+      default: '20',
+      description:
+        'Minutes the kitchen needs: an order for a later time waits as “scheduled” until its time minus these',
+      min: 0,
+      max: 1440,
+      designed: true,
+    },
     hide_products_for_ordering_with_token: flag(0, 'Hide products marked hide_for_ordering for table guests'),
     show_change_table: flag(0, 'Offer “change table” to guests'),
     shared_table_cart: flag(

@@ -34,6 +34,8 @@ export interface VenueSettings {
   required_delivery_pickup_times: boolean;
   validate_phone_number_regex: string | null;
   disable_overtime_orders: boolean;
+  /** designed (issue 24 #3): minutes the kitchen needs; a requested time later than now plus these is a future order. */
+  order_preparation_minutes: number;
   hide_products_for_ordering_with_token: boolean;
   working_hours: WorkingHours | null;
   show_variant_additional_price: boolean;
@@ -81,6 +83,7 @@ export const SETTINGS_DEFAULTS: VenueSettings = {
   required_delivery_pickup_times: false,
   validate_phone_number_regex: null,
   disable_overtime_orders: true,
+  order_preparation_minutes: 20,
   hide_products_for_ordering_with_token: false,
   working_hours: null,
   show_variant_additional_price: false,
@@ -184,6 +187,7 @@ export function parseSettings(raw: RawSettings): VenueSettings {
     required_delivery_pickup_times: flag('required_delivery_pickup_times'),
     validate_phone_number_regex: regex === '' ? null : regex,
     disable_overtime_orders: flag('disable_overtime_orders'),
+    order_preparation_minutes: Math.min(1440, Math.max(0, Math.round(num('order_preparation_minutes')))),
     hide_products_for_ordering_with_token: flag('hide_products_for_ordering_with_token'),
     working_hours: wh == null || wh === '' ? null : parseWorkingHours(wh),
     show_variant_additional_price: flag('show_variant_additional_price'),

@@ -545,6 +545,8 @@ export interface OrdersTable {
   number_day: string | null;
   /** The guest's tracking page key (issue 24 #6: `/{place}/order/{tracking_token}`); null for older orders. */
   tracking_token: Generated<string | null>;
+  /** A future order's start (issue 24 #3): ISO instant of its requested time minus the preparation; else null. */
+  scheduled_start: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

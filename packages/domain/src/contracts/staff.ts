@@ -108,6 +108,11 @@ export const StaffOrder = z.object({
   room_number: z.string().nullable(),
   /** 'dd.mm HH:MM' as chosen, or null for as soon as possible. */
   requested_time: z.string().nullable(),
+  /**
+   * A future order's start (issue 24 #3): ISO instant of the requested time minus the venue's preparation minutes.
+   * Until then the board and the kitchen show it as scheduled; null for as soon as possible or a time due at once.
+   */
+  scheduled_start: z.string().nullable().default(null),
   exact_time_selected: flag,
   payment_method: z.string().nullable(),
   /** 'none' | 'pending' | 'paid' | 'failed' */

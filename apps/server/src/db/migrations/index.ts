@@ -24,6 +24,7 @@ import * as goLive from './2027-01-01T1200-go-live.ts';
 import * as orderTracking from './2027-01-04T1200-order-tracking.ts';
 import * as tableCartPushes from './2027-01-04T1300-table-cart-pushes.ts';
 import * as uploadObjects from './2027-01-11T1200-upload-objects.ts';
+import * as orderScheduledStart from './2027-01-15T1200-order-scheduled-start.ts';
 
 const migrations: Record<string, Migration> = {
   '2026-11-22T1200-create-schema': createSchema,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2027-01-04T1200-order-tracking': orderTracking,
   '2027-01-04T1300-table-cart-pushes': tableCartPushes,
   '2027-01-11T1200-upload-objects': uploadObjects,
+  '2027-01-15T1200-order-scheduled-start': orderScheduledStart,
 };
 
 export const migrationProvider: MigrationProvider = {

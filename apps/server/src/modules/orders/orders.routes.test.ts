@@ -816,10 +816,12 @@ describeEachDatabase(
         expect(ok.statusCode, ok.body).toBe(201);
         const row = await ctx.db
           .selectFrom('orders')
-          .select('requested_time')
+          .select(['requested_time', 'scheduled_start'])
           .where('token', '=', ok.json().token)
           .executeTakeFirstOrThrow();
         expect(row.requested_time).toBe('2026-11-26 09:15');
+        // A future order (issue 24 #3): starts at its time minus the 20 minutes' preparation, Sofia being UTC+2.
+        expect(row.scheduled_start).toBe('2026-11-26T06:55:00.000Z');
       },
     );
 

@@ -14,7 +14,7 @@
  *      refused as too_mony_orders_for_session_in_x_seconds when the same order was stored seconds ago.
  */
 import { compilePhonePattern } from '@trapeza/domain/phone-pattern';
-import { checkRequestedTime } from '@trapeza/domain/order-time';
+import { checkRequestedTime, scheduledStart } from '@trapeza/domain/order-time';
 import { createHash, randomBytes } from 'node:crypto';
 import { calculateOrderTotal, type OrderTotalLineInput } from '@trapeza/domain/pricing/order-total';
 import {
@@ -648,6 +648,8 @@ export class OrdersService {
         // The short number (issue 24 #8) is given in the store's transaction, counted per venue-local day.
         number_day: orderNumberDay(now, timeZone),
         tracking_token: trackingToken,
+        // A future order (issue 24 #3) waits on the board and in the kitchen until its time minus the preparation.
+        scheduled_start: checked?.ok ? scheduledStart(checked.requested, settings, now) : null,
         created_at: createdAt,
         updated_at: createdAt,
       },

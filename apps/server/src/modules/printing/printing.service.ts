@@ -322,6 +322,7 @@ export class PrintingService {
       table: order.table && !isRoom ? order.table.number : null,
       room: isRoom ? order.table!.number : order.room_number,
       requested_time: order.requested_time,
+      scheduled: order.scheduled_start !== null,
       time: this.#localTime(order.created_at, venue.timeZone),
       lines: ticketLines,
       comment: order.comment,

@@ -101,6 +101,7 @@ export function toStaffOrders(b: OrderBundle): StaffOrder[] {
           : null,
       room_number: o.room_number,
       requested_time: o.requested_time,
+      scheduled_start: o.scheduled_start ?? null,
       exact_time_selected: o.exact_time_selected ? 1 : 0,
       payment_method: o.payment_method,
       payment_status: o.payment_status,

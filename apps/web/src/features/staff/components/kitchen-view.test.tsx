@@ -107,3 +107,37 @@ describe('kitchen list', () => {
     expect(screen.getByText('Nothing to cook.')).toBeTruthy();
   });
 });
+
+describe('future orders (issue 24 #3)', () => {
+  // Tomorrow 09:00 (Sofia), preparation 20 min: starts 06:40 UTC.
+  const future = staffOrder({
+    id: 30,
+    key: 'TOMORROW',
+    number: 7,
+    type: 3,
+    table: null,
+    requested_time: '2026-12-02 09:00',
+    scheduled_start: '2026-12-02T06:40:00.000Z',
+    next_statuses: ['cooked_preorder', 'rejected'],
+  });
+  const asap = staffOrder({ id: 31, key: 'NOW', number: 6 });
+
+  test('wait in the "later" list, marked with their time and no "Cooked", until their start', () => {
+    const { unmount } = render(<KitchenList orders={[future, asap]} onCooked={vi.fn()} now={NOW} />);
+    expect(headings()).toEqual(['Order #6']);
+    const later = screen.getByRole('list', { name: 'Later (pre-orders)' });
+    const item = within(later).getByRole('listitem', { name: 'Order #7' });
+    expect(item.textContent).toContain('Pre-order for 2026-12-02 09:00 · Start at');
+    expect(within(item).queryByRole('button', { name: 'Cooked' })).toBeNull();
+    unmount();
+  });
+
+  test('from their start on, in the queue by requested time, still marked', () => {
+    render(
+      <KitchenList orders={[future, asap]} onCooked={vi.fn()} now={Date.parse('2026-12-02T06:40:00.000Z')} />,
+    );
+    expect(headings()).toEqual(['Order #6', 'Order #7']);
+    expect(screen.queryByRole('list', { name: 'Later (pre-orders)' })).toBeNull();
+    expect(screen.getByText('Pre-order for 2026-12-02 09:00')).not.toBeNull();
+  });
+});

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import type { OrderStatus } from '@trapeza/domain/order-status';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';
-import { ageMinutes, cookedStatus, kitchenOrders } from '../lib/kitchen.ts';
+import { ageMinutes, cookedStatus, kitchenOrders, scheduledOrders } from '../lib/kitchen.ts';
+import { clockTime } from '../lib/order-format.ts';
 import { OrderPrintActions, PrinterAlert } from './print-tools.tsx';
 import styles from './staff.module.css';
 
@@ -86,7 +87,7 @@ export interface KitchenListProps {
   /** Every order the board knows; the list keeps only those to cook. */
   orders: readonly StaffOrder[];
   onCooked: (order: StaffOrder, to: OrderStatus) => Promise<unknown>;
-  /** The clock for the ages (tests fix it); by default the current time, refreshed every 30 s. */
+  /** The clock for the ages and future orders (tests fix it); by default the current time, refreshed every 10 s. */
   now?: number;
   /** The place, for the reprint button (none without it). */
   place?: string;
@@ -96,14 +97,38 @@ export function KitchenList({ orders, onCooked, now, place }: KitchenListProps) 
   const { t } = useTranslation();
   const clock = useClock(now === undefined);
   const current = now ?? clock;
-  const list = useMemo(() => kitchenOrders(orders), [orders]);
-  if (list.length === 0) return <p className={styles.kitchenEmpty}>{t('staff.kitchen.empty')}</p>;
+  // Future orders (issue 24 #3) wait below, soonest first, and join the queue at their start.
+  const list = useMemo(() => kitchenOrders(orders, current), [orders, current]);
+  const later = useMemo(() => scheduledOrders(orders, current), [orders, current]);
   return (
-    <ol className={styles.kitchenList} aria-label={t('staff.kitchen.title')}>
-      {list.map((order) => (
-        <KitchenOrder key={order.id} order={order} now={current} onCooked={onCooked} place={place} />
-      ))}
-    </ol>
+    <>
+      {list.length === 0 ? (
+        <p className={styles.kitchenEmpty}>{t('staff.kitchen.empty')}</p>
+      ) : (
+        <ol className={styles.kitchenList} aria-label={t('staff.kitchen.title')}>
+          {list.map((order) => (
+            <KitchenOrder key={order.id} order={order} now={current} onCooked={onCooked} place={place} />
+          ))}
+        </ol>
+      )}
+      {later.length > 0 && (
+        <section className={styles.kitchenScheduled} aria-labelledby="kitchen-scheduled-title">
+          <h2 id="kitchen-scheduled-title">{t('staff.kitchen.scheduled')}</h2>
+          <ol className={styles.kitchenList} aria-labelledby="kitchen-scheduled-title">
+            {later.map((order) => (
+              <KitchenOrder
+                key={order.id}
+                order={order}
+                now={current}
+                onCooked={onCooked}
+                place={place}
+                waiting
+              />
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
   );
 }
 
@@ -112,13 +137,16 @@ function KitchenOrder({
   now,
   onCooked,
   place,
+  waiting = false,
 }: {
   order: StaffOrder;
   now: number;
   onCooked: KitchenListProps['onCooked'];
   place?: string;
+  /** A future order before its start: its time and when to start, no "Cooked" yet. */
+  waiting?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const to = cookedStatus(order);
@@ -158,6 +186,13 @@ function KitchenOrder({
           {t('staff.kitchen.age', { count: age })}
         </span>
       </div>
+      {order.scheduled_start && order.requested_time && (
+        <p className={styles.scheduledNote}>
+          {t('staff.order.scheduledFor', { time: order.requested_time })}
+          {waiting &&
+            ` · ${t('staff.kitchen.startsAt', { time: clockTime(order.scheduled_start, i18n.language) })}`}
+        </p>
+      )}
       <ul className={styles.kitchenLines}>
         {order.lines.map((line) => (
           <li key={line.id}>
@@ -185,7 +220,7 @@ function KitchenOrder({
           {t('staff.order.orderComment')}: {order.comment}
         </p>
       )}
-      {to && (
+      {to && !waiting && (
         <button type="button" className={`button ${styles.kitchenCooked}`} disabled={busy} onClick={cooked}>
           {t('staff.kitchen.cooked')}
         </button>
@@ -200,12 +235,12 @@ function KitchenOrder({
   );
 }
 
-/** The current time, refreshed every 30 s while `live`. */
+/** The current time, refreshed every 10 s while `live` (a future order joins the queue within 10 s of its start). */
 function useClock(live: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!live) return;
-    const id = window.setInterval(() => setNow(Date.now()), 30_000);
+    const id = window.setInterval(() => setNow(Date.now()), 10_000);
     return () => window.clearInterval(id);
   }, [live]);
   return now;

@@ -156,6 +156,12 @@ export function OrderCard({
         </div>
       </header>
 
+      {order.scheduled_start && order.requested_time && (
+        // A future order (issue 24 #3): its time, prominent, so nobody cooks it now.
+        <p className={styles.scheduledNote} data-testid="order-scheduled">
+          {t('staff.order.scheduledFor', { time: order.requested_time })}
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>{t('staff.order.placed')}</dt>

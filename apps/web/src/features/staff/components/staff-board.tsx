@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUSES, TERMINAL_STATUSES, type OrderStatus } from '@trapeza/domain/order-status';
 import { readJson, writeJson } from '../../../lib/storage.ts';
 import { getTablesMenu } from '../api/board.ts';
+import { useScheduledIds } from '../hooks/use-scheduled.ts';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';
 import { playAlertSound, unlockAlertSound } from '../lib/alert-sound.ts';
 import { freshCount, openNeedsOldestFirst, ordersNewestFirst, type BoardState } from '../lib/board-state.ts';
@@ -64,11 +65,19 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
   const orders = useMemo(() => ordersNewestFirst(state), [state]);
   const needs = useMemo(() => openNeedsOldestFirst(state), [state]);
   const shown = typeFilter === null ? orders : orders.filter((o) => o.type === typeFilter);
+  // Future orders (issue 24 #3) wait in their own group, soonest first, until their time minus the preparation.
+  const scheduled = useScheduledIds(orders);
   const byStatus = new Map<string, typeof orders>();
-  for (const o of shown) byStatus.set(o.status, [...(byStatus.get(o.status) ?? []), o]);
+  for (const o of shown) {
+    const group =
+      scheduled.has(o.id) && !TERMINAL_STATUSES.includes(o.status as OrderStatus) ? 'scheduled' : o.status;
+    byStatus.set(group, [...(byStatus.get(group) ?? []), o]);
+  }
+  byStatus.get('scheduled')?.sort((a, b) => (a.scheduled_start ?? '').localeCompare(b.scheduled_start ?? ''));
   const statuses = [
+    'scheduled',
     ...ORDER_STATUSES,
-    ...[...byStatus.keys()].filter((s) => !ORDER_STATUSES.includes(s as OrderStatus)),
+    ...[...byStatus.keys()].filter((s) => s !== 'scheduled' && !ORDER_STATUSES.includes(s as OrderStatus)),
   ];
 
   // Keyboard shortcuts (the "?" dialog lists them): move between the open orders' cards, accept, next status.

@@ -5,6 +5,7 @@
  */
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import { isOrderStatus, isOrderType, nextStatuses, type OrderStatus } from '@trapeza/domain/order-status';
+import { isScheduled } from '@trapeza/domain/order-time';
 
 /** The `cooked_*` status the order moves to when the kitchen is done, or null if it has no cooking step now. */
 export function cookedStatus(order: Pick<StaffOrder, 'type' | 'status'>): OrderStatus | null {
@@ -47,22 +48,34 @@ export function requestedKey(order: Pick<StaffOrder, 'requested_time' | 'created
   return Date.UTC(year, month - 1, day, hour, minute) / 60_000;
 }
 
-/** The orders to cook: ASAP (no requested time) first by creation, then by requested time. */
-export function kitchenOrders(orders: readonly StaffOrder[]): StaffOrder[] {
-  return orders.filter(needsCooking).sort((a, b) => {
-    const ra = requestedKey(a);
-    const rb = requestedKey(b);
-    if (ra === null && rb !== null) return -1;
-    if (ra !== null && rb === null) return 1;
-    if (ra !== null && rb !== null && ra !== rb) return ra - rb;
-    const ca = time(a.created_at) ?? 0;
-    const cb = time(b.created_at) ?? 0;
-    return ca === cb ? a.id - b.id : ca - cb;
-  });
+/**
+ * The orders to cook now: ASAP (no requested time) first by creation, then by requested time. A future order (issue
+ * 24 #3) joins at its start (requested time minus the preparation, `scheduled_start`); before, `scheduledOrders`.
+ */
+export function kitchenOrders(orders: readonly StaffOrder[], now: number = Date.now()): StaffOrder[] {
+  return orders
+    .filter((o) => needsCooking(o) && !isScheduled(o.scheduled_start, now))
+    .sort((a, b) => {
+      const ra = requestedKey(a);
+      const rb = requestedKey(b);
+      if (ra === null && rb !== null) return -1;
+      if (ra !== null && rb === null) return 1;
+      if (ra !== null && rb !== null && ra !== rb) return ra - rb;
+      const ca = time(a.created_at) ?? 0;
+      const cb = time(b.created_at) ?? 0;
+      return ca === cb ? a.id - b.id : ca - cb;
+    });
 }
 
 /** Whole minutes since the order was placed (never negative). */
 export function ageMinutes(createdAt: string, now: number): number {
   const ms = time(createdAt);
   return ms === null ? 0 : Math.max(0, Math.floor((now - ms) / 60_000));
+}
+
+/** Future orders still waiting for their start, soonest first (the kitchen's "later" list). */
+export function scheduledOrders(orders: readonly StaffOrder[], now: number = Date.now()): StaffOrder[] {
+  return orders
+    .filter((o) => needsCooking(o) && isScheduled(o.scheduled_start, now))
+    .sort((a, b) => (a.scheduled_start ?? '').localeCompare(b.scheduled_start ?? '') || a.id - b.id);
 }

@@ -13,6 +13,7 @@ export function staffOrder(over: Partial<StaffOrder> & Pick<StaffOrder, 'id'>): 
     table: { id: 3, number: '3', kind: 'table' },
     room_number: null,
     requested_time: null,
+    scheduled_start: null,
     exact_time_selected: 0,
     payment_method: 'cash',
     payment_status: 'none',
