@@ -26,9 +26,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUDGET = { score: 95, lcpRatio: 1.5, repeatLcpRatio: 1.0, cls: 0.02, initialJsKb: 120 };
-/** The server's port (BENCH_WEB_PORT, default 3301) and the static pages' (the next one). */
+/** The server's port (BENCH_WEB_PORT, default 3301) and the static pages' (BENCH_STATIC_PORT, default the next one). */
 const APP_PORT = Number(process.env.BENCH_WEB_PORT ?? 3301);
-const STATIC_PORT = APP_PORT + 1;
+const STATIC_PORT = Number(process.env.BENCH_STATIC_PORT ?? APP_PORT + 1);
 
 if (!process.env.SKIP_BUILD) {
   execFileSync('npm', ['run', 'build', '-w', '@trapeza/web'], {

@@ -81,6 +81,13 @@ test('an anonymous pickup guest follows the order live, finds it in "my orders" 
   // Another venue's or a made-up key: the page says so (404).
   const unknown = await page.request.get('/bistro/order/aaaaaaaaaaaaaaaaaaaaaaaa');
   expect(unknown.status()).toBe(404);
+  // … in the server's HTML already (never a "loading" that stays), and once the app is live.
+  const unknownHtml = await unknown.text();
+  expect(unknownHtml).toContain('Няма такава поръчка');
+  expect(unknownHtml).not.toContain('Зареждане…');
+  await page.goto('/bistro/order/aaaaaaaaaaaaaaaaaaaaaaaa');
+  await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Няма такава поръчка');
 
   // Back on the menu, "my orders" (no table) lists this device's order with its number and link.
   await page.goto('/bistro');

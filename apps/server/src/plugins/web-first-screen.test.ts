@@ -358,6 +358,16 @@ if (webBuilt) {
         },
       );
 
+      ctx.test('a made-up order tracking link is "no such order" in the server HTML, with 404', async () => {
+        const res = await ctx.get('/bistro/order/made-up-tracking-key', { client: null, place: null });
+        expect(res.statusCode).toBe(404);
+        const root = rootHtml(res.body);
+        expect(root).toContain('Няма такава поръчка');
+        expect(root).not.toContain('Зареждане');
+        // The app hydrates the same: it reads the verdict from the page, not from a request of its own.
+        expect(inlined(res.body)).toMatchObject({ trackingNotFound: 'made-up-tracking-key' });
+      });
+
       ctx.test(
         'the about and legal pages carry only what they show: the venue, not the menu (issue 17)',
         async () => {

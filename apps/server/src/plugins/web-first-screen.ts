@@ -648,7 +648,9 @@ export async function renderWebPage(
   const entry =
     (guest.url === undefined ? '' : `,"url":${JSON.stringify(guest.url)}`) +
     (guest.invalidQr === undefined ? '' : `,"invalidQr":${JSON.stringify(guest.invalidQr)}`) +
-    (tracking?.statusCode === 200 ? `,"tracking":${tracking.body}` : '');
+    (tracking?.statusCode === 200 ? `,"tracking":${tracking.body}` : '') +
+    // A key that is no order of this venue's: the page says so, in the HTML and after hydration alike.
+    (tracking?.statusCode === 404 ? `,"trackingNotFound":${JSON.stringify(trackingKey)}` : '');
   const data =
     `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(brand.slug)},"at":${Date.now()},` +
     `"settings":${settings},"placeInfo":${placeInfo}` +

@@ -39,6 +39,8 @@ export interface FirstScreenData {
    * by that page (features/order-tracking/api.ts seedInlinedTracking) and, on the server, by entry-server.tsx.
    */
   tracking?: unknown;
+  /** The tracking key of that page when it names no order of this venue's (the server answered 404). */
+  trackingNotFound?: string;
 }
 
 export function readFirstScreenData(doc: Document = document): FirstScreenData | null {

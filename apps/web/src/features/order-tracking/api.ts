@@ -23,18 +23,26 @@ export function seedInlinedTracking(
   client: string = pageClient(),
 ): void {
   const key = orderTrackingQueryOptions(place, trackingToken).queryKey;
-  if (!data?.tracking || data.client !== client || data.place !== place || qc.getQueryData(key)) return;
-  if ((data.tracking as StoreOrderTracking).key === undefined) return;
+  if (!data || data.client !== client || data.place !== place) return;
   // Inlined for this page's URL only.
   if (
     typeof location !== 'undefined' &&
     decodeURIComponent(location.pathname.split('/')[3] ?? '') !== trackingToken
   )
     return;
+  // A key the server found no order for: the page says so from its first render (never "loading").
+  if (data.trackingNotFound === trackingToken)
+    qc.setQueryData(trackingNotFoundKey(place, trackingToken), true);
+  if (!data.tracking || qc.getQueryData(key)) return;
+  if ((data.tracking as StoreOrderTracking).key === undefined) return;
   qc.setQueryData(key, data.tracking as StoreOrderTracking, {
     updatedAt: Math.min(Date.now(), data.at) || Date.now(),
   });
 }
+
+/** The cache key that holds `true` when the server found no order for the page's tracking key. */
+export const trackingNotFoundKey = (place: string, trackingToken: string) =>
+  ['order-tracking-not-found', place, trackingToken] as const;
 
 export const orderTrackingQueryOptions = (place: string, trackingToken: string) =>
   queryOptions({

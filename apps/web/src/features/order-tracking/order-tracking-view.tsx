@@ -18,7 +18,12 @@ import { useVenue, type Venue } from '../../hooks/use-venue.ts';
 import { isNotFound } from '../../lib/api-client.ts';
 import { pageClient } from '../../lib/page-brand.ts';
 import { translatedText } from '../../lib/ui-settings.ts';
-import { orderTrackingEventsUrl, orderTrackingQueryOptions, seedInlinedTracking } from './api.ts';
+import {
+  orderTrackingEventsUrl,
+  orderTrackingQueryOptions,
+  seedInlinedTracking,
+  trackingNotFoundKey,
+} from './api.ts';
 import styles from './order-tracking.module.css';
 
 /** The steps a guest sees for each order type (delivery, pickup; others: accepted → finished). */
@@ -48,7 +53,9 @@ export function OrderTrackingView({ trackingToken }: { trackingToken: string }) 
   const options = orderTrackingQueryOptions(venue.place, trackingToken);
   // The server's answer inlined into the page, before the first read of the query (hydration matches).
   useState(() => seedInlinedTracking(qc, venue.place, trackingToken));
-  const query = useQuery(options);
+  // The server found no such order (404): not asked again; the page says so as the server rendered it.
+  const notFound = qc.getQueryData<boolean>(trackingNotFoundKey(venue.place, trackingToken)) === true;
+  const query = useQuery({ ...options, enabled: !notFound });
   const order = query.data;
   const number = order ? orderNumberLabel(order.number, order.key) : '';
   usePageMeta(order ? t('tracking.title', { number }) : t('tracking.track'), venue.name);
@@ -70,9 +77,9 @@ export function OrderTrackingView({ trackingToken }: { trackingToken: string }) 
     <main id="main" className="page page-narrow">
       {order ? (
         <TrackedOrder order={order} venue={venue} number={number} />
-      ) : query.isError ? (
+      ) : notFound || query.isError ? (
         <p role="alert" className="alert">
-          {isNotFound(query.error) ? t('tracking.notFound') : t('errors.noResponse')}
+          {notFound || isNotFound(query.error) ? t('tracking.notFound') : t('errors.noResponse')}
         </p>
       ) : (
         <p className="muted">{t('common.loading')}</p>
