@@ -376,7 +376,12 @@ async function insertPlace(
         place.gallery.map((g, i) => ({
           place_id: placeId,
           path: imageUrl(g.file),
-          translations: translations({ caption: g.caption }),
+          // No caption column: the Bulgarian caption goes in the translations too (translateField's fallback),
+          // else a Bulgarian guest sees "Picture 1" for every picture.
+          translations: JSON.stringify({
+            bg: { caption: g.caption[0] },
+            ...(JSON.parse(translations({ caption: g.caption })) as Record<string, unknown>),
+          }),
           position: i + 1,
         })),
       )
