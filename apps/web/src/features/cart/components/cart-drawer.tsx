@@ -11,6 +11,7 @@ import { cartItemCount, cartLines, createCartLine, MAX_COMMENT_LENGTH } from '@t
 import { validateComment } from '@trapeza/domain/validation';
 import type { StoreProduct } from '@trapeza/domain/contracts/menu';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Tabs, tabPanelProps } from '../../../components/ui/tabs.tsx';
 import { useCartStore, useCartUiStore, type CartTab } from '../../../stores/cart-store.ts';
 import { useOrderTotal } from '../hooks/use-order-total.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
@@ -87,33 +88,25 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
     );
   }
 
-  const tabButton = (id: CartTab, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      id={`cart-tab-${id}`}
-      aria-selected={tab === id}
-      aria-controls={`cart-panel-${id}`}
-      className={tab === id ? 'tab tab-active' : 'tab'}
-      onClick={() => openCart(id)}
-    >
-      {label}
-    </button>
-  );
-
   return (
     <Modal open title={t('cart.title')} onClose={closeCart} wide>
-      <div role="tablist" className="tabs" aria-label={t('cart.title')}>
-        {tabButton(
-          'cart',
-          t('cart.cartTab', {
-            count: party.cart ? party.cart.lines.reduce((n, l) => n + l.quantity, 0) : count,
-          }),
-        )}
-        {tabButton('orders', t('cart.ordersTab'))}
-        {party.shared && tabButton('bill', t('cart.party.billTab'))}
-      </div>
-      <div role="tabpanel" id={`cart-panel-${tab}`} aria-labelledby={`cart-tab-${tab}`} className="stack">
+      <Tabs
+        id="cart"
+        label={t('cart.title')}
+        selected={tab}
+        onSelect={(id) => openCart(id)}
+        items={[
+          {
+            id: 'cart' as const,
+            label: t('cart.cartTab', {
+              count: party.cart ? party.cart.lines.reduce((n, l) => n + l.quantity, 0) : count,
+            }),
+          },
+          { id: 'orders' as const, label: t('cart.ordersTab') },
+          ...(party.shared ? [{ id: 'bill' as const, label: t('cart.party.billTab') }] : []),
+        ]}
+      />
+      <div {...tabPanelProps('cart', tab)} className="stack">
         {tab === 'orders' ? (
           <MyOrders ctx={ctx} />
         ) : tab === 'bill' && party.shared && party.guest ? (
