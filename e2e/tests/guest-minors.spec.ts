@@ -1,7 +1,7 @@
 /**
  * Issue 24's minor defects a guest sees, each through the screens: the venue name in the phone header, the product
  * page's top add button and its alert, Escape on the order form, the welcome banner only where it greets, the German
- * about page and the translated footer.
+ * about page, the translated footer and the out-of-stock card.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
@@ -98,4 +98,21 @@ test('the German about page: hours named once, the company line, the footer in G
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('Trapeza Bistro · Graf-Ignatiev-Str. 12, Sofia');
   await expect(footer).not.toContainText('Бистро Трапеза');
+});
+
+test('an out-of-stock card is opaque: its photo greyed, the page background never through it', async ({ page }) => {
+  await skipWelcome(page);
+  await page.goto('/bistro/pasta');
+  const card = page.locator('article[data-out-of-stock]').filter({ hasText: 'Лазаня' });
+  await expect(card).toHaveCount(1);
+  const img = card.locator('img').first();
+  await expect(img).toBeVisible();
+  // Every box from the photo up to the page is fully opaque (the card was at opacity 0.55).
+  const opacities = await img.evaluate((el) => {
+    const out: number[] = [];
+    for (let n: Element | null = el; n; n = n.parentElement) out.push(Number(getComputedStyle(n).opacity));
+    return out;
+  });
+  expect(opacities.every((o) => o === 1)).toBe(true);
+  expect(await img.evaluate((el) => getComputedStyle(el).filter)).toContain('grayscale(1)');
 });
