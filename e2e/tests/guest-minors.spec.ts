@@ -100,7 +100,9 @@ test('the German about page: hours named once, the company line, the footer in G
   await expect(footer).not.toContainText('Бистро Трапеза');
 });
 
-test('an out-of-stock card is opaque: its photo greyed, the page background never through it', async ({ page }) => {
+test('an out-of-stock card is opaque: its photo greyed, the page background never through it', async ({
+  page,
+}) => {
   await skipWelcome(page);
   await page.goto('/bistro/pasta');
   const card = page.locator('article[data-out-of-stock]').filter({ hasText: 'Лазаня' });
