@@ -1,7 +1,8 @@
 /**
- * The one configured HTTP client (spec §7, §8): base /api, `client` and `place` headers from the chosen place,
- * a bearer token when one is set, and the generic error classification of spec §8:
+ * The one configured HTTP client of the web app (spec §7, §8; issue 22 #3): base /api, `client` and `place` headers
+ * from the chosen place, a bearer token when one is set, and the generic error classification of spec §8:
  * #1 the server answered with an error, #2 no answer (server down or weak internet), #3 anything else.
+ * Every verb, JSON or FormData bodies, JSON or file answers: the staff, admin and platform consoles wrap this.
  */
 import type { ApiError } from '@trapeza/domain/contracts/menu';
 import { config } from '../config.ts';
@@ -37,8 +38,15 @@ export interface RequestOptions {
   place?: string | null;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** Extra headers for this call, e.g. `lang` so the server answers and mails in the guest's language. */
+  /**
+   * Extra headers for this call, e.g. `lang` so the server answers and mails in the guest's language; an empty value
+   * is a header not sent as far as the server is concerned (a platform call names no `client`).
+   */
   headers?: Record<string, string>;
+  /** A multipart body (uploads) instead of `body`; the browser sets its boundary. */
+  form?: FormData;
+  /** 'response': the answer itself (a file, its name in Content-Disposition), once it is known to be a success. */
+  as?: 'response';
 }
 
 /** The headers every call carries (spec §7), and the order token of the place's table or room session. */
@@ -77,13 +85,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(`${config.apiBase}/${path.replace(/^\//, '')}`, {
       method: options.method ?? 'GET',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: options.form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError' && options.signal?.aborted) throw error;
     throw new ApiRequestError(2, null, null, 'No response from the server');
   }
+  if (options.as && response.ok) return response as T;
   let data: unknown = null;
   try {
     const text = await response.text();

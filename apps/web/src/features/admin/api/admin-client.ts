@@ -1,10 +1,9 @@
 /**
- * Admin calls go through the app's headers (`apiHeaders`: bearer token, accept) with the `client` and `place` of
- * the place being edited instead of the guest's, and add the verbs and multipart body the guest client never needs.
- * Errors are the same `ApiRequestError` (spec §8 numbers), so the shared error message works here too.
+ * Admin calls go through the app's one client (lib/api-client.ts: bearer token, accept, every verb, multipart
+ * bodies, files) with the `client` and `place` of the place being edited instead of the guest's. Errors are the same
+ * `ApiRequestError` (spec §8 numbers), so the shared error message works here too.
  */
-import { ApiRequestError, apiHeaders } from '../../../lib/api-client.ts';
-import { config } from '../../../config.ts';
+import { apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
 import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
 
 export interface AdminRequestOptions {
@@ -17,83 +16,32 @@ export interface AdminRequestOptions {
   signal?: AbortSignal;
 }
 
-export function adminHeaders(scoped = true): Record<string, string> {
-  const headers = apiHeaders(null);
-  delete headers.place;
+/** The admin's headers on top of the one client's: the edited place's `client` and `place`, or no place at all. */
+function adminOptions(options: AdminRequestOptions): RequestOptions {
   const place = useAdminPlaceStore.getState().place;
-  if (scoped && place) {
-    headers.client = place.clientSlug;
-    headers.place = place.slug;
-  }
-  return headers;
+  const scoped = (options.scoped ?? true) && place;
+  return {
+    method: options.method,
+    body: options.body,
+    form: options.form,
+    signal: options.signal,
+    // '' sends no place (nor its order token); a scoped call names the edited place and its brand.
+    place: scoped ? place.slug : '',
+    ...(scoped ? { headers: { client: place.clientSlug } } : {}),
+  };
 }
 
-async function send(path: string, options: AdminRequestOptions): Promise<Response> {
-  const headers = adminHeaders(options.scoped ?? true);
-  let body: BodyInit | undefined;
-  if (options.form) body = options.form;
-  else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  try {
-    return await fetch(`${config.apiBase}/${path.replace(/^\//, '')}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(2, null, null, 'No response from the server');
-  }
-}
-
-async function failure(response: Response): Promise<ApiRequestError> {
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    // not JSON: keep the status only
-  }
-  const body = data !== null && typeof data === 'object' ? (data as ApiRequestError['body']) : null;
-  return new ApiRequestError(1, response.status, body, body?.message ?? `HTTP ${response.status}`);
-}
-
-export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
-  if (!response.ok) throw await failure(response);
-  const text = await response.text();
-  try {
-    return (text === '' ? null : JSON.parse(text)) as T;
-  } catch {
-    throw new ApiRequestError(3, response.status, null, 'Unreadable response');
-  }
+export function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+  return apiRequest<T>(path, adminOptions(options));
 }
 
 /** A file answer (CSV export) as a Blob, with the server's file name when it gives one. */
 export async function adminDownload(path: string): Promise<{ blob: Blob; filename: string | null }> {
-  const response = await send(path, {});
-  if (!response.ok) throw await failure(response);
+  const response = await apiRequest<Response>(path, { ...adminOptions({}), as: 'response' });
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), filename };
 }
 
-/** The field problems of a 400 validation_error (details: [{ path, message }] or { field: message }). */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiRequestError) || !error.body) return {};
-  const details = error.body.details as unknown;
-  const out: Record<string, string> = {};
-  if (Array.isArray(details)) {
-    for (const d of details as { path?: unknown; message?: unknown; key?: unknown }[]) {
-      const key = Array.isArray(d.path) ? d.path.join('.') : String(d.path ?? d.key ?? '');
-      if (key) out[key] = String(d.message ?? '');
-    }
-  } else if (details && typeof details === 'object') {
-    for (const [k, v] of Object.entries(details as Record<string, unknown>)) {
-      out[k] = typeof v === 'string' ? v : JSON.stringify(v);
-    }
-  }
-  return out;
-}
+/** The field problems of a refused call, by field (details: [{ path, code, message }]). */
+export { fieldErrors } from '../../../lib/field-errors.ts';

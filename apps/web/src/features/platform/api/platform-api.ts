@@ -19,48 +19,23 @@ import type {
   PlatformPlaceCreated,
 } from '@trapeza/domain/contracts/platform';
 import type { StoreAuthResponse } from '@trapeza/domain/contracts/users';
-import { config } from '../../../config.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { langHeader } from '../../../lib/lang-header.ts';
-import { useSessionStore } from '../../../stores/session-store.ts';
 
 /** What the brand form edits: every field of a new brand, all given (the form starts from defaults). */
 export type BrandDraft = Required<z.input<typeof PlatformClientCreate>>;
 
-function headers(json: boolean): Record<string, string> {
-  const h: Record<string, string> = { accept: 'application/json', ...langHeader() };
-  const token = useSessionStore.getState().authToken;
-  if (token) h.authorization = `Bearer ${token}`;
-  if (json) h['content-type'] = 'application/json';
-  return h;
-}
-
-export async function platformRequest<T>(
+/** Through the app's one client, with none of a brand's or a place's headers: the bearer token alone says who asks. */
+export function platformRequest<T>(
   path: string,
   options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {},
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${config.apiBase}/${path}`, {
-      method: options.method ?? 'GET',
-      headers: headers(options.body !== undefined),
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
-    throw new ApiRequestError(2, null, null, 'No response from the server');
-  }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text === '' ? null : JSON.parse(text);
-  } catch {
-    if (response.ok) throw new ApiRequestError(3, response.status, null, 'Unreadable response');
-  }
-  if (!response.ok) {
-    const body = data !== null && typeof data === 'object' ? (data as ApiRequestError['body']) : null;
-    throw new ApiRequestError(1, response.status, body, body?.message ?? `HTTP ${response.status}`);
-  }
-  return data as T;
+  return apiRequest<T>(path, {
+    ...options,
+    // '' : no brand, no place, no order token (the server reads an empty header as none).
+    place: '',
+    headers: { client: '', ...langHeader() },
+  });
 }
 
 /** Platform staff sign in without a `client` header (they belong to no brand). */
@@ -86,32 +61,5 @@ export const acceptInvite = (token: string, body: z.input<typeof PlatformInviteA
     body,
   });
 
-/**
- * The field problems of a 400 or 409 answer: `details` as [{ path, message }] or { field: message }, or a 409's
- * `field` naming the one field that is taken.
- */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiRequestError) || !error.body) return {};
-  const body = error.body as Record<string, unknown>;
-  const out: Record<string, string> = {};
-  const details = body.details;
-  if (Array.isArray(details)) {
-    for (const d of details as { path?: unknown; field?: unknown; message?: unknown }[]) {
-      const key = Array.isArray(d.path) ? d.path.join('.') : String(d.path ?? d.field ?? '');
-      if (key) out[key] = String(d.message ?? body.message ?? '');
-    }
-  } else if (
-    details &&
-    typeof details === 'object' &&
-    typeof (details as { field?: unknown }).field === 'string'
-  ) {
-    // The platform API's refusals name their one field: { code, message, details: { field } }.
-    out[(details as { field: string }).field] = String(body.message ?? '');
-  } else if (details && typeof details === 'object') {
-    for (const [k, v] of Object.entries(details as Record<string, unknown>)) {
-      out[k] = typeof v === 'string' ? v : String(body.message ?? '');
-    }
-  }
-  if (typeof body.field === 'string') out[body.field] = String(body.message ?? '');
-  return out;
-}
+/** The field problems of a refused call, by field (details: [{ path, code, message }]). */
+export { fieldErrors } from '../../../lib/field-errors.ts';
