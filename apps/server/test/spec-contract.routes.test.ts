@@ -8,9 +8,9 @@
  * with at most 2 places in the venue currency, and equal to the database's minor units / 100 where the test knows
  * them. Calls whose payload or answer the spec leaves "not shown" are checked for a 2xx JSON answer and their amounts.
  *
- * Units today: the menu calls, the place, the promo check, the booking, order and table calls (the shared cart and
- * the split bill) answer decimals (checked against the database below). The user and payment calls still answer
- * minor units (issue 25 #1, the remaining group): for them this test checks the spec's shapes and fields.
+ * Units: every guest call with amounts — the menu, the place, the promo check, bookings, orders, the table calls
+ * (shared cart, split bill), users and payments — answers and accepts decimals (checked against the database
+ * below); the staff, admin and platform calls carry minor units (their own suites).
  *
  * Bad input (issue 25 "Bad input", tested on the codec in packages/domain/src/contracts/money.test.ts): the rule — an amount is a number or a numeric string in the venue
  * currency, rounded half-up to 2 places; garbage is a 400; the old integer form is read as currency units (250 is
@@ -413,6 +413,66 @@ describeEachDatabase(
         .executeTakeFirstOrThrow();
       expect([Number(share.amount), Number(share.tip)]).toEqual([201, 50]);
     });
+
+    ctx.test(
+      'users and payments: the accumulated amount, the order list and the charged amount in the venue currency',
+      async () => {
+        const f = fx();
+        // Login (§7): the user's accumulated amount, 1234 minor units in the database, is 12.34.
+        const demoClient = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', 'demo')
+          .executeTakeFirstOrThrow();
+        await ctx.db
+          .updateTable('users')
+          .set({ accumulated_amount: 1234 })
+          .where('client_id', '=', demoClient.id)
+          .where('email', '=', 'guest@demo.test')
+          .execute();
+        const login = (await call(
+          'POST',
+          'login',
+          { email: 'guest@demo.test', password: 'demo-guest' },
+          { client: 'demo', headers: { 'x-forwarded-for': `10.25.2.${ctx.dialect === 'sqlite' ? 1 : 2}` } },
+        )) as { token: string; user: Json };
+        expect(login.user).toMatchObject({ accumulated_amount: 12.34 });
+        expect(typeof login.user.points).toBe('number'); // points are a count, not money
+
+        // The user's orders and the payment status of one: totals and lines are database / 100.
+        const client = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', CLIENT)
+          .executeTakeFirstOrThrow();
+        const { token } = await ctx.app.auth.tokens.sign({
+          userId: f.userId,
+          role: 'USER',
+          clientId: client.id,
+          pwv: passwordVersion('x'),
+        });
+        const auth = { headers: { authorization: `Bearer ${token}` } };
+        const placed = (await call(
+          'POST',
+          `orders/delivery?t=${Date.now()}`,
+          deliveryBody([cartLine(f.salad.id, f.salad.variant, 5)]),
+          auth,
+        )) as Json;
+        const row = await ctx.db
+          .selectFrom('orders')
+          .select(['total'])
+          .where('key', '=', placed.key as string)
+          .executeTakeFirstOrThrow();
+        const mine = (await call('GET', 'users/orders', undefined, auth)) as Json[];
+        const listed = mine.find((o) => o.key === placed.key)!;
+        expect(listed.total).toBe(Number(row.total) / 100);
+        expect((listed.products as Json[])[0]).toMatchObject({ quantity: 5 });
+        const status = (await call('POST', 'epay/checkPaymentStatus', { orderKey: placed.key }, auth)) as {
+          payload: Json;
+        };
+        expect(status.payload.amount).toBe(Number(row.total) / 100);
+      },
+    );
 
     ctx.test('promo check: a money discount in the venue currency, a percent as it is', async () => {
       const f = fx();

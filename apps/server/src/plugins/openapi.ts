@@ -44,16 +44,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Digital menu and ordering API. Every venue call needs the `client` and `place` headers (slug or id); ' +
           'brand-wide calls need `client` only. Errors are `{ code, message, details? }`.\n\n' +
-          '**Money.** Inside, every amount is integer minor units. The menu calls (`products`, `ingredients`, ' +
-          '`accumulated-order-amount-setting-place`), `GET place`, `promo-codes/check`, the booking calls ' +
-          '(`bookings…`, `users/bookings`), the order calls (`orders…`: totals, lines, the accumulated amount used, ' +
-          "the minimum-order error's `min_order_price` and `missing`) and the table calls (`tables…`: the shared " +
-          'cart and the split bill) carry amounts as decimal numbers of the venue ' +
-          'currency with at most 2 places, the spec\'s unit (`"price": 5.9` is 5.90; issue 25 #1). The other guest ' +
-          'calls (users, payments) still carry integer minor units ' +
-          'until their conversion lands. Amounts sent in decimals are numbers or numeric strings (`"5.90"`), rounded ' +
-          'half-up to 2 places (`5.905` → 5.91); anything else is a 400 `validation_error`; an integer is an amount ' +
-          'in currency units, never minor units (`590` is 590.00). The staff, admin, platform and print-agent calls ' +
+          '**Money.** Inside, every amount is integer minor units. Every guest call carries amounts as decimal ' +
+          'numbers of the venue currency with at most 2 places, the spec\'s unit (`"price": 5.9` is 5.90; issue 25 ' +
+          '#1): the menu calls (`products`, `ingredients`, `accumulated-order-amount-setting-place`), `GET place`, ' +
+          '`promo-codes/check`, the booking calls (`bookings…`, `users/bookings`), the order calls (`orders…`: ' +
+          "totals, lines, the accumulated amount used, the minimum-order error's `min_order_price` and `missing`), " +
+          'the table calls (`tables…`: the shared cart and the split bill), the user calls (`login`, `register`, ' +
+          '`users…`: `accumulated_amount`, the order list; `points` are a count, not money; ' +
+          '`check-registered-user-discount`) and the payment calls (`epay…`, `redsys…`). Amounts sent are numbers ' +
+          'or numeric strings (`"5.90"`, as the spec\'s forms send them), rounded half-up to 2 places (`5.905` → ' +
+          '5.91); anything else is a 400 `validation_error`; an integer is an amount in currency units, never minor ' +
+          "units (`590` is 590.00). A discount's value (`value`, `discount_value`, `discount_amount`) is money when " +
+          "its type says 'money' and a percent otherwise. The event streams' data are reload signals in minor units. " +
+          'The staff, admin, platform and print-agent calls (not in the spec) ' +
           'carry every amount as an integer of minor units (`590` is 5.90), payloads and answers alike. Venue ' +
           'settings (`GET settings`, `/admin/settings`) are strings as the spec defines them, ' +
           'money settings such as `minimal_order_price` in currency units (`"15"`).',

@@ -158,6 +158,12 @@ describe("the browser's walker", () => {
       'bookings/halls?date=2026-03-10',
       'bookings/41/pay',
       'users/bookings',
+      'users/orders',
+      'login',
+      'register',
+      'check-registered-user-discount',
+      'epay/checkPaymentStatus',
+      'redsys/initiateRedsysOrder',
       'orders/delivery?t=1',
       'orders',
       'orders/by_table_session/abc?timestamp=1',
@@ -281,14 +287,10 @@ const MODULES = {
   users,
 };
 
-/** Guest contract modules still carrying minor units (converted group by group, issue 25 #1); empty when done. */
-const PENDING = new Set<string>(['payments', 'users']);
-
 describe('contracts and the walker agree', () => {
   const findings: Finding[] = [];
   let guestSchemas = 0;
   for (const [moduleName, exports] of Object.entries(MODULES)) {
-    if (PENDING.has(moduleName)) continue;
     for (const [name, value] of Object.entries(exports)) {
       if (!(value instanceof z.ZodType)) continue;
       const guest = name.startsWith('Store');
@@ -297,7 +299,7 @@ describe('contracts and the walker agree', () => {
     }
   }
   it('every guest amount is a money codec, no staff or admin amount is', () => {
-    expect(guestSchemas).toBeGreaterThan(PENDING.size === 0 ? 80 : -1);
+    expect(guestSchemas).toBeGreaterThan(80);
     expect(findings).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  * payment states the browser sees are the order's `payment_status` values.
  */
 import { z } from 'zod';
+import { money } from './money.ts';
 
 /** The order's payment state as the browser sees it (orders.payment_status). */
 export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'failed'] as const;
@@ -91,8 +92,8 @@ export const StoreCheckPaymentStatusResponse = z.object({
     payment_method: z.string().nullable(),
     /** The latest attempt, if any. */
     payment_key: z.string().nullable(),
-    /** Total charged, minor units. */
-    amount: z.number().int(),
+    /** Total charged, in the venue currency (issue 25 #1). */
+    amount: money,
   }),
 });
 export type StoreCheckPaymentStatusResponse = z.infer<typeof StoreCheckPaymentStatusResponse>;

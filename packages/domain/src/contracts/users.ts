@@ -9,6 +9,10 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { money, moneyWhen } from './money.ts';
+
+/** Minor units on the wire (the platform twin of the auth answer). */
+const minor = z.number().int();
 
 /**
  * Hard caps on profile strings (issue "Security hardening": a 900 kB profile field was accepted). Far above the
@@ -24,22 +28,30 @@ const optionalText = z.string().trim().max(PROFILE_TEXT_MAX).optional();
 export const RoleName = z.enum(ROLES);
 
 /** The signed-in user as the browser sees it (never the password hash). */
-export const StoreUser = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  points: z.number().int(),
-  /** Accumulated order amount, minor units (spec §1 "accumulated order amount"). */
-  accumulated_amount: z.number().int(),
-  role: RoleName,
-});
+const userOf = (m: typeof money | typeof minor) =>
+  z.object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    /** Loyalty points: a count, not money. */
+    points: z.number().int(),
+    /** Accumulated order amount (spec §1 "accumulated order amount"): venue currency on the guest calls. */
+    accumulated_amount: m,
+    role: RoleName,
+  });
+export const StoreUser = userOf(money);
 export type StoreUser = z.infer<typeof StoreUser>;
 
 /** Answer of login, register and editProfile: a fresh bearer token and the user. */
 export const StoreAuthResponse = z.object({ token: z.string(), user: StoreUser });
+/**
+ * The same answer in minor units, for the platform's invitation accept (`/api/platform/…` carries minor units like
+ * every staff, admin and platform call): the web app stores the user as it stores a login's, in minor units.
+ */
+export const AuthResponseMinor = z.object({ token: z.string(), user: userOf(minor) });
 export type StoreAuthResponse = z.infer<typeof StoreAuthResponse>;
 
 /** POST login (guests and staff alike; a staff token carries the staff role). */
@@ -104,7 +116,7 @@ export const StoreUserOrderProduct = z.object({
   name: z.string(),
   size: z.string().nullable(),
   quantity: z.number().int(),
-  line_total: z.number().int(),
+  line_total: money,
 });
 
 /** GET users/orders: one row per order with the §3 order-list columns. */
@@ -116,8 +128,8 @@ export const StoreUserOrder = z.object({
   products: z.array(StoreUserOrderProduct),
   /** order type (1 spot, 2 delivery, 3 pickup, 6 room, 7 served on spot) */
   type: z.number().int(),
-  /** amount, minor units */
-  total: z.number().int(),
+  /** amount, venue currency */
+  total: money,
   currency: z.string(),
   /** payment: method and state */
   payment_method: z.string().nullable(),
@@ -143,13 +155,17 @@ export type StoreUserOrdersResponse = z.infer<typeof StoreUserOrdersResponse>;
  * applies when on_order_number equals the order count plus one), with the order count; null when none applies
  * (anonymous, or no discount for the next order number).
  */
-export const StoreRegisteredUserDiscount = z.object({
-  on_order_number: z.number().int(),
-  discount_type: z.enum(['percent', 'money']),
-  /** percent (12.5 = 12.5 %) or minor units */
-  discount_amount: z.number(),
-  orders_count: z.number().int(),
-});
+export const StoreRegisteredUserDiscount = moneyWhen(
+  z.object({
+    on_order_number: z.number().int(),
+    discount_type: z.enum(['percent', 'money']),
+    /** percent (12.5 = 12.5 %) or an amount in the venue currency */
+    discount_amount: z.number(),
+    orders_count: z.number().int(),
+  }),
+  'discount_type',
+  'discount_amount',
+);
 export type StoreRegisteredUserDiscount = z.infer<typeof StoreRegisteredUserDiscount>;
 export const StoreRegisteredUserDiscountResponse = StoreRegisteredUserDiscount.nullable();
 export type StoreRegisteredUserDiscountResponse = z.infer<typeof StoreRegisteredUserDiscountResponse>;

@@ -165,7 +165,7 @@ afterAll(async () => {
           const status = await ctx.post('/api/epay/checkPaymentStatus', { orderKey: order.key }, as());
           expect(status.json()).toMatchObject({
             success: true,
-            payload: { payment_status: 'paid', amount: row.total },
+            payload: { payment_status: 'paid', amount: row.total / 100 }, // venue currency (issue 25 #1)
           });
           // Paid is final: another attempt is refused.
           const again = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as());

@@ -25,7 +25,7 @@ import {
   PlatformPlaceCreate,
   PlatformPlaceCreated,
 } from '@trapeza/domain/contracts/platform';
-import { StoreAuthResponse } from '@trapeza/domain/contracts/users';
+import { AuthResponseMinor } from '@trapeza/domain/contracts/users';
 import { DomainError } from '../../lib/domain-error.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import type { PlatformService } from './platform.service.ts';
@@ -224,7 +224,7 @@ export function platformRoutes(service: PlatformService): FastifyPluginAsyncZod 
             'and answers like login, so the web app signs in at once',
           params: PlatformInviteToken,
           body: PlatformInviteAccept,
-          response: { 200: StoreAuthResponse, ...inviteErrors },
+          response: { 200: AuthResponseMinor, ...inviteErrors },
         },
       },
       async (request) => service.acceptInvite(request.params.token, request.body),

@@ -739,11 +739,11 @@ describeEachDatabase(
               name: 'Супа',
               size: '300 г',
               quantity: 2,
-              line_total: 900,
+              line_total: 9, // the venue currency on the wire (issue 25 #1): 900 minor units
             },
           ],
           type: 2,
-          total: 900,
+          total: 9,
           payment_method: 'cash',
           status: 'ordered',
           address: expect.stringContaining('ул. Витоша'),

@@ -41,7 +41,7 @@ const statusAnswer = (payment_status: string) => ({
   status: 200,
   body: {
     success: true,
-    payload: { payment_status, payment_method: 'online', payment_key: '0000000001', amount: 2280 },
+    payload: { payment_status, payment_method: 'online', payment_key: '0000000001', amount: 22.8 },
   },
 });
 
