@@ -354,6 +354,11 @@ export class TablePartyService {
     const g = await this.#guest(s, body.guest_key);
     const lines = await this.#repo.listLines(s.id);
     if (lines.length === 0) {
+      // Empty because another phone's send just emptied it? Then this press was on a stale version: 409 with the
+      // cart showing the send, like a press that loses the race while the send is under way. The session is read
+      // again here because the other send may have finished between the first read and the lines'.
+      const fresh = await this.#shared(token, ctx);
+      if (fresh.cart_version !== body.version) return this.#stale(fresh, g.id, ctx);
       throw partyError(400, CODES.cartEmpty, { cart: await this.#cartOf(s, g.id, ctx.now) });
     }
     if (!(await this.#repo.startSending(s.id, body.version, ctx.now.toISOString(), this.#staleBefore(ctx)))) {
