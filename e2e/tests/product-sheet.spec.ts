@@ -60,7 +60,9 @@ test('phone: the card opens a bottom sheet; a size and an extra go into the cart
   // Escape closes it, and the focus is back on the card's button.
   let { add, sheet } = await openSheet(page);
   await expect.poll(() => sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  // Docked to the bottom edge, full width.
+  // Docked to the bottom edge, full width — once its slide-up (0.2 s) has finished: a clean-clone CI run on the
+  // loaded 2-core machine measured it mid-slide (bottom at 962 and 915 px).
+  await sheet.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const box = (await sheet.boundingBox())!;
   expect(Math.round(box.y + box.height)).toBe(844);
   expect(Math.round(box.width)).toBe(390);

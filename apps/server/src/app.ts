@@ -92,6 +92,8 @@ declare module 'fastify' {
     domainResolver: { resolveTxt: ResolveTxt };
     /** Publish menu edits at once: drops the cached menu answers of one place (or all). */
     invalidateMenuCache(placeId?: number): void;
+    /** NODE_ENV=test: run `hook` on every `POST /api/__test/reset` too (plugins/test-reset.ts); a no-op otherwise. */
+    onTestReset(hook: () => void): void;
     /**
      * The venue configuration the order path reads on every order (settings, order types, regions, the place), per
      * place, for MENU_CACHE_TTL_MS; dropped with the menu cache by every admin write.

@@ -55,13 +55,14 @@ try {
   if (config.payments.startSimulator && config.payments.simulatorUrl && config.payments.simulatorSecret) {
     // Demo only: a local payment provider (modules/payments/README.md); never loaded otherwise.
     const { startDemoPaymentSimulator } = await import('./dev/payment-simulator/demo.ts');
-    await startDemoPaymentSimulator({
+    const simulator = await startDemoPaymentSimulator({
       db: database.db,
       port: config.payments.simulatorPort,
       simulatorUrl: config.payments.simulatorUrl,
       publicUrl: config.publicUrl,
       secret: config.payments.simulatorSecret,
     });
+    app.onTestReset(() => simulator.reset());
     simulatorLine = `Payment provider simulator on ${config.payments.simulatorUrl} (loopback only; demo cards: Visa •••• 4242 pays)`;
   }
   await app.listen({ port: config.port, host: config.host });

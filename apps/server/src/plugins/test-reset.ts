@@ -7,10 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import { resetDemoData, type DatabaseHandle } from '../db/database.ts';
 
 export function registerTestReset(app: FastifyInstance, handle: DatabaseHandle, enabled: boolean): void {
+  // What else the reset starts afresh, added by parts started after the app (the demo's payment simulator, whose
+  // linked accounts would otherwise outlive the database that knew them). Test only; one list per process, as the
+  // route itself.
+  const hooks: (() => void)[] = [];
+  app.decorate('onTestReset', (hook: () => void) => {
+    if (enabled) hooks.push(hook);
+  });
   if (!enabled) return;
   app.post('/api/__test/reset', { schema: { hide: true } }, async () => {
     await resetDemoData(handle, () => undefined);
     app.invalidateMenuCache();
+    for (const hook of hooks) hook();
     return { ok: true };
   });
 }

@@ -135,6 +135,12 @@ export interface PaymentSimulator {
   close(): Promise<void>;
   /** ePay: the invoice passes its EXP_TIME unpaid → EXPIRED notification. */
   expireEpayInvoice(invoice: string): boolean;
+  /**
+   * Forgets every session, invoice, token and linked account, as a provider meeting this installation for the first
+   * time (the e2e journeys' `POST /api/__test/reset` calls it with the database's reset: without it, an ePay account
+   * linked by one journey file still held its cards in the next, whose fresh database knew nothing of them).
+   */
+  reset(): void;
   /** One Touch: a user who linked an ePay account with these cards earlier (tests). */
   provisionOneTouchUser(
     appId: string,
@@ -868,6 +874,21 @@ export function createPaymentSimulator(options: SimulatorOptions): PaymentSimula
       await app.close();
     },
     expireEpayInvoice,
+    reset() {
+      for (const m of [
+        sessions,
+        epayLines,
+        redsysPending,
+        tokens,
+        otPayments,
+        authorisations,
+        authCodes,
+        startPages,
+        noregPages,
+      ])
+        m.clear();
+      usedInvoices.clear();
+    },
     provisionOneTouchUser(appId, deviceId, last4s) {
       const token = tokenOf(appId, deviceId, true)!;
       const entry = tokens.get(token)!;
