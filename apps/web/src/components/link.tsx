@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import { useHref, useLinkClickHandler, type To } from 'react-router';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -17,9 +17,16 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 export function Link({ to, replace, state, target, onClick, ref, ...rest }: LinkProps) {
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });
+  // A click React replays while it hydrates reaches this handler before the link's effects ran, when the router's
+  // navigate() is still a no-op: handled here it was swallowed (prevented, and no navigation — a guest's tap on a
+  // product did nothing in a clean-clone CI run under load). Until then the click is the browser's: a page load.
+  const live = useRef(false);
+  useEffect(() => {
+    live.current = true;
+  }, []);
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (!event.defaultPrevented) navigate(event);
+    if (!event.defaultPrevented && live.current) navigate(event);
   }
   return <a {...rest} href={href} target={target} ref={ref} onClick={handleClick} />;
 }

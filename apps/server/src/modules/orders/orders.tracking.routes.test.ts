@@ -88,7 +88,8 @@ describeEachDatabase(
       expect(body.statuses).toEqual([{ status: 'ordered', at: expect.any(String) }]);
       // Nothing about the customer.
       expect(JSON.stringify(body)).not.toContain('Мария');
-      expect(JSON.stringify(body)).not.toContain('888');
+      // The phone's digits, not a part of them: the random 32-hex key holds '888' in about 1 run of 140 (it did once).
+      expect(JSON.stringify(body)).not.toMatch(/888[\s-]?123[\s-]?456/);
 
       // A status the kitchen set shows on the next read.
       const order = await ctx.db
