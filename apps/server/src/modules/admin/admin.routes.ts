@@ -21,6 +21,9 @@ import { createAdminImagesService } from './admin-images.service.ts';
 import { adminMenuRoutes } from './admin-menu.routes.ts';
 import { createAdminMenuRepository } from './admin-menu.repository.ts';
 import { createAdminMenuService } from './admin-menu.service.ts';
+import { createAdminOrdersRepository } from './admin-orders.repository.ts';
+import { adminOrdersRoutes } from './admin-orders.routes.ts';
+import { createAdminOrdersService } from './admin-orders.service.ts';
 import { createAdminPlacesRepository } from './admin-places.repository.ts';
 import { createAdminReportsRepository } from './admin-reports.repository.ts';
 import { adminReportsRoutes } from './admin-reports.routes.ts';
@@ -140,6 +143,9 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
     );
     await app.register(
       adminReportsRoutes(createAdminReportsService({ repo: createAdminReportsRepository(db) })),
+    );
+    await app.register(
+      adminOrdersRoutes(createAdminOrdersService({ repo: createAdminOrdersRepository(db) })),
     );
     await app.register(adminImagesRoutes(createAdminImagesService({ store: options.imageStore, audit })));
     const resetMailer: ResetMailer = async (request, email) => {
