@@ -1,0 +1,125 @@
+/**
+ * The delivery address (type 2): a saved address to fill from, the address fields, "save this address", the
+ * region (one of three zone kinds), the map pin (Leaflet, a further chunk) and the zone and minimum-order notes.
+ */
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '@trapeza/domain/money';
+import { translateField } from '@trapeza/domain/i18n';
+import { translatedText } from '../../../../lib/ui-settings.ts';
+import type { OrderFormModel } from '../../hooks/use-order-form.ts';
+import { FieldError, TextField } from './fields.tsx';
+
+const MapPicker = lazy(() => import('../map-picker.tsx').then((mod) => ({ default: mod.MapPicker })));
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+const ADDRESS_KEYS = ['street', 'number', 'floor', 'apartment', 'bell', 'entrance', 'postalCode'] as const;
+
+export function AddressSection({ m }: { m: OrderFormModel }) {
+  const { t } = useTranslation();
+  const { venue, raw } = m.ctx;
+  const { settings, lang, currency } = venue;
+  const { setValue, register } = m.form;
+  const { view, pin, regionId, saved, formId } = m;
+  const shapes = venue.info.ordertypes.find((o) => o.type === 2)?.delivery_shapes ?? [];
+  const venuePoint =
+    venue.info.lat != null && venue.info.lng != null ? { lat: venue.info.lat, lng: venue.info.lng } : null;
+  return (
+    <fieldset className="fieldset">
+      <legend>{t('cart.fields.address')}</legend>
+      {saved.length > 0 && (
+        <div className="field">
+          <label htmlFor={`${formId}-saved`}>{t('cart.fields.savedAddress')}</label>
+          <select
+            id={`${formId}-saved`}
+            defaultValue=""
+            onChange={(e) => {
+              const a = saved.find((x) => x.id === e.target.value);
+              if (!a) return;
+              for (const k of ADDRESS_KEYS) setValue(k, a[k] ?? '');
+              setValue('regionId', a.regionId != null ? String(a.regionId) : '');
+              setValue('lat', a.lat ?? null);
+              setValue('lng', a.lng ?? null);
+            }}
+          >
+            <option value="">—</option>
+            {saved.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label || [a.street, a.number].filter(Boolean).join(' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <TextField m={m} name="street" label={t('cart.fields.street')} autoComplete="address-line1" />
+      <div className="field-row">
+        <TextField m={m} name="number" label={t('cart.fields.number')} />
+        <TextField m={m} name="entrance" label={t('cart.fields.entrance')} />
+        <TextField m={m} name="floor" label={t('cart.fields.floor')} />
+        <TextField m={m} name="apartment" label={t('cart.fields.apartment')} />
+        <TextField m={m} name="bell" label={t('cart.fields.bell')} />
+        <TextField m={m} name="postalCode" label={t('cart.fields.postalCode')} autoComplete="postal-code" />
+      </div>
+      <TextField m={m} name="addressDetails" label={t('cart.fields.addressDetails')} />
+      {m.loggedIn && (
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={m.keepAddress}
+            onChange={(e) => m.setKeepAddress(e.target.checked)}
+            data-testid="save-address"
+          />
+          <span>{t('cart.fields.saveAddress')}</span>
+        </label>
+      )}
+      {venue.info.regions.length > 0 && (
+        <div className="field">
+          <label htmlFor={`${formId}-regionId`}>{t('cart.fields.region')}</label>
+          <select {...m.fieldProps('regionId')} {...register('regionId')}>
+            <option value="">{pin ? t('cart.fields.regionByPin') : '—'}</option>
+            {venue.info.regions.map((r) => (
+              <option key={r.id} value={r.id}>
+                {translateField(r, 'name', lang)} ({formatPrice(r.delivery_price, currency, lang).primary})
+              </option>
+            ))}
+          </select>
+          <FieldError m={m} name="regionId" />
+        </div>
+      )}
+      <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+        <MapPicker
+          center={pin ?? venuePoint ?? { lat: 42.6977, lng: 23.3219 }}
+          pin={pin}
+          shapes={shapes}
+          tileUrl={translatedText(raw, 'bg', 'map_tile_url') ?? DEFAULT_TILE_URL}
+          label={t('cart.mapLabel')}
+          onPin={(p) => {
+            setValue('lat', p.lat);
+            setValue('lng', p.lng);
+            setValue('regionId', '');
+          }}
+        />
+      </Suspense>
+      <p className="muted" role="status" data-testid="delivery-zone">
+        {view.zone
+          ? t('cart.deliveryZone', {
+              price: formatPrice(view.zone.delivery_price, currency, lang).primary,
+            })
+          : pin || regionId != null
+            ? t('cart.outsideZones')
+            : t('cart.placePin')}
+        {view.zone?.free_from != null &&
+          ` ${t('cart.freeDeliveryFromText', { price: formatPrice(view.zone.free_from, currency, lang).primary })}`}
+      </p>
+      {view.total.missingForMinimalOrder > 0 && (
+        <p className="alert">
+          {t('cart.minimalOrder', {
+            price: formatPrice(settings.minimal_order_price, currency, lang).primary,
+            missing: formatPrice(view.total.missingForMinimalOrder, currency, lang).primary,
+          })}
+        </p>
+      )}
+    </fieldset>
+  );
+}

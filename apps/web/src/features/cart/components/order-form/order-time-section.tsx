@@ -1,0 +1,64 @@
+/** Delivery or pickup time: as soon as possible, or an open day and time in the venue's time zone. */
+import { useTranslation } from 'react-i18next';
+import type { OrderDayChoice } from '@trapeza/domain/order-time';
+import type { OrderFormModel } from '../../hooks/use-order-form.ts';
+import { FieldError } from './fields.tsx';
+
+/** A day choice's label in the guest's language: short weekday and date ('Tue, 03.03'). */
+function dayLabel(c: OrderDayChoice, lang: string): string {
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    timeZone: 'UTC',
+  }).format(Date.UTC(c.day.year, c.day.month - 1, c.day.day));
+}
+
+export function OrderTimeSection({ m }: { m: OrderFormModel }) {
+  const { t } = useTranslation();
+  const { lang } = m.ctx.venue;
+  const { register } = m.form;
+  const { values, formId, dayChoices } = m;
+  return (
+    <fieldset className="fieldset">
+      <legend>{m.type === 2 ? t('cart.fields.deliveryTime') : t('cart.fields.pickupTime')}</legend>
+      <label className="choice">
+        <input type="radio" value="asap" {...register('timeMode')} />
+        <span>{t('cart.fields.asap')}</span>
+      </label>
+      <label className="choice">
+        <input type="radio" value="exact" {...register('timeMode')} />
+        <span>{t('cart.fields.exactTime')}</span>
+      </label>
+      {values.timeMode === 'exact' && (
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor={`${formId}-orderDate`}>{t('cart.fields.orderDate')}</label>
+            <select {...m.fieldProps('orderDate')} {...register('orderDate')}>
+              <option value="">—</option>
+              {dayChoices.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {dayLabel(d, lang)}
+                </option>
+              ))}
+            </select>
+            <FieldError m={m} name="orderDate" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${formId}-orderTime`}>{t('cart.fields.orderTime')}</label>
+            <select {...m.fieldProps('orderTime')} {...register('orderTime')}>
+              <option value="">—</option>
+              {(dayChoices.find((d) => d.value === values.orderDate)?.times ?? []).map((time) => (
+                <option key={time} value={time}>
+                  {time}
+                </option>
+              ))}
+            </select>
+            <FieldError m={m} name="orderTime" />
+          </div>
+        </div>
+      )}
+      {m.mayBeLate && m.type === 2 && <p className="muted">{m.mayBeLate}</p>}
+    </fieldset>
+  );
+}
