@@ -32,7 +32,7 @@ import { TablesService } from '../tables/tables.service.ts';
 import { answerLanguage } from './order-error.ts';
 import { OrdersRepository } from './orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
-import { OrdersService, type OrderCallContext } from './orders.service.ts';
+import { createOrdersService, type OrderCallContext } from './orders.service.ts';
 import { closedToGuests, requestUser } from './request-user.ts';
 import { orderTrackingMail } from './order-tracking.mail.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
@@ -73,12 +73,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
   const repository = new OrdersRepository(app.database, app.venueCache, { newOrderEvents });
-  const service = new OrdersService(
-    repository,
+  const service = createOrdersService({
+    repo: repository,
     tables,
-    app.hasDecorator('payments') ? app.payments : null,
-    app.staffNotifier ?? null,
-  );
+    payments: app.hasDecorator('payments') ? app.payments : null,
+    notifier: app.staffNotifier ?? null,
+  });
   const config = { tenancy: 'place' } as const;
   const tags = ['orders'];
   /**

@@ -31,7 +31,7 @@ import { readPlaceSetting } from '../../db/place-settings.ts';
 import { answerLanguage } from '../orders/order-error.ts';
 import { OrdersRepository } from '../orders/orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
-import { OrdersService, type OrderCallContext } from '../orders/orders.service.ts';
+import { createOrdersService, type OrderCallContext, type OrdersService } from '../orders/orders.service.ts';
 import { closedToGuests, requestUser } from '../orders/request-user.ts';
 import { TablePartyRepository } from './table-party.repository.ts';
 import { TablePartyService, type PartyContext } from './table-party.service.ts';
@@ -63,13 +63,12 @@ export function createTableParty(app: FastifyInstance): {
   orders: OrdersService;
 } {
   const { db } = app.database;
-  const orders = new OrdersService(
+  const orders = createOrdersService({
     // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
-    new OrdersRepository(app.database, app.venueCache, { newOrderEvents }),
-    new TablesService(new TablesRepository(db, app.database.sqlite ?? null)),
-    null,
-    app.staffNotifier ?? null,
-  );
+    repo: new OrdersRepository(app.database, app.venueCache, { newOrderEvents }),
+    tables: new TablesService(new TablesRepository(db, app.database.sqlite ?? null)),
+    notifier: app.staffNotifier ?? null,
+  });
   const service = new TablePartyService({
     repo: new TablePartyRepository(db),
     getSetting: (placeId, key) => readPlaceSetting(db, placeId, key),
