@@ -191,3 +191,103 @@ test.describe('with JavaScript disabled in the browser', () => {
     await expect(page.getByTestId('table-bar')).toContainText('Вие сте на маса 6');
   });
 });
+
+test('the about page paints with its stylesheets inline; the screens the app opens later load theirs once, in order', async ({
+  page,
+}) => {
+  const venue = await venueName(page, 'bistro');
+  const cssRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.css')) cssRequests.push(new URL(r.url()).pathname);
+  });
+  /** The page's stylesheets in the order they apply: the inlined ones by their file, the linked ones by address. */
+  const sheets = () =>
+    page.evaluate(() =>
+      [...document.styleSheets].map((s) => {
+        const owner = s.ownerNode as HTMLElement;
+        return owner.dataset.href ?? new URL((owner as HTMLLinkElement).href).pathname;
+      }),
+    );
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const w = window as unknown as Record<string, unknown>;
+      const box = (selector: string) => {
+        const r = document.querySelector(selector)!.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height].map(Math.round);
+      };
+      w.__ssrBoxes = [box('header'), box('main h1'), box('footer')];
+    });
+  });
+
+  await page.goto('/bistro/about');
+  await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const inlined = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((s) => s.dataset.href ?? 'a <style> of no file'),
+  );
+  expect(inlined.length, 'the entry, the place layout and the footer at least').toBeGreaterThanOrEqual(3);
+  // They apply first, in the server's order; none of them fetched (their disabled links are not loaded) or linked
+  // again by the app (the lazy parts it loads once live — the account menu, the modal — bring their own).
+  expect((await sheets()).slice(0, inlined.length)).toEqual(inlined);
+  expect(cssRequests.filter((p) => inlined.includes(p))).toEqual([]);
+  const linkedAgain = () =>
+    page.evaluate(
+      (files) =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')]
+          .map((l) => new URL(l.href).pathname)
+          .filter((p) => files.includes(p)),
+      inlined,
+    );
+  expect(await linkedAgain()).toEqual([]);
+  // The server's layout as the app left it after hydrating: the same boxes as before any script ran.
+  expect(
+    await page.evaluate(() => {
+      const box = (selector: string) => {
+        const r = document.querySelector(selector)!.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height].map(Math.round);
+      };
+      return [box('header'), box('main h1'), box('footer')];
+    }),
+  ).toEqual(await page.evaluate(() => (window as unknown as Record<string, unknown>).__ssrBoxes));
+
+  // Into the menu, a category and a product inside the app: each later stylesheet once, after the inlined ones.
+  await page.getByRole('link', { name: `${venue} – начало на менюто` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: venue })).toBeVisible();
+  // A top category, on to one of its leaves if it has them, and a product there: tapped as a guest does.
+  const headers = { client: 'demo', place: 'bistro' };
+  type Category = { id: number; name: string; children?: Category[] };
+  const roots = (await (
+    await page.request.get('/api/categoriesHierarchy?active=1', { headers })
+  ).json()) as Category[];
+  const products = (await (await page.request.get('/api/products?active=1', { headers })).json()) as {
+    name: string;
+    type: string;
+    catHierarchyId: number | null;
+  }[];
+  const root = roots.find((c) => c.children?.length)!;
+  const leaf = root.children!.find((c) =>
+    products.some((p) => p.catHierarchyId === c.id && p.type !== 'booking'),
+  )!;
+  const product = products.find((p) => p.catHierarchyId === leaf.id && p.type !== 'booking')!;
+  await page.locator('main').getByRole('link', { name: root.name }).first().click();
+  await page.locator('main').getByRole('link', { name: leaf.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: leaf.name })).toBeVisible();
+  await page.getByRole('link', { name: product.name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const later = await sheets();
+  expect(later.slice(0, inlined.length), 'the inlined stylesheets first, as they were').toEqual(inlined);
+  expect(new Set(later).size, `no stylesheet applied twice: ${later.join(' ')}`).toBe(later.length);
+  expect(await linkedAgain()).toEqual([]);
+  expect(
+    cssRequests.filter((p) => inlined.includes(p)),
+    'none of the inlined files fetched',
+  ).toEqual([]);
+  expect(
+    cssRequests.some((p) => /\/category-[\w-]+\.css$/.test(p)),
+    'the category screen brought its own',
+  ).toBe(true);
+  expect(new Set(cssRequests).size, `each later stylesheet fetched once: ${cssRequests.join(' ')}`).toBe(
+    cssRequests.length,
+  );
+});

@@ -99,10 +99,29 @@ function titleOf(html: string): string | undefined {
   return /<title>([^<]*)<\/title>/.exec(html)?.[1];
 }
 
-/** The stylesheets a page links in its head, by file (`assets/…css`). */
+/**
+ * The stylesheets a page applies from its first paint, by file (`assets/…css`), in order: linked in its head, or
+ * inlined there (`<style data-href>`, issue 17 #1).
+ */
 function linkedStylesheets(html: string): string[] {
-  return [...headHtml(html).matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map(
-    (m) => m[1]!,
+  return [
+    ...headHtml(html).matchAll(
+      /<link rel="stylesheet" crossorigin href="\/([^"]+)">|<style data-href="\/([^"]+)">/g,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
+}
+
+/** The `<link rel="stylesheet">` of a page's head that hold its first paint back (every one not disabled). */
+function blockingStylesheetLinks(html: string): string[] {
+  return [...headHtml(html).matchAll(/<link rel="stylesheet"[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((link) => !/\sdisabled[\s>]/.test(link));
+}
+
+/** The stylesheets inlined in a page's head: file → the CSS of its `<style>`. */
+function inlinedStylesheets(html: string): Map<string, string> {
+  return new Map(
+    [...headHtml(html).matchAll(/<style data-href="\/([^"]+)">([^<]*)<\/style>/g)].map((m) => [m[1]!, m[2]!]),
   );
 }
 
@@ -526,6 +545,71 @@ if (webBuilt) {
               .where('key', '=', 'first_init_lang')
               .execute();
           }
+        },
+      );
+
+      ctx.test(
+        'a server-rendered page has its stylesheets inline, in the linked order, with no stylesheet to wait for',
+        async () => {
+          const scan = await ctx.get('/bistro/t/demo-t5', { client: null, place: null });
+          const signedIn = (
+            await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' })
+          ).json() as { token: string };
+          const pages = {
+            about: await ctx.get('/bistro/about', { client: null, place: null }),
+            home: await ctx.get('/bistro', { client: null, place: null }),
+            scan,
+            table: await ctx.get('/bistro', {
+              client: null,
+              place: null,
+              cookies: { user_order_token: setCookies(scan).user_order_token!.value },
+            }),
+            signedIn: await ctx.get('/bistro', {
+              client: null,
+              place: null,
+              cookies: { auth_token: signedIn.token },
+            }),
+            room: await ctx.get('/hotel/t/demo-r105', { client: null, place: null }),
+            category: await ctx.get('/bistro/hrana', { client: null, place: null }),
+          };
+          const manifest = JSON.parse(readFileSync(`${webDist}/.vite/manifest.json`, 'utf8')) as Record<
+            string,
+            { isEntry?: boolean; name?: string; css?: string[] }
+          >;
+          const entryCss = Object.values(manifest).find((c) => c.isEntry)!.css![0]!;
+          const placeCss = Object.values(manifest).find((c) => c.name === 'place' && c.css)!.css![0]!;
+          for (const [name, page] of Object.entries(pages)) {
+            expect(rootHtml(page.body), name).not.toBe('');
+            const inlined = inlinedStylesheets(page.body);
+            // The entry's, the place layout's and the footer's at least, each whole: the file's own rules.
+            expect([...inlined.keys()], name).toEqual(expect.arrayContaining([entryCss, placeCss]));
+            expect(
+              [...inlined.keys()].some((f) => /^assets\/place-footer-[\w-]+\.css$/.test(f)),
+              name,
+            ).toBe(true);
+            for (const [file, css] of inlined)
+              expect(css, `${name} ${file}`).toBe(readFileSync(`${webDist}/${file}`, 'utf8').trim());
+            // In the order the build links them (the entry's first), each once.
+            const order = linkedStylesheets(page.body);
+            expect(order[0], name).toBe(entryCss);
+            expect(order.indexOf(placeCss), name).toBeGreaterThan(0);
+            expect(new Set(order).size, name).toBe(order.length);
+            // No stylesheet the first paint waits for; each inlined file is named by a disabled link, which the
+            // browser does not fetch and which keeps the app's loader of a later chunk from linking it again.
+            expect(blockingStylesheetLinks(page.body), name).toEqual([]);
+            for (const file of inlined.keys())
+              expect(headHtml(page.body), `${name} ${file}`).toContain(
+                `<link rel="stylesheet" href="/${file}" disabled>`,
+              );
+            expect(classesStyledLate(page.body), name).toEqual([]);
+          }
+          // A page the browser renders itself (nothing server-rendered) links its stylesheets as before.
+          const plain = await ctx.get('/bistro/no-such-category', { client: null, place: null });
+          expect(rootHtml(plain.body)).toBe('');
+          expect(inlinedStylesheets(plain.body).size).toBe(0);
+          expect(blockingStylesheetLinks(plain.body)).toContain(
+            `<link rel="stylesheet" crossorigin href="/${entryCss}">`,
+          );
         },
       );
 

@@ -7,9 +7,10 @@
  *   through the API itself (same tenancy, order-token context from the guest's cookies, 5 s menu cache), as escaped
  *   JSON in `<script type="application/json" id="first-screen-data">` — the web app seeds its query cache with it
  *   before the first render (apps/web/src/lib/first-screen-data.ts);
- * - `<link rel="stylesheet">` and `<link rel="modulepreload">` for the chunks the page renders first (the place layout
- *   and, on a category or product URL, that route), read from the build manifest, so the browser fetches them in
- *   parallel with the entry instead of one after another;
+ * - the stylesheets and `<link rel="modulepreload">` for the chunks the page renders first (the place layout and, on
+ *   a category or product URL, that route), read from the build manifest, so the browser fetches them in parallel
+ *   with the entry instead of one after another; on a server-rendered page the stylesheets are inlined in `<style>`
+ *   (inlinedStylesheets: no round trip before the first paint);
  * - the first screen's HTML inside `<div id="root">` for the place home, a category, a product, the about and legal
  *   pages, search and "all" (with or without an order token, login or language cookie), rendered by the web build's
  *   server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same data, with the page's
@@ -52,6 +53,8 @@ export interface WebShell {
   manifest: Record<string, ManifestChunk> | null;
   /** The class names each stylesheet of the build styles (file → classes), read once per build. */
   stylesheetClasses: Map<string, Set<string>>;
+  /** The text of each stylesheet of the build that can be inlined as it is (file → CSS), read once per build. */
+  stylesheetText: Map<string, string>;
 }
 
 /** Top-level paths that are not places (spec §2 routes and the consoles). */
@@ -105,20 +108,37 @@ export function loadWebShell(distDir: string): WebShell {
   } catch {
     manifest = null;
   }
-  const shell = { html, manifest, stylesheetClasses: stylesheetClasses(distDir, manifest) };
+  const shell = { html, manifest, ...readStylesheets(distDir, manifest) };
   cached = { key, shell };
   return shell;
 }
 
-/** The class names in the selectors of every stylesheet the build manifest names. */
-function stylesheetClasses(distDir: string, manifest: WebShell['manifest']): Map<string, Set<string>> {
+/**
+ * Whether a stylesheet's text means the same inside the page's `<style>` as at its own address: nothing that could
+ * close the element, no `@import` or `@charset`, and every `url(…)` absolute (`/assets/…`, `data:`, `https:`) —
+ * relative to the page instead of the stylesheet, a relative one would point elsewhere.
+ */
+function inlinable(css: string): boolean {
+  if (/<\/style|@import|@charset/i.test(css)) return false;
+  for (const [, target] of css.matchAll(/url\(\s*['"]?([^'")\s]*)/gi))
+    if (!/^(?:\/|data:|https?:|#)/i.test(target!)) return false;
+  return true;
+}
+
+/** The class names in the selectors of every stylesheet the build manifest names, and the text of those inlinable. */
+function readStylesheets(
+  distDir: string,
+  manifest: WebShell['manifest'],
+): Pick<WebShell, 'stylesheetClasses' | 'stylesheetText'> {
   const classes = new Map<string, Set<string>>();
+  const text = new Map<string, string>();
   for (const chunk of Object.values(manifest ?? {})) {
     for (const file of chunk.css ?? []) {
       if (classes.has(file)) continue;
       const names = new Set<string>();
       try {
         const css = readFileSync(join(distDir, file), 'utf8');
+        if (inlinable(css)) text.set(file, css.trim());
         // Selectors only: what precedes each `{` (declaration values hold dots too: `1.5rem`, `url(a.svg)`).
         for (const [, prelude] of css.matchAll(/([^{};]+)\{/g)) {
           for (const [, name] of prelude!.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) names.add(name!);
@@ -129,7 +149,7 @@ function stylesheetClasses(distDir: string, manifest: WebShell['manifest']): Map
       classes.set(file, names);
     }
   }
-  return classes;
+  return { stylesheetClasses: classes, stylesheetText: text };
 }
 
 /** The user order token object of spec §3, as the web app writes it (apps/web/src/lib/order-token-cookie.ts). */
@@ -357,6 +377,39 @@ function renderedLazyCss(shell: WebShell, assets: FirstScreenAssets, html: strin
 
 function stylesheetLinks(files: string[]): string {
   return files.map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`).join('');
+}
+
+/**
+ * A server-rendered page's stylesheets inlined (issue 17 #1: a linked stylesheet holds the first paint back by a
+ * round trip that a static page with its CSS in its HTML does not pay; the CSP allows inline styles, security.ts).
+ * Each file is inlined whole, in the place its `<link>` had, so the cascade is the linked one's: a part of a file
+ * inlined and the whole file loaded later would apply its rules twice, the later copy after other chunks' rules. A
+ * disabled `<link>` to the same file follows each `<style>`: the browser neither fetches nor applies it, but Vite's
+ * loader of a lazy chunk's CSS counts it among the page's stylesheets (every `<link rel="stylesheet">`, by address),
+ * so a later navigation to a chunk needing that file does not load it a second time. A file that cannot be inlined
+ * as it is (inlinable) stays linked.
+ */
+function inlinedStylesheets(shell: WebShell, files: string[]): string {
+  return files
+    .map((f) => {
+      const css = shell.stylesheetText.get(f);
+      if (css === undefined) return stylesheetLinks([f]);
+      const href = `/${escapeAttr(f)}`;
+      return `<style data-href="${href}">${css}</style><link rel="stylesheet" href="${href}" disabled>`;
+    })
+    .join('');
+}
+
+/** The shell's own stylesheet links (the entry's, written by the build into index.html) inlined the same way. */
+function inlineShellStylesheets(shell: WebShell, html: string): string {
+  const head = html.indexOf('</head>');
+  return (
+    html
+      .slice(0, head)
+      .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (link, file: string) =>
+        shell.stylesheetText.has(file) ? inlinedStylesheets(shell, [file]) : link,
+      ) + html.slice(head)
+  );
 }
 
 function modulePreloadLinks(files: string[]): string {
@@ -690,7 +743,10 @@ export async function renderWebPage(
   body = body.slice(hints.length);
   let html = brandShell(shell.html, brand, (body ? title : null) ?? placeName);
   html = html.replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttr(language)}">`);
-  const css = stylesheetLinks(body ? [...assets.css, ...renderedLazyCss(shell, assets, body)] : assets.css);
+  const css = body
+    ? inlinedStylesheets(shell, [...assets.css, ...renderedLazyCss(shell, assets, body)])
+    : stylesheetLinks(assets.css);
+  if (body) html = inlineShellStylesheets(shell, html);
   if (body && existsSync(join(distDir, 'boot.js'))) {
     // A server-rendered page shows without JavaScript: the app starts after the first paint (public/boot.js), and
     // its chunks are not preloaded ahead of the page's stylesheets and images — boot.js preloads them with the entry,
