@@ -202,6 +202,32 @@ if (webBuilt) {
       });
 
       ctx.test(
+        "the header's tools are in the server's HTML as they are once live, with or without the menu (issue 21)",
+        async () => {
+          /** The header's <nav> of a page: its buttons' accessible names, in order, and no held place left. */
+          const tools = (html: string) => {
+            const nav = /<header[\s\S]*?<\/header>/.exec(rootHtml(html))?.[0] ?? '';
+            expect(nav, 'no placeholder in the header').not.toContain('aria-hidden="true"></span>');
+            return [...nav.matchAll(/<button [^>]*aria-label="([^"]+)"/g)].map((m) => m[1]);
+          };
+          const expected = ['Филтър за алергени', 'BG – Избор на език', 'Вход'];
+          const home = await ctx.get('/bistro', { client: null, place: null });
+          expect(tools(home.body)).toEqual([...expected, 'Количка: 0 продукта']);
+          // A page without the menu (the about page): the allergen filter stands as it does with one.
+          const about = await ctx.get('/bistro/about', { client: null, place: null });
+          expect(inlined(about.body)).not.toHaveProperty('products');
+          expect(tools(about.body)).toEqual([...expected, 'Количка: 0 продукта']);
+          // In the guest's language; a signed-in guest's browser shows the same button until it is live.
+          const en = await ctx.get('/bistro/hrana', {
+            client: null,
+            place: null,
+            cookies: { language: 'en', auth_token: 'x' },
+          });
+          expect(tools(en.body).slice(0, 3)).toEqual(['Allergen filter', 'EN – Choose language', 'Log in']);
+        },
+      );
+
+      ctx.test(
         'a table QR scan answers the menu at that table, the order-token cookie written in the same response',
         async () => {
           const categories = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as {

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { usePrefetchQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery, useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { categoriesHierarchyQueryOptions } from '../../api/get-categories-hierarchy.ts';
 import { productsQueryOptions } from '../../api/get-products.ts';
@@ -58,11 +58,21 @@ const AllergenFilterButton = lazy(() =>
 );
 
 /**
- * The allergen filter offers the allergens of the menu's products: it reads the menu itself, inside the tools'
- * Suspense, so the layout around a page that shows no products (about, legal, an order's tracking) waits for no
- * menu — the server sends those pages without it (web-first-screen.ts) and the browser asks for it once live.
+ * The allergen filter offers the allergens of the menu's products. A page that shows no products (about, legal, an
+ * order's tracking) is sent without the menu (web-first-screen.ts) and the browser asks for it once live: until the
+ * menu is there the button stands as it does with one (the server's HTML and the hydrating render alike), its panel
+ * waiting for the menu; a menu without allergens then removes it. Nothing suspends here, so the layout and the
+ * server's render wait for no menu.
  */
 function AllergenTool({ lang }: { lang: string }) {
+  const { place } = useVenue();
+  const tree = useQuery(categoriesHierarchyQueryOptions(place)).data;
+  const products = useQuery(productsQueryOptions(place)).data;
+  if (!tree || !products) return <AllergenFilterButton allergens={null} lang={lang} />;
+  return <AllergenToolOfMenu lang={lang} />;
+}
+
+function AllergenToolOfMenu({ lang }: { lang: string }) {
   const menu = useMenu();
   return <AllergenFilterButton allergens={menu.allergens} lang={lang} />;
 }

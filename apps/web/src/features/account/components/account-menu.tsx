@@ -1,5 +1,5 @@
 /**
- * The header's account button (a lazy chunk after the first screen). Signed out it opens the login modal; signed
+ * The header's account button (a lazy chunk after the first screen, in the server's HTML too). Signed out it opens the login modal; signed
  * in it opens a small menu: profile, my orders, the staff screen for waiters and above and the administration for
  * admins (spec §6: the role comes from the token, the user object carries it), and log out.
  */
@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { hasAccess, isWaiterOrAbove, type Role } from '@trapeza/domain/roles';
+import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { openLogin } from '../../../stores/auth-ui-store.ts';
 import { useAccountTexts } from '../hooks/use-account-texts.ts';
@@ -38,7 +39,10 @@ export function canOpenAdmin(role: Role): boolean {
 export function AccountMenu({ place }: { place: string }) {
   useAccountTexts();
   const { t } = useTranslation();
-  const user = useAccountStore((s) => s.user);
+  // The signed-in user is the browser's (its storage): the server's HTML and the hydrating render show the signed-out
+  // button, the same size as the signed-in one, which the first live render turns into the user's initials.
+  const stored = useAccountStore((s) => s.user);
+  const user = useHydrated() ? stored : null;
   const logout = useLogout(place);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

@@ -1,8 +1,10 @@
 /**
  * The top menu bar of the menu-layout routes (spec §2): venue, search, about, allergen filter, language, cart. The
- * parts that change once the app is live — the cart's count, the tools — re-render here alone: an update of the
- * layout around while the browser hydrates a server-rendered page would reach the page's and the footer's boundaries
- * before their lazy chunks arrive, and React would throw their server HTML away (a layout shift).
+ * parts that change once the app is live — the cart's count — re-render here alone: an update of the layout around
+ * while the browser hydrates a server-rendered page would reach the page's and the footer's boundaries before their
+ * lazy chunks arrive, and React would throw their server HTML away (a layout shift). The tools (allergen filter,
+ * language, account) are in the server's HTML as they are once live (issue 21): a tap on one before then is
+ * repeated by public/boot.js once React has hydrated it.
  */
 import type { ReactNode } from 'react';
 import { Link } from '../../../components/link.tsx';
@@ -10,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
 import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { loadCart, useCartCountAfterLoad } from '../../../hooks/use-cart-after-load.ts';
-import { useHydrated } from '../../../hooks/use-hydrated.ts';
 
 interface PlaceHeaderProps {
   place: string;
@@ -20,7 +21,7 @@ interface PlaceHeaderProps {
   tools: ReactNode;
 }
 
-/** The place a header tool holds until it is there. */
+/** The place a header tool holds while its chunk loads in a page the browser renders itself. */
 export function ToolSlot() {
   return <span className="icon-button" aria-hidden="true" />;
 }
@@ -28,9 +29,6 @@ export function ToolSlot() {
 export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
   const { t } = useTranslation();
   const cartCount = useCartCountAfterLoad();
-  // The tools open dialogs: on a server-rendered page they appear once the app is live (their places are held
-  // meanwhile), so no click lands on a button that does nothing yet.
-  const live = useHydrated();
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -45,14 +43,8 @@ export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
           <Link to={`/${place}/about`} className="icon-button" aria-label={t('nav.about')}>
             <InfoIcon />
           </Link>
-          {live ? (
-            tools
-          ) : (
-            <>
-              <ToolSlot />
-              <ToolSlot />
-            </>
-          )}
+          {/* The same element on every render: the tools' boundaries are not updated while they hydrate. */}
+          {tools}
           <button
             type="button"
             className="icon-button"

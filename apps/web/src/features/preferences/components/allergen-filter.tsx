@@ -2,7 +2,7 @@
  * Allergen filter (beyond the spec): the guest marks the allergens to avoid; products containing them are
  * marked, or hidden when the guest asks. Kept on the device with the language choice.
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreAllergen } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
@@ -10,6 +10,14 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { usePreferencesStore } from '../../../stores/preferences-store.ts';
 import styles from './preferences.module.css';
 import { AllergenIcon } from '../../../components/ui/icons.tsx';
+import { PageLoading } from '../../../components/ui/page-loading.tsx';
+import { useMenu } from '../../../hooks/use-menu.ts';
+
+/** The panel of a page sent without the menu, opened before the menu arrived: waits for it. */
+function MenuAllergenPanel({ lang }: { lang: string }) {
+  const menu = useMenu();
+  return <AllergenFilterPanel allergens={menu.allergens} lang={lang} />;
+}
 
 export function AllergenFilterPanel({ allergens, lang }: { allergens: StoreAllergen[]; lang: string }) {
   const { t } = useTranslation();
@@ -44,11 +52,18 @@ export function AllergenFilterPanel({ allergens, lang }: { allergens: StoreAller
   );
 }
 
-export function AllergenFilterButton({ allergens, lang }: { allergens: StoreAllergen[]; lang: string }) {
+/** `allergens` null: the menu is not there yet (see AllergenTool in place-layout.tsx). */
+export function AllergenFilterButton({
+  allergens,
+  lang,
+}: {
+  allergens: StoreAllergen[] | null;
+  lang: string;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const count = usePreferencesStore((s) => s.avoidAllergens.length);
-  if (allergens.length === 0) return null;
+  if (allergens?.length === 0) return null;
   return (
     <>
       <button
@@ -62,7 +77,13 @@ export function AllergenFilterButton({ allergens, lang }: { allergens: StoreAlle
         {count > 0 && <span className="badge">{count}</span>}
       </button>
       <Modal open={open} title={t('allergenFilter.title')} onClose={() => setOpen(false)}>
-        <AllergenFilterPanel allergens={allergens} lang={lang} />
+        {allergens ? (
+          <AllergenFilterPanel allergens={allergens} lang={lang} />
+        ) : (
+          <Suspense fallback={<PageLoading />}>
+            <MenuAllergenPanel lang={lang} />
+          </Suspense>
+        )}
         <button type="button" className="button" onClick={() => setOpen(false)}>
           {t('common.done')}
         </button>
