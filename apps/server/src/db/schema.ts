@@ -289,6 +289,8 @@ export interface DeliveryShapesTable {
   id: Generated<number>;
   order_type_id: number;
   name: string | null;
+  /** The name in the other languages ({"en":{"name":…}}); Bulgarian is `name`; '{}' unless given. */
+  translations: Generated<TranslationsJson>;
   delivery_price: number;
   /** [[lat, lng], …] polygon ring. */
   coordinates: Json<[number, number][]>;

@@ -481,6 +481,8 @@ const latLng = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(18
 export const AdminShapeBody = z
   .object({
     name: z.string().trim().max(200).nullable().default(null),
+    /** the name in en / es / de / fr-CH ({ en: { name } }); left out, a change keeps the stored ones */
+    translations: AdminTranslations.optional(),
     delivery_price: money,
     /** [[lat, lng], …]: at least 3 distinct points; closed or closed for you; its edges must not cross */
     coordinates: z.array(latLng).min(3).max(2_000),

@@ -35,7 +35,9 @@ const orderTypeParts = (m: Money) => {
   });
   const shape = z.object({
     id: z.number().int(),
+    /** The zone's name in Bulgarian (the base field); the other languages in translations ({ en: { name } }). */
     name: z.string().nullable(),
+    translations: Translations,
     delivery_price: m,
     coordinates: z.array(z.tuple([z.number(), z.number()])),
     active_time_from: z.string().nullable(),

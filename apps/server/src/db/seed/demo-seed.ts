@@ -472,7 +472,8 @@ async function insertOrderTypes(db: Db, placeId: number, place: PlaceDef): Promi
         .values(
           ot.shapes.map((s) => ({
             order_type_id: orderTypeId,
-            name: s.name,
+            name: s.name[0],
+            translations: translations({ name: s.name }),
             delivery_price: s.price,
             coordinates: JSON.stringify(s.coordinates),
             active_time_from: s.from ?? null,

@@ -180,10 +180,42 @@ describeEachDatabase(
         { price_over: 0, price: 100 },
         { price_over: 3000, price: 0 },
       ]);
+      // Zone names in the other languages (issue 24): stored, shown to guests, kept by a change that leaves them out.
+      expect(stored.translations).toEqual({});
+      const named = await as.put(`/api/admin/shapes/${stored.id}`, {
+        name: 'Тест зона',
+        translations: { en: { name: 'Test zone' }, de: { name: 'Testzone' } },
+        delivery_price: 300,
+        coordinates: ring,
+      });
+      expect(named.statusCode, named.body).toBe(200);
+      const guestShape = async () =>
+        ((await ctx.get('/api/place')).json() as Json).ordertypes
+          .find((t: Json) => t.type === 2)
+          .delivery_shapes.find((s: Json) => s.id === stored.id);
+      expect((await guestShape()).translations).toEqual({
+        en: { name: 'Test zone' },
+        de: { name: 'Testzone' },
+      });
       expect(
         (await as.put(`/api/admin/shapes/${stored.id}`, { delivery_price: 350, coordinates: ring }))
           .statusCode,
       ).toBe(200);
+      expect(await guestShape()).toMatchObject({
+        delivery_price: 3.5,
+        translations: { en: { name: 'Test zone' }, de: { name: 'Testzone' } },
+      });
+      const listed = ((await as.get('/api/admin/order-types')).json() as Json)
+        .find((t: Json) => t.type === 2)
+        .delivery_shapes.find((s: Json) => s.id === stored.id);
+      expect(listed.translations.en).toEqual({ name: 'Test zone' });
+      const badLanguage = await as.put(`/api/admin/shapes/${stored.id}`, {
+        translations: { xx: { name: 'x' } },
+        delivery_price: 350,
+        coordinates: ring,
+      });
+      expect(badLanguage.statusCode).toBe(400);
+      expect(badLanguage.json().code).toBe('validation_error');
       expect((await as.del(`/api/admin/shapes/${stored.id}`)).statusCode).toBe(200);
       expect((await as.del(`/api/admin/shapes/${stored.id}`)).statusCode).toBe(404);
       // Another place's zone is out of reach.

@@ -13,6 +13,8 @@ export interface ZoneRows {
   };
   shape: {
     name: string | null;
+    /** JSON; absent on a change that keeps the stored translations */
+    translations?: string;
     delivery_price: number;
     coordinates: string;
     active_time_from: string | null;

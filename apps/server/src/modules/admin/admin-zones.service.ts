@@ -53,7 +53,12 @@ export function createAdminZonesService(deps: {
         details: [detail('coordinates', check.code, check.message)],
       });
     }
-    return { ...b, coordinates: JSON.stringify(check.ring) };
+    const { translations, ...rest } = b;
+    return {
+      ...rest,
+      ...(translations !== undefined ? { translations: JSON.stringify(translations) } : {}),
+      coordinates: JSON.stringify(check.ring),
+    };
   }
 
   const changed = async (
@@ -86,8 +91,9 @@ export function createAdminZonesService(deps: {
         radiuses: radiuses.filter((r) => r.order_type_id === t.id).map(({ order_type_id: _, ...r }) => r),
         delivery_shapes: shapes
           .filter((s) => s.order_type_id === t.id)
-          .map(({ order_type_id: _, coordinates, ...s }) => ({
+          .map(({ order_type_id: _, coordinates, translations, ...s }) => ({
             ...s,
+            translations: parseTranslations(translations),
             coordinates: parseJson<[number, number][]>(coordinates, []),
           })),
       }));

@@ -85,6 +85,7 @@ export function createPlacesRepository(db: AppDatabase) {
           'id',
           'order_type_id',
           'name',
+          'translations',
           'delivery_price',
           'coordinates',
           'active_time_from',

@@ -47,8 +47,9 @@ export function createPlacesService(deps: { repo: PlacesRepository; now: () => D
             value_type: value_type === 'money' ? ('money' as const) : ('percent' as const),
           })),
           radiuses: of(radiuses, t.id).map(({ order_type_id: _, ...r }) => r),
-          delivery_shapes: of(shapes, t.id).map(({ order_type_id: _, coordinates, ...s }) => ({
+          delivery_shapes: of(shapes, t.id).map(({ order_type_id: _, coordinates, translations, ...s }) => ({
             ...s,
+            translations: parseTranslations(translations),
             coordinates: parseJson<unknown[]>(coordinates, []).filter(
               (p): p is [number, number] =>
                 Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && typeof p[1] === 'number',

@@ -8,6 +8,7 @@ import { SafeHtml } from '../../components/ui/safe-html.tsx';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { formatPrice } from '@trapeza/domain/money';
+import { zoneName } from '@trapeza/domain/delivery/zone-name';
 
 export function Component() {
   const venue = useVenue();
@@ -65,14 +66,17 @@ export function Component() {
           )}
           {delivery && delivery.delivery_shapes.length > 0 && (
             <ul>
-              {delivery.delivery_shapes.map((z) => (
-                <li key={z.id}>
-                  {z.name ? `${z.name}: ` : ''}
-                  {t('about.deliveryFrom', { price: money(z.delivery_price) })}
-                  {z.required_order_price_for_free_delivery != null &&
-                    `, ${t('about.freeOver', { price: money(z.required_order_price_for_free_delivery) })}`}
-                </li>
-              ))}
+              {delivery.delivery_shapes.map((z) => {
+                const name = zoneName(z, lang);
+                return (
+                  <li key={z.id}>
+                    {name ? `${name}: ` : ''}
+                    {t('about.deliveryFrom', { price: money(z.delivery_price) })}
+                    {z.required_order_price_for_free_delivery != null &&
+                      `, ${t('about.freeOver', { price: money(z.required_order_price_for_free_delivery) })}`}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>

@@ -203,7 +203,13 @@ export const BISTRO: PlaceDef = {
       ],
       shapes: [
         {
-          name: 'Център – в рамките на Малкия ринг',
+          name: [
+            'Център – в рамките на Малкия ринг',
+            'Centre – inside the small ring road',
+            'Centro – dentro del anillo pequeño',
+            'Zentrum – innerhalb des kleinen Rings',
+            'Centre – à l’intérieur du petit périphérique',
+          ],
           price: 200,
           // Ring road around central Sofia (Vasil Levski – Patriarh Evtimiy – Hristo Botev – Slivnitsa – Dondukov).
           coordinates: [

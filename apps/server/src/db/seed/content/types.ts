@@ -180,7 +180,7 @@ export interface OrderTypeDef {
   }[];
   radiuses?: { start: number; end: number; price: number; freeOver: number | null }[];
   shapes?: {
-    name: string;
+    name: L5;
     price: number;
     coordinates: [number, number][];
     from?: string;

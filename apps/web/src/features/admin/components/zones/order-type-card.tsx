@@ -1,0 +1,176 @@
+/**
+ * One order type of the place: on/off, its price tiers and its discount tiers with daily windows; for delivery also
+ * its radiuses and map zones.
+ */
+import { useState } from 'react';
+import {
+  saveDiscounts,
+  savePrices,
+  setOrderTypeActive,
+  type AdminOrderTypeRow,
+  type DiscountTiers,
+  type PriceTiers,
+} from '../../api/zones.ts';
+import { useAdminPlace } from '../../hooks/admin-place-store.ts';
+import { useAdminT } from '../../hooks/use-admin-texts.ts';
+import type { LatLng } from '../../lib/polygon.ts';
+import { FlagInput, NumberInput } from '../form-parts.tsx';
+import { MoneyInput } from '../money-input.tsx';
+import s from '../admin.module.css';
+import { Radiuses } from './radiuses.tsx';
+import { ShapeList } from './shape-list.tsx';
+import { TimeInput, useZoneWrite } from './use-zone-write.tsx';
+
+export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderTypeRow; center: LatLng }) {
+  const t = useAdminT();
+  const { slug: place } = useAdminPlace();
+  const { run, status } = useZoneWrite(place);
+  const [prices, setPrices] = useState<PriceTiers>(() => orderType.prices.map((p) => ({ ...p })));
+  const [discounts, setDiscounts] = useState<DiscountTiers>(() =>
+    orderType.discounts.map(({ id: _id, ...d }) => ({ ...d })),
+  );
+  return (
+    <section className={s.card} aria-label={t(`orderTypes.${orderType.type}`)}>
+      <div className={s.row}>
+        <h2 style={{ marginRight: 'auto' }}>{t(`orderTypes.${orderType.type}`)}</h2>
+        <FlagInput
+          label={t('fields.active')}
+          value={orderType.active}
+          onChange={(v) => void run(() => setOrderTypeActive(orderType.id, v))}
+        />
+      </div>
+      <h3>{t('zones.prices')}</h3>
+      <p className={s.hint}>{t('zones.pricesHelp')}</p>
+      {prices.map((p, i) => (
+        <div key={i} className={s.row}>
+          <MoneyInput
+            label={t('zones.priceOver')}
+            value={p.price_over}
+            onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price_over: v ?? 0 } : x)))}
+          />
+          <MoneyInput
+            label={t('fields.price')}
+            value={p.price}
+            onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price: v ?? 0 } : x)))}
+          />
+          <button
+            type="button"
+            className={s.iconBtn}
+            aria-label={t('common.remove')}
+            onClick={() => setPrices(prices.filter((_, j) => j !== i))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <div className={s.row}>
+        <button
+          type="button"
+          className={s.btnGhost}
+          onClick={() => setPrices([...prices, { price_over: 0, price: 0 }])}
+        >
+          {t('zones.addTier')}
+        </button>
+        <button
+          type="button"
+          className={s.btn}
+          onClick={() => void run(() => savePrices(orderType.id, prices))}
+        >
+          {t('zones.savePrices')}
+        </button>
+      </div>
+      <h3>{t('zones.discounts')}</h3>
+      {discounts.map((d, i) => {
+        const patch = (p: Partial<DiscountTiers[number]>) =>
+          setDiscounts(discounts.map((x, j) => (j === i ? { ...x, ...p } : x)));
+        return (
+          <div key={i} className={s.row}>
+            <MoneyInput
+              label={t('zones.priceOver')}
+              value={d.price_over}
+              onChange={(v) => patch({ price_over: v ?? 0 })}
+            />
+            <label className={s.field}>
+              {t('promos.kind')}
+              <select
+                value={d.value_type}
+                onChange={(e) => patch({ value_type: e.target.value as 'percent' | 'money', value: 0 })}
+              >
+                <option value="percent">{t('promos.percent')}</option>
+                <option value="money">{t('promos.money')}</option>
+              </select>
+            </label>
+            {d.value_type === 'money' ? (
+              <MoneyInput
+                label={t('promos.value')}
+                value={d.value}
+                onChange={(v) => patch({ value: v ?? 0 })}
+              />
+            ) : (
+              <NumberInput
+                label={t('promos.value')}
+                value={d.value}
+                min={0}
+                max={100}
+                step={0.01}
+                onChange={(v) => patch({ value: v ?? 0 })}
+              />
+            )}
+            <TimeInput
+              label={t('zones.from')}
+              value={d.active_start_time ?? null}
+              onChange={(v) => patch({ active_start_time: v })}
+            />
+            <TimeInput
+              label={t('zones.to')}
+              value={d.active_end_time ?? null}
+              onChange={(v) => patch({ active_end_time: v })}
+            />
+            <button
+              type="button"
+              className={s.iconBtn}
+              aria-label={t('common.remove')}
+              onClick={() => setDiscounts(discounts.filter((_, j) => j !== i))}
+            >
+              ×
+            </button>
+          </div>
+        );
+      })}
+      <div className={s.row}>
+        <button
+          type="button"
+          className={s.btnGhost}
+          onClick={() =>
+            setDiscounts([
+              ...discounts,
+              {
+                price_over: 0,
+                value: 0,
+                value_type: 'percent',
+                active_start_time: null,
+                active_end_time: null,
+              },
+            ])
+          }
+        >
+          {t('zones.addTier')}
+        </button>
+        <button
+          type="button"
+          className={s.btn}
+          onClick={() => void run(() => saveDiscounts(orderType.id, discounts))}
+        >
+          {t('zones.saveDiscounts')}
+        </button>
+      </div>
+      {status}
+      {orderType.type === 2 && (
+        <>
+          <Radiuses orderType={orderType} />
+          <ShapeList orderType={orderType} center={center} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { startFromFreshDatabase } from './fresh-database.ts';
+import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
+
+// Delivery-zone names in every language (issue 24, minor): the owner names a map zone per language in the zone
+// editor, which asks before a change is lost; the guest reads the zone in their own language on the about page.
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Имейл').fill('admin@demo.test');
+  await page.getByLabel('Парола').fill('demo-admin');
+  await page.getByRole('button', { name: 'Вход' }).click();
+  await page
+    .getByRole('list', { name: 'Обекти' })
+    .getByRole('button', { name: /Бистро/ })
+    .click();
+}
+
+test('the owner names a delivery zone per language; the zone editor warns before losing it; guests read their language', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page);
+  const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });
+  await nav.getByRole('link', { name: 'Видове поръчки и зони за доставка' }).click();
+  const delivery = page.getByRole('region', { name: 'Доставка', exact: true });
+  const zone = delivery.getByRole('listitem').filter({ hasText: 'Център – в рамките на Малкия ринг' });
+  await zone.getByRole('button', { name: 'Редактирай' }).click();
+  const editor = page.getByRole('group', { name: 'Редактор на зоната за доставка' });
+  await expect(editor.getByRole('textbox', { name: 'Име (bg)' })).toHaveValue(
+    'Център – в рамките на Малкия ринг',
+  );
+  const english = editor.getByRole('textbox', { name: 'Име (en)' });
+  await expect(english).toHaveValue('Centre – inside the small ring road');
+  await english.fill('Old town');
+
+  // Unsaved: the console's menu and Cancel both ask; Stay keeps the typed name.
+  const leave = page.getByRole('dialog', { name: 'Да се излезе ли без запазване?' });
+  await nav.getByRole('link', { name: 'Меню', exact: true }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Остани' }).click();
+  await expect(page).toHaveURL(/\/admin\/zones$/);
+  await editor.getByRole('button', { name: 'Отказ' }).click();
+  await leave.getByRole('button', { name: 'Остани' }).click();
+  await expect(english).toHaveValue('Old town');
+
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/admin/shapes/') && r.request().method() === 'PUT',
+  );
+  await editor.getByRole('button', { name: 'Запази зоната' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(editor).toBeHidden();
+  // Saved: leaving no longer asks.
+  await nav.getByRole('link', { name: 'Меню', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/menu$/);
+  await expect(leave).toBeHidden();
+
+  // Guests in English, German and Bulgarian read the zone's name in their language on the about page.
+  for (const [language, name] of [
+    ['en', 'Old town'],
+    ['de', 'Zentrum – innerhalb des kleinen Rings'],
+    ['bg', 'Център – в рамките на Малкия ринг'],
+  ] as const) {
+    const context = await browser.newContext();
+    try {
+      await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+      const guest = await context.newPage();
+      await guest.goto('/bistro/about');
+      await expect(guest.getByText(`${name}: `, { exact: false })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  }
+});
