@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from './orders.fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
-import { OrdersRepository, type StoreOrderInput } from './orders.repository.ts';
+import { createOrdersRepository, type StoreOrderInput } from './orders.repository.ts';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import { StaffRepository } from '../staff/staff.repository.ts';
 import { toStaffOrders } from '../staff/staff.service.ts';
@@ -220,7 +220,7 @@ describeEachDatabase(
       async () => {
         const f = fx();
         // With the staff events (PostgreSQL: the orders stored one by one after the batch failed carry theirs too).
-        const repo = new OrdersRepository(ctx.database, null, { newOrderEvents });
+        const repo = createOrdersRepository(ctx.database, null, { newOrderEvents });
         const at = new Date(OPEN_AT.getTime() + 3 * 60_000).toISOString();
         const input = (
           n: number,
@@ -302,7 +302,7 @@ describeEachDatabase(
       async () => {
         const f = fx();
         // Two repositories: two batch queues whose transactions run side by side on PostgreSQL.
-        const repos = [new OrdersRepository(ctx.database), new OrdersRepository(ctx.database)];
+        const repos = [createOrdersRepository(ctx.database), createOrdersRepository(ctx.database)];
         const at = new Date(OPEN_AT.getTime() + 4 * 60_000).toISOString();
         const input = (n: number): StoreOrderInput => ({
           order: {

@@ -30,7 +30,7 @@ import { routeLimitOptions } from '../../plugins/security.ts';
 import { TablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { answerLanguage } from './order-error.ts';
-import { OrdersRepository } from './orders.repository.ts';
+import { createOrdersRepository } from './orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { createOrdersService, type OrderCallContext } from './orders.service.ts';
 import { closedToGuests, requestUser } from './request-user.ts';
@@ -72,7 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     new TablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
   );
   // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
-  const repository = new OrdersRepository(app.database, app.venueCache, { newOrderEvents });
+  const repository = createOrdersRepository(app.database, app.venueCache, { newOrderEvents });
   const service = createOrdersService({
     repo: repository,
     tables,

@@ -29,7 +29,7 @@ import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { readPlaceSetting } from '../../db/place-settings.ts';
 import { answerLanguage } from '../orders/order-error.ts';
-import { OrdersRepository } from '../orders/orders.repository.ts';
+import { createOrdersRepository } from '../orders/orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { createOrdersService, type OrderCallContext, type OrdersService } from '../orders/orders.service.ts';
 import { closedToGuests, requestUser } from '../orders/request-user.ts';
@@ -65,7 +65,7 @@ export function createTableParty(app: FastifyInstance): {
   const { db } = app.database;
   const orders = createOrdersService({
     // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
-    repo: new OrdersRepository(app.database, app.venueCache, { newOrderEvents }),
+    repo: createOrdersRepository(app.database, app.venueCache, { newOrderEvents }),
     tables: new TablesService(new TablesRepository(db, app.database.sqlite ?? null)),
     notifier: app.staffNotifier ?? null,
   });
