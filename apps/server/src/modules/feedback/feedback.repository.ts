@@ -7,15 +7,9 @@ export interface NewFeedbackAnswer {
   text: string | null;
 }
 
-export class FeedbackRepository {
-  readonly #db: AppDatabase;
-
-  constructor(db: AppDatabase) {
-    this.#db = db;
-  }
-
-  async listActiveQuestions(placeId: number) {
-    return this.#db
+export function createFeedbackRepository(db: AppDatabase) {
+  async function listActiveQuestions(placeId: number) {
+    return db
       .selectFrom('feedback_questions')
       .select(['id', 'text', 'translations', 'type', 'position'])
       .where('place_id', '=', placeId)
@@ -26,8 +20,8 @@ export class FeedbackRepository {
   }
 
   /** The latest order placed with this order token at the place, to link the feedback to. */
-  async latestOrderIdByToken(placeId: number, token: string): Promise<number | null> {
-    const row = await this.#db
+  async function latestOrderIdByToken(placeId: number, token: string): Promise<number | null> {
+    const row = await db
       .selectFrom('orders')
       .select('id')
       .where('place_id', '=', placeId)
@@ -39,18 +33,21 @@ export class FeedbackRepository {
   }
 
   /** Stores every answer of one submission together. */
-  async insertAnswers(
+  async function insertAnswers(
     placeId: number,
     orderId: number | null,
     name: string | null,
     createdAt: string,
     answers: NewFeedbackAnswer[],
   ): Promise<void> {
-    await this.#db
+    await db
       .insertInto('feedback_answers')
       .values(
         answers.map((a) => ({ ...a, place_id: placeId, order_id: orderId, name, created_at: createdAt })),
       )
       .execute();
   }
+
+  return { listActiveQuestions, latestOrderIdByToken, insertAnswers };
 }
+export type FeedbackRepository = ReturnType<typeof createFeedbackRepository>;

@@ -8,8 +8,8 @@ import {
 } from '@trapeza/domain/contracts/orders';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { answerLanguage } from '../orders/order-error.ts';
-import { FeedbackRepository } from './feedback.repository.ts';
-import { FeedbackService } from './feedback.service.ts';
+import { createFeedbackRepository } from './feedback.repository.ts';
+import { createFeedbackService } from './feedback.service.ts';
 
 const errors = {
   400: StoreOrderError.describe(
@@ -20,7 +20,10 @@ const errors = {
 
 /** Routes under /api; builds its service from the app's database and clock. */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new FeedbackService(new FeedbackRepository(app.database.db), app.staffNotifier ?? null);
+  const service = createFeedbackService({
+    repo: createFeedbackRepository(app.database.db),
+    notifier: app.staffNotifier ?? null,
+  });
   const config = { tenancy: 'place' } as const;
   const tags = ['feedback'];
 

@@ -25,18 +25,13 @@ function parseTranslations(json: string): Record<string, Record<string, string>>
   }
 }
 
-export class FeedbackService {
-  readonly #repo: FeedbackRepository;
-  readonly #notifier: StaffNotifier | null;
-
-  constructor(repo: FeedbackRepository, notifier: StaffNotifier | null = null) {
-    this.#repo = repo;
-    this.#notifier = notifier;
-  }
+export function createFeedbackService(deps: { repo: FeedbackRepository; notifier?: StaffNotifier | null }) {
+  const { repo } = deps;
+  const notifier = deps.notifier ?? null;
 
   /** GET feedback/questions: the active questions in their order. */
-  async questions(placeId: number): Promise<StoreFeedbackQuestionsResponse> {
-    const rows = await this.#repo.listActiveQuestions(placeId);
+  async function questions(placeId: number): Promise<StoreFeedbackQuestionsResponse> {
+    const rows = await repo.listActiveQuestions(placeId);
     return rows.map((q) => ({
       id: q.id,
       text: q.text,
@@ -47,11 +42,11 @@ export class FeedbackService {
   }
 
   /** POST feedback: checks each answer against its question, then stores them together. */
-  async submit(
+  async function submit(
     body: StoreFeedbackBody,
     ctx: { placeId: number; now: Date; lang: Lang },
   ): Promise<StoreFeedbackResponse> {
-    const questions = new Map((await this.#repo.listActiveQuestions(ctx.placeId)).map((q) => [q.id, q]));
+    const questions = new Map((await repo.listActiveQuestions(ctx.placeId)).map((q) => [q.id, q]));
     const errors: StoreFieldError[] = [];
     const rows: NewFeedbackAnswer[] = [];
     const tooLong = (t: string) => [...t].length > MAX_COMMENT_LENGTH;
@@ -70,15 +65,9 @@ export class FeedbackService {
     else if (comment) rows.push({ question_id: null, rating: null, text: comment });
     if (errors.length === 0 && rows.length === 0) errors.push({ field: 'answers', code: 'feedback_empty' });
     if (errors.length > 0) throw validationError(errors);
-    const orderId = body.token ? await this.#repo.latestOrderIdByToken(ctx.placeId, body.token) : null;
-    await this.#repo.insertAnswers(
-      ctx.placeId,
-      orderId,
-      body.name?.trim() || null,
-      ctx.now.toISOString(),
-      rows,
-    );
-    this.#notifier?.feedbackGiven(ctx.placeId, {
+    const orderId = body.token ? await repo.latestOrderIdByToken(ctx.placeId, body.token) : null;
+    await repo.insertAnswers(ctx.placeId, orderId, body.name?.trim() || null, ctx.now.toISOString(), rows);
+    notifier?.feedbackGiven(ctx.placeId, {
       orderId,
       name: body.name?.trim() || null,
       createdAt: ctx.now.toISOString(),
@@ -86,4 +75,6 @@ export class FeedbackService {
     });
     return { saved: rows.length };
   }
+
+  return { questions, submit };
 }
