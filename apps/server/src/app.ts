@@ -45,6 +45,8 @@ import { createAuditRepository } from './modules/admin/admin-audit.repository.ts
 import { SecretBox } from './lib/secret-box.ts';
 import { createPlacesRepository } from './modules/places/places.repository.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
+import { createReverseGeocoder } from './modules/geocode/geocoder.ts';
+import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { registerPrinting } from './modules/printing/printing.plugin.ts';
 import { createStaffNotifier } from './modules/staff/staff.events.ts';
@@ -251,6 +253,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(menuRoutes(menu, menuCache), { prefix: '/api' });
   await app.register(placesRoutes(places), { prefix: '/api' });
+  await app.register(
+    geocodeRoutes(
+      createReverseGeocoder({ url: config.geocoderUrl, userAgent: `Trapeza (${config.publicUrl})` }),
+    ),
+    { prefix: '/api' },
+  );
   await app.register(logsRoutes(logs), { prefix: '/api' });
   await app.register(tablesRoutes, { prefix: '/api' });
   // The table party (issue 19): app.tableParty is the hook the payments module calls when a share is paid.

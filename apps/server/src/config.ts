@@ -77,6 +77,11 @@ export interface Config {
    * a host is then a 404 (plugins/web-brand.ts).
    */
   defaultClient: string | null;
+  /**
+   * GEOCODER_URL: a Nominatim-compatible reverse geocoder (modules/geocode) the delivery map picker asks for the
+   * address at the guest's pin; null: off, the guest types the address.
+   */
+  geocoderUrl: string | null;
 }
 
 const EnvSchema = z.object({
@@ -137,6 +142,15 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v), {
       message: "must be an address or 'Name <address>'",
+    }),
+  GEOCODER_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^https?:\/\/[^\s]+$/i.test(v), {
+      message:
+        'must be an http:// or https:// URL of a Nominatim-compatible service (leave it unset to turn it off)',
     }),
   SMS_GATEWAY_URL: z
     .string()
@@ -284,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     s3: e.S3_URL,
     printDirect: e.PRINT_DIRECT === '1',
     defaultClient: e.DEFAULT_CLIENT ?? null,
+    geocoderUrl: e.GEOCODER_URL ?? null,
   };
 }
 
