@@ -91,7 +91,7 @@ test('pickup with the venue picker: the chosen pickup place goes with the order'
   }[];
   expect(places.length).toBeGreaterThan(0);
   const d = await pickupForm(page, 'В брой');
-  const picker = d.getByRole('group', { name: 'Обект за вземане' });
+  const picker = d.getByRole('radiogroup', { name: 'Обект за вземане' });
   await expect(picker.getByRole('radio')).toHaveCount(places.length);
   const chosen = places[places.length - 1]!;
   await picker.getByLabel(chosen.name).check();

@@ -4,11 +4,18 @@
  * promo code, e-mail, agreements, and the submission of spec §4 with the §8 reactions. Lazily loaded with
  * react-hook-form; the map picker is a further chunk (Leaflet). The state lives in hooks/use-order-form.ts, each
  * section in order-form/.
+ *
+ * On a phone the form goes in steps (hooks/use-order-steps.ts: how & when, your details, payment & confirm) with
+ * a step indicator and Back / Next; on wider screens every section shows at once. Either way the total (with the
+ * discounts, in both currencies where the venue shows two) stays in a sticky footer with the send button.
  */
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Price } from '../../../components/ui/price.tsx';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { useOrderForm } from '../hooks/use-order-form.ts';
+import { useOrderSteps } from '../hooks/use-order-steps.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTypeSection } from './order-form/order-type-section.tsx';
@@ -22,10 +29,17 @@ import { CutlerySection } from './order-form/cutlery-section.tsx';
 import { PromoSection } from './order-form/promo-section.tsx';
 import { AgreementsSection } from './order-form/agreements-section.tsx';
 import { closeAll, OrderSuccess } from './order-form/order-success.tsx';
+import { StepIndicator } from './order-form/step-indicator.tsx';
+import s from './order-form/order-form.module.css';
+
+/** The phone layout of the modal (modal.module.css's sheet breakpoint). */
+const PHONE = '(max-width: 35.99rem)';
 
 export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => void }) {
   const { t } = useTranslation();
   const m = useOrderForm(ctx);
+  const stepped = useMediaQuery(PHONE);
+  const st = useOrderSteps(m, stepped);
   const { currency, lang } = ctx.venue;
   const { type, submitter, view, empty } = m;
 
@@ -38,6 +52,20 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
     );
   }
 
+  const onSubmit = (e: FormEvent) => {
+    // Next, or Enter in a field of an earlier step: on to the next step, never sends.
+    if (!st.isLast) {
+      e.preventDefault();
+      void st.next();
+      return;
+    }
+    void m.form.handleSubmit(m.onValid, (errors) => {
+      m.onInvalid(errors);
+      st.showError(errors);
+    })(e);
+  };
+  const discounts = view.total.discounts.total;
+
   return (
     <Modal open title={t('cart.orderTitle')} onClose={onClose} wide>
       {m.closed ? (
@@ -49,30 +77,79 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
           {t('cart.noOrderTypes')}
         </p>
       ) : (
-        <form id={m.formId} className="stack order-form" noValidate onSubmit={m.submit}>
-          <OrderTypeSection m={m} />
-          {type != null && type !== 1 && <ContactSection m={m} />}
-          {type === 2 && <AddressSection m={m} />}
-          {type === 6 && <RoomSection m={m} />}
-          {type === 3 && m.pickupPlaces.length > 0 && <PickupPlaceSection m={m} />}
-          {type != null && type !== 1 && <OrderTimeSection m={m} />}
-          {type != null && type !== 1 && m.offeredPayments.length > 0 && <PaymentSection m={m} />}
-          {m.cutleryOn && <CutlerySection m={m} />}
-          {m.promoVisible && type != null && type !== 1 && <PromoSection m={m} />}
-          <AgreementsSection m={m} />
-          {type != null && <OrderSummary view={view} currency={currency} lang={lang} />}
+        <form id={m.formId} className={`stack order-form ${s.form}`} noValidate onSubmit={onSubmit}>
+          {stepped && st.steps.length > 1 && (
+            <StepIndicator steps={st.steps} current={st.index} headingRef={st.headingRef} />
+          )}
+          {st.show('how') && (
+            <>
+              <OrderTypeSection m={m} />
+              {type === 3 && m.pickupPlaces.length > 0 && <PickupPlaceSection m={m} />}
+              {type != null && type !== 1 && <OrderTimeSection m={m} />}
+            </>
+          )}
+          {st.show('details') && (
+            <>
+              {type != null && type !== 1 && <ContactSection m={m} />}
+              {type === 2 && <AddressSection m={m} />}
+              {type === 6 && <RoomSection m={m} />}
+            </>
+          )}
+          {st.show('pay') && (
+            <>
+              {stepped && st.steps.length === 1 && <OrderTypeSection m={m} />}
+              {type != null && type !== 1 && m.offeredPayments.length > 0 && <PaymentSection m={m} />}
+              {m.cutleryOn && <CutlerySection m={m} />}
+              {m.promoVisible && type != null && type !== 1 && <PromoSection m={m} />}
+              <AgreementsSection m={m} />
+              {type != null && <OrderSummary view={view} currency={currency} lang={lang} />}
+            </>
+          )}
 
           {submitter.error && (
             <p role="alert" className="alert" data-testid="order-error">
               {submitter.error}
             </p>
           )}
-          <button type="submit" className="button button-block" disabled={submitter.loading || empty}>
-            {submitter.loading ? t('cart.sending') : t('cart.send')}{' '}
-            {!submitter.loading && !empty && (
-              <Price amount={view.total.total} currency={currency} lang={lang} />
+          <div className={s.footer} data-testid="order-footer">
+            {!empty && (
+              <p className={s.total}>
+                <span>
+                  {t('cart.total')}
+                  {discounts > 0 && (
+                    <small className={s.saved}>
+                      {' '}
+                      {t('cart.steps.withDiscount')}{' '}
+                      <Price amount={discounts} currency={currency} lang={lang} negative />
+                    </small>
+                  )}
+                </span>
+                <strong data-testid="order-footer-total">
+                  <Price amount={view.total.total} currency={currency} lang={lang} />
+                </strong>
+              </p>
             )}
-          </button>
+            <div className={s.actions}>
+              {stepped && st.index > 0 && (
+                <button type="button" className="button button-secondary" onClick={st.back}>
+                  {t('cart.steps.back')}
+                </button>
+              )}
+              {st.isLast ? (
+                <button type="submit" className="button" disabled={submitter.loading || empty}>
+                  {submitter.loading ? t('cart.sending') : t('cart.send')}{' '}
+                  {!submitter.loading && !empty && (
+                    <Price amount={view.total.total} currency={currency} lang={lang} />
+                  )}
+                </button>
+              ) : (
+                // The form's default button: Enter in a field goes on to the next step (onSubmit).
+                <button type="submit" className="button">
+                  {t('cart.steps.next')}
+                </button>
+              )}
+            </div>
+          </div>
         </form>
       )}
     </Modal>

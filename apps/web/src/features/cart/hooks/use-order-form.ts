@@ -305,6 +305,7 @@ export function useOrderForm(ctx: CartContext) {
     empty: cartItemCount(cart) === 0,
     errorText,
     fieldProps,
-    submit: form.handleSubmit(onValid, onInvalid),
+    onValid,
+    onInvalid,
   };
 }

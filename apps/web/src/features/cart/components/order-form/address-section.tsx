@@ -8,6 +8,8 @@ import { formatPrice } from '@trapeza/domain/money';
 import { translateField } from '@trapeza/domain/i18n';
 import { translatedText } from '../../../../lib/ui-settings.ts';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
+import { ChoiceCard } from '../../../../components/ui/choice-card.tsx';
+import { Select } from '../../../../components/ui/select.tsx';
 import { FieldError, TextField } from './fields.tsx';
 
 const MapPicker = lazy(() => import('../map-picker.tsx').then((mod) => ({ default: mod.MapPicker })));
@@ -31,7 +33,7 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
       {saved.length > 0 && (
         <div className="field">
           <label htmlFor={`${formId}-saved`}>{t('cart.fields.savedAddress')}</label>
-          <select
+          <Select
             id={`${formId}-saved`}
             defaultValue=""
             onChange={(e) => {
@@ -49,7 +51,7 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
                 {a.label || [a.street, a.number].filter(Boolean).join(' ')}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       )}
       <TextField m={m} name="street" label={t('cart.fields.street')} autoComplete="address-line1" />
@@ -63,27 +65,25 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
       </div>
       <TextField m={m} name="addressDetails" label={t('cart.fields.addressDetails')} />
       {m.loggedIn && (
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={m.keepAddress}
-            onChange={(e) => m.setKeepAddress(e.target.checked)}
-            data-testid="save-address"
-          />
-          <span>{t('cart.fields.saveAddress')}</span>
-        </label>
+        <ChoiceCard
+          type="checkbox"
+          label={t('cart.fields.saveAddress')}
+          checked={m.keepAddress}
+          onChange={(e) => m.setKeepAddress(e.target.checked)}
+          data-testid="save-address"
+        />
       )}
       {venue.info.regions.length > 0 && (
         <div className="field">
           <label htmlFor={`${formId}-regionId`}>{t('cart.fields.region')}</label>
-          <select {...m.fieldProps('regionId')} {...register('regionId')}>
+          <Select {...m.fieldProps('regionId')} {...register('regionId')}>
             <option value="">{pin ? t('cart.fields.regionByPin') : '—'}</option>
             {venue.info.regions.map((r) => (
               <option key={r.id} value={r.id}>
                 {translateField(r, 'name', lang)} ({formatPrice(r.delivery_price, currency, lang).primary})
               </option>
             ))}
-          </select>
+          </Select>
           <FieldError m={m} name="regionId" />
         </div>
       )}

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../../components/link.tsx';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
+import { ChoiceCard } from '../../../../components/ui/choice-card.tsx';
 import { FieldError } from './fields.tsx';
 
 export function AgreementsSection({ m }: { m: OrderFormModel }) {
@@ -12,30 +13,45 @@ export function AgreementsSection({ m }: { m: OrderFormModel }) {
   return (
     <>
       {settings.agreement_combined ? (
-        <label className="choice">
-          <input type="checkbox" {...m.fieldProps('agreeCombined')} {...register('agreeCombined')} />
-          <span>
-            {t('cart.agreeBefore')} <Link to={`/${place}/terms`}>{t('cart.terms')}</Link> {t('cart.and')}{' '}
-            <Link to={`/${place}/privacy-policy`}>{t('cart.privacy')}</Link>
-          </span>
-        </label>
+        <ChoiceCard
+          type="checkbox"
+          invalid={Boolean(m.errorText('agreeCombined'))}
+          label={
+            <>
+              {t('cart.agreeBefore')} <Link to={`/${place}/terms`}>{t('cart.terms')}</Link> {t('cart.and')}{' '}
+              <Link to={`/${place}/privacy-policy`}>{t('cart.privacy')}</Link>
+            </>
+          }
+          {...m.fieldProps('agreeCombined')}
+          {...register('agreeCombined')}
+        />
       ) : (
         <>
           {settings.agreement_terms_required && (
-            <label className="choice">
-              <input type="checkbox" {...m.fieldProps('agreeTerms')} {...register('agreeTerms')} />
-              <span>
-                {t('cart.agreeBefore')} <Link to={`/${place}/terms`}>{t('cart.terms')}</Link>
-              </span>
-            </label>
+            <ChoiceCard
+              type="checkbox"
+              invalid={Boolean(m.errorText('agreeTerms'))}
+              label={
+                <>
+                  {t('cart.agreeBefore')} <Link to={`/${place}/terms`}>{t('cart.terms')}</Link>
+                </>
+              }
+              {...m.fieldProps('agreeTerms')}
+              {...register('agreeTerms')}
+            />
           )}
           {settings.agreement_privacy_required && (
-            <label className="choice">
-              <input type="checkbox" {...m.fieldProps('agreePrivacy')} {...register('agreePrivacy')} />
-              <span>
-                {t('cart.agreeBefore')} <Link to={`/${place}/privacy-policy`}>{t('cart.privacy')}</Link>
-              </span>
-            </label>
+            <ChoiceCard
+              type="checkbox"
+              invalid={Boolean(m.errorText('agreePrivacy'))}
+              label={
+                <>
+                  {t('cart.agreeBefore')} <Link to={`/${place}/privacy-policy`}>{t('cart.privacy')}</Link>
+                </>
+              }
+              {...m.fieldProps('agreePrivacy')}
+              {...register('agreePrivacy')}
+            />
           )}
         </>
       )}

@@ -1,22 +1,15 @@
 /** Cutlery (where the venue's setting turns it on for the order type): yes with a count, or no. */
 import { useTranslation } from 'react-i18next';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
-import { FieldError } from './fields.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
 
 export function CutlerySection({ m }: { m: OrderFormModel }) {
   const { t } = useTranslation();
   const { register } = m.form;
   return (
-    <fieldset className="fieldset">
-      <legend>{t('cart.fields.cutlery')}</legend>
-      <label className="choice">
-        <input type="radio" value="yes" {...register('cutlery')} />
-        <span>{t('cart.fields.cutleryYes')}</span>
-      </label>
-      <label className="choice">
-        <input type="radio" value="no" {...register('cutlery')} />
-        <span>{t('cart.fields.cutleryNo')}</span>
-      </label>
+    <ChoiceCardGroup legend={t('cart.fields.cutlery')} layout="grid" error={m.errorText('cutlery')}>
+      <ChoiceCard value="yes" label={t('cart.fields.cutleryYes')} {...register('cutlery')} />
+      <ChoiceCard value="no" label={t('cart.fields.cutleryNo')} {...register('cutlery')} />
       {m.values.cutlery === 'yes' && (
         <div className="field">
           <label htmlFor={`${m.formId}-cutleryCount`}>{t('cart.fields.cutleryCount')}</label>
@@ -29,7 +22,6 @@ export function CutlerySection({ m }: { m: OrderFormModel }) {
           />
         </div>
       )}
-      <FieldError m={m} name="cutlery" />
-    </fieldset>
+    </ChoiceCardGroup>
   );
 }

@@ -2,6 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderDayChoice } from '@trapeza/domain/order-time';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
+import { Select } from '../../../../components/ui/select.tsx';
 import { FieldError } from './fields.tsx';
 
 /** A day choice's label in the guest's language: short weekday and date ('Tue, 03.03'). */
@@ -20,45 +22,43 @@ export function OrderTimeSection({ m }: { m: OrderFormModel }) {
   const { register } = m.form;
   const { values, formId, dayChoices } = m;
   return (
-    <fieldset className="fieldset">
-      <legend>{m.type === 2 ? t('cart.fields.deliveryTime') : t('cart.fields.pickupTime')}</legend>
-      <label className="choice">
-        <input type="radio" value="asap" {...register('timeMode')} />
-        <span>{t('cart.fields.asap')}</span>
-      </label>
-      <label className="choice">
-        <input type="radio" value="exact" {...register('timeMode')} />
-        <span>{t('cart.fields.exactTime')}</span>
-      </label>
+    <div className="stack">
+      <ChoiceCardGroup
+        legend={m.type === 2 ? t('cart.fields.deliveryTime') : t('cart.fields.pickupTime')}
+        layout="grid"
+      >
+        <ChoiceCard value="asap" label={t('cart.fields.asap')} {...register('timeMode')} />
+        <ChoiceCard value="exact" label={t('cart.fields.exactTime')} {...register('timeMode')} />
+      </ChoiceCardGroup>
       {values.timeMode === 'exact' && (
         <div className="field-row">
           <div className="field">
             <label htmlFor={`${formId}-orderDate`}>{t('cart.fields.orderDate')}</label>
-            <select {...m.fieldProps('orderDate')} {...register('orderDate')}>
+            <Select {...m.fieldProps('orderDate')} {...register('orderDate')}>
               <option value="">—</option>
               {dayChoices.map((d) => (
                 <option key={d.value} value={d.value}>
                   {dayLabel(d, lang)}
                 </option>
               ))}
-            </select>
+            </Select>
             <FieldError m={m} name="orderDate" />
           </div>
           <div className="field">
             <label htmlFor={`${formId}-orderTime`}>{t('cart.fields.orderTime')}</label>
-            <select {...m.fieldProps('orderTime')} {...register('orderTime')}>
+            <Select {...m.fieldProps('orderTime')} {...register('orderTime')}>
               <option value="">—</option>
               {(dayChoices.find((d) => d.value === values.orderDate)?.times ?? []).map((time) => (
                 <option key={time} value={time}>
                   {time}
                 </option>
               ))}
-            </select>
+            </Select>
             <FieldError m={m} name="orderTime" />
           </div>
         </div>
       )}
       {m.mayBeLate && m.type === 2 && <p className="muted">{m.mayBeLate}</p>}
-    </fieldset>
+    </div>
   );
 }

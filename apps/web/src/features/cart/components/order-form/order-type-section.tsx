@@ -1,23 +1,23 @@
 /** The order type: a choice among the offered types, or the one a table or room session fixes. */
 import { useTranslation } from 'react-i18next';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
-import { FieldError } from './fields.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
 
 export function OrderTypeSection({ m }: { m: OrderFormModel }) {
   const { t } = useTranslation();
   const { tableSession } = m.ctx;
   if (m.offered.length > 1) {
     return (
-      <fieldset className="fieldset">
-        <legend>{t('cart.orderType')}</legend>
+      <ChoiceCardGroup legend={t('cart.orderType')} layout="grid" error={m.errorText('orderType')}>
         {m.offered.map((o) => (
-          <label key={o} className="choice">
-            <input type="radio" value={String(o)} {...m.form.register('orderType')} />
-            <span>{t(`cart.types.${o}`)}</span>
-          </label>
+          <ChoiceCard
+            key={o}
+            value={String(o)}
+            label={t(`cart.types.${o}`)}
+            {...m.form.register('orderType')}
+          />
         ))}
-        <FieldError m={m} name="orderType" />
-      </fieldset>
+      </ChoiceCardGroup>
     );
   }
   return (

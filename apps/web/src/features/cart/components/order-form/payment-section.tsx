@@ -7,21 +7,23 @@ import { paymentRequiresLogin } from '@trapeza/domain/pricing/fees';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
 import { openLogin } from '../../lib/open-login.ts';
 import { EpayCardChoice } from '../epay-card-choice.tsx';
-import { FieldError } from './fields.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
 
 export function PaymentSection({ m }: { m: OrderFormModel }) {
   const { t } = useTranslation();
   const { values, loggedIn } = m;
   return (
-    <fieldset className="fieldset" aria-describedby={`${m.formId}-paymentMethod-error`}>
-      <legend>{t('cart.fields.paymentMethod')}</legend>
-      {m.offeredPayments.map((method) => (
-        <label key={method} className="choice">
-          <input type="radio" value={method} {...m.form.register('paymentMethod')} />
-          <span>{t(`cart.payment.${method}`, { defaultValue: method })}</span>
-        </label>
-      ))}
-      <FieldError m={m} name="paymentMethod" />
+    <div className="stack">
+      <ChoiceCardGroup legend={t('cart.fields.paymentMethod')} error={m.errorText('paymentMethod')}>
+        {m.offeredPayments.map((method) => (
+          <ChoiceCard
+            key={method}
+            value={method}
+            label={t(`cart.payment.${method}`, { defaultValue: method })}
+            {...m.form.register('paymentMethod')}
+          />
+        ))}
+      </ChoiceCardGroup>
       {values.paymentMethod === 'epay' && loggedIn && (
         <EpayCardChoice value={m.instrument} onChange={m.setInstrument} />
       )}
@@ -37,6 +39,6 @@ export function PaymentSection({ m }: { m: OrderFormModel }) {
           </p>
         </div>
       )}
-    </fieldset>
+    </div>
   );
 }

@@ -2,24 +2,22 @@
 import { useTranslation } from 'react-i18next';
 import { translateField } from '@trapeza/domain/i18n';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
-import { FieldError } from './fields.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
 
 export function PickupPlaceSection({ m }: { m: OrderFormModel }) {
   const { t } = useTranslation();
   const { lang } = m.ctx.venue;
   return (
-    <fieldset className="fieldset" aria-describedby={`${m.formId}-pickupPlaceId-error`}>
-      <legend>{t('cart.fields.pickupPlace')}</legend>
+    <ChoiceCardGroup legend={t('cart.fields.pickupPlace')} error={m.errorText('pickupPlaceId')}>
       {m.pickupPlaces.map((p) => (
-        <label key={p.id} className="choice">
-          <input type="radio" value={String(p.id)} {...m.form.register('pickupPlaceId')} />
-          <span>
-            {translateField(p, 'name', lang) || p.name}
-            {p.address ? <small className="muted"> – {p.address}</small> : null}
-          </span>
-        </label>
+        <ChoiceCard
+          key={p.id}
+          value={String(p.id)}
+          label={translateField(p, 'name', lang) || p.name}
+          description={p.address || undefined}
+          {...m.form.register('pickupPlaceId')}
+        />
       ))}
-      <FieldError m={m} name="pickupPlaceId" />
-    </fieldset>
+    </ChoiceCardGroup>
   );
 }

@@ -1,6 +1,7 @@
 /** A room order (type 6): the room (fixed by the room's session, else typed) and the additional order type. */
 import { useTranslation } from 'react-i18next';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
+import { Select } from '../../../../components/ui/select.tsx';
 import { FieldError, TextField } from './fields.tsx';
 
 export function RoomSection({ m }: { m: OrderFormModel }) {
@@ -17,14 +18,14 @@ export function RoomSection({ m }: { m: OrderFormModel }) {
       {additional.length > 0 && (
         <div className="field">
           <label htmlFor={`${m.formId}-additionalOrderType`}>{t('cart.fields.additionalOrderType')}</label>
-          <select {...m.fieldProps('additionalOrderType')} {...m.form.register('additionalOrderType')}>
+          <Select {...m.fieldProps('additionalOrderType')} {...m.form.register('additionalOrderType')}>
             <option value="">—</option>
             {additional.map((o) => (
               <option key={o} value={o}>
                 {t(`cart.additionalTypes.${o}`, { defaultValue: o })}
               </option>
             ))}
-          </select>
+          </Select>
           <FieldError m={m} name="additionalOrderType" />
         </div>
       )}
