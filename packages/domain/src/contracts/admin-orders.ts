@@ -53,6 +53,8 @@ export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
 
 export const AdminOrderRow = z.object({
   id: z.number().int(),
+  /** Shown as the number of an order stored before short numbers existed (orderNumberLabel). */
+  key: z.string(),
   /** The short number of the venue's day ("#7"); null for older orders. */
   number: z.number().int().nullable(),
   created_at: z.string(),

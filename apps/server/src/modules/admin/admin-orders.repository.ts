@@ -83,6 +83,7 @@ export function createAdminOrdersRepository(db: AppDatabase) {
       const column = SORT_COLUMN[sort];
       let q = filtered(placeId, f).select([
         'o.id',
+        'o.key',
         'o.number',
         'o.created_at',
         'o.type',

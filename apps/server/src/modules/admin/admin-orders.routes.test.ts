@@ -249,6 +249,7 @@ describeEachDatabase(
         expect(ids(all)).toEqual([late.id, c.id, b.id, a.id]);
         expect(all.orders.find((o) => o.id === a.id)).toEqual({
           id: a.id,
+          key: expect.stringMatching(/^adm-/),
           number: 1,
           created_at: '2030-01-11T08:00:00.000Z',
           type: 3,
@@ -292,6 +293,9 @@ describeEachDatabase(
         expect(ids(await list('q=IVAN'))).toEqual([c.id]);
         expect(ids(await list(`q=${encodeURIComponent('0877 554')}`))).toEqual([c.id]);
         expect(ids(await list('q=888123'))).toEqual([a.id]);
+        // Stored as +359 888…: the national 0888… and the international 00359 888… find it.
+        expect(ids(await list(`q=${encodeURIComponent('0888 123 456')}`))).toEqual([a.id]);
+        expect(ids(await list(`q=${encodeURIComponent('00359 888 123')}`))).toEqual([a.id]);
         expect(ids(await list('q=%25'))).toEqual([]); // % is a character, not a wildcard
         expect(ids(await list('q=nobody'))).toEqual([]);
       },

@@ -12,16 +12,16 @@ import type { AdminOrdersFilter, AdminOrdersRepository } from './admin-orders.re
 
 /**
  * What the search box means: "#12" is a short number; a bare number of up to four digits too (nobody looks a phone up
- * by "12"); longer digits, spaces and dashes are a part of a phone; anything else a part of a name or phone.
+ * by "12"); longer digits, spaces and dashes are a part of a phone (leading zeros
+ * dropped); anything else a part of a name or phone.
  */
-function searchFilter(
-  q: string | undefined,
-): Pick<AdminOrdersFilter, 'number' | 'text' | 'phoneDigits'> {
+function searchFilter(q: string | undefined): Pick<AdminOrdersFilter, 'number' | 'text' | 'phoneDigits'> {
   const text = q?.trim();
   if (!text) return {};
   const short = /^#\s*(\d{1,9})$/.exec(text) ?? /^(\d{1,4})$/.exec(text);
   if (short) return { number: Number(short[1]) };
-  const digits = text.replace(/[\s().+-]/g, '');
+  // Without the leading zeros of a national "0888…" or an international "00359…": "+359 888…" holds the rest.
+  const digits = text.replace(/[\s().+-]/g, '').replace(/^0+/, '');
   return { text: text.toLocaleLowerCase(), ...(/^\d{3,}$/.test(digits) ? { phoneDigits: digits } : {}) };
 }
 
@@ -43,6 +43,7 @@ export function createAdminOrdersService(deps: { repo: AdminOrdersRepository }) 
       return {
         orders: rows.map((r) => ({
           id: r.id,
+          key: r.key,
           number: r.number ?? null,
           created_at: r.created_at,
           type: r.type,

@@ -21,6 +21,7 @@ const Brand = area(() => import('./admin-brand.tsx'));
 const Audit = area(() => import('./admin-audit.tsx'));
 const Printers = area(() => import('./admin-printers.tsx'));
 const Payments = area(() => import('./admin-payments.tsx'));
+const Orders = area(() => import('./admin-orders.tsx'));
 
 export function Component() {
   return (
@@ -38,6 +39,7 @@ export function Component() {
         <Route path="audit" element={<Audit />} />
         <Route path="printers" element={<Printers />} />
         <Route path="payments" element={<Payments />} />
+        <Route path="orders" element={<Orders />} />
         <Route path="*" element={<Navigate to="home" replace />} />
       </Routes>
     </AdminShell>

@@ -1,7 +1,7 @@
 /**
  * A table for lists that grow (products, users, the audit trail): a search box over the rows' text, sorting by a
  * column (its header is a button; aria-sort says the order) and pages of `pageSize` rows. Everything happens on
- * the rows given; the texts come from the caller (the console's language).
+ * the rows given, or, with `remote`, on the server (the rows are the page); the texts come from the caller.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import s from './console.module.css';
@@ -27,7 +27,22 @@ export interface DataTableLabels {
   sortBy: (column: string) => string;
 }
 
-type Sort = { id: string; dir: 'asc' | 'desc' } | null;
+export type Sort = { id: string; dir: 'asc' | 'desc' } | null;
+
+/**
+ * A list searched, sorted and paged by the server (the admin's orders): the rows given are the page, and the table
+ * only reports what the user asks for. The search box's text, the sort and the page are the caller's state.
+ */
+export interface RemoteTable {
+  total: number;
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+  onPage: (page: number) => void;
+  query: string;
+  onQuery: (query: string) => void;
+}
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -84,6 +99,7 @@ export function DataTable<T>({
   initialSort = null,
   rowProps,
   toolbar,
+  remote,
 }: {
   rows: readonly T[];
   columns: readonly Column<T>[];
@@ -98,33 +114,53 @@ export function DataTable<T>({
   rowProps?: (row: T) => Record<string, string | undefined>;
   /** more controls beside the search box (filters) */
   toolbar?: ReactNode;
+  /** searched, sorted and paged by the server: `rows` is the page */
+  remote?: RemoteTable;
 }) {
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<Sort>(initialSort);
-  const [page, setPage] = useState(1);
-  const view = useMemo(
-    () => tableView(rows, columns, { query, searchText, sort, page, pageSize }),
-    [rows, columns, query, searchText, sort, page, pageSize],
+  const [localQuery, setLocalQuery] = useState('');
+  const [localSort, setLocalSort] = useState<Sort>(initialSort);
+  const [localPage, setPage] = useState(1);
+  const query = remote ? remote.query : localQuery;
+  const sort = remote ? remote.sort : localSort;
+  const local = useMemo(
+    () => (remote ? null : tableView(rows, columns, { query, searchText, sort, page: localPage, pageSize })),
+    [remote, rows, columns, query, searchText, sort, localPage, pageSize],
   );
+  const view = local ?? {
+    rows,
+    total: remote!.total,
+    page: remote!.page,
+    pages: Math.max(1, Math.ceil(remote!.total / remote!.pageSize)),
+  };
+  const goTo = (page: number) => (remote ? remote.onPage(page) : setPage(page));
+  const setQuery = (q: string) => {
+    if (remote) remote.onQuery(q);
+    else {
+      setLocalQuery(q);
+      setPage(1);
+    }
+  };
   const toggle = (id: string) => {
-    setSort((cur) => (cur?.id === id ? { id, dir: cur.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' }));
-    setPage(1);
+    const next: Sort =
+      sort?.id === id ? { id, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { id, dir: 'asc' };
+    if (remote) remote.onSort(next);
+    else {
+      setLocalSort(next);
+      setPage(1);
+    }
   };
   return (
     <div className={s.dataTable}>
-      {(searchText || toolbar) && (
+      {(searchText || remote || toolbar) && (
         <div className={s.tableToolbar}>
-          {searchText && (
+          {(searchText || remote) && (
             <input
               type="search"
               className={s.search}
               aria-label={labels.search}
               placeholder={labels.search}
               value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => setQuery(e.target.value)}
             />
           )}
           {toolbar}
@@ -196,7 +232,7 @@ export function DataTable<T>({
                 type="button"
                 className={s.secondary}
                 disabled={view.page <= 1}
-                onClick={() => setPage(view.page - 1)}
+                onClick={() => goTo(view.page - 1)}
               >
                 {labels.previous}
               </button>
@@ -204,7 +240,7 @@ export function DataTable<T>({
                 type="button"
                 className={s.secondary}
                 disabled={view.page >= view.pages}
-                onClick={() => setPage(view.page + 1)}
+                onClick={() => goTo(view.page + 1)}
               >
                 {labels.next}
               </button>

@@ -1,0 +1,143 @@
+import { startFromFreshDatabase } from './fresh-database.ts';
+import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
+
+// The admin's orders (issue 21 #4): a guest's pickup order, placed through the guest screens, is found in the admin
+// orders list by the guest's phone, opened (lines, size, extras, payment, history), and the list's filters survive
+// the way back; then the list of the demo's 60 days of history is filtered, sorted and paged by the server.
+
+// Tuesday 12:00 in Sofia: the bistro is open.
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+
+test.beforeEach(async ({ page }) => {
+  const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  expect(res.ok()).toBe(true);
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+});
+
+async function signInToBistro(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Имейл').fill('admin@demo.test');
+  await page.getByLabel('Парола').fill('demo-admin');
+  await page.getByRole('button', { name: 'Вход' }).click();
+  await page
+    .getByRole('list', { name: 'Обекти' })
+    .getByRole('button', { name: /Бистро/ })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'Раздели на администрацията' })
+    .getByRole('link', { name: 'Поръчки', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поръчки');
+}
+
+/** The minor units of a rendered amount ('13,40 €'). */
+const minorOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+test('a guest’s pickup order is found by phone, opened with its lines and history, and back keeps the search', async ({
+  page,
+}) => {
+  // The guest: kebapcheta, 5 pieces, with lyutenitsa, for pickup, paid in cash.
+  await page.goto('/bistro/skara/kebapcheta');
+  await page.getByLabel('5 бр.').check();
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await page.getByTestId('cart-button').click();
+  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
+  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+  if (await upsell.isVisible()) await upsell.click();
+  await page.getByLabel('Вземане от място').check();
+  const d = page.getByRole('dialog');
+  await d.getByLabel('Име', { exact: true }).fill('Гергана Орлова');
+  await d.getByLabel('Телефон').fill('+359 877 999 111');
+  await page.getByLabel('В брой').check();
+  await page.getByLabel('Не, без прибори').check();
+  await d.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /Изпрати поръчката/ }).click();
+  await expect(page.getByText(/Благодарим ви!/)).toBeVisible();
+
+  // The admin finds it by the phone as typed differently.
+  await signInToBistro(page);
+  const table = page.getByRole('table', { name: 'Поръчки' });
+  await page.getByRole('searchbox', { name: 'Номер, име или телефон' }).fill('0877 999 111');
+  await expect(page).toHaveURL(/q=0877/);
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toContainText('Вземане от място');
+  await expect(row).toContainText('Гергана Орлова');
+  await expect(row).toContainText('Приета');
+  await expect(row).toContainText('В брой');
+  const listedTotal = minorOf((await row.locator('td').nth(5).textContent()) ?? '');
+  expect(listedTotal).toBeGreaterThan(820);
+
+  // The same order by its short number and by the name in other letters' case.
+  await page.getByRole('searchbox', { name: 'Номер, име или телефон' }).fill('#1');
+  await expect(rows).toHaveCount(1);
+  await expect(row).toContainText('Гергана Орлова');
+  await page.getByRole('searchbox', { name: 'Номер, име или телефон' }).fill('Орлова');
+  await expect(rows).toHaveCount(1);
+  // Opened at once, before the list has asked for "Орлова": the way back still keeps it.
+
+  // The detail.
+  await row.getByRole('link', { name: 'Отвори поръчка #1' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\?.*order=\d+/);
+  await expect(page.getByRole('heading', { level: 2, name: /Поръчка #1/ })).toBeFocused();
+  const lines = page.getByRole('region', { name: 'Артикули' });
+  await expect(lines).toContainText('Кебапчета');
+  await expect(lines).toContainText('5 бр.');
+  await expect(lines.getByRole('listitem').first()).toHaveText('с Пържени картофи');
+  const detailTotal = minorOf((await lines.locator('dl > div').last().locator('dd').textContent()) ?? '');
+  expect(detailTotal).toBe(listedTotal);
+  await expect(page.getByText('В брой · още не е платена')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'История на статуса' }).getByRole('listitem').first(),
+  ).toContainText('Приета');
+
+  // Back: the same search.
+  await page.getByRole('link', { name: '← Всички поръчки' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Номер, име или телефон' })).toHaveValue('Орлова');
+  await expect(rows).toHaveCount(1);
+});
+
+test('the history: filters, sorting and pages come from the server', async ({ page }) => {
+  await signInToBistro(page);
+  const table = page.getByRole('table', { name: 'Поръчки' });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(25);
+  const pager = page.getByText(/^Страница 1 от \d+/);
+  await expect(pager).toBeVisible();
+  const pages = Number(/от (\d+)/.exec((await pager.textContent()) ?? '')?.[1]);
+  expect(pages).toBeGreaterThan(10);
+
+  // Rejected deliveries only.
+  await page.getByRole('combobox', { name: 'Статус' }).selectOption({ label: 'Отказана' });
+  await page.getByRole('combobox', { name: 'Вид' }).selectOption({ label: 'Доставка' });
+  await expect(page).toHaveURL(/status=rejected/);
+  await expect(rows.first()).toBeVisible();
+  const statuses = await rows.locator('td:nth-child(5)').allTextContents();
+  expect(new Set(statuses)).toEqual(new Set(['Отказана']));
+  expect(new Set(await rows.locator('td:nth-child(3)').allTextContents())).toEqual(new Set(['Доставка']));
+
+  // Clear, then the largest totals first: each row's total at least the next one's, also across a page.
+  await page.getByRole('button', { name: 'Изчисти филтрите' }).click();
+  const totalHeader = table.getByRole('columnheader', { name: 'Общо' });
+  await totalHeader.getByRole('button').click();
+  await expect(totalHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=total/);
+  const totals = async () => (await rows.locator('td:nth-child(6)').allTextContents()).map(minorOf);
+  await expect.poll(async () => (await totals()).length).toBe(25);
+  const first = await totals();
+  expect(first).toEqual([...first].sort((a, b) => b - a));
+  await page.getByRole('button', { name: 'Следваща' }).click();
+  await expect(page.getByText(/^Страница 2 от/)).toBeVisible();
+  await expect.poll(async () => (await totals())[0]! <= first[24]!).toBe(true);
+
+  // A day with no orders: the empty state.
+  await page.getByRole('textbox', { name: 'От', exact: true }).fill('2020-01-01');
+  await page.getByRole('textbox', { name: 'До', exact: true }).fill('2020-01-01');
+  await expect(table.getByRole('cell', { name: 'Няма поръчки по тези условия.' })).toBeVisible();
+});
