@@ -96,3 +96,36 @@ test('wide screen: the same choices in a centred dialog', async ({ page }) => {
   expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
   expect(box.y + box.height).toBeLessThan(900);
 });
+
+test('the quantity is a stepper in the sheet and on the cart line: − value +, stops at one, the cart follows', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/bistro/skara');
+  const { sheet } = await openSheet(page);
+  await sheet.getByLabel('5 бр.').check();
+  const stepper = sheet.getByRole('group', { name: 'Количество' });
+  const value = stepper.locator('output');
+  await expect(value).toHaveText('1');
+  const less = stepper.getByRole('button', { name: 'Намали количеството' });
+  const more = stepper.getByRole('button', { name: 'Увеличи количеството' });
+  // At one, − does nothing (and says so); + counts up.
+  await expect(less).toHaveAttribute('aria-disabled', 'true');
+  await less.click({ force: true });
+  await expect(value).toHaveText('1');
+  await more.click();
+  await more.click();
+  await expect(value).toHaveText('3');
+  await sheet.getByRole('button', { name: 'Добави в количката' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: '3 x Кебапчета - /5 бр./' })).toBeVisible();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 3 продукта');
+
+  // The cart's line: the same stepper; one less, and the count follows.
+  await page.getByTestId('cart-button').click();
+  const line = page.getByRole('dialog').getByRole('group', { name: /^Количество на Кебапчета/ });
+  await expect(line.locator('output')).toHaveText('3');
+  await line.getByRole('button', { name: /^Намали количеството на Кебапчета/ }).click();
+  await expect(line.locator('output')).toHaveText('2');
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 2 продукта');
+});

@@ -35,11 +35,15 @@ export default function ProductSheetBody({
         orderAllowed={checkProductOrderable(product, menu.byId).ok}
         addToCartHidden={false}
         addToCartPosition="bottom"
-        onAdd={(variantId, chosen, comment) => {
+        onAdd={(variantId, chosen, comment, quantity) => {
           const variant = product.product_variants.find((v) => v.id === variantId);
           if (!variant) return;
           const map = new Map(ingredients.map((i) => [i.id, i]));
-          add(createCartLine(product, variant, { now: new Date(), ingredients: map, chosen }), comment);
+          add(
+            createCartLine(product, variant, { now: new Date(), ingredients: map, chosen }),
+            comment,
+            quantity,
+          );
           onClose();
         }}
       />

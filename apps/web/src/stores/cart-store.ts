@@ -32,7 +32,8 @@ interface CartState {
   comments: OrderComment[];
   /** The free-text comment of the whole order (≤ 500, spec §5). */
   orderComment: string;
-  add: (line: CartLine, comment?: string) => void;
+  /** `quantity` units of `line`, each one add of the domain's (spec §4: an identical line rises by one). */
+  add: (line: CartLine, comment?: string, quantity?: number) => void;
   /** Replaces the cart (and optionally the per-variant comments) with the result of a domain cart rule. */
   setCart: (cart: Cart, comments?: OrderComment[]) => void;
   setOrderComment: (text: string) => void;
@@ -44,8 +45,9 @@ export const useCartStore = create<CartState>((set, get) => ({
   lastAdded: null,
   comments: readJson<OrderComment[]>(COMMENTS_KEY, []),
   orderComment: readJson<string>(TEXT_COMMENT_KEY, ''),
-  add: (line, comment) => {
-    const cart = addToCart(get().cart, line);
+  add: (line, comment, quantity = 1) => {
+    let cart = get().cart;
+    for (let i = 0; i < quantity; i++) cart = addToCart(cart, line);
     writeJson(KEY, cart);
     let comments = get().comments;
     if (comment) {
@@ -53,7 +55,7 @@ export const useCartStore = create<CartState>((set, get) => ({
       if (r.ok) comments = r.comments;
       writeJson(COMMENTS_KEY, comments);
     }
-    set({ cart, comments, lastAdded: { line, at: Date.now() } });
+    set({ cart, comments, lastAdded: { line: { ...line, quantity }, at: Date.now() } });
   },
   setCart: (cart, comments) => {
     writeJson(KEY, cart);

@@ -62,12 +62,13 @@ export function Component() {
         orderAllowed={orderAllowed}
         addToCartHidden={isAddToCartHidden(venue.ui.hideAddToCartBtn, venue.ctx)}
         addToCartPosition={venue.ui.addToCartPosition}
-        onAdd={(variantId, chosen, comment) => {
+        onAdd={(variantId, chosen, comment, quantity) => {
           const variant = product.product_variants.find((v) => v.id === variantId);
           if (!variant) return;
           add(
             createCartLine(product, variant, { now: new Date(), ingredients: ingredientMap, chosen }),
             comment,
+            quantity,
           );
         }}
       />

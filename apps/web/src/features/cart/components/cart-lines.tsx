@@ -12,6 +12,7 @@ import {
 import { translateField } from '@trapeza/domain/i18n';
 import type { VenueCurrency } from '@trapeza/domain/money';
 import { Price } from '../../../components/ui/price.tsx';
+import { Stepper } from '../../../components/ui/stepper.tsx';
 import type { OrderTotalView } from '../hooks/use-order-total.ts';
 
 interface CartLinesProps {
@@ -76,27 +77,20 @@ export function CartLines({ cart, comments, ingredientMap, view, lang, currency,
               </p>
             )}
             {comment && <p className="muted">„{comment}“</p>}
-            <div className="quantity" role="group" aria-label={t('cart.quantityOf', { name })}>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('cart.decrease', { name })}
-                onClick={() => {
-                  const next = decrementCartLine(cart, key);
-                  onChange(next, withoutOrphans(next));
-                }}
-              >
-                −
-              </button>
-              <output aria-live="polite">{line.quantity}</output>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('cart.increase', { name })}
-                onClick={() => onChange(setCartLineQuantity(cart, key, line.quantity + 1))}
-              >
-                +
-              </button>
+            <Stepper
+              label={t('cart.quantityOf', { name })}
+              decreaseLabel={t('cart.decrease', { name })}
+              increaseLabel={t('cart.increase', { name })}
+              value={line.quantity}
+              // Below one removes the line (and its extras that no longer have a line to go with).
+              onChange={(quantity) => {
+                const next =
+                  quantity < line.quantity
+                    ? decrementCartLine(cart, key)
+                    : setCartLineQuantity(cart, key, quantity);
+                onChange(next, quantity < line.quantity ? withoutOrphans(next) : undefined);
+              }}
+            >
               <button
                 type="button"
                 className="button button-secondary"
@@ -107,7 +101,7 @@ export function CartLines({ cart, comments, ingredientMap, view, lang, currency,
               >
                 {t('cart.remove')}
               </button>
-            </div>
+            </Stepper>
           </li>
         );
       })}

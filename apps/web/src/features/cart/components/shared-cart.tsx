@@ -16,6 +16,7 @@ import { formatPrice } from '@trapeza/domain/money';
 import { GUEST_NAME_MAX } from '@trapeza/domain/table-bill';
 import { validateAgreements } from '@trapeza/domain/validation';
 import type { StoreTableCart, StoreTableGuest } from '@trapeza/domain/contracts/table-party';
+import { Stepper } from '../../../components/ui/stepper.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { changeTableLine, joinTable, sendTableCart, tableCartQueryOptions } from '../api/table-party.ts';
@@ -266,43 +267,22 @@ export function SharedCart({
                   </label>
                 )}
               </span>
-              <span className="row">
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  aria-label={t('cart.decrease', { name: l.name })}
-                  disabled={busy || cart.sending}
-                  onClick={() =>
-                    void run(() =>
-                      changeTableLine(place, session, l.id, {
-                        guest_key: guest.key,
-                        version: cart.version,
-                        quantity: l.quantity - 1,
-                      }),
-                    )
-                  }
-                >
-                  −
-                </button>
-                <span aria-label={t('cart.quantityOf', { name: l.name })}>{l.quantity}</span>
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  aria-label={t('cart.increase', { name: l.name })}
-                  disabled={busy || cart.sending}
-                  onClick={() =>
-                    void run(() =>
-                      changeTableLine(place, session, l.id, {
-                        guest_key: guest.key,
-                        version: cart.version,
-                        quantity: l.quantity + 1,
-                      }),
-                    )
-                  }
-                >
-                  +
-                </button>
-              </span>
+              <Stepper
+                label={t('cart.quantityOf', { name: l.name })}
+                decreaseLabel={t('cart.decrease', { name: l.name })}
+                increaseLabel={t('cart.increase', { name: l.name })}
+                value={l.quantity}
+                disabled={busy || cart.sending}
+                onChange={(quantity) =>
+                  void run(() =>
+                    changeTableLine(place, session, l.id, {
+                      guest_key: guest.key,
+                      version: cart.version,
+                      quantity,
+                    }),
+                  )
+                }
+              />
             </li>
           ))}
         </ul>

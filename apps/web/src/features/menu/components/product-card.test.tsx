@@ -85,7 +85,12 @@ describe('allergen filter (beyond the spec)', () => {
   test('the guest marks allergens; the choice is kept on the device', async () => {
     const user = userEvent.setup();
     render(<AllergenFilterPanel allergens={[gluten, milk]} lang="en" />);
-    await user.click(screen.getByRole('checkbox', { name: 'Gluten' }));
+    // Chips: toggle buttons (issue 21 #2).
+    const chip = screen.getByRole('button', { name: 'Gluten' });
+    expect(chip.getAttribute('aria-pressed')).toBe('false');
+    await user.click(chip);
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Алергени, които избягвам' }).contains(chip)).toBe(true);
     expect(usePreferencesStore.getState().avoidAllergens).toEqual([1]);
     expect(JSON.parse(localStorage.getItem('trapeza_preferences') ?? '{}')).toMatchObject({
       avoidAllergens: [1],

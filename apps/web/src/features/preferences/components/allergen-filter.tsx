@@ -6,6 +6,8 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreAllergen } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
+import { Chip, ChipGroup } from '../../../components/ui/chip.tsx';
+import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { usePreferencesStore } from '../../../stores/preferences-store.ts';
 import styles from './preferences.module.css';
@@ -29,20 +31,25 @@ export function AllergenFilterPanel({ allergens, lang }: { allergens: StoreAller
   return (
     <div>
       <p>{t('allergenFilter.intro')}</p>
-      <fieldset className={styles.fieldset}>
-        <legend className="visually-hidden">{t('allergenFilter.title')}</legend>
+      <ChipGroup label={t('allergenFilter.title')}>
         {allergens.map((a) => (
-          <label key={a.id} className={styles.check}>
-            <input type="checkbox" checked={avoid.includes(a.id)} onChange={() => toggle(a.id)} />
-            {a.image && <img src={a.image} alt="" width={24} height={24} />}
-            <span>{translateField(a, 'name', lang)}</span>
-          </label>
+          <Chip
+            key={a.id}
+            pressed={avoid.includes(a.id)}
+            onPressedChange={() => toggle(a.id)}
+            icon={a.image ? <img src={a.image} alt="" width={24} height={24} /> : undefined}
+          >
+            {translateField(a, 'name', lang)}
+          </Chip>
         ))}
-      </fieldset>
-      <label className={styles.check}>
-        <input type="checkbox" checked={hideAvoided} onChange={(e) => setHideAvoided(e.target.checked)} />
-        <span>{t('allergenFilter.hide')}</span>
-      </label>
+      </ChipGroup>
+      <ChoiceCard
+        type="checkbox"
+        className={styles.hide}
+        label={t('allergenFilter.hide')}
+        checked={hideAvoided}
+        onChange={(e) => setHideAvoided(e.target.checked)}
+      />
       {avoid.length > 0 && (
         <button type="button" className="button button-secondary" onClick={clear}>
           {t('allergenFilter.clear')}

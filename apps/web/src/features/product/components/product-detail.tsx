@@ -20,9 +20,13 @@ import { formatPrice, type VenueCurrency } from '@trapeza/domain/money';
 import { AllergenList } from '../../../components/ui/allergen-list.tsx';
 import { Lightbox } from '../../../components/ui/lightbox.tsx';
 import { Price } from '../../../components/ui/price.tsx';
+import { Stepper } from '../../../components/ui/stepper.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-detail.module.css';
+
+/** The most units one add puts in the cart (a guest ordering for a table; more is a typo). */
+export const MAX_ADD_QUANTITY = 99;
 
 export interface ProductDetailProps {
   product: StoreProduct;
@@ -34,7 +38,8 @@ export interface ProductDetailProps {
   orderAllowed: boolean;
   addToCartHidden: boolean;
   addToCartPosition: 'top' | 'bottom' | 'both';
-  onAdd: (variantId: number, chosen: CartLineIngredients, comment: string) => void;
+  /** `quantity` units of the chosen line (the stepper's, one by default). */
+  onAdd: (variantId: number, chosen: CartLineIngredients, comment: string, quantity: number) => void;
   /** Inside the product sheet: the sheet's title names it (no page heading), the picture is a small banner. */
   inSheet?: boolean;
 }
@@ -64,6 +69,7 @@ export function ProductDetail(props: ProductDetailProps) {
   const [added, setAdded] = useState<number[]>([]);
   const [removed, setRemoved] = useState<number[]>([]);
   const [comment, setComment] = useState('');
+  const [quantity, setQuantity] = useState(1);
   const [problem, setProblem] = useState<IngredientRuleError | null>(null);
   // Which add button was pressed: its alert shows beside it, not 900 px away at the form's end (issue 24).
   const [problemAt, setProblemAt] = useState<'top' | 'bottom'>('bottom');
@@ -92,7 +98,12 @@ export function ProductDetail(props: ProductDetailProps) {
     const check = checkAddableSelection(added.length, product);
     if (!check.ok) return setProblem(check.error);
     setProblem(null);
-    props.onAdd(v.value, { required: requiredId, addable: added, removable: removed }, comment.trim());
+    props.onAdd(
+      v.value,
+      { required: requiredId, addable: added, removable: removed },
+      comment.trim(),
+      quantity,
+    );
   };
 
   const addButton = (where: 'top' | 'bottom') => (
@@ -261,6 +272,21 @@ export function ProductDetail(props: ProductDetailProps) {
               <small id={`${formId}-comment-hint`}>
                 {t('product.commentHint', { max: MAX_COMMENT_LENGTH })}
               </small>
+            </div>
+          )}
+          {showButton && (
+            <div className={styles.quantity}>
+              <span aria-hidden="true">{t('product.quantity')}</span>
+              <Stepper
+                label={t('product.quantity')}
+                decreaseLabel={t('product.decrease')}
+                increaseLabel={t('product.increase')}
+                value={quantity}
+                onChange={setQuantity}
+                min={1}
+                max={MAX_ADD_QUANTITY}
+                disabled={!live}
+              />
             </div>
           )}
           {alert('bottom')}
