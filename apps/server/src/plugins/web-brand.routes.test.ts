@@ -96,6 +96,29 @@ describeEachDatabase(
       expect((await page(ctx, '/kafe-vtora', 'localhost')).statusCode).toBe(404);
     });
 
+    ctx.test('a switched-off module’s page is a 404; switched on, a page (issue 24)', async () => {
+      // Kafe Vtora has no modules; the demo bistro has gallery, promotions and feedback on.
+      for (const path of ['gallery', 'offers', 'feedback']) {
+        expect((await page(ctx, `/kafe-vtora/${path}`, 'second.localhost')).statusCode, path).toBe(404);
+        expect((await page(ctx, `/bistro/${path}`, 'localhost')).statusCode, path).toBe(200);
+      }
+      await ctx.db
+        .updateTable('places')
+        .set({ functionality_modules: JSON.stringify(['gallery']) })
+        .where('slug', '=', 'kafe-vtora')
+        .execute();
+      try {
+        expect((await page(ctx, '/kafe-vtora/gallery', 'second.localhost')).statusCode).toBe(200);
+        expect((await page(ctx, '/kafe-vtora/offers', 'second.localhost')).statusCode).toBe(404);
+      } finally {
+        await ctx.db
+          .updateTable('places')
+          .set({ functionality_modules: '[]' })
+          .where('slug', '=', 'kafe-vtora')
+          .execute();
+      }
+    });
+
     ctx.test("a deactivated brand's host is a 404 page, not the demo", async () => {
       await ctx.db.updateTable('clients').set({ active: 0 }).where('slug', '=', 'second').execute();
       try {

@@ -92,6 +92,12 @@ const PLACE_PAGES = new Set([
   'order',
 ]);
 const LANGUAGES = new Set(['en', 'es', 'de', 'fr-CH']);
+/** Pages of a functionality module: a 404 while the venue has it switched off (issue 24; the app shows /404). */
+const MODULE_PAGES: Record<string, string> = {
+  gallery: 'gallery',
+  offers: 'promotions',
+  feedback: 'feedback',
+};
 
 let cached: { key: string; shell: WebShell } | null = null;
 
@@ -284,6 +290,12 @@ export function firstScreenPlan(pathname: string): { place: string; routes: stri
   if (segments.length === 2 && SERVER_RENDERED_PAGES.has(segments[1]!))
     return { place, routes: [segments[1]!] };
   return { place, routes: [] };
+}
+
+/** The place answer lists the module among its functionality_modules. */
+function switchedOn(placeInfo: string, module: string): boolean {
+  const modules = (JSON.parse(placeInfo) as { functionality_modules?: unknown }).functionality_modules;
+  return Array.isArray(modules) && modules.includes(module);
 }
 
 /** JSON text made safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
@@ -698,6 +710,8 @@ export async function renderWebPage(
       return answer === undefined ? undefined : inAppUnits(answer.body);
     },
   );
+  const modulePage = MODULE_PAGES[pathname.split('/').filter(Boolean)[1] ?? ''];
+  if (modulePage && placeInfo && !switchedOn(placeInfo, modulePage)) status = 404;
   const entry =
     (guest.url === undefined ? '' : `,"url":${JSON.stringify(guest.url)}`) +
     (guest.invalidQr === undefined ? '' : `,"invalidQr":${JSON.stringify(guest.invalidQr)}`) +

@@ -22,7 +22,7 @@ const place: StorePlaceResponse = {
   lat: null,
   lng: null,
   city_id: null,
-  functionality_modules: [],
+  functionality_modules: ['feedback'],
   ordertypes: [],
   regions: [],
   working_hours: {},
@@ -136,6 +136,25 @@ describe('routes (spec §2)', () => {
     expect(
       within(dialog).getByRole('link', { name: 'Обратна връзка', hidden: true }).getAttribute('href'),
     ).toBe('/bistro/feedback');
+  });
+
+  test('switched-off modules: their pages are /404 and their links are gone (issue 24)', async () => {
+    const modules = place.functionality_modules;
+    place.functionality_modules = [];
+    try {
+      for (const path of ['/bistro/feedback', '/bistro/gallery', '/bistro/offers']) {
+        const { unmount } = renderAt(path);
+        expect(await screen.findByRole('heading', { level: 1, name: 'Грешка 404' }), path).toBeTruthy();
+        unmount();
+      }
+      renderAt('/bistro');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Бистро' })).toBeTruthy();
+      // "Още" keeps its other link only: it opens directly, no modal offering the feedback page.
+      expect(screen.getByRole('link', { name: /^Още/ }).getAttribute('href')).toBe('https://a.test');
+      expect(screen.queryByRole('link', { name: /Галерия/ })).toBeNull();
+    } finally {
+      place.functionality_modules = modules;
+    }
   });
 
   test("a legal page without the venue's own text shows the default text, loaded with the page", async () => {

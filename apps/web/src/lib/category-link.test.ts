@@ -44,6 +44,28 @@ describe('link categories (spec §2)', () => {
     expect(categoryLinkAction(cat, 'bistro', '12')).toEqual({ kind: 'internal', to: '/bistro/feedback' });
   });
 
+  test('the feedback module off: the /feedback link is dropped, the others stay (issue 24)', () => {
+    const only = category({
+      id: 5,
+      slug: 'fb',
+      name: 'Отзиви',
+      type: 'link',
+      links: [{ link: '/feedback' }],
+    });
+    expect(categoryLinkAction(only, 'bistro', null, false)).toEqual({ kind: 'none' });
+    const both = category({
+      id: 6,
+      slug: 'links',
+      name: 'Връзки',
+      type: 'link',
+      links: [{ link: '/bistro/feedback' }, { link: 'https://a.test' }],
+    });
+    expect(categoryLinkAction(both, 'bistro', null, false)).toEqual({
+      kind: 'external',
+      href: 'https://a.test',
+    });
+  });
+
   test('javascript: links are dropped; normal categories have no link action', () => {
     const bad = category({
       id: 5,

@@ -25,6 +25,7 @@ import * as orderTracking from './2027-01-04T1200-order-tracking.ts';
 import * as tableCartPushes from './2027-01-04T1300-table-cart-pushes.ts';
 import * as uploadObjects from './2027-01-11T1200-upload-objects.ts';
 import * as orderScheduledStart from './2027-01-15T1200-order-scheduled-start.ts';
+import * as guestModulesOn from './2027-02-07T1200-guest-modules-on.ts';
 import * as deliveryShapeTranslations from './2027-02-08T1200-delivery-shape-translations.ts';
 
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2027-01-04T1300-table-cart-pushes': tableCartPushes,
   '2027-01-11T1200-upload-objects': uploadObjects,
   '2027-01-15T1200-order-scheduled-start': orderScheduledStart,
+  '2027-02-07T1200-guest-modules-on': guestModulesOn,
   '2027-02-08T1200-delivery-shape-translations': deliveryShapeTranslations,
 };
 

@@ -65,6 +65,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           'payments',
           'booking',
           'promotions',
+          'feedback',
+          'gallery',
+          'loyalty',
         ]);
       });
 

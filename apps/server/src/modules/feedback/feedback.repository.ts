@@ -1,5 +1,6 @@
 /** The only place with SQL for feedback questions and answers; every query takes the tenant's place id. */
 import type { AppDatabase } from '../../db/database.ts';
+import { requirePlaceModule } from '../places/place-modules.repository.ts';
 
 export interface NewFeedbackAnswer {
   question_id: number | null;
@@ -8,6 +9,11 @@ export interface NewFeedbackAnswer {
 }
 
 export function createFeedbackRepository(db: AppDatabase) {
+  /** 403 `feedback_module_disabled` while the venue's feedback module is off. */
+  async function requireModule(placeId: number): Promise<void> {
+    await requirePlaceModule(db, placeId, 'feedback');
+  }
+
   async function listActiveQuestions(placeId: number) {
     return db
       .selectFrom('feedback_questions')
@@ -48,6 +54,6 @@ export function createFeedbackRepository(db: AppDatabase) {
       .execute();
   }
 
-  return { listActiveQuestions, latestOrderIdByToken, insertAnswers };
+  return { requireModule, listActiveQuestions, latestOrderIdByToken, insertAnswers };
 }
 export type FeedbackRepository = ReturnType<typeof createFeedbackRepository>;

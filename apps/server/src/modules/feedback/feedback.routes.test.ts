@@ -30,9 +30,43 @@ describeEachDatabase(
           position: 2,
         },
       ]);
-      const hotel = await ctx.get('/api/feedback/questions', { client: CLIENT, place: 'hotel' });
-      expect(hotel.json()).toEqual([]);
     });
+
+    ctx.test(
+      'the feedback module off: questions and answers refused 403 feedback_module_disabled',
+      async () => {
+        await ctx.db
+          .updateTable('places')
+          .set({ functionality_modules: '[]' })
+          .where('id', '=', fx().hotel)
+          .execute();
+        const hotel = await ctx.get('/api/feedback/questions', { client: CLIENT, place: 'hotel' });
+        expect(hotel.statusCode).toBe(403);
+        expect(hotel.json()).toMatchObject({ code: 'feedback_module_disabled' });
+        const post = await ctx.post(
+          '/api/feedback',
+          { answers: [], comment: 'Hello', name: 'Ann' },
+          { client: CLIENT, place: 'hotel' },
+        );
+        expect(post.statusCode).toBe(403);
+        expect(post.json()).toMatchObject({ code: 'feedback_module_disabled' });
+        const stored = await ctx.db
+          .selectFrom('feedback_answers')
+          .select('id')
+          .where('place_id', '=', fx().hotel)
+          .execute();
+        expect(stored).toEqual([]);
+        // Switched on again (as the admin's switch does): answered at once, no cache in between.
+        await ctx.db
+          .updateTable('places')
+          .set({ functionality_modules: JSON.stringify(['feedback']) })
+          .where('id', '=', fx().hotel)
+          .execute();
+        const on = await ctx.get('/api/feedback/questions', { client: CLIENT, place: 'hotel' });
+        expect(on.statusCode).toBe(200);
+        expect(on.json()).toEqual([]);
+      },
+    );
 
     ctx.test('POST feedback stores the answers and the review comment', async () => {
       const f = fx();

@@ -15,6 +15,7 @@ const errors = {
   400: StoreOrderError.describe(
     'invalid_order_data with field codes (unknown_question, rating_required, text_required, comment_too_long, feedback_empty)',
   ),
+  403: StoreOrderError.describe('feedback_module_disabled: the venue has switched its feedback module off'),
   404: StoreOrderError.describe('Unknown client or place'),
 };
 

@@ -29,8 +29,9 @@ export function createFeedbackService(deps: { repo: FeedbackRepository; notifier
   const { repo } = deps;
   const notifier = deps.notifier ?? null;
 
-  /** GET feedback/questions: the active questions in their order. */
+  /** GET feedback/questions: the active questions in their order (403 while the feedback module is off). */
   async function questions(placeId: number): Promise<StoreFeedbackQuestionsResponse> {
+    await repo.requireModule(placeId);
     const rows = await repo.listActiveQuestions(placeId);
     return rows.map((q) => ({
       id: q.id,
@@ -41,11 +42,12 @@ export function createFeedbackService(deps: { repo: FeedbackRepository; notifier
     }));
   }
 
-  /** POST feedback: checks each answer against its question, then stores them together. */
+  /** POST feedback: checks each answer against its question, then stores them together (module on only). */
   async function submit(
     body: StoreFeedbackBody,
     ctx: { placeId: number; now: Date; lang: Lang },
   ): Promise<StoreFeedbackResponse> {
+    await repo.requireModule(ctx.placeId);
     const questions = new Map((await repo.listActiveQuestions(ctx.placeId)).map((q) => [q.id, q]));
     const errors: StoreFieldError[] = [];
     const rows: NewFeedbackAnswer[] = [];

@@ -4,7 +4,7 @@
  */
 import type { AppDatabase } from '../../db/database.ts';
 import { readPlaceSetting } from '../../db/place-settings.ts';
-import { parseJson } from './menu.mapping.ts';
+import { requirePlaceModule } from '../places/place-modules.repository.ts';
 
 export function createMenuRepository(db: AppDatabase) {
   /** Product ids of the place, as a subquery that scopes the child tables. */
@@ -60,15 +60,9 @@ export function createMenuRepository(db: AppDatabase) {
         .execute();
     },
 
-    /** Active promotions of the place by position, while its `promotions` module is on (else none). */
+    /** Active promotions of the place by position; 403 `promotions_module_disabled` while its module is off. */
     async listActivePromotions(placeId: number) {
-      const place = await db
-        .selectFrom('places')
-        .select('functionality_modules')
-        .where('id', '=', placeId)
-        .executeTakeFirst();
-      const modules = parseJson<unknown[]>(place?.functionality_modules, []);
-      if (!modules.includes('promotions')) return [];
+      await requirePlaceModule(db, placeId, 'promotions');
       return db
         .selectFrom('promotions')
         .select(['id', 'title', 'description', 'translations', 'image'])

@@ -324,7 +324,7 @@ describeEachDatabase(
     );
 
     ctx.test(
-      'GET promotions: the current ones in order while the module is on, none otherwise (issue 25)',
+      'GET promotions: the current ones in order while the module is on, 403 promotions_module_disabled otherwise',
       async () => {
         const bistro = await ctx.db
           .selectFrom('places')
@@ -359,7 +359,9 @@ describeEachDatabase(
             .set({ functionality_modules: JSON.stringify(['payments', 'booking']) })
             .where('id', '=', bistro.id)
             .execute();
-          expect((await ctx.get('/api/promotions')).json()).toEqual([]);
+          const off = await ctx.get('/api/promotions');
+          expect(off.statusCode).toBe(403);
+          expect(off.json()).toMatchObject({ code: 'promotions_module_disabled' });
         } finally {
           await ctx.db.updateTable('promotions').set({ active: 1 }).where('id', '=', stored[0]!.id).execute();
           await ctx.db
@@ -368,8 +370,11 @@ describeEachDatabase(
             .where('id', '=', bistro.id)
             .execute();
         }
-        // The hotel (module off) has none; no place shows another's.
-        expect((await ctx.get('/api/promotions', { place: 'hotel' })).json()).toEqual([]);
+        // Back on: offered again. The hotel (module off) refuses; no place shows another's.
+        expect((await ctx.get('/api/promotions')).statusCode).toBe(200);
+        expect((await ctx.get('/api/promotions', { place: 'hotel' })).json()).toMatchObject({
+          code: 'promotions_module_disabled',
+        });
       },
     );
 

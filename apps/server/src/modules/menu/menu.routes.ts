@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  ApiError,
   CategoriesWithSubcategoriesQuery,
   IdParam,
   MenuListQuery,
@@ -117,9 +118,13 @@ export function menuRoutes(menu: MenuService, cache: JsonCache): FastifyPluginAs
         schema: {
           tags,
           summary:
-            "The venue's current promotions (spec §2 promotions screen); empty while the module is off",
+            "The venue's current promotions (spec §2 promotions screen); 403 promotions_module_disabled while the module is off",
           headers: PlaceHeaders,
-          response: { 200: StorePromotionsResponse, ...errorResponses },
+          response: {
+            200: StorePromotionsResponse,
+            403: ApiError.describe('promotions_module_disabled: the venue has switched its promotions off'),
+            ...errorResponses,
+          },
         },
       },
       async (request) => menu.translated(request.tenant.placeId, menu.listPromotions(request.tenant.placeId)),

@@ -171,7 +171,7 @@ export function createMenuService(deps: { repo: MenuRepository; now: () => Date 
     },
 
     /** GET languages: the place's languages in display order (unknown codes skipped). */
-    /** GET promotions: the venue's current promotions (none while the promotions module is off). */
+    /** GET promotions: the venue's current promotions (403 while the promotions module is off). */
     async listPromotions(placeId: number): Promise<StorePromotionsResponse> {
       const rows = await repo.listActivePromotions(placeId);
       return rows.map((r) => ({

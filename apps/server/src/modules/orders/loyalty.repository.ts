@@ -5,11 +5,13 @@
  *
  * Once per order: the first step claims the order by setting `loyalty_awarded_at` only where it is still null
  * (a row-level conditional UPDATE, so two concurrent payers race to one winner on both dialects). Orders without
- * a user earn nothing and are left unclaimed.
+ * a user earn nothing and are left unclaimed. While the venue's `loyalty` module is off an order earns nothing (it is
+ * still claimed: switching the module on later does not award an order paid while it was off).
  */
 import { sql } from 'kysely';
 import { loyaltyAward, parseLoyaltySettings, type LoyaltyAward } from '@trapeza/domain/pricing/loyalty';
 import type { AppDatabase } from '../../db/database.ts';
+import { placeModules } from '../places/place-modules.repository.ts';
 
 const LOYALTY_KEYS = ['points_per_currency_unit', 'accumulated_amount_percent'];
 
@@ -32,6 +34,9 @@ export async function awardOrderLoyalty(
     .returning(['user_id', 'place_id', 'total'])
     .executeTakeFirst();
   if (!claimed || claimed.user_id === null) return null;
+  if (!(await placeModules(trx, claimed.place_id)).includes('loyalty')) {
+    return { userId: claimed.user_id, points: 0, accumulatedAmount: 0 };
+  }
   const rows = await trx
     .selectFrom('settings')
     .select(['key', 'value'])

@@ -78,9 +78,9 @@ export async function seedOrderFixture(db: AppDatabase): Promise<OrderFixture> {
   const clientId = await insertClient(db, CLIENT, 'Ordering tests');
   const bistro = await insertPlace(db, clientId, 'bistro', {
     orderTypes: [1, 2, 3, 7],
-    modules: ['payments'],
+    modules: ['payments', 'feedback', 'gallery', 'loyalty'],
   });
-  const hotel = await insertPlace(db, clientId, 'hotel', { orderTypes: [6] });
+  const hotel = await insertPlace(db, clientId, 'hotel', { orderTypes: [6], modules: ['feedback'] });
   const week = {
     1: '-',
     2: '08:00-23:00',

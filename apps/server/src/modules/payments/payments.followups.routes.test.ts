@@ -334,6 +334,48 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
         }
       });
 
+      ctx.test(
+        'loyalty module off (issue 24): a paid order credits nothing, even with points set',
+        async () => {
+          const placeId = await ctx.placeId('bistro');
+          const place = await ctx.db
+            .selectFrom('places')
+            .select('functionality_modules')
+            .where('id', '=', placeId)
+            .executeTakeFirstOrThrow();
+          await setSetting(ctx.db, placeId, 'points_per_currency_unit', '2');
+          await setSetting(ctx.db, placeId, 'accumulated_amount_percent', '10');
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: JSON.stringify(['payments', 'booking', 'promotions']) })
+            .where('id', '=', placeId)
+            .execute();
+          try {
+            const before = await userRow();
+            const order = await placeOrder('cash');
+            const row = await orderRow(order.key);
+            const waiter = { headers: { authorization: `Bearer ${waiterToken}` } };
+            for (const s of ['cooked_preorder', 'paid']) {
+              const r = await ctx.request('PATCH', `/api/staff/orders/${row.id}/status`, {
+                ...waiter,
+                body: { status: s },
+              });
+              expect(r.statusCode).toBe(200);
+            }
+            expect(await userRow()).toEqual(before);
+            expect(await orderRow(order.key)).toMatchObject({ loyalty_points: 0, loyalty_amount: 0 });
+          } finally {
+            await ctx.db
+              .updateTable('places')
+              .set({ functionality_modules: place.functionality_modules })
+              .where('id', '=', placeId)
+              .execute();
+            await setSetting(ctx.db, placeId, 'points_per_currency_unit', '0');
+            await setSetting(ctx.db, placeId, 'accumulated_amount_percent', '0');
+          }
+        },
+      );
+
       /** Turns on deposits of 20.00 and answers a helper that books at BOOKING_NOW (or later). */
       async function withDeposits(run: (placeId: number) => Promise<void>) {
         const placeId = await ctx.placeId('bistro');

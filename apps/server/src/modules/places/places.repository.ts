@@ -1,5 +1,6 @@
 /** Place and landing-page reads; every query scoped by the client or the place. */
 import type { AppDatabase } from '../../db/database.ts';
+import { requirePlaceModule } from './place-modules.repository.ts';
 
 export function createPlacesRepository(db: AppDatabase) {
   const placeOrderTypeIds = (placeId: number) =>
@@ -156,6 +157,10 @@ export function createPlacesRepository(db: AppDatabase) {
         .where('client_id', '=', clientId)
         .orderBy('name')
         .execute();
+    },
+    /** 403 `gallery_module_disabled` while the venue's gallery module is off. */
+    requireGallery(placeId: number) {
+      return requirePlaceModule(db, placeId, 'gallery');
     },
     listGallery(placeId: number) {
       return db

@@ -23,7 +23,7 @@ async function setup(db: AppDatabase): Promise<void> {
     .values({ client_id: other, name: 'Other tag', translations: '{}' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const place = await insertPlace(db, other, 'elsewhere', { cityId: city.id });
+  const place = await insertPlace(db, other, 'elsewhere', { cityId: city.id, modules: ['gallery'] });
   await db.insertInto('place_tags').values({ place_id: place, tag_id: tag.id }).execute();
   await db
     .insertInto('gallery_images')
@@ -126,6 +126,37 @@ describeEachDatabase(
       );
       expect(other.map((i) => i.path)).toEqual(['/other.jpg']);
     });
+
+    ctx.test(
+      'POST places/gallery: the module switched off answers 403 gallery_module_disabled (issue 24)',
+      async () => {
+        const place = await ctx.db
+          .selectFrom('places')
+          .select(['id', 'functionality_modules'])
+          .where('slug', '=', 'elsewhere')
+          .executeTakeFirstOrThrow();
+        const ask = () => ctx.post('/api/places/gallery', {}, { client: 'other', place: 'elsewhere' });
+        try {
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: '[]' })
+            .where('id', '=', place.id)
+            .execute();
+          const off = await ask();
+          expect(off.statusCode).toBe(403);
+          expect(off.json()).toMatchObject({ code: 'gallery_module_disabled' });
+          expect(off.json().message_trans).toBe('Това заведение няма галерия.');
+        } finally {
+          await ctx.db
+            .updateTable('places')
+            .set({ functionality_modules: place.functionality_modules })
+            .where('id', '=', place.id)
+            .execute();
+        }
+        // Switched on again: at once, with no cache in between.
+        expect((await ask()).statusCode).toBe(200);
+      },
+    );
   },
   { setup },
 );

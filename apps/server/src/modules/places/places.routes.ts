@@ -9,6 +9,7 @@ import {
   StorePlacesForMapResponse,
   StoreTagsResponse,
 } from '@trapeza/domain/contracts/places';
+import { ApiError } from '@trapeza/domain/contracts/menu';
 import { errorResponses } from '../../lib/openapi.ts';
 import { ClientHeaders, PlaceHeaders } from '../../lib/request-context.ts';
 import type { PlacesService } from './places.service.ts';
@@ -84,7 +85,11 @@ export function placesRoutes(places: PlacesService): FastifyPluginAsyncZod {
           summary: "The place's gallery images",
           headers: PlaceHeaders,
           body: PlaceGalleryBody,
-          response: { 200: StoreGalleryResponse, ...errorResponses },
+          response: {
+            200: StoreGalleryResponse,
+            403: ApiError.describe('gallery_module_disabled: the venue has switched its gallery off'),
+            ...errorResponses,
+          },
         },
       },
       async (request) => places.gallery(request.tenant),

@@ -90,8 +90,9 @@ export function createPlacesService(deps: { repo: PlacesRepository; now: () => D
       }));
     },
 
-    /** POST places/gallery: the place's gallery images in order. */
+    /** POST places/gallery: the place's gallery images in order; 403 while its gallery module is off. */
     async gallery(tenant: PlaceTenant) {
+      await repo.requireGallery(tenant.placeId);
       return (await repo.listGallery(tenant.placeId)).map((g) => ({
         ...g,
         translations: parseTranslations(g.translations),

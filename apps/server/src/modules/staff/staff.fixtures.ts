@@ -58,7 +58,11 @@ async function insertUser(db: AppDatabase, clientId: number, email: string, role
 
 export async function seedStaffFixture(db: AppDatabase): Promise<StaffFixture> {
   const clientId = await insertClient(db, CLIENT, 'Staff tests');
-  const cafe = await insertPlace(db, clientId, PLACE, { name: 'Кафе Трапеза', orderTypes: [1, 2, 3, 6, 7] });
+  const cafe = await insertPlace(db, clientId, PLACE, {
+    name: 'Кафе Трапеза',
+    orderTypes: [1, 2, 3, 6, 7],
+    modules: ['feedback'],
+  });
   const cafe2 = await insertPlace(db, clientId, 'cafe2', { orderTypes: [1] });
   const otherClientId = await insertClient(db, 'stf-other', 'Another brand');
   const far = await insertPlace(db, otherClientId, 'far', { orderTypes: [1] });

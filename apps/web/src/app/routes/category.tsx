@@ -69,7 +69,12 @@ function CategoryView({ category }: { category: StoreCategory }) {
   );
 
   const products = cards.visible(menu.productsByCategory.get(category.id) ?? []);
-  const link = categoryLinkAction(category, place, venue.roomNumber);
+  const link = categoryLinkAction(
+    category,
+    place,
+    venue.roomNumber,
+    venue.info.functionality_modules.includes('feedback'),
+  );
   const parent = menu.parentOf.get(category.id) ?? null;
 
   return (
@@ -128,6 +133,7 @@ function CategoryView({ category }: { category: StoreCategory }) {
           roomNumber={venue.roomNumber}
           replaceSlashWithNewLine={ui.replaceSlashWithNewLine}
           multipleColumns={ui.multipleColumns}
+          feedbackOn={venue.info.functionality_modules.includes('feedback')}
           products={menu.productsByCategory}
         />
       ) : category.type !== 'link' && products.length === 0 ? (

@@ -9,8 +9,16 @@ import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { galleryQueryOptions } from '../../features/place/api/get-gallery.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
+import { Redirect } from '../redirect.tsx';
 
+/** The gallery module switched off: no such page (issue 24; the server answers the page 404 too). */
 export function Component() {
+  const venue = useVenue();
+  if (!venue.info.functionality_modules.includes('gallery')) return <Redirect to="/404" />;
+  return <GalleryPage />;
+}
+
+function GalleryPage() {
   const venue = useVenue();
   const { t } = useTranslation();
   const gallery = useQuery(galleryQueryOptions(venue.place));

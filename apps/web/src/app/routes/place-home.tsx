@@ -34,6 +34,7 @@ export function Component() {
           roomNumber={venue.roomNumber}
           replaceSlashWithNewLine={venue.ui.replaceSlashWithNewLine}
           multipleColumns={venue.ui.multipleColumns}
+          feedbackOn={venue.info.functionality_modules.includes('feedback')}
           products={menu.productsByCategory}
         />
       )}

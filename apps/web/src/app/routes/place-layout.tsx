@@ -128,6 +128,7 @@ function PlaceShell() {
             place={place}
             ui={ui}
             promotions={venue.info.functionality_modules.includes('promotions')}
+            gallery={venue.info.functionality_modules.includes('gallery')}
           />
         )}
         {ui.welcomeBanner.enabled && (

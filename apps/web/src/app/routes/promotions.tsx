@@ -7,8 +7,16 @@ import { PageLoading } from '../../components/ui/page-loading.tsx';
 import { promotionsQueryOptions } from '../../features/place/api/get-promotions.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
+import { Redirect } from '../redirect.tsx';
 
+/** The promotions module switched off: no such page (issue 24; the server answers the page 404 too). */
 export function Component() {
+  const venue = useVenue();
+  if (!venue.info.functionality_modules.includes('promotions')) return <Redirect to="/404" />;
+  return <PromotionsPage />;
+}
+
+function PromotionsPage() {
   const venue = useVenue();
   const { t } = useTranslation();
   const promotions = useQuery(promotionsQueryOptions(venue.place));

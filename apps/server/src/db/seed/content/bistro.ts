@@ -189,7 +189,7 @@ export const BISTRO: PlaceDef = {
   email: 'bistro@demo.test',
   lat: 42.6935,
   lng: 23.3262,
-  functionalityModules: ['payments', 'booking', 'promotions'],
+  functionalityModules: ['payments', 'booking', 'promotions', 'feedback', 'gallery', 'loyalty'],
   tags: ['restaurant', 'terrace', 'delivery', 'vegetarian'],
   settings: SETTINGS,
   orderTypes: [

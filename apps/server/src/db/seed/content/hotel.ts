@@ -508,7 +508,7 @@ export const HOTEL: PlaceDef = {
   email: 'hotel@demo.test',
   lat: 42.1459,
   lng: 24.7495,
-  functionalityModules: ['payments'],
+  functionalityModules: ['payments', 'feedback', 'gallery', 'loyalty'],
   tags: ['hotel', 'restaurant', 'room-service'],
   settings: SETTINGS,
   orderTypes: [{ type: 6 }, { type: 4 }],

@@ -5,7 +5,7 @@ import type { StoreUser } from '@trapeza/domain/contracts/users';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { useAuthUiStore } from '../../../stores/auth-ui-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
-import { mockFetch, renderAtPlace, useLanguage } from '../test/account-test-utils.tsx';
+import { bistro, mockFetch, renderAtPlace, useLanguage } from '../test/account-test-utils.tsx';
 import { ProfileView } from './profile-view.tsx';
 
 const guest: StoreUser = {
@@ -64,6 +64,19 @@ test('profile edit round trip: only the changed phone goes out with the token, t
   expect(useAccountStore.getState().user?.phone).toBe('+359 899 222 333');
   expect(useAuthUiStore.getState().notice?.key).toBe('profile_updated');
   expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('+359 899 222 333');
+});
+
+test('the loyalty module off: no points and no accumulated amount on the profile (issue 24)', async () => {
+  mockFetch((call) =>
+    call.url.endsWith('/api/place')
+      ? { status: 200, body: { ...bistro, functionality_modules: ['payments'] } }
+      : undefined,
+  );
+  await renderAtPlace(<ProfileView />);
+  expect(await screen.findByRole('heading', { name: 'My profile' })).toBeTruthy();
+  expect(screen.queryByTestId('profile-points')).toBeNull();
+  expect(screen.queryByText(/^12[.,]50 лв\.$/)).toBeNull();
+  expect(screen.getByLabelText('Phone')).toBeTruthy();
 });
 
 test('a new password needs the current one; a wrong one shows the server code text', async () => {

@@ -26,21 +26,25 @@ export function ProfileView() {
   usePageMeta(user ? t('account.profile.title') : t('account.profile.loginTitle'), venue.name);
   if (!user) return <SignedOutProfile />;
   const money = (amount: number) => formatPrice(amount, venue.currency, venue.lang).primary;
+  // Points and the accumulated amount are the loyalty module's: not shown while the venue has it off (issue 24).
+  const loyalty = venue.info.functionality_modules.includes('loyalty');
   return (
     <div className="page page-narrow">
       <h1>{t('account.profile.title')}</h1>
       <section aria-labelledby="profile-balance" className="card-section">
         <h2 id="profile-balance">{t('account.profile.balance')}</h2>
-        <dl className={styles.stats}>
-          <div>
-            <dt>{t('account.profile.points')}</dt>
-            <dd data-testid="profile-points">{user.points}</dd>
-          </div>
-          <div>
-            <dt>{t('account.profile.accumulated')}</dt>
-            <dd>{money(accumulated)}</dd>
-          </div>
-        </dl>
+        {loyalty && (
+          <dl className={styles.stats}>
+            <div>
+              <dt>{t('account.profile.points')}</dt>
+              <dd data-testid="profile-points">{user.points}</dd>
+            </div>
+            <div>
+              <dt>{t('account.profile.accumulated')}</dt>
+              <dd>{money(accumulated)}</dd>
+            </div>
+          </dl>
+        )}
         {discount && (
           <p>
             {t('account.profile.nextDiscount', {

@@ -16,7 +16,8 @@ export async function useLanguage(lang: Language): Promise<void> {
   await switchFeatureLanguage('account', accountTextLoaders, lang);
 }
 
-export const bistro = bistroPlace();
+/** The venue's loyalty module on: the profile shows points and the accumulated amount. */
+export const bistro = bistroPlace(['loyalty']);
 
 /** Mocks `fetch` (the api client's boundary): GET settings and place answer a plain venue; `handler` the rest. */
 export function mockFetch(handler: Handler) {

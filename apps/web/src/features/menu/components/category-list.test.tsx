@@ -69,4 +69,34 @@ describe('category list (spec §2, issue 21 #3)', () => {
       'Drinks',
     ]);
   });
+
+  test('the feedback module off: a link category whose only link is /feedback is not offered (issue 24)', () => {
+    const feedback = category({
+      id: 9,
+      slug: 'otzivi',
+      name: 'Отзиви',
+      type: 'link',
+      links: [{ link: '/feedback' }],
+    });
+    const list = (feedbackOn: boolean) => (
+      <MemoryRouter>
+        <CategoryList
+          place="bistro"
+          categories={[drinks, feedback]}
+          lang="bg"
+          design={2}
+          roomNumber={null}
+          replaceSlashWithNewLine={false}
+          multipleColumns={false}
+          products={menu.productsByCategory}
+          feedbackOn={feedbackOn}
+        />
+      </MemoryRouter>
+    );
+    const { rerender } = render(list(true));
+    expect(screen.getByRole('link', { name: 'Отзиви' }).getAttribute('href')).toBe('/bistro/feedback');
+    rerender(list(false));
+    expect(screen.queryByRole('link', { name: 'Отзиви' })).toBeNull();
+    expect(screen.getByRole('link', { name: /^Напитки/ })).toBeTruthy();
+  });
 });

@@ -28,6 +28,8 @@ interface CategoryListProps {
   products: Map<number, StoreProduct[]>;
   /** The first tiles are above the fold: load their images eagerly. */
   eagerCount?: number;
+  /** The venue's feedback module is on (a link category's /feedback link is offered only then). */
+  feedbackOn?: boolean;
 }
 
 /** The distinct products of a category and its subcategories. */
@@ -51,6 +53,7 @@ export function CategoryList({
   multipleColumns,
   products,
   eagerCount = 4,
+  feedbackOn = true,
 }: CategoryListProps) {
   const { t } = useTranslation();
   const [linksOf, setLinksOf] = useState<{ title: string; targets: LinkTarget[] } | null>(null);
@@ -60,7 +63,9 @@ export function CategoryList({
       <ul className={`${styles.list} ${variant}`} data-multi={multipleColumns ? '' : undefined}>
         {categories.map((c, index) => {
           const name = translateField(c, 'name', lang);
-          const action = categoryLinkAction(c, place, roomNumber);
+          const action = categoryLinkAction(c, place, roomNumber, feedbackOn);
+          // A link category with nothing to open (its only link the switched-off feedback page) is no dead end.
+          if (c.type === 'link' && action.kind === 'none') return null;
           const image =
             c.type === 'image' || design === 1 || design === 3 ? (c.background_image ?? c.icon) : c.icon;
           const count = action.kind === 'none' ? productCount(c, products) : 0;

@@ -26,11 +26,14 @@ export function PlaceFooter({
   place,
   ui,
   promotions = false,
+  gallery = false,
 }: {
   place: string;
   ui: UiSettings;
   /** The venue's promotions module is on: link its promotions screen. */
   promotions?: boolean;
+  /** The venue's gallery module is on: link its gallery. */
+  gallery?: boolean;
 }) {
   const { t } = useTranslation();
   const social = SOCIAL.map((k) => [k, ui.social[k] ? safeUrl(ui.social[k]) : null] as const).filter(
@@ -61,9 +64,11 @@ export function PlaceFooter({
             <li>
               <Link to={`/${place}/about`}>{t('nav.about')}</Link>
             </li>
-            <li>
-              <Link to={`/${place}/gallery`}>{t('nav.gallery')}</Link>
-            </li>
+            {gallery && (
+              <li>
+                <Link to={`/${place}/gallery`}>{t('nav.gallery')}</Link>
+              </li>
+            )}
             {promotions && (
               <li>
                 <Link to={`/${place}/offers`}>{t('nav.promotions')}</Link>
