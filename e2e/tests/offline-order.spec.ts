@@ -193,3 +193,75 @@ test('a returning guest opens the menu with no network (service worker), marked 
   ).toBeVisible();
   expect(await ordersOnServer(request, guest)).toBe(1);
 });
+
+test('a guest who saw only the menu page opens its categories and products with no network, by a tap and by loading a page never visited, marked "offline — prices as of"; the order says "no internet connection" and keeps the cart', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const venue = (
+    (await (await request.get('/api/place', { headers: { client: 'demo', place: 'bistro' } })).json()) as {
+      name: string;
+    }
+  ).name;
+  // The first visit, online, of the menu page only.
+  await page.goto('/bistro');
+  await expect(page.getByRole('heading', { level: 1, name: venue })).toBeVisible();
+  await keptForOffline(page, '/bistro');
+
+  // No network. Taps through the menu: a category, its subcategories, a product (the app's own screens).
+  await context.setOffline(true);
+  const main = page.locator('main');
+  await main.getByRole('link', { name: /^Храна( |$)/ }).click();
+  await main.getByRole('link', { name: /^Основни ястия( |$)/ }).click();
+  await main.getByRole('link', { name: /^Скара( |$)/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Скара' })).toBeVisible();
+  await main
+    .getByRole('link', { name: /Кебапчета/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Кебапчета' })).toBeVisible();
+  await page.getByLabel('5 бр.').check();
+  await page.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+
+  // A page of the venue never opened before, loaded with no network (a link from elsewhere, a typed address), and
+  // loaded again: the venue's app shell renders it from the kept menu, marked offline with the time of its prices.
+  const banner = page.getByTestId('offline-banner');
+  for (const load of [() => page.goto('/bistro/supi'), () => page.reload()]) {
+    await load();
+    await expect(page.getByRole('heading', { level: 1, name: 'Супи' })).toBeVisible();
+    await expect(main.getByRole('link', { name: /Таратор/ }).first()).toBeVisible();
+    await expect(banner).toHaveText(/^Офлайн — цени към \d{2}:\d{2}$/);
+    expect(await page.evaluate(() => document.documentElement.dataset.offlineAt)).toMatch(/^\d{4}-/);
+    await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+  }
+  // A product page never opened, too.
+  await page.goto('/bistro/skara/kyufteta');
+  await expect(page.getByRole('heading', { level: 1, name: 'Кюфтета' })).toBeVisible();
+  await expect(banner).toHaveText(/^Офлайн — цени към \d{2}:\d{2}$/);
+
+  // An order attempt: the message, the cart as it was, nothing on the server.
+  const guest = 'Офлайн Гост Две';
+  await sendPickupOrder(page, guest);
+  await expect(page.getByTestId('order-error')).toHaveText('Няма връзка с интернет');
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+  expect(await ordersOnServer(request, guest)).toBe(0);
+
+  // Back online: the page reloads from the network (the server's page of that address, the banner gone).
+  await context.setOffline(false);
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(() => document.documentElement.dataset.offlineAt ?? 'from the network')
+          .catch(() => 'reloading'),
+      { timeout: 30_000 },
+    )
+    .toBe('from the network');
+  await expect(page.getByRole('heading', { level: 1, name: 'Кюфтета' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
+});

@@ -7,7 +7,8 @@
  *   vite.config.ts), and boot.js;
  * - the venue's pages as last served (`/{place}`, its categories, products, about, …): network first, so a guest
  *   who has a network always gets the page the server renders now; the copy is used only when the network fails,
- *   marked with the time it was served (`data-offline-at` on <html>: "offline — prices as of HH:MM");
+ *   marked with the time it was served (`data-offline-at` on <html>: "offline — prices as of HH:MM"); a page of a
+ *   venue seen before that has no copy of its own gets the venue's app shell (venueShell), which renders it;
  * - the menu API answers the pages read (place, categories, products, settings, ingredients: GET only), network first
  *   as well, keyed by the venue and the guest's order token and language so one venue's or table's answer is never
  *   another's; every other call (orders, the waiter, the bill, the staff's and admin's) is never touched;
@@ -89,32 +90,83 @@ const keepOnlyVenuePages: WorkboxPlugin = {
   },
 };
 
+/** A kept page's HTML served because the network failed, marked with the time the server had served it. */
+function servedFromCopy(copy: Response, html: string): Response {
+  const served = new Date(copy.headers.get('date') ?? Date.now());
+  const at = Number.isNaN(served.getTime()) ? new Date() : served;
+  const headers = new Headers(copy.headers);
+  headers.delete('content-length');
+  return new Response(html.replace(/<html\b/, `<html data-offline-at="${at.toISOString()}"`), {
+    status: 200,
+    headers,
+  });
+}
+
 /** A kept page served because the network failed says so, with the time the server had served it. */
 const markServedFromCopy: WorkboxPlugin = {
   async cachedResponseWillBeUsed({ cachedResponse }) {
     if (!cachedResponse) return cachedResponse;
-    const served = new Date(cachedResponse.headers.get('date') ?? Date.now());
-    const at = Number.isNaN(served.getTime()) ? new Date() : served;
-    const html = (await cachedResponse.text()).replace(
-      /<html\b/,
-      `<html data-offline-at="${at.toISOString()}"`,
-    );
-    const headers = new Headers(cachedResponse.headers);
-    headers.delete('content-length');
-    return new Response(html, { status: 200, headers });
+    return servedFromCopy(cachedResponse, await cachedResponse.text());
   },
 };
 
+/**
+ * The app shell of a venue seen before, for one of its pages that was never kept (a category, a product, search,
+ * about opened for the first time with no network): a kept page of that venue — its menu page first, else another
+ * one carrying the menu — with the server's HTML of that other page taken out of `#root`, so the app renders the
+ * requested address itself (main.tsx renders, rather than hydrates, an empty root) from the venue's data the page
+ * carries and the menu answers this worker keeps; marked as served from the copy ("offline — prices as of HH:MM",
+ * and reloaded from the network once the server answers again). Only this build's kept pages are read (PAGES is the
+ * build's own cache), so the shell is always the app this worker precached, never an old app against a new API.
+ */
+async function venueShell(url: URL): Promise<Response | undefined> {
+  const place = url.pathname.split('/')[1];
+  if (!place) return undefined;
+  const cache = await caches.open(PAGES);
+  const home = `/${place}`;
+  const pathOf = (request: Request) => new URL(request.url).pathname;
+  const kept = (await cache.keys())
+    .filter((r) => pathOf(r) === home || pathOf(r).startsWith(`${home}/`))
+    .sort((a, b) => Number(pathOf(b) === home) - Number(pathOf(a) === home));
+  for (const request of kept) {
+    // (By the kept request itself: the page's answer varies by its cookies, which a bare address does not carry.)
+    const copy = await cache.match(request);
+    if (!copy) continue;
+    const html = await copy.text();
+    // A page with the menu's data, and nothing of one page only (an order's tracking).
+    if (!/id="first-screen-data">\{[^<]*"products":/.test(html) || /"tracking(?:NotFound)?":/.test(html))
+      continue;
+    const shell = html.replace(
+      /<div id="root">[\s\S]*?<\/div>(<script type="application\/json" id="first-screen-data">)/,
+      (_m, data: string) => `<div id="root"></div>${data}`,
+    );
+    // (A copy whose root is empty already — the server left that page to the browser — is a shell as it is.)
+    if (shell.includes('<div id="root"></div><script type="application/json" id="first-screen-data">'))
+      return servedFromCopy(copy, shell);
+  }
+  return undefined;
+}
+
+const venuePages = new NetworkFirst({
+  cacheName: PAGES,
+  plugins: [
+    keepOnlyVenuePages,
+    markServedFromCopy,
+    new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 3600 }),
+  ],
+});
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && keepablePage(url),
-  new NetworkFirst({
-    cacheName: PAGES,
-    plugins: [
-      keepOnlyVenuePages,
-      markServedFromCopy,
-      new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 14 * 24 * 3600 }),
-    ],
-  }),
+  async (options) => {
+    try {
+      return await venuePages.handle(options);
+    } catch (error) {
+      // No network and no copy of this page: the venue's app shell, when the guest has been there.
+      const shell = await venueShell(options.url).catch(() => undefined);
+      if (shell) return shell;
+      throw error;
+    }
+  },
 );
 
 /**
