@@ -39,6 +39,7 @@ const minorOf = (text: string) => Number(text.replace(/[^\d]/g, ''));
 test('a guest’s pickup order is found by phone, opened with its lines and history, and back keeps the search', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   // The guest: kebapcheta, 5 pieces, with lyutenitsa, for pickup, paid in cash.
   await page.goto('/bistro/skara/kebapcheta');
   await page.getByLabel('5 бр.').check();
@@ -80,7 +81,7 @@ test('a guest’s pickup order is found by phone, opened with its lines and hist
   await expect(row).toContainText('Гергана Орлова');
   await page.getByRole('searchbox', { name: 'Номер, име или телефон' }).fill('Орлова');
   await expect(rows).toHaveCount(1);
-  // Opened at once, before the list has asked for "Орлова": the way back still keeps it.
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent('Орлова')}`));
 
   // The detail.
   await row.getByRole('link', { name: 'Отвори поръчка #1' }).click();

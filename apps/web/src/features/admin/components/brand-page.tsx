@@ -4,6 +4,7 @@
  * domain (the hostname the client's menus are served on; checked here as the API does, 409 when another client
  * has it).
  */
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminClientBrand } from '@trapeza/domain/contracts/admin';
@@ -62,6 +63,9 @@ function BrandForm({ brand }: { brand: AdminClientBrand }) {
   const { slug: place } = useAdminPlace();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(brand);
+  // What is stored: a draft that differs makes leaving ask first (issue 21 #4).
+  const [stored, setStored] = useState(brand);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(stored));
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const set = <K extends keyof AdminClientBrand>(k: K, v: AdminClientBrand[K]) => {
@@ -83,6 +87,7 @@ function BrandForm({ brand }: { brand: AdminClientBrand }) {
         domain: draft.domain?.trim() || null,
       });
       setSaved(true);
+      setStored(draft);
       await queryClient.invalidateQueries({ queryKey: usersKeys.brand(place) });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'places'] });
     } catch (err) {

@@ -4,6 +4,7 @@
  * and its last 4 characters, and it changes only by entering a new one. "Test payment" asks the provider to take a
  * 0.01 € payment request (0.02 € on ePay) and says what it answered.
  */
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -57,6 +58,9 @@ function AccountForm({ account, place }: { account: PaymentAccount; place: strin
   const provider: PaymentAccountProvider = account.provider;
   const [fields, setFields] = useState<Record<string, string>>(account.fields);
   const [secret, setSecret] = useState('');
+  // The fields as stored, and a secret typed but not saved: leaving asks first (issue 21 #4).
+  const [storedFields, setStoredFields] = useState(account.fields);
+  useUnsavedChanges(secret !== '' || JSON.stringify(fields) !== JSON.stringify(storedFields));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
@@ -83,6 +87,7 @@ function AccountForm({ account, place }: { account: PaymentAccount; place: strin
     void run(async () => {
       await savePaymentAccount(provider, { fields, ...(secret ? { secret } : {}) });
       setSecret('');
+      setStoredFields(fields);
       setTest(null);
       setSaved(true);
       await refresh();

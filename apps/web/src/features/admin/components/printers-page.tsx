@@ -4,6 +4,7 @@
  * printer of its nearest category with one, else the default printer), a test print; and the print agent keys
  * (shown once, revocable) with the command that starts the agent at the venue.
  */
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
@@ -214,6 +215,9 @@ function PrinterForm({
   const { slug: place } = useAdminPlace();
   const tree = useQuery(categoryTreeQuery(place));
   const [draft, setDraft] = useState<Draft>(() => draftOf(row));
+  // Changed since opened: leaving asks first (saving closes the form, which ends the question).
+  const [opened] = useState(draft);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(opened));
   const [error, setError] = useState<unknown>(null);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const save = async () => {
@@ -332,6 +336,7 @@ function AgentKeys() {
   const queryClient = useQueryClient();
   const keys = useQuery(agentKeysQuery(place));
   const [name, setName] = useState('');
+  useUnsavedChanges(name.trim() !== '');
   const [created, setCreated] = useState<CreatedAgentKey | null>(null);
   const [error, setError] = useState<unknown>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', place] });

@@ -2,6 +2,7 @@
  * Promo codes (percent or money, validity, usage limit, eligible products), registered-user discounts on the nth
  * order, and the points rule (loyalty settings: points per currency unit, accumulated amount percent).
  */
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
@@ -139,6 +140,9 @@ function PromoForm({
   const { slug: place } = useAdminPlace();
   const products = useQuery(productsQuery(place, null));
   const [draft, setDraft] = useState(() => promoDraft(row));
+  // Changed since opened: leaving asks first (saving closes the form, which ends the question).
+  const [opened] = useState(draft);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(opened));
   const [error, setError] = useState<unknown>(null);
   const set = <K extends keyof PromoDraft>(k: K, v: PromoDraft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const codeOk = /^[A-Za-z0-9_-]{3,40}$/.test(draft.code.trim());
@@ -393,6 +397,7 @@ function PointsRule() {
   const queryClient = useQueryClient();
   const settings = useQuery(settingsQuery(place));
   const [draft, setDraft] = useState<Record<string, number | null>>({});
+  useUnsavedChanges(Object.keys(draft).length > 0);
   const save = useMutation({
     mutationFn: () => saveSettings(Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v]))),
     onSuccess: (answer) => {
