@@ -9,10 +9,7 @@ import { api, isNotFound } from '../lib/api-client.ts';
  * answers, and the venue's defaults in their place would drop its required agreements and show another currency
  * until the next reload. Only a first load with nothing to keep falls back to the defaults, as spec §8 asks.
  */
-export async function getSettings(
-  place: string,
-  previous?: StoreSettingsResponse,
-): Promise<StoreSettingsResponse> {
+async function getSettings(place: string, previous?: StoreSettingsResponse): Promise<StoreSettingsResponse> {
   try {
     return await api.get<StoreSettingsResponse>('settings', { place });
   } catch (error) {

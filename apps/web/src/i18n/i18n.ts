@@ -55,7 +55,7 @@ export function loadPageTexts(): Promise<void> {
   return Promise.all([loadPageTextsOf(DEFAULT_LANGUAGE), loadPageTextsOf(current)]).then(() => undefined);
 }
 
-export const LANGUAGE_COOKIE = 'language';
+const LANGUAGE_COOKIE = 'language';
 
 /** Native names, shown in the chooser in their own language. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -66,7 +66,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'fr-CH': 'Français (Suisse)',
 };
 
-export function storedLanguage(): Language | null {
+function storedLanguage(): Language | null {
   const value = getCookie(LANGUAGE_COOKIE);
   return isLanguage(value) ? value : null;
 }

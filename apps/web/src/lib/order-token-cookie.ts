@@ -11,7 +11,7 @@ import { COOKIE_LIFETIME_HOURS, cookieLifetimeHours, ORDER_TOKEN_COOKIE } from '
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { useSessionStore, type OrderTokenCookie } from '../stores/session-store.ts';
 
-export const KIOSK_COOKIE = 'kiosk';
+const KIOSK_COOKIE = 'kiosk';
 
 export const isKioskDevice = (): boolean => getCookie(KIOSK_COOKIE) === '1';
 

@@ -76,11 +76,6 @@ export const useAccountStore = create<AccountState>((set) => ({
   },
 }));
 
-/** Spec §4: the user is authenticated when a user object is set. */
-export function useIsAuthenticated(): boolean {
-  return useAccountStore((s) => s.user !== null);
-}
-
 /** Reads the discounts, accumulated amount and payment instruments again (e.g. after an order was sent). */
 export function refreshAccountData(): void {
   useAccountStore.setState((s) => ({ revision: s.revision + 1 }));

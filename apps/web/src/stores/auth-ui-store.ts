@@ -8,7 +8,7 @@ import { create } from 'zustand';
 
 export type AuthView = 'login' | 'register' | 'forgot';
 /** Why the dialog was opened, shown above the form (e.g. online payment needs login, spec §5). */
-export type AuthReason = 'payment';
+type AuthReason = 'payment';
 export type AccountNotice =
   | 'login_success'
   | 'logout_success'

@@ -5,7 +5,6 @@
 import { create } from 'zustand';
 import {
   addToCart,
-  cartItemCount,
   setVariantComment,
   type Cart,
   type CartLine,
@@ -74,12 +73,6 @@ export const useCartStore = create<CartState>((set, get) => ({
   },
 }));
 
-export const useCartCount = () => {
-  const local = useCartStore((s) => cartItemCount(s.cart));
-  const shared = useCartUiStore((s) => s.sharedCount);
-  return local + (shared ?? 0);
-};
-
 // ---------------------------------------------------------------------------------------------------------------
 // Which cart screen is open (spec §3 client state: selected cart tab) and a pending add that needs the variant
 // modal. Kept in this first-screen module so the header's cart button and the cards can open the lazily loaded
@@ -88,7 +81,7 @@ export const useCartCount = () => {
 /** `bill`: the table's shared bill and its split (issue 19), offered at a shared table. */
 export type CartTab = 'cart' | 'orders' | 'bill';
 
-export interface AddRequest {
+interface AddRequest {
   productId: number;
   /** A variant chosen on the card (clickable_product_variants); null lets the guest choose. */
   variantId: number | null;

@@ -83,13 +83,6 @@ export const useSessionStore = create<SessionState>((set) => ({
   },
 }));
 
-/** The order type of the current place's token, or null when browsing without one. */
-export function useOrderType(placeSlug: string | undefined): OrderType | null {
-  return useSessionStore((s) =>
-    s.orderToken && s.orderToken.place === placeSlug ? s.orderToken.ordertype : null,
-  );
-}
-
 /**
  * The order token held for `place` (null without one, or when it belongs to another place): the API answers the
  * menu in its context (spec §4), so it goes with the menu calls and into their cache keys.

@@ -54,7 +54,7 @@ export interface Call {
   body: unknown;
 }
 
-export type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown };
 export type Handler = (call: Call) => Answer | undefined;
 
 /**

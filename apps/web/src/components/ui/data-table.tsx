@@ -47,7 +47,7 @@ export interface RemoteTable {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** Rows matching every word of the query (case- and accent-insensitive), sorted, then the page asked for. */
-export function tableView<T>(
+function tableView<T>(
   rows: readonly T[],
   columns: readonly Column<T>[],
   opts: { query: string; searchText?: (row: T) => string; sort: Sort; page: number; pageSize: number },

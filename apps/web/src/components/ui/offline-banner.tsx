@@ -19,7 +19,7 @@ function subscribe(cb: () => void) {
 }
 
 /** When the page's data was read on the server (its first screen's), else when the page loaded. */
-export function dataTime(doc: Document = document): Date {
+function dataTime(doc: Document = document): Date {
   const at = readFirstScreenData(doc)?.at;
   return new Date(typeof at === 'number' ? at : performance.timeOrigin);
 }

@@ -11,7 +11,7 @@ export const ServerSanitizeContext = import.meta.env.SSR
   ? createContext<((html: string) => string) | null>(null)
   : null;
 
-export function sanitizeHtml(html: string): string {
+function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, SANITIZE_CONFIG);
 }
 

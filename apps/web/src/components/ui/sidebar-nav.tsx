@@ -7,7 +7,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from '../link.tsx';
 import s from './console.module.css';
 
-export interface SidebarItem {
+interface SidebarItem {
   to: string;
   label: string;
   current?: boolean;

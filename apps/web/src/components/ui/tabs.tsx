@@ -6,7 +6,7 @@
  */
 import { useRef, type KeyboardEvent } from 'react';
 
-export interface TabItem<T extends string> {
+interface TabItem<T extends string> {
   id: T;
   label: string;
 }

@@ -16,7 +16,7 @@ interface ToastItem {
 const useToasts = create<{ items: ToastItem[] }>(() => ({ items: [] }));
 let nextId = 1;
 
-export function dismissToast(id: number) {
+function dismissToast(id: number) {
   useToasts.setState((st) => ({ items: st.items.filter((x) => x.id !== id) }));
 }
 

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { StoreUserOrdersResponse } from '@trapeza/domain/contracts/users';
 import { api } from '../../../lib/api-client.ts';
 
-export const getUserOrders = (place: string) => api.get<StoreUserOrdersResponse>('users/orders', { place });
+const getUserOrders = (place: string) => api.get<StoreUserOrdersResponse>('users/orders', { place });
 
 /** Keyed by the user as well, so one user never sees another's cached list on a shared device. */
 export const userOrdersQueryOptions = (place: string, userId: number) =>

@@ -32,7 +32,7 @@ const UserIcon = () => (
 );
 
 /** Designed: the administration is for every staff role above the waiter (PDF menu admins manage their menus). */
-export function canOpenAdmin(role: Role): boolean {
+function canOpenAdmin(role: Role): boolean {
   return role !== 'WAITER' && hasAccess(role, 'PDF_MENU_ADMIN');
 }
 

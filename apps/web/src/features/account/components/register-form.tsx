@@ -39,7 +39,7 @@ export interface RegisterValues {
 }
 
 /** Field → domain code for the register form (exported for the profile form's shared fields). */
-export function registerCodes(v: RegisterValues, phonePattern: PhonePattern | null, rules: AgreementRules) {
+function registerCodes(v: RegisterValues, phonePattern: PhonePattern | null, rules: AgreementRules) {
   const codes: FieldCodes<RegisterValues> = {
     first_name: isValidName(v.first_name) ? undefined : 'invalid_name',
     last_name: isValidName(v.last_name) ? undefined : 'invalid_name',

@@ -9,7 +9,7 @@ import { config } from '../../../config.ts';
 import { readJson, writeJson } from '../../../lib/storage.ts';
 
 /** The delivery address fields of the order form (spec §3), plus an optional name and map point. */
-export interface SavedAddress {
+interface SavedAddress {
   id: string;
   /** A name the guest gives it ("Home"); optional. */
   label?: string;
@@ -29,7 +29,7 @@ type AddressBook = Record<string, SavedAddress[]>;
 
 export const SAVED_ADDRESSES_KEY = `${config.productName}_user_addresses`;
 /** Designed: a short list stays usable in a picker. */
-export const MAX_SAVED_ADDRESSES = 10;
+const MAX_SAVED_ADDRESSES = 10;
 const EMPTY: readonly SavedAddress[] = [];
 
 let snapshot: AddressBook | null = null;

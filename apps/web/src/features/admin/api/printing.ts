@@ -14,7 +14,7 @@ export type PrinterInput = z.input<typeof AdminPrinterBody>;
 export type AdminPrintAgentKeyRow = z.infer<typeof AdminPrintAgentKey>;
 export type CreatedAgentKey = z.infer<typeof AdminPrintAgentKeyCreated>;
 
-export const printingKeys = {
+const printingKeys = {
   printers: (place: string) => ['admin', place, 'printers'] as const,
   agentKeys: (place: string) => ['admin', place, 'print-agent-keys'] as const,
 };

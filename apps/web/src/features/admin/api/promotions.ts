@@ -14,7 +14,7 @@ export type PromoCodeInput = z.input<typeof AdminPromoCodeCreateBody>;
 export type AdminUserDiscountRow = z.infer<typeof AdminUserDiscount>;
 export type UserDiscountInput = z.input<typeof AdminUserDiscountCreateBody>;
 
-export const promoKeys = {
+const promoKeys = {
   codes: (place: string) => ['admin', place, 'promo-codes'] as const,
   userDiscounts: (place: string) => ['admin', place, 'user-discounts'] as const,
 };

@@ -20,7 +20,7 @@ export type RadiusInput = z.input<typeof AdminRadiusBody>;
 export type ShapeInput = z.input<typeof AdminShapeBody>;
 export type RegionInput = z.input<typeof AdminRegionCreateBody>;
 
-export const zoneKeys = {
+const zoneKeys = {
   orderTypes: (place: string) => ['admin', place, 'order-types'] as const,
   regions: (place: string) => ['admin', place, 'regions'] as const,
 };

@@ -31,7 +31,7 @@ const VISIBILITY = [
   'hide_cat_only_for_delivery_orders',
 ] as const;
 
-export function categoryDraft(c: AdminCategory | null, parentId: number | null): CategoryDraft {
+function categoryDraft(c: AdminCategory | null, parentId: number | null): CategoryDraft {
   return {
     name: c?.name ?? '',
     slug: c?.slug ?? '',

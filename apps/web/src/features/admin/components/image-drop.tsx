@@ -12,7 +12,7 @@ import { uploadImage } from '../api/menu.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
 
-export function imageProblem(file: File): 'type' | 'size' | null {
+function imageProblem(file: File): 'type' | 'size' | null {
   if (!(ADMIN_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'type';
   if (file.size > ADMIN_IMAGE_MAX_BYTES) return 'size';
   return null;

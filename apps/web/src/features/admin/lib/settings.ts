@@ -10,7 +10,7 @@ import {
 } from '@trapeza/domain/settings-catalogue';
 import type { AdminSettingRow } from '../api/settings.ts';
 
-export function definitionOf(row: AdminSettingRow): SettingDefinition {
+function definitionOf(row: AdminSettingRow): SettingDefinition {
   return {
     key: row.key,
     group: row.group,
@@ -41,7 +41,7 @@ export function validateSettings(
   return problems;
 }
 
-export interface DayHours {
+interface DayHours {
   closed: boolean;
   /** up to two [from, to] ranges, 'HH:MM' */
   ranges: [string, string][];

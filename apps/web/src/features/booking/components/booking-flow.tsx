@@ -55,7 +55,7 @@ const FIELD_TEXT: Record<BookingFieldCode, string> = {
   terms_not_accepted: 'booking.errors.terms',
 };
 
-export function isBookingModuleDisabled(error: unknown): boolean {
+function isBookingModuleDisabled(error: unknown): boolean {
   return error instanceof ApiRequestError && error.body?.code === 'booking_module_disabled';
 }
 

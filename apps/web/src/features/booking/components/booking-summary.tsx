@@ -4,7 +4,7 @@ import type { StoreBooking } from '@trapeza/domain/contracts/bookings';
 import { dateForFormat } from '../lib/calendar.ts';
 import styles from './booking.module.css';
 
-export function formatBookingDate(date: string, lang: string): string {
+function formatBookingDate(date: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, {
     weekday: 'long',
     day: 'numeric',

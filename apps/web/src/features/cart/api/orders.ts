@@ -56,10 +56,6 @@ export function placeOrder(place: string, request: OrderRequest, lang: string): 
   });
 }
 
-/** POST tables/verify_session: is the stored table session still valid? */
-export const verifySession = (place: string, token: string, session: string) =>
-  api.post<StoreTableSession>('tables/verify_session', { token, session, placeSlug: place }, { place });
-
 /** GET orders/by_table_session/{token}?timestamp, polled about every 10 s while the orders tab is open. */
 export const sessionOrdersQueryOptions = (place: string, token: string) =>
   queryOptions({

@@ -14,7 +14,7 @@ import { Price } from '../../../components/ui/price.tsx';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 
 /** Spec §9: variant modal title truncated to 22 characters, 20 plus an ellipsis. */
-export const VARIANT_TITLE_MAX = 22;
+const VARIANT_TITLE_MAX = 22;
 export function truncateTitle(name: string): string {
   const chars = [...name];
   return chars.length > VARIANT_TITLE_MAX ? `${chars.slice(0, VARIANT_TITLE_MAX - 2).join('')}…` : name;

@@ -37,7 +37,7 @@ export interface OrderTotalView {
   zoneProblem: string | null;
 }
 
-export function orderTypeConfig(ctx: CartContext, orderType: OrderType): OrderTypeConfig | null {
+function orderTypeConfig(ctx: CartContext, orderType: OrderType): OrderTypeConfig | null {
   const config = ctx.venue.info.ordertypes.find((o) => o.type === orderType);
   if (!config) return null;
   return { ...config, type: orderType, regions: ctx.venue.info.regions };

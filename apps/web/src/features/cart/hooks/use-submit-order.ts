@@ -23,10 +23,10 @@ import type { CartContext } from './use-cart-context.ts';
 import { rememberTrackedOrder } from '../../order-tracking/tracked-orders.ts';
 
 /** Where the payment route finds the provider's redirect form (the payments screen submits it). */
-export const PAYMENT_FORM_KEY = 'payment_redirect_form';
-export const PAYMENT_ORDER_KEY = 'payment_order_key';
+const PAYMENT_FORM_KEY = 'payment_redirect_form';
+const PAYMENT_ORDER_KEY = 'payment_order_key';
 /** The One Touch card chosen in the order modal for an epay order: an instrument id, or '' for a new card. */
-export const PAYMENT_INSTRUMENT_KEY = 'payment_instrument';
+const PAYMENT_INSTRUMENT_KEY = 'payment_instrument';
 
 /** The payment choice that goes with an order besides its method: the saved card for epay (null: a new card). */
 export interface PaymentChoice {

@@ -10,7 +10,7 @@ import { tableCartQueryOptions } from '../api/table-party.ts';
 import { readTableGuest } from '../lib/table-guest.ts';
 
 /** A token that opens a shared cart: a table (not a room) scanned without a device mode. */
-export function isSharedTableToken(token: OrderTokenCookie | null | undefined): token is OrderTokenCookie {
+function isSharedTableToken(token: OrderTokenCookie | null | undefined): token is OrderTokenCookie {
   return (
     !!token && token.table != null && token.room_number == null && !token.tablet_mode && !isKioskDevice()
   );

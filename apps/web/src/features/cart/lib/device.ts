@@ -27,7 +27,7 @@ export function isNativeApp(): boolean {
 }
 
 /** A message shown once after a reload (spec §8 invalid_products_for_place: reload with a message). */
-export const FLASH_KEY = 'order_flash';
+const FLASH_KEY = 'order_flash';
 export function setFlash(message: string): void {
   try {
     globalThis.sessionStorage?.setItem(FLASH_KEY, message);

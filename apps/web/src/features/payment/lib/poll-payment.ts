@@ -27,8 +27,8 @@ export interface PollOptions {
   stopOn?: (error: unknown) => PollOutcome | null;
 }
 
-export const POLL_INTERVAL_MS = 2_000;
-export const POLL_TIMEOUT_MS = 120_000;
+const POLL_INTERVAL_MS = 2_000;
+const POLL_TIMEOUT_MS = 120_000;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

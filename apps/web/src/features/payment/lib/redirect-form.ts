@@ -15,12 +15,12 @@ export const PAYMENT_ORDER_KEY = 'payment_order_key';
 export const PAYMENT_INSTRUMENT_KEY = 'payment_instrument';
 
 /** Only absolute http(s) addresses or same-site paths may receive the form. */
-export function isAllowedAction(action: string): boolean {
+function isAllowedAction(action: string): boolean {
   return /^https?:\/\//i.test(action) || (action.startsWith('/') && !action.startsWith('//'));
 }
 
 /** Reads the action and the named inputs of the first form in `html`; null when there is none or it is unusable. */
-export function parseRedirectForm(html: string): RedirectForm | null {
+function parseRedirectForm(html: string): RedirectForm | null {
   const source = new DOMParser().parseFromString(html, 'text/html').querySelector('form');
   if (!source) return null;
   const action = source.getAttribute('action') ?? '';
@@ -33,7 +33,7 @@ export function parseRedirectForm(html: string): RedirectForm | null {
 }
 
 /** A form handed over in router state (an object form, or the redForm HTML), checked like a stored one. */
-export function formFromState(state: unknown): RedirectForm | null {
+function formFromState(state: unknown): RedirectForm | null {
   if (!state || typeof state !== 'object') return null;
   const s = state as { paymentForm?: unknown; redForm?: unknown };
   if (typeof s.redForm === 'string') return parseRedirectForm(s.redForm);

@@ -17,7 +17,7 @@ export async function usePaymentLanguage(lang: Language): Promise<void> {
   await switchFeatureLanguage('payments', paymentsBundle, lang);
 }
 
-export const bistro: StorePlaceResponse = bistroPlace(['payments']);
+const bistro: StorePlaceResponse = bistroPlace(['payments']);
 
 /** Mocks `fetch`: settings and place answer a plain venue unless `handler` answers first; the rest 404. */
 export function mockFetch(handler: Handler, place: StorePlaceResponse = bistro) {

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export type MapPlace = z.infer<typeof StoreMapPlace>;
 
-export const getPlacesForMap = (cityId: number | null, tagIds: number[]) =>
+const getPlacesForMap = (cityId: number | null, tagIds: number[]) =>
   api.post<MapPlace[]>('getPlacesForMap', { cityId, tagIds }, { place: null });
 
 export const placesForMapQueryOptions = (cityId: number | null, tagIds: number[]) =>

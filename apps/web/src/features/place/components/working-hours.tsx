@@ -11,7 +11,7 @@ const LOCALES: Record<string, string> = {
   'fr-CH': 'fr-CH',
 };
 
-export function weekdayName(day: number, lang: string): string {
+function weekdayName(day: number, lang: string): string {
   // 2024-01-01 was a Monday.
   const date = new Date(Date.UTC(2024, 0, day, 12));
   return new Intl.DateTimeFormat(LOCALES[lang] ?? lang, { weekday: 'long', timeZone: 'UTC' }).format(date);

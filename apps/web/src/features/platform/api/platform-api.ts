@@ -26,7 +26,7 @@ import { langHeader } from '../../../lib/lang-header.ts';
 export type BrandDraft = Required<z.input<typeof PlatformClientCreate>>;
 
 /** Through the app's one client, with none of a brand's or a place's headers: the bearer token alone says who asks. */
-export function platformRequest<T>(
+function platformRequest<T>(
   path: string,
   options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {},
 ): Promise<T> {

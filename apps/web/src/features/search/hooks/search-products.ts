@@ -2,7 +2,7 @@ import type { StoreProduct } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 
 /** Lower case without accents, so 'cafe' finds 'Café' and 'шопска' finds 'Шопска'. */
-export function normalizeSearch(text: string): string {
+function normalizeSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim();
 }
 

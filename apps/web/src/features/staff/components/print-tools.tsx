@@ -117,7 +117,7 @@ export function OrderPrintActions({
 }
 
 /** The tickets as an 80 mm page; visible only when printing. */
-export function PrintSheet({ tickets }: { tickets: StaffTicketsResponse }) {
+function PrintSheet({ tickets }: { tickets: StaffTicketsResponse }) {
   return (
     <div className="print-sheet" data-testid="print-sheet">
       {tickets.tickets.map((ticket, i) => (

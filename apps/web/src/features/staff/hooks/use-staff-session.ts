@@ -15,7 +15,7 @@ export interface StaffSession {
  * The `role` claim of a JWT, or null when it cannot be read. Expiry is left to the server (a 401 brings the login
  * back): a tablet's clock may be off, and the server's clock is the one that counts.
  */
-export function readTokenRole(token: string): Role | null {
+function readTokenRole(token: string): Role | null {
   try {
     const payload = token.split('.')[1] ?? '';
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
@@ -26,7 +26,7 @@ export function readTokenRole(token: string): Role | null {
   }
 }
 
-export function staffSessionOf(token: string | null): StaffSession {
+function staffSessionOf(token: string | null): StaffSession {
   return { token, role: token ? readTokenRole(token) : null };
 }
 

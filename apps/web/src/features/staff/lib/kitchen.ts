@@ -30,7 +30,7 @@ const time = (iso: string | null) => {
  * December order for early January). Minutes of that local time read as UTC, so both forms compare. Null for ASAP;
  * unreadable ones sort last.
  */
-export function requestedKey(order: Pick<StaffOrder, 'requested_time' | 'created_at'>): number | null {
+function requestedKey(order: Pick<StaffOrder, 'requested_time' | 'created_at'>): number | null {
   const raw = order.requested_time?.trim();
   if (!raw) return null;
   const iso = /^(\d{4})-(\d{2})-(\d{2})\s+(\d{1,2}):(\d{2})$/.exec(raw);

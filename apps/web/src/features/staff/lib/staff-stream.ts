@@ -46,7 +46,7 @@ const NAMED_EVENTS: readonly (StaffEventType | 'ready' | 'reset')[] = [
 ];
 const MAX_RETRY_MS = 15_000;
 
-export function staffEventsUrl(place: string, token: string, lastEventId: number): string {
+function staffEventsUrl(place: string, token: string, lastEventId: number): string {
   const q = new URLSearchParams({
     client: pageClient(),
     place,
