@@ -214,6 +214,83 @@ describeEachDatabase(
         expect(order.json().totalPrice).toBe(expected.total / 100);
       },
     );
+
+    ctx.test(
+      'a money promo that ignores the other discounts: previewed and charged as such (2.00 off, no product discount)',
+      async () => {
+        const f = fx();
+        await ctx.db
+          .insertInto('promo_codes')
+          .values({
+            place_id: f.bistro,
+            code: 'MINUS2',
+            discount_type: 'money',
+            discount_value: 200,
+            ignore_other_discounts: 1,
+            valid_from: null,
+            valid_to: null,
+            max_uses: null,
+            used_count: 0,
+            eligible_product_ids: 'null',
+            active: 1,
+          })
+          .execute();
+        const lines = [cartLine(f.salad.id, f.salad.variant, 3)];
+        const preview = await send('POST', '/api/promo-codes/check', { code: 'minus2', products: lines });
+        const promo = {
+          found: true,
+          ignore_other_discounts: true,
+          discount_type: 'money',
+          discount_value: 200,
+        } as const;
+        // A money value on the guest API is in decimals of the venue currency (issue 25 #1).
+        expect(preview.json()).toEqual({ ...promo, discount_value: 2, eligible_product_ids: [f.salad.id] });
+
+        const settings = parseSettings(
+          Object.fromEntries(
+            (
+              await ctx.db
+                .selectFrom('settings')
+                .select(['key', 'value'])
+                .where('place_id', '=', f.bistro)
+                .execute()
+            ).map((r) => [r.key, r.value]),
+          ),
+        );
+        // The salad: 8.00 with its own 10 % product discount.
+        const totalWith = (
+          p:
+            | typeof promo
+            | {
+                found: true;
+                ignore_other_discounts: boolean;
+                discount_type: 'money' | 'percent';
+                discount_value: number;
+              },
+        ) =>
+          calculateOrderTotal({
+            lines: lines.map((l) => ({
+              ...l,
+              price: 800,
+              discount_percent: 10,
+              disable_promocode_discount: 0,
+            })),
+            orderType: 3,
+            settings,
+            orderTypeConfig: null,
+            ingredientPrices: {},
+            promo: p,
+            now: ctx.clock.now(),
+          }).total;
+        const expected = totalWith(promo);
+        // The engine tells these apart: the same code read as keeping the product discount, or as 200 %.
+        expect(expected).not.toBe(totalWith({ ...promo, ignore_other_discounts: false }));
+        expect(expected).not.toBe(totalWith({ ...promo, discount_type: 'percent' }));
+        const order = await preorder({ products: lines, promo_code: 'MINUS2', pickupPlaceId: f.bistro });
+        expect(order.statusCode, order.body).toBe(201);
+        expect(order.json().totalPrice).toBe(expected / 100);
+      },
+    );
   },
   {
     setup: async (db, dialect) => {

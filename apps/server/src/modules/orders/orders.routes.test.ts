@@ -1076,68 +1076,77 @@ describeEachDatabase(
                 .executeTakeFirstOrThrow()
             ).n,
           );
-        const n = (await countBefore()) + 1;
-        const { id: discountId } = await ctx.db
-          .insertInto('user_discounts')
-          .values({
-            place_id: f.bistro,
-            on_order_number: n,
-            discount_type: 'percent',
-            discount_amount: 10,
-            active: 1,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const order = (auth: boolean) =>
-          post(
-            '/api/orders/delivery',
-            {
-              ...guest,
-              ...address,
-              ...PIN_LATLNG,
-              products: [cartLine(f.salad.id, f.salad.variant, 2)],
-            },
-            'bistro',
-            auth ? { authorization: `Bearer ${token}` } : {},
-          );
-        const stored = async (key: string) => {
-          const row = await ctx.db
-            .selectFrom('orders')
-            .select(['subtotal', 'discount_total', 'total', 'breakdown'])
-            .where('key', '=', key)
+        // A percent discount and a money one (1.50, in minor units like every stored amount).
+        for (const [type, amount] of [
+          ['percent', 10],
+          ['money', 150],
+        ] as const) {
+          const n = (await countBefore()) + 1;
+          const { id: discountId } = await ctx.db
+            .insertInto('user_discounts')
+            .values({
+              place_id: f.bistro,
+              on_order_number: n,
+              discount_type: type,
+              discount_amount: amount,
+              active: 1,
+            })
+            .returning('id')
             .executeTakeFirstOrThrow();
-          const breakdown = (
-            typeof row.breakdown === 'string' ? JSON.parse(row.breakdown) : row.breakdown
-          ) as {
-            discounts: { user: number };
+          const order = (auth: boolean) =>
+            post(
+              '/api/orders/delivery',
+              {
+                ...guest,
+                ...address,
+                ...PIN_LATLNG,
+                products: [cartLine(f.salad.id, f.salad.variant, 2)],
+              },
+              'bistro',
+              auth ? { authorization: `Bearer ${token}` } : {},
+            );
+          const stored = async (key: string) => {
+            const row = await ctx.db
+              .selectFrom('orders')
+              .select(['subtotal', 'discount_total', 'total', 'breakdown'])
+              .where('key', '=', key)
+              .executeTakeFirstOrThrow();
+            const breakdown = (
+              typeof row.breakdown === 'string' ? JSON.parse(row.breakdown) : row.breakdown
+            ) as {
+              discounts: { user: number };
+            };
+            return { ...row, user: breakdown.discounts.user };
           };
-          return { ...row, user: breakdown.discounts.user };
-        };
-        try {
-          // The same cart from an anonymous guest: no user discount; the reference total.
-          const anon = await order(false);
-          expect(anon.statusCode, anon.body).toBe(201);
-          const plain = await stored(anon.json().key);
-          expect(plain.user).toBe(0);
+          try {
+            // The same cart from an anonymous guest: no user discount; the reference total.
+            ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 30_000));
+            const anon = await order(false);
+            expect(anon.statusCode, anon.body).toBe(201);
+            const plain = await stored(anon.json().key);
+            expect(plain.user).toBe(0);
 
-          ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 30_000));
-          const nth = await order(true);
-          expect(nth.statusCode, nth.body).toBe(201);
-          const due = await stored(nth.json().key);
-          expect(due.subtotal).toBe(plain.subtotal);
-          expect(due.user).toBeGreaterThan(0);
-          // 10 % of what is left after the order-type discounts (spec §9).
-          expect(due.user).toBe(Math.round((plain.subtotal - plain.discount_total) / 10));
-          expect(due.total).toBe(plain.total - due.user);
-          expect(due.discount_total).toBe(plain.discount_total + due.user);
+            ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 30_000));
+            const nth = await order(true);
+            expect(nth.statusCode, nth.body).toBe(201);
+            const due = await stored(nth.json().key);
+            expect(due.subtotal).toBe(plain.subtotal);
+            expect(due.user).toBeGreaterThan(0);
+            // 10 % of what is left after the order-type discounts (spec §9); a money discount is its amount.
+            expect(due.user).toBe(
+              type === 'percent' ? Math.round((plain.subtotal - plain.discount_total) / 10) : amount,
+            );
+            expect(due.total).toBe(plain.total - due.user);
+            expect(due.discount_total).toBe(plain.discount_total + due.user);
 
-          // The next order is the (n+1)th: no discount due any more.
-          ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 30_000));
-          const next = await order(true);
-          expect(next.statusCode, next.body).toBe(201);
-          expect((await stored(next.json().key)).user).toBe(0);
-        } finally {
-          await ctx.db.deleteFrom('user_discounts').where('id', '=', discountId).execute();
+            // The next order is the (n+1)th: no discount due any more.
+            ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 30_000));
+            const next = await order(true);
+            expect(next.statusCode, next.body).toBe(201);
+            expect((await stored(next.json().key)).user).toBe(0);
+          } finally {
+            await ctx.db.deleteFrom('user_discounts').where('id', '=', discountId).execute();
+          }
         }
       },
     );

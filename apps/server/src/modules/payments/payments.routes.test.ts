@@ -413,6 +413,94 @@ afterAll(async () => {
         },
       );
 
+      ctx.test(
+        'a PAID after the attempt expired or was declined still pays it (the money was taken); only a pending attempt is declined or expired',
+        async () => {
+          for (const early of ['EXPIRED', 'DENIED']) {
+            const order = await placeOrder('epay');
+            const { payment_key: invoice } = (
+              await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as())
+            ).json();
+            const row = await orderRow(order.key);
+            const paymentStatus = async () =>
+              (
+                await ctx.db
+                  .selectFrom('payments')
+                  .select('status')
+                  .where('invoice', '=', invoice)
+                  .executeTakeFirstOrThrow()
+              ).status;
+            expect((await notifyEpay(`INVOICE=${invoice}:STATUS=${early}\n`)).body).toBe(
+              `INVOICE=${invoice}:STATUS=OK\n`,
+            );
+            expect((await orderRow(order.key)).payment_status).toBe('failed');
+            expect(await paymentStatus()).toBe(early.toLowerCase());
+            // The other early outcome changes nothing more: only a pending attempt is declined or expired.
+            const other = early === 'EXPIRED' ? 'DENIED' : 'EXPIRED';
+            await notifyEpay(`INVOICE=${invoice}:STATUS=${other}\n`);
+            expect(await paymentStatus()).toBe(early.toLowerCase());
+
+            const paid = await notifyEpay(
+              `INVOICE=${invoice}:STATUS=PAID:PAY_TIME=20261124120000:STAN=777001:BCODE=LATE01\n`,
+            );
+            expect(paid.body).toBe(`INVOICE=${invoice}:STATUS=OK\n`);
+            expect(await paymentStatus()).toBe('paid');
+            expect((await orderRow(order.key)).payment_status).toBe('paid');
+            const paidLines = (await history(row.id)).filter((h) => h.reason?.startsWith('payment paid'));
+            expect(paidLines).toHaveLength(1);
+            expect(paidLines[0]!.reason).toContain('STAN=777001');
+          }
+        },
+      );
+
+      ctx.test(
+        'Redsys: two signed success notices of one payment (0000, then 0099) pay it once: one history line, the first authorisation kept',
+        async () => {
+          const order = await placeOrder('bizum');
+          const fields = Object.fromEntries(
+            [...order.ppResp.redForm!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+          );
+          const params = redsysDecodeParameters(fields.Ds_MerchantParameters!);
+          const invoice = params.DS_MERCHANT_ORDER!;
+          const row = await orderRow(order.key);
+          const notify = (response: string, authorisation: string) => {
+            const notice = redsysEncodeParameters({
+              Ds_Amount: String(row.total),
+              Ds_Currency: '978',
+              Ds_Order: invoice,
+              Ds_MerchantCode: accounts.redsys.merchantCode,
+              Ds_Terminal: '001',
+              Ds_Response: response,
+              Ds_TransactionType: '0',
+              Ds_AuthorisationCode: authorisation,
+              Ds_ProcessedPayMethod: '68',
+            });
+            return ctx.app.inject({
+              method: 'POST',
+              url: '/api/redsys/notify/demo/bistro',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: new URLSearchParams({
+                Ds_SignatureVersion: 'HMAC_SHA256_V1',
+                Ds_MerchantParameters: notice,
+                Ds_Signature: redsysSign(accounts.redsys.key, invoice, notice),
+              }).toString(),
+            });
+          };
+          expect((await notify('0000', '111111')).statusCode).toBe(200);
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+          expect((await notify('0099', '222222')).statusCode).toBe(200);
+          expect((await orderRow(order.key)).payment_status).toBe('paid');
+          const paidLines = (await history(row.id)).filter((h) => h.reason?.startsWith('payment paid'));
+          expect(paidLines).toHaveLength(1);
+          const payment = await ctx.db
+            .selectFrom('payments')
+            .select(['status', 'provider_ref'])
+            .where('invoice', '=', invoice)
+            .executeTakeFirstOrThrow();
+          expect(payment).toEqual({ status: 'paid', provider_ref: '111111' });
+        },
+      );
+
       ctx.test('a form with a changed amount is refused by the provider', async () => {
         const order = await placeOrder('epay');
         const { form } = (
