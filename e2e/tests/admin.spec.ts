@@ -86,7 +86,7 @@ test('an admin renames a product and sets it out of stock, changes a colour and 
 
   // Settings: a colour, then the guest page uses it.
   await page.goto('/admin/settings');
-  const colour = page.getByLabel('primary_color', { exact: true });
+  const colour = page.getByLabel('Основен цвят', { exact: true });
   await colour.fill('#123456');
   await page.getByRole('button', { name: 'Запази' }).first().click();
   await expect(page.getByRole('status').filter({ hasText: 'Запазено' }).first()).toBeVisible();

@@ -23,7 +23,7 @@ const colour: AdminSettingRow = {
 };
 
 describe('SettingInput', () => {
-  it('shows the description, the default and the problem it is given', () => {
+  it('shows its label and help in the console language (never the raw key or English), the default and the problem', () => {
     render(
       <SettingInput
         row={colour}
@@ -35,9 +35,10 @@ describe('SettingInput', () => {
         onTranslations={() => undefined}
       />,
     );
-    expect(screen.getByText(/Primary colour/)).toBeTruthy();
+    expect(screen.getByText(/Основният цвят на бутоните и връзките/)).toBeTruthy();
+    expect(screen.queryByText(/Primary colour/)).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('must be a hex colour');
-    expect(screen.getByLabelText('primary_color').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Основен цвят').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('hands on typed values and offers the way back to the default for a stored value', async () => {

@@ -6,6 +6,7 @@ import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { ImageField } from './image-drop.tsx';
 import { WorkingHoursInput } from './working-hours-input.tsx';
 import s from './admin.module.css';
+import { settingTexts } from '../lib/setting-texts.ts';
 
 interface Props {
   row: AdminSettingRow;
@@ -29,6 +30,7 @@ export function SettingInput({
   const t = useAdminT();
   const [open, setOpen] = useState(false);
   const id = `setting-${row.key}`;
+  const { label } = settingTexts(t, row);
   const describedBy = `${id}-desc`;
   const common = { id, 'aria-describedby': describedBy, 'aria-invalid': problem ? true : undefined };
 
@@ -108,7 +110,7 @@ export function SettingInput({
         <span className={s.row}>
           <input
             type="color"
-            aria-label={t('settings.pickColour', { key: row.key })}
+            aria-label={t('settings.pickColour', { key: label })}
             value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
             onChange={(e) => onChange(e.target.value)}
           />
@@ -130,7 +132,7 @@ export function SettingInput({
     case 'image':
       return (
         <div className={s.field} data-setting={row.key}>
-          <ImageField label={row.key} value={value} onChange={(v) => onChange(v ?? '')} />
+          <ImageField label={label} value={value} onChange={(v) => onChange(v ?? '')} />
           <Meta
             row={row}
             id={describedBy}
@@ -176,7 +178,7 @@ export function SettingInput({
   return (
     <div className={s.field} data-setting={row.key} style={{ marginBottom: '0.75rem' }}>
       <label htmlFor={id}>
-        <strong>{row.key}</strong>
+        <strong>{label}</strong>
       </label>
       {input}
       <Meta row={row} id={describedBy} problem={problem} changed={changed} onReset={() => onChange(null)} />
@@ -226,7 +228,7 @@ function Meta({
   return (
     <>
       <span id={id} className={s.hint}>
-        {row.description} · {t('settings.default')}:{' '}
+        {settingTexts(t, row).help} · <code>{row.key}</code> · {t('settings.default')}:{' '}
         <code>{row.default === '' ? t('settings.empty') : row.default}</code>
         {row.value !== null && !changed && (
           <>

@@ -22,6 +22,7 @@ import {
 } from '../api/settings.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
+import { settingTexts } from '../lib/setting-texts.ts';
 import { validateSettings } from '../lib/settings.ts';
 import { SaveStatus } from './form-parts.tsx';
 import { SettingInput } from './setting-input.tsx';
@@ -113,7 +114,9 @@ export function SettingsPage() {
           const inGroup = rows.filter(
             (r) =>
               r.group === group &&
-              (!needle || r.key.includes(needle) || r.description.toLowerCase().includes(needle)),
+              (!needle ||
+                r.key.includes(needle) ||
+                Object.values(settingTexts(t, r)).some((text) => text.toLowerCase().includes(needle))),
           );
           if (inGroup.length === 0) return null;
           return (
