@@ -32,3 +32,11 @@ export const markUserNeedDone = (place: string, id: number) =>
 /** GET tablesMenu: the place's active tables and rooms (what a waiter may move an order to). */
 export const getTablesMenu = (place: string) =>
   staffRequest<StoreTablesMenuResponse>('tablesMenu', { place });
+
+/** POST staff/devices/block: the device's next orders here answer anon_user_banned (spec §6). */
+export const blockDevice = (place: string, deviceId: string) =>
+  staffRequest<{ device_id: string; blocked: boolean }>('staff/devices/block', {
+    place,
+    method: 'POST',
+    body: { deviceId },
+  });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
 import { initI18n } from '../../../i18n/i18n.ts';
 import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
 import { staffTextLoaders } from '../hooks/use-staff-texts.ts';
@@ -162,5 +163,43 @@ describe('order card: the fee row names what it is (issue 24)', () => {
   test('a delivery’s fee is', () => {
     renderCard({ order: withFee(2) });
     expect(screen.getByRole('rowheader', { name: 'Delivery' })).toBeTruthy();
+  });
+});
+
+describe('order card: blocking the guest’s device (spec §6, issue 24)', () => {
+  test('asks first; confirmed, blocks the order’s device once and says so; cancelled, nothing', async () => {
+    const onBlockDevice = vi.fn(() => Promise.resolve());
+    render(
+      <>
+        <OrderCard
+          order={staffOrder({ id: 1, device_id: 'dev-abc' })}
+          lang="en"
+          onStatus={vi.fn(() => Promise.resolve())}
+          onTable={vi.fn(() => Promise.resolve())}
+          onAcknowledge={vi.fn()}
+          onBlockDevice={onBlockDevice}
+        />
+        <ConfirmHost />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Block this device' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block the guest’s device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onBlockDevice).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Block this device' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Block the guest’s device?' })).getByRole('button', {
+        name: 'Block',
+      }),
+    );
+    expect(onBlockDevice).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('The device is blocked.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Block this device' })).toBeNull();
+  });
+
+  test('an order without a device offers no block button', () => {
+    renderCard({ order: staffOrder({ id: 1, device_id: null }), onBlockDevice: vi.fn() });
+    expect(screen.queryByRole('button', { name: 'Block this device' })).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { canTransition, isOrderStatus, isOrderType, type OrderStatus } from '@tr
 import { addressLine, clockTime, hasTable, orderMoney } from '../lib/order-format.ts';
 import { staffErrorCode } from '../api/staff-request.ts';
 import styles from './staff.module.css';
+import { askConfirm } from '../../../components/ui/confirm-dialog.tsx';
 
 export interface OrderCardProps {
   order: StaffOrder;
@@ -29,6 +30,8 @@ export interface OrderCardProps {
   onSelect?: () => void;
   /** Printing buttons (reprint, receipt, browser print), when the screen offers them. */
   printActions?: ReactNode;
+  /** Bars the order's device from ordering here (spec §6; POST staff/devices/block), after a confirmation. */
+  onBlockDevice?: () => Promise<unknown>;
 }
 
 /** The legal next statuses of an order, in the server's order, each also allowed by the domain table. */
@@ -61,8 +64,10 @@ export function OrderCard({
   selected = false,
   onSelect,
   printActions,
+  onBlockDevice,
 }: OrderCardProps) {
   const { t } = useTranslation();
+  const [blocked, setBlocked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
@@ -328,6 +333,34 @@ export function OrderCard({
       </div>
 
       {printActions}
+
+      {onBlockDevice && order.device_id && (
+        <div className={styles.actions}>
+          {blocked ? (
+            <p role="status">{t('staff.order.block.done')}</p>
+          ) : (
+            <button
+              type="button"
+              className={`button button-secondary ${styles.danger}`}
+              disabled={busy}
+              onClick={() =>
+                void (async () => {
+                  const ok = await askConfirm({
+                    title: t('staff.order.block.title'),
+                    message: t('staff.order.block.message'),
+                    confirmLabel: t('staff.order.block.confirm'),
+                    cancelLabel: t('staff.common.cancel'),
+                    danger: true,
+                  });
+                  if (ok && (await run(onBlockDevice))) setBlocked(true);
+                })()
+              }
+            >
+              {t('staff.order.block.button')}
+            </button>
+          )}
+        </div>
+      )}
 
       {rejecting && (
         <form className={styles.rejectForm} onSubmit={(e) => void submitReject(e)} noValidate>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUSES, TERMINAL_STATUSES, type OrderStatus } from '@trapeza/domain/order-status';
 import { readJson, writeJson } from '../../../lib/storage.ts';
-import { getTablesMenu } from '../api/board.ts';
+import { blockDevice, getTablesMenu } from '../api/board.ts';
 import { useScheduledIds } from '../hooks/use-scheduled.ts';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';
 import { playAlertSound, unlockAlertSound } from '../lib/alert-sound.ts';
@@ -292,6 +292,7 @@ export function StaffBoard({ place, token, lang, title, onUnauthorized }: StaffB
                 selected={selectedId === order.id}
                 onSelect={() => setSelectedId(order.id)}
                 printActions={<OrderPrintActions place={place} orderId={order.id} />}
+                onBlockDevice={order.device_id ? () => blockDevice(place, order.device_id ?? '') : undefined}
               />
             ));
             const heading = (

@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../../components/link.tsx';
+import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@trapeza/domain/roles';
 import { endAuthSession } from '../../../lib/auth-session.ts';
@@ -51,6 +52,7 @@ export function StaffShell({ place, required, title, children }: StaffShellProps
       <main id="main" tabIndex={-1} className={styles.main}>
         {children(token, signOut)}
       </main>
+      <ConfirmHost />
     </div>
   );
 }
