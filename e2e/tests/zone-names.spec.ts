@@ -73,4 +73,34 @@ test('the owner names a delivery zone per language; the zone editor warns before
       await context.close();
     }
   }
+
+  // The delivery checkout names the zone the pin falls in, in the guest's language, and the map's controls are
+  // the guest's language too (Leaflet's are English). Tuesday noon: the zone's 11:00–22:00 window is open.
+  const context = await browser.newContext();
+  try {
+    const guest = await context.newPage();
+    await guest.clock.setFixedTime(new Date('2026-03-03T10:00:00.000Z'));
+    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    await guest.goto('/bistro/skara/kebapcheta');
+    await guest.getByLabel('5 бр.').check();
+    await guest.getByRole('checkbox').first().check();
+    for (let i = 0; i < 3; i++)
+      await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+    await guest.getByTestId('cart-button').click();
+    await guest.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
+    await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
+    const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
+    if (await upsell.isVisible()) await upsell.click();
+    const d = guest.getByRole('dialog', { name: 'Поръчка' });
+    await d.getByLabel('Доставка').check();
+    const map = d.getByTestId('map-picker');
+    await expect(map.getByRole('button', { name: 'Приближи' })).toBeVisible({ timeout: 15_000 });
+    await expect(map.getByRole('button', { name: 'Отдалечи' })).toBeVisible();
+    await map.click();
+    await expect(d.getByTestId('delivery-zone')).toContainText(
+      'Адресът е в зоната за доставка „Център – в рамките на Малкия ринг“. Доставка: ',
+    );
+  } finally {
+    await context.close();
+  }
 });

@@ -15,6 +15,10 @@ export const ReverseGeocodeQuery = z
 
 export const ReverseGeocodeResponse = z.object({
   status: z.enum(['ok', 'off', 'not_found', 'unavailable']),
+  /** "street number, town" (or the provider's whole name of the place) */
   address: z.string().nullable(),
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  postal_code: z.string().nullable(),
 });
 export type ReverseGeocodeResponse = z.infer<typeof ReverseGeocodeResponse>;

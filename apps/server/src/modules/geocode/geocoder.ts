@@ -10,8 +10,24 @@
  * call the provider again — public Nominatim allows about one call a second per installation.
  */
 
+/** The address parts the order form fills: the street, the house number and the postal code when known. */
+export interface AddressParts {
+  street: string | null;
+  number: string | null;
+  postal_code: string | null;
+}
+
 export type ReverseResult =
-  { status: 'ok'; address: string } | { status: 'off' | 'not_found' | 'unavailable'; address: null };
+  | ({ status: 'ok'; address: string } & AddressParts)
+  | ({ status: 'off' | 'not_found' | 'unavailable'; address: null } & AddressParts);
+
+const none = (status: 'off' | 'not_found' | 'unavailable'): ReverseResult => ({
+  status,
+  address: null,
+  street: null,
+  number: null,
+  postal_code: null,
+});
 
 export interface ReverseGeocoder {
   reverse(lat: number, lng: number, language: string): Promise<ReverseResult>;
@@ -25,10 +41,24 @@ interface NominatimAnswer {
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
+/** The street, number and postal code of a Nominatim answer. */
+export function partsFromNominatim(answer: NominatimAnswer): AddressParts {
+  const a = answer.address ?? {};
+  return {
+    street: streetOf(a),
+    number: str(a.house_number),
+    postal_code: str(a.postcode),
+  };
+}
+
+function streetOf(a: Record<string, unknown>) {
+  return str(a.road) ?? str(a.pedestrian) ?? str(a.footway) ?? str(a.square) ?? str(a.neighbourhood);
+}
+
 /** A guest-sized address from a Nominatim answer: "street number, town"; else its display name. */
 export function addressFromNominatim(answer: NominatimAnswer): string | null {
   const a = answer.address ?? {};
-  const street = str(a.road) ?? str(a.pedestrian) ?? str(a.footway) ?? str(a.square) ?? str(a.neighbourhood);
+  const street = streetOf(a);
   const town =
     str(a.city) ?? str(a.town) ?? str(a.village) ?? str(a.municipality) ?? str(a.county) ?? str(a.state);
   if (street) {
@@ -59,7 +89,7 @@ export function createReverseGeocoder(opts: {
 
   return {
     async reverse(lat, lng, language) {
-      if (!endpoint) return { status: 'off', address: null };
+      if (!endpoint) return none('off');
       const key = `${lat.toFixed(5)},${lng.toFixed(5)},${language}`;
       const hit = cache.get(key);
       if (hit) return hit;
@@ -77,13 +107,13 @@ export function createReverseGeocoder(opts: {
           signal: AbortSignal.timeout(timeoutMs),
           redirect: 'error',
         });
-        if (!res.ok) return { status: 'unavailable', address: null };
+        if (!res.ok) return none('unavailable');
         const body = (await res.json()) as NominatimAnswer | null;
         const address = body && typeof body === 'object' && !body.error ? addressFromNominatim(body) : null;
-        result = address ? { status: 'ok', address } : { status: 'not_found', address: null };
+        result = address && body ? { status: 'ok', address, ...partsFromNominatim(body) } : none('not_found');
       } catch {
         // Timed out, refused, not JSON: the guest types the address; nothing cached, so a later pin tries again.
-        return { status: 'unavailable', address: null };
+        return none('unavailable');
       }
       if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
       cache.set(key, result);

@@ -1,9 +1,11 @@
 /**
  * Delivery map picker (spec §2): OpenStreetMap tiles (URL from the map_tile_url setting, OSM by default), the
  * venue's delivery shapes drawn, a draggable pin; a click on the map moves the pin there. Leaflet loads with this
- * chunk only, when a guest chooses delivery.
+ * chunk only, when a guest chooses delivery. Its controls speak the guest's language (zoom buttons' titles and
+ * names, the pin's title); the address fields are filled from the pin by the caller (hooks/use-pin-address.ts).
  */
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 
@@ -24,6 +26,9 @@ const pinIcon = L.divIcon({
 });
 
 export function MapPicker({ center, pin, shapes, tileUrl, label, onPin }: MapPickerProps) {
+  const { t } = useTranslation();
+  const zoomIn = t('cart.mapZoomIn');
+  const zoomOut = t('cart.mapZoomOut');
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -34,7 +39,9 @@ export function MapPicker({ center, pin, shapes, tileUrl, label, onPin }: MapPic
 
   useEffect(() => {
     if (!el.current) return;
-    const m = L.map(el.current, { center: [center.lat, center.lng], zoom: 14 });
+    const m = L.map(el.current, { center: [center.lat, center.lng], zoom: 14, zoomControl: false });
+    // Leaflet's own zoom buttons are titled in English: ours carry the guest's language.
+    L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(m);
     L.tileLayer(tileUrl, {
       maxZoom: 19,
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',

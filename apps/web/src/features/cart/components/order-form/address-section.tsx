@@ -6,10 +6,12 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@trapeza/domain/money';
 import { translateField } from '@trapeza/domain/i18n';
+import { matchedZoneName } from '@trapeza/domain/delivery/zone-name';
 import { translatedText } from '../../../../lib/ui-settings.ts';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
 import { ChoiceCard } from '../../../../components/ui/choice-card.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
+import { usePinAddress } from '../../hooks/use-pin-address.ts';
 import { FieldError, TextField } from './fields.tsx';
 
 const MapPicker = lazy(() => import('../map-picker.tsx').then((mod) => ({ default: mod.MapPicker })));
@@ -25,6 +27,13 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
   const { setValue, register } = m.form;
   const { view, pin, regionId, saved, formId } = m;
   const shapes = venue.info.ordertypes.find((o) => o.type === 2)?.delivery_shapes ?? [];
+  const pinAddress = usePinAddress(
+    { get: (f) => m.form.getValues(f), set: (f, v) => setValue(f, v, { shouldDirty: true }) },
+    lang,
+  );
+  const zone = view.zone
+    ? matchedZoneName(view.zone, { regions: venue.info.regions, delivery_shapes: shapes }, lang)
+    : null;
   const venuePoint =
     venue.info.lat != null && venue.info.lng != null ? { lat: venue.info.lat, lng: venue.info.lng } : null;
   return (
@@ -98,12 +107,23 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
             setValue('lat', p.lat);
             setValue('lng', p.lng);
             setValue('regionId', '');
+            pinAddress.onPin(p);
           }}
         />
       </Suspense>
+      {pinAddress.state !== 'idle' && (
+        <p className="muted" role="status" data-testid="pin-address">
+          {pinAddress.state === 'looking'
+            ? t('cart.mapAddressLooking')
+            : pinAddress.state === 'filled'
+              ? t('cart.mapAddressFilled')
+              : t('cart.mapAddressNone')}
+        </p>
+      )}
       <p className="muted" role="status" data-testid="delivery-zone">
         {view.zone
-          ? t('cart.deliveryZone', {
+          ? t(zone ? 'cart.deliveryZoneNamed' : 'cart.deliveryZone', {
+              zone,
               price: formatPrice(view.zone.delivery_price, currency, lang).primary,
             })
           : pin || regionId != null
