@@ -72,7 +72,13 @@ test('phone: the card opens a bottom sheet; a size and an extra go into the cart
 
   // A size and an extra, then add: the sheet closes, the cart says what went in.
   ({ add, sheet } = await openSheet(page));
-  await sheet.getByLabel('5 бр.').check();
+  // Sizes are radio cards, extras checkbox cards (ChoiceCard): a tap anywhere on the card chooses.
+  const sizes = sheet.getByRole('radiogroup', { name: 'Размери и цени' });
+  await expect(sizes.getByRole('radio')).not.toHaveCount(0);
+  await sizes.locator('label', { hasText: '5 бр.' }).click({ position: { x: 200, y: 10 } });
+  await expect(sheet.getByLabel('5 бр.')).toBeChecked();
+  const extras = sheet.getByRole('group', { name: 'Добавки' });
+  await expect(extras.getByRole('checkbox').first()).toBeVisible();
   await sheet.getByRole('checkbox', { name: /^Лютеница/ }).check();
   await sheet.getByRole('button', { name: 'Добави в количката' }).click();
   await expect(sheet).toBeHidden();

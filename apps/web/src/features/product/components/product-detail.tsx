@@ -1,8 +1,9 @@
 /**
  * Product page body (spec §2): image with lightbox, name, description, variants with price (old price struck
  * through, second currency), required ingredient as a radio choice, addable and removable ingredients as
- * checkboxes with prices, comment box, allergens, add-to-cart at top/bottom/both or hidden, and the note when the
- * category does not allow ordering. Choice limits are the domain's rules.
+ * checkboxes with prices (radio and checkbox cards: ChoiceCard, issue 21 #2), the quantity, comment box, allergens,
+ * add-to-cart at top/bottom/both or hidden, and the note when the category does not allow ordering. Choice limits
+ * are the domain's rules.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import {
 } from '@trapeza/domain/ingredients';
 import { formatPrice, type VenueCurrency } from '@trapeza/domain/money';
 import { AllergenList } from '../../../components/ui/allergen-list.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 import { Lightbox } from '../../../components/ui/lightbox.tsx';
 import { Price } from '../../../components/ui/price.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
@@ -165,97 +167,108 @@ export function ProductDetail(props: ProductDetailProps) {
           </p>
         )}
         <form id={formId} onSubmit={submit} className={styles.form} noValidate>
-          {product.hide_variants !== 1 && variants.length > 0 && (
-            <fieldset className={styles.fieldset}>
-              <legend>{t('product.variants')}</legend>
-              {variants.map((v) => {
-                const shown = shownVariantPrice(product, v, priceContext);
-                const size = translateField(v, 'size', lang) || name;
-                return variants.length > 1 && canOrder ? (
-                  <label key={v.id} className={styles.choice}>
-                    <input
-                      type="radio"
-                      name="variant"
+          {product.hide_variants !== 1 &&
+            variants.length > 0 &&
+            (variants.length > 1 && canOrder ? (
+              <ChoiceCardGroup
+                legend={t('product.variants')}
+                name="variant"
+                value={variantId == null ? '' : String(variantId)}
+                onValueChange={(value) => setVariantId(Number(value))}
+              >
+                {variants.map((v) => {
+                  const shown = shownVariantPrice(product, v, priceContext);
+                  return (
+                    <ChoiceCard
+                      key={v.id}
                       value={v.id}
-                      checked={variantId === v.id}
                       disabled={!live}
-                      onChange={() => setVariantId(v.id)}
+                      label={translateField(v, 'size', lang) || name}
+                      aside={
+                        <Price
+                          amount={shown.price}
+                          oldAmount={shown.oldPrice}
+                          currency={currency}
+                          lang={lang}
+                        />
+                      }
                     />
-                    <span className={styles.choiceName}>{size}</span>
-                    <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
-                  </label>
-                ) : (
-                  <div key={v.id} className={styles.choice}>
-                    <span className={styles.choiceName}>{size}</span>
-                    <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
-                  </div>
-                );
-              })}
-            </fieldset>
-          )}
+                  );
+                })}
+              </ChoiceCardGroup>
+            ) : (
+              <fieldset className={styles.fieldset}>
+                <legend>{t('product.variants')}</legend>
+                {variants.map((v) => {
+                  const shown = shownVariantPrice(product, v, priceContext);
+                  return (
+                    <div key={v.id} className={styles.choice}>
+                      <span className={styles.choiceName}>{translateField(v, 'size', lang) || name}</span>
+                      <Price
+                        amount={shown.price}
+                        oldAmount={shown.oldPrice}
+                        currency={currency}
+                        lang={lang}
+                      />
+                    </div>
+                  );
+                })}
+              </fieldset>
+            ))}
           {canOrder && required.length > 0 && (
-            <fieldset className={styles.fieldset}>
-              <legend>{t('product.requiredIngredient')}</legend>
+            <ChoiceCardGroup
+              legend={t('product.requiredIngredient')}
+              name="required"
+              value={String(requiredId)}
+              onValueChange={(value) => setRequiredId(Number(value))}
+            >
               {required.map((i) => (
-                <label key={i.id} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="required"
-                    value={i.id}
-                    checked={requiredId === i.id}
-                    disabled={!live}
-                    onChange={() => setRequiredId(i.id)}
-                  />
-                  <span className={styles.choiceName}>{translateField(i, 'name', lang)}</span>
-                  {i.price > 0 && <span>+{formatPrice(i.price, currency, lang).primary}</span>}
-                </label>
+                <ChoiceCard
+                  key={i.id}
+                  value={i.id}
+                  disabled={!live}
+                  label={translateField(i, 'name', lang)}
+                  aside={i.price > 0 ? `+${formatPrice(i.price, currency, lang).primary}` : undefined}
+                />
               ))}
-            </fieldset>
+            </ChoiceCardGroup>
           )}
           {canOrder && addable.length > 0 && (
-            <fieldset className={styles.fieldset}>
-              <legend>{t('product.addableIngredients')}</legend>
+            <ChoiceCardGroup legend={t('product.addableIngredients')} type="checkbox">
               {addable.map((i) => (
-                <label key={i.id} className={styles.choice}>
-                  <input
-                    type="checkbox"
-                    checked={added.includes(i.id)}
-                    disabled={!live}
-                    onChange={() => {
-                      const r = toggleAddableIngredient(added, i.id, product);
-                      if (r.ok) {
-                        setAdded(r.value);
-                        setProblem(null);
-                      } else setProblem(r.error);
-                    }}
-                  />
-                  <span className={styles.choiceName}>{translateField(i, 'name', lang)}</span>
-                  {i.price > 0 && <span>+{formatPrice(i.price, currency, lang).primary}</span>}
-                </label>
+                <ChoiceCard
+                  key={i.id}
+                  checked={added.includes(i.id)}
+                  disabled={!live}
+                  onChange={() => {
+                    const r = toggleAddableIngredient(added, i.id, product);
+                    if (r.ok) {
+                      setAdded(r.value);
+                      setProblem(null);
+                    } else setProblem(r.error);
+                  }}
+                  label={translateField(i, 'name', lang)}
+                  aside={i.price > 0 ? `+${formatPrice(i.price, currency, lang).primary}` : undefined}
+                />
               ))}
-            </fieldset>
+            </ChoiceCardGroup>
           )}
           {canOrder && removable.length > 0 && (
-            <fieldset className={styles.fieldset}>
-              <legend>{t('product.removableIngredients')}</legend>
+            <ChoiceCardGroup legend={t('product.removableIngredients')} type="checkbox">
               {removable.map((i) => (
-                <label key={i.id} className={styles.choice}>
-                  <input
-                    type="checkbox"
-                    checked={removed.includes(i.id)}
-                    disabled={!live}
-                    onChange={() =>
-                      setRemoved(
-                        removed.includes(i.id) ? removed.filter((x) => x !== i.id) : [...removed, i.id],
-                      )
-                    }
-                  />
-                  <span className={styles.choiceName}>
-                    {t('product.without', { name: translateField(i, 'name', lang) })}
-                  </span>
-                </label>
+                <ChoiceCard
+                  key={i.id}
+                  checked={removed.includes(i.id)}
+                  disabled={!live}
+                  onChange={() =>
+                    setRemoved(
+                      removed.includes(i.id) ? removed.filter((x) => x !== i.id) : [...removed, i.id],
+                    )
+                  }
+                  label={t('product.without', { name: translateField(i, 'name', lang) })}
+                />
               ))}
-            </fieldset>
+            </ChoiceCardGroup>
           )}
           {canOrder && (
             <div className={styles.field}>
