@@ -18,7 +18,7 @@ import { registerUploads } from './modules/admin/admin-images.routes.ts';
 import { createTableParty, tablePartyRoutes } from './modules/tables/table-party.routes.ts';
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
 import { openImageStore, registerStoredUploads } from './modules/admin/image-store.ts';
-import { BookingsRepository } from './modules/bookings/bookings.repository.ts';
+import { createBookingsRepository } from './modules/bookings/bookings.repository.ts';
 import { BookingLimiter } from './modules/bookings/booking-limits.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
@@ -30,12 +30,12 @@ import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService } from './modules/menu/menu.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { PaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createGuestOrigin } from './lib/guest-origin.ts';
 import { findClientByHost } from './plugins/tenancy.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { PaymentAccountsRepository } from './modules/payments/payment-accounts.repository.ts';
+import { createPaymentAccountsRepository } from './modules/payments/payment-accounts.repository.ts';
 import { paymentAccountsRoutes } from './modules/payments/payment-accounts.routes.ts';
 import {
   checkSecretsKey,
@@ -50,10 +50,10 @@ import { geocodeRoutes } from './modules/geocode/geocode.routes.ts';
 import { createPlacesService } from './modules/places/places.service.ts';
 import { registerPrinting } from './modules/printing/printing.plugin.ts';
 import { createStaffNotifier } from './modules/staff/staff.events.ts';
-import { StaffRepository } from './modules/staff/staff.repository.ts';
+import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
-import { UsersRepository } from './modules/users/users.repository.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { AccountCounters } from './modules/users/account-counters.ts';
@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? createServerClock();
   // A SECRETS_KEY that cannot open the stored payment account secrets stops the start here, before anything is
   // opened, with one line naming it (server.ts prints it), not at the first payment.
-  const paymentAccountsRepo = new PaymentAccountsRepository(database.db, new SecretBox(config.secretsKey));
+  const paymentAccountsRepo = createPaymentAccountsRepository(database.db, new SecretBox(config.secretsKey));
   await checkSecretsKey(paymentAccountsRepo);
   // S3_URL unreachable at start: StartupError naming it (server.ts prints the line and exits 1).
   const imageStore = await openImageStore(config.s3, database, uploadsDirOf(config.dataDir));
@@ -211,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEvents(app, database);
   app.decorate(
     'staffNotifier',
-    createStaffNotifier(new StaffRepository(database.db), app.events, app.log, {
+    createStaffNotifier(createStaffRepository(database.db), app.events, app.log, {
       mailer: app.mailer,
       sms: app.sms,
       publicUrl: config.publicUrl,
@@ -294,7 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the orders routes: order creation answers ppResp through app.payments.
   const payments = createPaymentsService({
     storedConfig: (placeId) => paymentAccounts.placeConfig(placeId),
-    repo: new PaymentsRepository(database.db),
+    repo: createPaymentsRepository(database.db),
     config: config.payments,
     publicUrl: config.publicUrl,
     now,
@@ -311,7 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(feedbackRoutes, { prefix: '/api' });
   await app.register(staffRoutes({ config }), { prefix: '/api' });
   const users = createUsersService({
-    repo: new UsersRepository(database.db),
+    repo: createUsersRepository(database.db),
     tokens: app.auth.tokens,
     mailer: app.mailer,
     now,
@@ -325,7 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Bookings; app.bookings.confirmBookingPaid is the hook the payments module calls when a deposit is paid.
   const bookings = createBookingsService({
-    repo: new BookingsRepository(database.db, database.dialect),
+    repo: createBookingsRepository(database.db, database.dialect),
     mailer: app.mailer,
     now,
     publicUrl: config.publicUrl,

@@ -17,7 +17,7 @@ import { hasAccess, type Role } from '@trapeza/domain/roles';
 import type { AppDatabase } from '../db/database.ts';
 import { AuthTokens, passwordVersion } from '../lib/auth-token.ts';
 import { DomainError } from '../lib/domain-error.ts';
-import { UsersRepository } from '../modules/users/users.repository.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
 
 export interface AuthUser {
   id: number;
@@ -90,7 +90,7 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const tokens = new AuthTokens(options.jwtSecret, options.now);
-  const repo = new UsersRepository(options.db);
+  const repo = createUsersRepository(options.db);
 
   const decoration: AuthDecoration = {
     tokens,

@@ -8,7 +8,7 @@
 import type { AppDatabase } from '../../db/database.ts';
 import { isLocalNetworkHost } from '../../lib/guest-origin.ts';
 import { simulatorAccounts } from '../../modules/payments/payments.config.ts';
-import { PaymentsRepository } from '../../modules/payments/payments.repository.ts';
+import { createPaymentsRepository } from '../../modules/payments/payments.repository.ts';
 import {
   createPaymentSimulator,
   isLoopbackHost,
@@ -84,7 +84,7 @@ export async function startDemoPaymentSimulator(input: {
   publicUrl: string;
   secret: string;
 }): Promise<PaymentSimulator> {
-  const repo = new PaymentsRepository(input.db);
+  const repo = createPaymentsRepository(input.db);
   const sim = createPaymentSimulator({
     merchants: async () =>
       (await repo.placesWithPayments()).map((p) =>

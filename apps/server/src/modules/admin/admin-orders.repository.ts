@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { AppDatabase } from '../../db/database.ts';
 import type { AdminOrderSort } from '@trapeza/domain/contracts/admin-orders';
 import { readPlaceSetting } from '../../db/place-settings.ts';
-import { StaffRepository, type OrderBundle } from '../staff/staff.repository.ts';
+import { createStaffRepository, type OrderBundle } from '../staff/staff.repository.ts';
 
 export interface AdminOrdersFilter {
   /** A short number to match exactly (the search looked like one). */
@@ -64,7 +64,7 @@ export function createAdminOrdersRepository(db: AppDatabase) {
     return q;
   };
 
-  const staff = new StaffRepository(db);
+  const staff = createStaffRepository(db);
   return {
     /** The venue's time zone setting as stored (the domain's parseSettings gives the default). */
     timeZone: (placeId: number) => readPlaceSetting(db, placeId, 'time_zone'),

@@ -38,17 +38,11 @@ const HOLDING = ['pending_confirmation', 'pending_payment', 'confirmed', 'seated
 /** Statuses that expire at expires_at: waiting for the guest's e-mail confirmation or for the deposit. */
 const PENDING = ['pending_confirmation', 'pending_payment'];
 
-export class BookingsRepository {
-  readonly #db: AppDatabase;
-  readonly #dialect: DialectName;
-
-  constructor(db: AppDatabase, dialect: DialectName) {
-    this.#db = db;
-    this.#dialect = dialect;
-  }
-
-  async findPlace(placeId: number): Promise<PlaceInfo | undefined> {
-    const row = await this.#db
+export function createBookingsRepository(db: AppDatabase, dialect: DialectName) {
+  /** The database itself, the default of the calls that also run inside a caller's transaction. */
+  const root = db;
+  async function findPlace(placeId: number): Promise<PlaceInfo | undefined> {
+    const row = await db
       .selectFrom('places')
       .select(['id', 'slug', 'name', 'translations', 'functionality_modules'])
       .where('id', '=', placeId)
@@ -64,12 +58,12 @@ export class BookingsRepository {
     return { id: row.id, slug: row.slug, name: row.name, translations: row.translations, modules };
   }
 
-  getSettings(placeId: number): Promise<Record<string, string>> {
-    return readPlaceSettings(this.#db, placeId);
+  function getSettings(placeId: number): Promise<Record<string, string>> {
+    return readPlaceSettings(db, placeId);
   }
 
-  async listHalls(placeId: number): Promise<{ id: number; name: string; translations: string }[]> {
-    return this.#db
+  async function listHalls(placeId: number): Promise<{ id: number; name: string; translations: string }[]> {
+    return db
       .selectFrom('halls')
       .select(['id', 'name', 'translations'])
       .where('place_id', '=', placeId)
@@ -79,9 +73,9 @@ export class BookingsRepository {
   }
 
   /** Active tables (kind 'table', not hotel rooms) in active halls or in none. */
-  async listTables(
+  async function listTables(
     placeId: number,
-    db: Kysely<Database> = this.#db,
+    db: Kysely<Database> = root,
   ): Promise<{ id: number; hall_id: number | null; seats: number }[]> {
     return db
       .selectFrom('tables')
@@ -96,7 +90,7 @@ export class BookingsRepository {
   }
 
   /** A booking-type product of the place with its active variants (first by position). */
-  async findBookingProduct(
+  async function findBookingProduct(
     placeId: number,
     productId: number,
   ): Promise<
@@ -108,7 +102,7 @@ export class BookingsRepository {
       }
     | undefined
   > {
-    const product = await this.#db
+    const product = await db
       .selectFrom('products')
       .select(['id', 'name', 'translations'])
       .where('place_id', '=', placeId)
@@ -117,7 +111,7 @@ export class BookingsRepository {
       .where('active', '=', 1)
       .executeTakeFirst();
     if (!product) return undefined;
-    const variants = await this.#db
+    const variants = await db
       .selectFrom('product_variants')
       .select(['id', 'booking_duration'])
       .where('product_id', '=', product.id)
@@ -129,11 +123,11 @@ export class BookingsRepository {
   }
 
   /** Bookings that may hold a table with a date in [from, to] (callers widen by a day for midnight spills). */
-  async listHolding(
+  async function listHolding(
     placeId: number,
     from: string,
     to: string,
-    db: Kysely<Database> = this.#db,
+    db: Kysely<Database> = root,
   ): Promise<
     Pick<BookingRow, 'id' | 'table_id' | 'date' | 'start_time' | 'end_time' | 'status' | 'expires_at'>[]
   > {
@@ -151,11 +145,11 @@ export class BookingsRepository {
    * A guest's bookings at the place that may still be open (holding statuses with a date from `fromDate`), matched
    * by e-mail key or phone key; the caller filters by expiry and end of stay (domain rules).
    */
-  async listForGuest(
+  async function listForGuest(
     placeId: number,
     keys: { email: string; phone: string },
     fromDate: string,
-    db: Kysely<Database> = this.#db,
+    db: Kysely<Database> = root,
   ): Promise<Pick<BookingRow, 'id' | 'date' | 'start_time' | 'end_time' | 'status' | 'expires_at'>[]> {
     return db
       .selectFrom('bookings')
@@ -179,7 +173,7 @@ export class BookingsRepository {
    * bookings are counted inside (two bookings of one guest for different dates then cannot both pass the count).
    * All keys are taken in one sorted order, so two writers never wait for each other in a cycle.
    */
-  async withBookingLock<T>(
+  async function withBookingLock<T>(
     placeId: number,
     dates: string[],
     fn: (db: Kysely<Database>) => Promise<T>,
@@ -188,15 +182,15 @@ export class BookingsRepository {
     const keys = [
       ...new Set([...dates.map((d) => `booking:${d}`), ...guests.map((g) => `booking-guest:${g}`)]),
     ].sort();
-    if (this.#dialect === 'postgres') {
-      return this.#db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      return db.transaction().execute(async (trx) => {
         for (const key of keys) {
           await sql`select pg_advisory_xact_lock(${placeId}::int, hashtext(${key}))`.execute(trx);
         }
         return fn(trx);
       });
     }
-    return this.#db.connection().execute(async (conn) => {
+    return db.connection().execute(async (conn) => {
       await sql`begin immediate`.execute(conn);
       try {
         const result = await fn(conn);
@@ -209,22 +203,22 @@ export class BookingsRepository {
     });
   }
 
-  async insert(db: Kysely<Database>, row: Insertable<BookingsTable>): Promise<number> {
+  async function insert(db: Kysely<Database>, row: Insertable<BookingsTable>): Promise<number> {
     const { id } = await db.insertInto('bookings').values(row).returning('id').executeTakeFirstOrThrow();
     return id;
   }
 
-  async findById(placeId: number, id: number): Promise<BookingView | undefined> {
-    return this.#views().where('b.place_id', '=', placeId).where('b.id', '=', id).executeTakeFirst();
+  async function findById(placeId: number, id: number): Promise<BookingView | undefined> {
+    return views().where('b.place_id', '=', placeId).where('b.id', '=', id).executeTakeFirst();
   }
 
   /** Any place's booking (the payments module confirms by booking id alone). */
-  async findByIdAnyPlace(id: number, db: Kysely<Database> = this.#db): Promise<BookingRow | undefined> {
+  async function findByIdAnyPlace(id: number, db: Kysely<Database> = root): Promise<BookingRow | undefined> {
     return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async listForUser(placeId: number, userId: number): Promise<BookingView[]> {
-    return this.#views()
+  async function listForUser(placeId: number, userId: number): Promise<BookingView[]> {
+    return views()
       .where('b.place_id', '=', placeId)
       .where('b.user_id', '=', userId)
       .orderBy('b.date', 'desc')
@@ -233,11 +227,11 @@ export class BookingsRepository {
       .execute();
   }
 
-  async listForStaff(
+  async function listForStaff(
     placeId: number,
     filter: { from: string; to: string; hallId: number | null; statuses: string[] },
   ): Promise<BookingView[]> {
-    let q = this.#views()
+    let q = views()
       .where('b.place_id', '=', placeId)
       .where('b.date', '>=', filter.from)
       .where('b.date', '<=', filter.to);
@@ -257,13 +251,13 @@ export class BookingsRepository {
    * change won). Optional extra columns (table, expiry) change with it. `unexpiredAt`: only while its expires_at is
    * after that instant (a pending booking confirmed in the same statement that checks it still holds its table).
    */
-  async transition(
+  async function transition(
     placeId: number | null,
     id: number,
     from: string[],
     to: string,
     extra: Partial<Pick<BookingRow, 'table_id' | 'hall_id' | 'expires_at'>> = {},
-    db: Kysely<Database> = this.#db,
+    db: Kysely<Database> = root,
     options: { unexpiredAt?: string } = {},
   ): Promise<boolean> {
     let q = db
@@ -282,8 +276,8 @@ export class BookingsRepository {
    * Marks pending bookings (unconfirmed or unpaid) past their expires_at as expired (one place, or all); returns
    * how many. Holding ends at expires_at anyway (holdsTable); this only makes the status say so.
    */
-  async expireUnpaid(nowIso: string, placeId?: number): Promise<number> {
-    let q = this.#db
+  async function expireUnpaid(nowIso: string, placeId?: number): Promise<number> {
+    let q = db
       .updateTable('bookings')
       .set({ status: 'expired' })
       .where('status', 'in', PENDING)
@@ -294,8 +288,8 @@ export class BookingsRepository {
     return Number(res.numUpdatedRows);
   }
 
-  #views() {
-    return this.#db
+  function views() {
+    return db
       .selectFrom('bookings as b')
       .leftJoin('halls as h', 'h.id', 'b.hall_id')
       .leftJoin('tables as t', 't.id', 'b.table_id')
@@ -309,4 +303,23 @@ export class BookingsRepository {
         'p.translations as product_translations',
       ]);
   }
+
+  return {
+    findPlace,
+    getSettings,
+    listHalls,
+    listTables,
+    findBookingProduct,
+    listHolding,
+    listForGuest,
+    withBookingLock,
+    insert,
+    findById,
+    findByIdAnyPlace,
+    listForUser,
+    listForStaff,
+    transition,
+    expireUnpaid,
+  };
 }
+export type BookingsRepository = ReturnType<typeof createBookingsRepository>;

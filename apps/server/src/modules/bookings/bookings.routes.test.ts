@@ -21,7 +21,7 @@ import {
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
-import { BookingsRepository } from './bookings.repository.ts';
+import { createBookingsRepository, type BookingsRepository } from './bookings.repository.ts';
 import { createBookingsService } from './bookings.service.ts';
 
 const NOW = new Date('2026-03-03T10:00:00+02:00');
@@ -659,17 +659,17 @@ describeEachDatabase(
     ctx.test('control: without the lock the same race double-books (the test above can fail)', async () => {
       pin();
       const date = '2026-03-19';
-      class Unlocked extends BookingsRepository {
-        override async withBookingLock<T>(
+      const base = createBookingsRepository(ctx.db, ctx.dialect);
+      const unlocked: BookingsRepository = {
+        ...base,
+        withBookingLock: async <T>(
           _placeId: number,
           _dates: string[],
           fn: (db: typeof ctx.db) => Promise<T>,
-        ) {
-          return fn(ctx.db);
-        }
-      }
+        ) => fn(ctx.db),
+      };
       const service = createBookingsService({
-        repo: new Unlocked(ctx.db, ctx.dialect),
+        repo: unlocked,
         mailer: { send: async () => ({ id: '', from: '', date: '', to: '', subject: '', text: '' }) },
         now: () => NOW,
         publicUrl: 'http://localhost',

@@ -14,7 +14,7 @@ import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from '
 import type { DialectName } from '../../db/database.ts';
 import { createOrdersRepository, type StoreOrderInput } from './orders.repository.ts';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
-import { StaffRepository } from '../staff/staff.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
 import { toStaffOrders } from '../staff/staff.service.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 
@@ -204,7 +204,7 @@ describeEachDatabase(
           expect(events).toHaveLength(20);
         }
         // The event carries what the board reads back (the shape the notifier publishes), and the guest's session.
-        const bundle = await new StaffRepository(ctx.db).getOrders(f.bistro, ids);
+        const bundle = await createStaffRepository(ctx.db).getOrders(f.bistro, ids);
         const board = new Map(toStaffOrders(bundle).map((o) => [o.id, o]));
         const tokens = new Map(bundle.orders.map((o) => [o.id, o.token]));
         for (const e of events) {

@@ -27,7 +27,7 @@ import {
 } from '@trapeza/domain/contracts/orders';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { routeLimitOptions } from '../../plugins/security.ts';
-import { TablesRepository } from '../tables/tables.repository.ts';
+import { createTablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { answerLanguage } from './order-error.ts';
 import { createOrdersRepository } from './orders.repository.ts';
@@ -69,7 +69,7 @@ const orderErrors = {
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const tables = new TablesService(
-    new TablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
+    createTablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
   );
   // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
   const repository = createOrdersRepository(app.database, app.venueCache, { newOrderEvents });

@@ -23,7 +23,7 @@ import type {
 } from '../../db/schema.ts';
 import { storeEventsPg } from '../../plugins/events.ts';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
-import { StaffRepository, type OrderBundle } from '../staff/staff.repository.ts';
+import { createStaffRepository, type OrderBundle } from '../staff/staff.repository.ts';
 
 export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'order_id'> & {
   ingredients: Omit<Insertable<OrderLineIngredientsTable>, 'order_line_id'>[];
@@ -510,7 +510,7 @@ export function createOrderStore(database: DatabaseHandle, opts: { newOrderEvent
         const stored = await storeOne(trx, input);
         if (!stored.ok || !newOrderEvents) return stored;
         const made = newOrderEvents(
-          await new StaffRepository(trx).getOrders(input.order.place_id, [stored.orderId]),
+          await createStaffRepository(trx).getOrders(input.order.place_id, [stored.orderId]),
         );
         await storeEventsPg(
           trx,

@@ -24,17 +24,9 @@ export interface AccountVersion {
 
 const contextOf = (placeId: number, provider: string) => `payment_accounts:${placeId}:${provider}`;
 
-export class PaymentAccountsRepository {
-  readonly #db: AppDatabase;
-  readonly #box: SecretBox;
-
-  constructor(db: AppDatabase, box: SecretBox) {
-    this.#db = db;
-    this.#box = box;
-  }
-
-  async list(placeId: number): Promise<StoredAccount[]> {
-    const rows = await this.#db
+export function createPaymentAccountsRepository(db: AppDatabase, box: SecretBox) {
+  async function list(placeId: number): Promise<StoredAccount[]> {
+    const rows = await db
       .selectFrom('payment_accounts')
       .select(['provider', 'fields', 'secret_last4', 'verified_at', 'updated_at'])
       .where('place_id', '=', placeId)
@@ -49,18 +41,18 @@ export class PaymentAccountsRepository {
   }
 
   /** The accounts with their secrets opened (for the payments module only); one that does not open is left out. */
-  async withSecrets(
+  async function withSecrets(
     placeId: number,
     onUnreadable: (provider: string) => void = () => undefined,
   ): Promise<(StoredAccount & { secret: string; version: AccountVersion })[]> {
-    const rows = await this.#db
+    const rows = await db
       .selectFrom('payment_accounts')
       .selectAll()
       .where('place_id', '=', placeId)
       .execute();
     const out: (StoredAccount & { secret: string; version: AccountVersion })[] = [];
     for (const r of rows) {
-      const secret = this.#box.open(r.secret, contextOf(placeId, r.provider));
+      const secret = box.open(r.secret, contextOf(placeId, r.provider));
       if (secret === null) {
         onUnreadable(r.provider);
         continue;
@@ -82,7 +74,7 @@ export class PaymentAccountsRepository {
    * Stores the fields and, when given, a new secret (else the stored one stays); any change forgets that the
    * account was verified. Answers false when no secret was given and none is stored.
    */
-  async save(
+  async function save(
     placeId: number,
     provider: PaymentAccountProvider,
     fields: Record<string, string>,
@@ -92,7 +84,7 @@ export class PaymentAccountsRepository {
     const fieldsJson = JSON.stringify(fields);
     const updatedAt = at.toISOString();
     if (secret === null) {
-      const res = await this.#db
+      const res = await db
         .updateTable('payment_accounts')
         .set({ fields: fieldsJson, verified_at: null, updated_at: updatedAt })
         .where('place_id', '=', placeId)
@@ -100,9 +92,9 @@ export class PaymentAccountsRepository {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     }
-    const sealed = this.#box.seal(secret, contextOf(placeId, provider));
+    const sealed = box.seal(secret, contextOf(placeId, provider));
     const last4 = Array.from(secret).slice(-4).join('');
-    await this.#db
+    await db
       .insertInto('payment_accounts')
       .values({
         place_id: placeId,
@@ -126,8 +118,8 @@ export class PaymentAccountsRepository {
     return true;
   }
 
-  async remove(placeId: number, provider: PaymentAccountProvider): Promise<boolean> {
-    const res = await this.#db
+  async function remove(placeId: number, provider: PaymentAccountProvider): Promise<boolean> {
+    const res = await db
       .deleteFrom('payment_accounts')
       .where('place_id', '=', placeId)
       .where('provider', '=', provider)
@@ -139,13 +131,13 @@ export class PaymentAccountsRepository {
    * Records a test payment's outcome, only if the credentials tested are still the stored ones (the sealed secret
    * has a fresh IV on every entry, so it changes with each re-entry): a change made meanwhile is not marked working.
    */
-  async setVerified(
+  async function setVerified(
     placeId: number,
     provider: PaymentAccountProvider,
     tested: AccountVersion,
     verifiedAt: string | null,
   ): Promise<void> {
-    await this.#db
+    await db
       .updateTable('payment_accounts')
       .set({ verified_at: verifiedAt })
       .where('place_id', '=', placeId)
@@ -156,14 +148,14 @@ export class PaymentAccountsRepository {
   }
 
   /** How many stored secrets this key cannot open, of how many (the start-up check). */
-  async unreadableSecrets(): Promise<{ unreadable: number; total: number }> {
-    const rows = await this.#db
-      .selectFrom('payment_accounts')
-      .select(['place_id', 'provider', 'secret'])
-      .execute();
+  async function unreadableSecrets(): Promise<{ unreadable: number; total: number }> {
+    const rows = await db.selectFrom('payment_accounts').select(['place_id', 'provider', 'secret']).execute();
     const unreadable = rows.filter(
-      (r) => this.#box.open(r.secret, contextOf(r.place_id, r.provider)) === null,
+      (r) => box.open(r.secret, contextOf(r.place_id, r.provider)) === null,
     ).length;
     return { unreadable, total: rows.length };
   }
+
+  return { list, withSecrets, save, remove, setVerified, unreadableSecrets };
 }
+export type PaymentAccountsRepository = ReturnType<typeof createPaymentAccountsRepository>;

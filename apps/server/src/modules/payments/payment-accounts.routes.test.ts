@@ -18,7 +18,7 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.ts
 import { freePort } from '../../../test/spawn-server.ts';
 import { asRole, seedAccounts, signRoleTokens, type AdminTokens } from '../admin/admin.fixtures.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { PaymentAccountsRepository } from './payment-accounts.repository.ts';
+import { createPaymentAccountsRepository } from './payment-accounts.repository.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
 
@@ -307,7 +307,7 @@ describeEachDatabase(
         );
         expect((err as Error).message).not.toContain('\n');
         // The key generated into DATA_DIR (what this suite's app uses) still opens them.
-        const { unreadable } = await new PaymentAccountsRepository(
+        const { unreadable } = await createPaymentAccountsRepository(
           ctx.db,
           new SecretBox(loadConfig({ NODE_ENV: 'test', DATA_DIR: ctx.dataDir, ...env }).secretsKey),
         ).unreadableSecrets();

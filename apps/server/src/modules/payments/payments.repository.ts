@@ -46,20 +46,14 @@ function newInvoice(): string {
   return `${randomInt(1, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 }
 
-export class PaymentsRepository {
-  readonly #db: AppDatabase;
-
-  constructor(db: AppDatabase) {
-    this.#db = db;
-  }
-
-  async placeById(placeId: number): Promise<PlaceRow | undefined> {
-    const row = await this.#placeQuery().where('places.id', '=', placeId).executeTakeFirst();
+export function createPaymentsRepository(db: AppDatabase) {
+  async function placeById(placeId: number): Promise<PlaceRow | undefined> {
+    const row = await placeQuery().where('places.id', '=', placeId).executeTakeFirst();
     return row ? { ...row, modules: parseModules(row.modules) } : undefined;
   }
 
-  async placeBySlugs(clientSlug: string, placeSlug: string): Promise<PlaceRow | undefined> {
-    const row = await this.#placeQuery()
+  async function placeBySlugs(clientSlug: string, placeSlug: string): Promise<PlaceRow | undefined> {
+    const row = await placeQuery()
       .where('clients.slug', '=', clientSlug)
       .where('places.slug', '=', placeSlug)
       .executeTakeFirst();
@@ -67,15 +61,15 @@ export class PaymentsRepository {
   }
 
   /** Places with the payments module (the simulator's demo merchants). */
-  async placesWithPayments(): Promise<PlaceRow[]> {
-    const rows = await this.#placeQuery().execute();
+  async function placesWithPayments(): Promise<PlaceRow[]> {
+    const rows = await placeQuery().execute();
     return rows
       .map((r) => ({ ...r, modules: parseModules(r.modules) }))
       .filter((r) => r.modules.includes('payments'));
   }
 
-  #placeQuery() {
-    return this.#db
+  function placeQuery() {
+    return db
       .selectFrom('places')
       .innerJoin('clients', 'clients.id', 'places.client_id')
       .select([
@@ -88,8 +82,8 @@ export class PaymentsRepository {
       ]);
   }
 
-  orderByKey(placeId: number, key: string) {
-    return this.#db
+  function orderByKey(placeId: number, key: string) {
+    return db
       .selectFrom('orders')
       .select([
         'id',
@@ -107,8 +101,8 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
-  orderById(placeId: number, id: number) {
-    return this.#db
+  function orderById(placeId: number, id: number) {
+    return db
       .selectFrom('orders')
       .select([
         'id',
@@ -130,7 +124,7 @@ export class PaymentsRepository {
    * A new attempt with a new single-use invoice; the order goes (back) to pending. Retries on the rare invoice
    * collision (the unique index decides).
    */
-  async createPayment(input: {
+  async function createPayment(input: {
     placeId: number;
     /** Exactly one of orderId / bookingId (a booking deposit). */
     orderId: number | null;
@@ -145,7 +139,7 @@ export class PaymentsRepository {
     for (let attempt = 0; ; attempt += 1) {
       const invoice = newInvoice();
       try {
-        return await this.#db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx) => {
           const row = await trx
             .insertInto('payments')
             .values({
@@ -175,7 +169,7 @@ export class PaymentsRepository {
           return { id: row.id, invoice };
         });
       } catch (err) {
-        const taken = await this.#db
+        const taken = await db
           .selectFrom('payments')
           .select('id')
           .where('invoice', '=', invoice)
@@ -185,16 +179,16 @@ export class PaymentsRepository {
     }
   }
 
-  setProviderRef(paymentId: number, ref: string, now: string) {
-    return this.#db
+  function setProviderRef(paymentId: number, ref: string, now: string) {
+    return db
       .updateTable('payments')
       .set({ provider_ref: ref, updated_at: now })
       .where('id', '=', paymentId)
       .execute();
   }
 
-  paymentByInvoice(placeId: number, invoice: string) {
-    return this.#db
+  function paymentByInvoice(placeId: number, invoice: string) {
+    return db
       .selectFrom('payments')
       .selectAll()
       .where('place_id', '=', placeId)
@@ -203,8 +197,8 @@ export class PaymentsRepository {
   }
 
   /** Booking deposits: the booking's attempts, newest first. */
-  paymentsOfBooking(bookingId: number) {
-    return this.#db
+  function paymentsOfBooking(bookingId: number) {
+    return db
       .selectFrom('payments')
       .selectAll()
       .where('booking_id', '=', bookingId)
@@ -213,8 +207,8 @@ export class PaymentsRepository {
   }
 
   /** Money taken with nothing to deliver (a deposit paid after its table was given away): refund at the provider. */
-  async markRefundRequired(paymentId: number, reason: string, now: string): Promise<boolean> {
-    const res = await this.#db
+  async function markRefundRequired(paymentId: number, reason: string, now: string): Promise<boolean> {
+    const res = await db
       .updateTable('payments')
       .set({ refund_status: 'required', refund_reason: reason.slice(0, 500), updated_at: now })
       .where('id', '=', paymentId)
@@ -224,8 +218,8 @@ export class PaymentsRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  latestPaymentOfOrder(orderId: number) {
-    return this.#db
+  function latestPaymentOfOrder(orderId: number) {
+    return db
       .selectFrom('payments')
       .selectAll()
       .where('order_id', '=', orderId)
@@ -238,21 +232,21 @@ export class PaymentsRepository {
    * Keeps a signed notification that is not applied (e.g. a Redsys notice whose amount is not the payment's) as
    * an alert row of payment_notifications; the same (invoice, status) is stored once. Changes no payment.
    */
-  async recordAlert(input: {
+  async function recordAlert(input: {
     paymentId: number;
     invoice: string;
     status: string;
     raw: string;
     now: string;
   }): Promise<void> {
-    const seen = await this.#db
+    const seen = await db
       .selectFrom('payment_notifications')
       .select('id')
       .where('invoice', '=', input.invoice)
       .where('status', '=', input.status)
       .executeTakeFirst();
     if (seen) return;
-    await this.#db
+    await db
       .insertInto('payment_notifications')
       .values({
         payment_id: input.paymentId,
@@ -275,7 +269,7 @@ export class PaymentsRepository {
    *   4. an order paid earns its user's loyalty (awardOrderLoyalty) in this transaction.
    * Answers whether this event changed anything, what it concerns, and the order's payment_status change.
    */
-  async applyEvent(input: {
+  async function applyEvent(input: {
     paymentId: number;
     invoice: string;
     status: string;
@@ -287,7 +281,7 @@ export class PaymentsRepository {
     /** false for status queries (no notification to deduplicate). */
     dedupe: boolean;
   }): Promise<AppliedEvent> {
-    return this.#db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const answer = async (
         result: AppliedEvent['result'],
         orderPayment: AppliedEvent['orderPayment'] = null,
@@ -392,8 +386,8 @@ export class PaymentsRepository {
 
   // Saved instruments (One Touch).
 
-  instrument(userId: number, placeId: number, id: number) {
-    return this.#db
+  function instrument(userId: number, placeId: number, id: number) {
+    return db
       .selectFrom('payment_instruments')
       .selectAll()
       .where('id', '=', id)
@@ -402,12 +396,12 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
-  instrumentById(id: number) {
-    return this.#db.selectFrom('payment_instruments').selectAll().where('id', '=', id).executeTakeFirst();
+  function instrumentById(id: number) {
+    return db.selectFrom('payment_instruments').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Inserts or refreshes the user's instruments of one provider token. */
-  async saveInstruments(
+  async function saveInstruments(
     userId: number,
     placeId: number,
     provider: string,
@@ -415,7 +409,7 @@ export class PaymentsRepository {
     instruments: { id: string; name: string; type: number; expires: string | null }[],
     now: string,
   ): Promise<void> {
-    await this.#db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       for (const i of instruments) {
         const existing = await trx
           .selectFrom('payment_instruments')
@@ -452,8 +446,8 @@ export class PaymentsRepository {
   }
 
   /** Deletes one instrument; answers how many of the user's instruments still use its token. */
-  async deleteInstrument(id: number, userId: number, token: string): Promise<number> {
-    return this.#db.transaction().execute(async (trx) => {
+  async function deleteInstrument(id: number, userId: number, token: string): Promise<number> {
+    return db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('payment_instruments')
         .where('id', '=', id)
@@ -469,11 +463,33 @@ export class PaymentsRepository {
     });
   }
 
-  userForToken(userId: number) {
-    return this.#db
+  function userForToken(userId: number) {
+    return db
       .selectFrom('users')
       .select(['id', 'client_id', 'role', 'password_hash', 'banned'])
       .where('id', '=', userId)
       .executeTakeFirst();
   }
+
+  return {
+    placeById,
+    placeBySlugs,
+    placesWithPayments,
+    orderByKey,
+    orderById,
+    createPayment,
+    setProviderRef,
+    paymentByInvoice,
+    paymentsOfBooking,
+    markRefundRequired,
+    latestPaymentOfOrder,
+    recordAlert,
+    applyEvent,
+    instrument,
+    instrumentById,
+    saveInstruments,
+    deleteInstrument,
+    userForToken,
+  };
 }
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -32,24 +32,13 @@ export interface NewPrintJob {
   created_at: string;
 }
 
-export class PrintingRepository {
-  readonly #db: AppDatabase;
-
-  constructor(db: AppDatabase) {
-    this.#db = db;
+export function createPrintingRepository(db: AppDatabase) {
+  async function listPrinters(placeId: number): Promise<PrinterRow[]> {
+    return db.selectFrom('printers').selectAll().where('place_id', '=', placeId).orderBy('id').execute();
   }
 
-  async listPrinters(placeId: number): Promise<PrinterRow[]> {
-    return this.#db
-      .selectFrom('printers')
-      .selectAll()
-      .where('place_id', '=', placeId)
-      .orderBy('id')
-      .execute();
-  }
-
-  async getPrinter(placeId: number, id: number): Promise<PrinterRow | undefined> {
-    return this.#db
+  async function getPrinter(placeId: number, id: number): Promise<PrinterRow | undefined> {
+    return db
       .selectFrom('printers')
       .selectAll()
       .where('place_id', '=', placeId)
@@ -58,8 +47,8 @@ export class PrintingRepository {
   }
 
   /** printer id → its category ids, for the place. */
-  async printerCategories(placeId: number): Promise<Map<number, number[]>> {
-    const rows = await this.#db
+  async function printerCategories(placeId: number): Promise<Map<number, number[]>> {
+    const rows = await db
       .selectFrom('printer_categories as pc')
       .innerJoin('printers as p', 'p.id', 'pc.printer_id')
       .select(['pc.printer_id', 'pc.category_id'])
@@ -76,10 +65,10 @@ export class PrintingRepository {
   }
 
   /** Queued jobs per printer with the newest error reported for them. */
-  async waitingByPrinter(
+  async function waitingByPrinter(
     placeId: number,
   ): Promise<Map<number, { waiting: number; lastError: string | null; lastProblem: string | null }>> {
-    const rows = await this.#db
+    const rows = await db
       .selectFrom('print_jobs')
       .select(['printer_id', 'last_error', 'last_problem', 'last_attempt_at'])
       .where('place_id', '=', placeId)
@@ -104,9 +93,9 @@ export class PrintingRepository {
   }
 
   /** Ids of the given categories that belong to the place. */
-  async placeCategoryIds(placeId: number, ids: number[]): Promise<number[]> {
+  async function placeCategoryIds(placeId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.#db
+    const rows = await db
       .selectFrom('categories')
       .select('id')
       .where('place_id', '=', placeId)
@@ -116,13 +105,13 @@ export class PrintingRepository {
   }
 
   /** Inserts or updates a printer with its categories (taken off any other printer), one default per place. */
-  async savePrinter(
+  async function savePrinter(
     placeId: number,
     id: number | null,
     values: Partial<PrinterValues>,
     categoryIds: number[] | undefined,
   ): Promise<number> {
-    return this.#db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const row: Record<string, unknown> = { ...values };
       if (values.is_default !== undefined) row.is_default = values.is_default ? 1 : 0;
       if (values.active !== undefined) row.active = values.active ? 1 : 0;
@@ -173,8 +162,8 @@ export class PrintingRepository {
   }
 
   /** Deletes the printer; its waiting jobs are cancelled (nothing would print them). */
-  async deletePrinter(placeId: number, id: number): Promise<boolean> {
-    return this.#db.transaction().execute(async (trx) => {
+  async function deletePrinter(placeId: number, id: number): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
       await trx
         .updateTable('print_jobs')
         .set({ status: 'cancelled' })
@@ -192,22 +181,22 @@ export class PrintingRepository {
   }
 
   /** What routing needs: category parents of the place, the category → printer map and the default printer. */
-  async routing(placeId: number): Promise<{
+  async function routing(placeId: number): Promise<{
     parentOf: Map<number, number | null>;
     printerOfCategory: Map<number, number>;
     printers: PrinterRow[];
     defaultPrinterId: number | null;
   }> {
     const [categories, printers, links] = await Promise.all([
-      this.#db.selectFrom('categories').select(['id', 'parent_id']).where('place_id', '=', placeId).execute(),
-      this.#db
+      db.selectFrom('categories').select(['id', 'parent_id']).where('place_id', '=', placeId).execute(),
+      db
         .selectFrom('printers')
         .selectAll()
         .where('place_id', '=', placeId)
         .where('active', '=', 1)
         .orderBy('id')
         .execute(),
-      this.#db
+      db
         .selectFrom('printer_categories as pc')
         .innerJoin('printers as p', 'p.id', 'pc.printer_id')
         .select(['pc.printer_id', 'pc.category_id'])
@@ -224,9 +213,9 @@ export class PrintingRepository {
   }
 
   /** Primary category of each product (for lines stored without the category they were ordered from). */
-  async primaryCategories(productIds: number[]): Promise<Map<number, number>> {
+  async function primaryCategories(productIds: number[]): Promise<Map<number, number>> {
     if (productIds.length === 0) return new Map();
-    const rows = await this.#db
+    const rows = await db
       .selectFrom('product_categories')
       .select(['product_id', 'category_id', 'is_primary'])
       .where('product_id', 'in', productIds)
@@ -239,8 +228,8 @@ export class PrintingRepository {
   }
 
   /** Whether the place has an active printer (the order path asks this before doing anything). */
-  async hasActivePrinter(placeId: number): Promise<boolean> {
-    const row = await this.#db
+  async function hasActivePrinter(placeId: number): Promise<boolean> {
+    const row = await db
       .selectFrom('printers')
       .select('id')
       .where('place_id', '=', placeId)
@@ -254,8 +243,8 @@ export class PrintingRepository {
    * Marks the order's tickets as queued and inserts the jobs, in one transaction; false (and nothing inserted)
    * when the order was marked already — by another process, an earlier sweep or a retried call.
    */
-  async queueOrderJobs(orderId: number, jobs: NewPrintJob[], at: string): Promise<boolean> {
-    return this.#db.transaction().execute(async (trx) => {
+  async function queueOrderJobs(orderId: number, jobs: NewPrintJob[], at: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
       const mark = await trx
         .insertInto('print_order_marks')
         .values({ order_id: orderId, created_at: at })
@@ -267,17 +256,17 @@ export class PrintingRepository {
     });
   }
 
-  async insertJobs(jobs: NewPrintJob[]): Promise<PrintJobRow[]> {
+  async function insertJobs(jobs: NewPrintJob[]): Promise<PrintJobRow[]> {
     if (jobs.length === 0) return [];
-    return this.#db.insertInto('print_jobs').values(jobs).returningAll().execute();
+    return db.insertInto('print_jobs').values(jobs).returningAll().execute();
   }
 
   /**
    * Orders still waiting for their tickets: placed since `since`, not marked, in places with an active printer,
    * not rejected or finished. The sweep queues them (after a crash between an order's commit and its tickets).
    */
-  async unmarkedOrders(since: string, limit = 200): Promise<{ id: number; place_id: number }[]> {
-    return this.#db
+  async function unmarkedOrders(since: string, limit = 200): Promise<{ id: number; place_id: number }[]> {
+    return db
       .selectFrom('orders as o')
       .leftJoin('print_order_marks as m', 'm.order_id', 'o.id')
       .select(['o.id', 'o.place_id'])
@@ -302,13 +291,13 @@ export class PrintingRepository {
    * Claims the place's queued jobs for the agent until `until`: unclaimed ones, its own (renewing them) and those
    * whose claim expired. Answers the jobs with their printers, oldest first.
    */
-  async claim(
+  async function claim(
     placeId: number | null,
     agentId: string,
     now: string,
     until: string,
   ): Promise<(PrintJobRow & { printer: PrinterRow | null })[]> {
-    let q = this.#db
+    let q = db
       .updateTable('print_jobs')
       .set({ claimed_by: agentId, claim_expires_at: until })
       .where('status', '=', 'queued')
@@ -324,7 +313,7 @@ export class PrintingRepository {
     if (jobs.length === 0) return [];
     const printerIds = [...new Set(jobs.map((j) => j.printer_id).filter((p): p is number => p !== null))];
     const printers = printerIds.length
-      ? await this.#db.selectFrom('printers').selectAll().where('id', 'in', printerIds).execute()
+      ? await db.selectFrom('printers').selectAll().where('id', 'in', printerIds).execute()
       : [];
     const byId = new Map(printers.map((p) => [p.id, p]));
     return jobs
@@ -337,15 +326,15 @@ export class PrintingRepository {
   }
 
   /** Acknowledged: printed, never offered again. False when the job is not the place's. */
-  async ack(placeId: number, jobId: number, at: string): Promise<boolean> {
-    const job = await this.#db
+  async function ack(placeId: number, jobId: number, at: string): Promise<boolean> {
+    const job = await db
       .selectFrom('print_jobs')
       .select(['id', 'status'])
       .where('place_id', '=', placeId)
       .where('id', '=', jobId)
       .executeTakeFirst();
     if (!job) return false;
-    await this.#db
+    await db
       .updateTable('print_jobs')
       .set({
         status: 'printed',
@@ -363,14 +352,14 @@ export class PrintingRepository {
   }
 
   /** A failed attempt (printer off, out of paper, unreachable): counted with its error; the job stays queued. */
-  async fail(
+  async function fail(
     placeId: number,
     jobId: number,
     error: string,
     problem: string | null,
     at: string,
   ): Promise<boolean> {
-    const res = await this.#db
+    const res = await db
       .updateTable('print_jobs')
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
@@ -383,7 +372,7 @@ export class PrintingRepository {
       .where('status', '=', 'queued')
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) > 0) return true;
-    const job = await this.#db
+    const job = await db
       .selectFrom('print_jobs')
       .select('id')
       .where('place_id', '=', placeId)
@@ -392,11 +381,11 @@ export class PrintingRepository {
     return job !== undefined;
   }
 
-  async listJobs(
+  async function listJobs(
     placeId: number,
     opts: { status?: string; orderId?: number; limit?: number },
   ): Promise<(PrintJobRow & { printer_name: string | null })[]> {
-    let q = this.#db
+    let q = db
       .selectFrom('print_jobs as j')
       .leftJoin('printers as p', 'p.id', 'j.printer_id')
       .selectAll('j')
@@ -413,8 +402,8 @@ export class PrintingRepository {
 
   // Agent keys
 
-  async listKeys(placeId: number) {
-    return this.#db
+  async function listKeys(placeId: number) {
+    return db
       .selectFrom('print_agent_keys')
       .select(['id', 'name', 'prefix', 'created_at', 'revoked_at', 'last_seen_at'])
       .where('place_id', '=', placeId)
@@ -422,7 +411,7 @@ export class PrintingRepository {
       .execute();
   }
 
-  async createKey(values: {
+  async function createKey(values: {
     place_id: number;
     name: string;
     prefix: string;
@@ -430,15 +419,15 @@ export class PrintingRepository {
     created_by: number;
     created_at: string;
   }) {
-    return this.#db
+    return db
       .insertInto('print_agent_keys')
       .values(values)
       .returning(['id', 'name', 'prefix', 'created_at', 'revoked_at', 'last_seen_at'])
       .executeTakeFirstOrThrow();
   }
 
-  async revokeKey(placeId: number, id: number, at: string): Promise<boolean> {
-    const key = await this.#db
+  async function revokeKey(placeId: number, id: number, at: string): Promise<boolean> {
+    const key = await db
       .selectFrom('print_agent_keys')
       .select(['id', 'revoked_at'])
       .where('place_id', '=', placeId)
@@ -446,7 +435,7 @@ export class PrintingRepository {
       .executeTakeFirst();
     if (!key) return false;
     if (!key.revoked_at) {
-      await this.#db
+      await db
         .updateTable('print_agent_keys')
         .set({ revoked_at: at })
         .where('place_id', '=', placeId)
@@ -456,16 +445,16 @@ export class PrintingRepository {
     return true;
   }
 
-  async findKey(hash: string) {
-    return this.#db
+  async function findKey(hash: string) {
+    return db
       .selectFrom('print_agent_keys')
       .select(['id', 'place_id', 'revoked_at'])
       .where('key_hash', '=', hash)
       .executeTakeFirst();
   }
 
-  async isKeyActive(id: number): Promise<boolean> {
-    const row = await this.#db
+  async function isKeyActive(id: number): Promise<boolean> {
+    const row = await db
       .selectFrom('print_agent_keys')
       .select('revoked_at')
       .where('id', '=', id)
@@ -473,13 +462,13 @@ export class PrintingRepository {
     return row !== undefined && row.revoked_at === null;
   }
 
-  async touchKey(id: number, at: string): Promise<void> {
-    await this.#db.updateTable('print_agent_keys').set({ last_seen_at: at }).where('id', '=', id).execute();
+  async function touchKey(id: number, at: string): Promise<void> {
+    await db.updateTable('print_agent_keys').set({ last_seen_at: at }).where('id', '=', id).execute();
   }
 
   /** Latest time an agent of the place was seen (any key, revoked or not). */
-  async lastAgentSeen(placeId: number): Promise<string | null> {
-    const row = await this.#db
+  async function lastAgentSeen(placeId: number): Promise<string | null> {
+    const row = await db
       .selectFrom('print_agent_keys')
       .select((eb) => eb.fn.max('last_seen_at').as('seen'))
       .where('place_id', '=', placeId)
@@ -487,4 +476,32 @@ export class PrintingRepository {
       .executeTakeFirst();
     return (row?.seen as string | null | undefined) ?? null;
   }
+
+  return {
+    listPrinters,
+    getPrinter,
+    printerCategories,
+    waitingByPrinter,
+    placeCategoryIds,
+    savePrinter,
+    deletePrinter,
+    routing,
+    primaryCategories,
+    hasActivePrinter,
+    queueOrderJobs,
+    insertJobs,
+    unmarkedOrders,
+    claim,
+    ack,
+    fail,
+    listJobs,
+    listKeys,
+    createKey,
+    revokeKey,
+    findKey,
+    isKeyActive,
+    touchKey,
+    lastAgentSeen,
+  };
 }
+export type PrintingRepository = ReturnType<typeof createPrintingRepository>;

@@ -26,11 +26,12 @@ import type { AppDatabase } from '../../db/database.ts';
 import { readPlaceSettings } from '../../db/place-settings.ts';
 import { DomainError, notFound } from '../../lib/domain-error.ts';
 import type { EventBus } from '../../plugins/events.ts';
-import { StaffRepository } from '../staff/staff.repository.ts';
+import { createStaffRepository, type StaffRepository } from '../staff/staff.repository.ts';
 import { toStaffOrders } from '../staff/staff.service.ts';
 import { columnsOf, encodeTicket } from './printing.encode.ts';
 import {
-  PrintingRepository,
+  createPrintingRepository,
+  type PrintingRepository,
   type NewPrintJob,
   type PrinterRow,
   type PrintJobRow,
@@ -130,8 +131,8 @@ export class PrintingService {
   constructor(deps: PrintingServiceDeps) {
     this.#deps = deps;
     this.#db = deps.db;
-    this.repo = new PrintingRepository(deps.db);
-    this.#staff = new StaffRepository(deps.db);
+    this.repo = createPrintingRepository(deps.db);
+    this.#staff = createStaffRepository(deps.db);
   }
 
   get direct(): boolean {

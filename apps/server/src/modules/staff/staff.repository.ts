@@ -44,15 +44,9 @@ export interface OrderBundle {
   history: HistoryRow[];
 }
 
-export class StaffRepository {
-  readonly #db: AppDatabase;
-
-  constructor(db: AppDatabase) {
-    this.#db = db;
-  }
-
-  #orders(placeId: number) {
-    return this.#db
+export function createStaffRepository(db: AppDatabase) {
+  function ordersQuery(placeId: number) {
+    return db
       .selectFrom('orders as o')
       .leftJoin('tables as t', 't.id', 'o.table_id')
       .selectAll('o')
@@ -61,8 +55,8 @@ export class StaffRepository {
   }
 
   /** The board: the place's orders matching the filter, newest first, with lines, ingredients and history. */
-  async listOrders(placeId: number, f: OrderFilter): Promise<OrderBundle> {
-    let q = this.#orders(placeId);
+  async function listOrders(placeId: number, f: OrderFilter): Promise<OrderBundle> {
+    let q = ordersQuery(placeId);
     if (f.statuses?.length) q = q.where('o.status', 'in', f.statuses);
     if (f.types?.length) q = q.where('o.type', 'in', f.types);
     if (f.from) q = q.where('o.created_at', '>=', f.from);
@@ -70,31 +64,26 @@ export class StaffRepository {
     if (f.tableId) q = q.where('o.table_id', '=', f.tableId);
     if (f.beforeId) q = q.where('o.id', '<', f.beforeId);
     const orders = await q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').limit(f.limit).execute();
-    return this.#withDetails(orders);
+    return withDetails(orders);
   }
 
   /** Some orders of the place by id, with their details. */
-  async getOrders(placeId: number, ids: number[]): Promise<OrderBundle> {
+  async function getOrders(placeId: number, ids: number[]): Promise<OrderBundle> {
     if (ids.length === 0) return { orders: [], lines: [], ingredients: [], history: [] };
-    const orders = await this.#orders(placeId).where('o.id', 'in', ids).execute();
-    return this.#withDetails(orders);
+    const orders = await ordersQuery(placeId).where('o.id', 'in', ids).execute();
+    return withDetails(orders);
   }
 
-  async #withDetails(orders: OrderRow[]): Promise<OrderBundle> {
+  async function withDetails(orders: OrderRow[]): Promise<OrderBundle> {
     const ids = orders.map((o) => o.id);
     if (ids.length === 0) return { orders, lines: [], ingredients: [], history: [] };
     const [lines, history] = await Promise.all([
-      this.#db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
-      this.#db
-        .selectFrom('order_status_history')
-        .selectAll()
-        .where('order_id', 'in', ids)
-        .orderBy('id')
-        .execute(),
+      db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+      db.selectFrom('order_status_history').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
     ]);
     const lineIds = lines.map((l) => l.id);
     const ingredients = lineIds.length
-      ? await this.#db
+      ? await db
           .selectFrom('order_line_ingredients')
           .selectAll()
           .where('order_line_id', 'in', lineIds)
@@ -108,7 +97,7 @@ export class StaffRepository {
    * Moves the order from `from` to `to` and writes the history row, in one transaction. The update is conditional
    * on the status read before, so of two waiters pressing at once only one wins; false for the other.
    */
-  async changeStatus(c: {
+  async function changeStatus(c: {
     placeId: number;
     orderId: number;
     from: string;
@@ -117,7 +106,7 @@ export class StaffRepository {
     reason: string | null;
     at: string;
   }): Promise<boolean> {
-    return this.#db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const res = await trx
         .updateTable('orders')
         .set({ status: c.to, updated_at: c.at })
@@ -142,14 +131,14 @@ export class StaffRepository {
     });
   }
 
-  async setOrderTable(c: {
+  async function setOrderTable(c: {
     placeId: number;
     orderId: number;
     tableId: number | null;
     roomNumber?: string | null;
     at: string;
   }): Promise<void> {
-    await this.#db
+    await db
       .updateTable('orders')
       .set({
         table_id: c.tableId,
@@ -162,19 +151,15 @@ export class StaffRepository {
   }
 
   /** The guest's order token (table session) of an order, for the guest stream. */
-  async orderToken(orderId: number): Promise<string | null> {
-    const row = await this.#db
-      .selectFrom('orders')
-      .select('token')
-      .where('id', '=', orderId)
-      .executeTakeFirst();
+  async function orderToken(orderId: number): Promise<string | null> {
+    const row = await db.selectFrom('orders').select('token').where('id', '=', orderId).executeTakeFirst();
     return row?.token ?? null;
   }
 
   // -- waiter calls ----------------------------------------------------------------------------------------------
 
-  #userNeeds(placeId: number) {
-    return this.#db
+  function userNeeds(placeId: number) {
+    return db
       .selectFrom('user_needs as n')
       .leftJoin('tables as t', 't.id', 'n.table_id')
       .selectAll('n')
@@ -182,23 +167,23 @@ export class StaffRepository {
       .where('n.place_id', '=', placeId);
   }
 
-  async listUserNeeds(
+  async function listUserNeeds(
     placeId: number,
     status: 'open' | 'done' | 'all',
     limit: number,
   ): Promise<UserNeedRow[]> {
-    let q = this.#userNeeds(placeId);
+    let q = userNeeds(placeId);
     if (status !== 'all') q = q.where('n.status', '=', status);
     return q.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).execute();
   }
 
-  async getUserNeed(placeId: number, id: number): Promise<UserNeedRow | undefined> {
-    return this.#userNeeds(placeId).where('n.id', '=', id).executeTakeFirst();
+  async function getUserNeed(placeId: number, id: number): Promise<UserNeedRow | undefined> {
+    return userNeeds(placeId).where('n.id', '=', id).executeTakeFirst();
   }
 
   /** Marks an open request done; false when it was done already. */
-  async markUserNeedDone(placeId: number, id: number, at: string): Promise<boolean> {
-    const res = await this.#db
+  async function markUserNeedDone(placeId: number, id: number, at: string): Promise<boolean> {
+    const res = await db
       .updateTable('user_needs')
       .set({ status: 'done', done_at: at })
       .where('id', '=', id)
@@ -210,12 +195,12 @@ export class StaffRepository {
 
   // -- feedback (for the event) ------------------------------------------------------------------------------------
 
-  async feedbackContext(placeId: number, orderId: number | null, questionIds: number[]) {
+  async function feedbackContext(placeId: number, orderId: number | null, questionIds: number[]) {
     const order = orderId
-      ? await this.#orders(placeId).where('o.id', '=', orderId).executeTakeFirst()
+      ? await ordersQuery(placeId).where('o.id', '=', orderId).executeTakeFirst()
       : undefined;
     const questions = questionIds.length
-      ? await this.#db
+      ? await db
           .selectFrom('feedback_questions')
           .select(['id', 'text'])
           .where('place_id', '=', placeId)
@@ -227,8 +212,8 @@ export class StaffRepository {
 
   // -- blocked devices -------------------------------------------------------------------------------------------
 
-  async listBlockedDevices(placeId: number) {
-    return this.#db
+  async function listBlockedDevices(placeId: number) {
+    return db
       .selectFrom('blocked_devices')
       .select(['device_id', 'created_at'])
       .where('place_id', '=', placeId)
@@ -237,8 +222,8 @@ export class StaffRepository {
   }
 
   /** Bars the device (idempotent). */
-  async blockDevice(placeId: number, deviceId: string, at: string): Promise<void> {
-    await this.#db
+  async function blockDevice(placeId: number, deviceId: string, at: string): Promise<void> {
+    await db
       .insertInto('blocked_devices')
       .values({ place_id: placeId, device_id: deviceId, created_at: at })
       .onConflict((oc) => oc.columns(['place_id', 'device_id']).doNothing())
@@ -246,8 +231,8 @@ export class StaffRepository {
   }
 
   /** Lifts the bar; false when the device was not barred. */
-  async unblockDevice(placeId: number, deviceId: string): Promise<boolean> {
-    const res = await this.#db
+  async function unblockDevice(placeId: number, deviceId: string): Promise<boolean> {
+    const res = await db
       .deleteFrom('blocked_devices')
       .where('place_id', '=', placeId)
       .where('device_id', '=', deviceId)
@@ -257,8 +242,8 @@ export class StaffRepository {
 
   // -- tables, rooms, halls ----------------------------------------------------------------------------------------
 
-  async listTables(placeId: number, opts: { includeInactive: boolean; ids?: number[] }) {
-    let q = this.#db
+  async function listTables(placeId: number, opts: { includeInactive: boolean; ids?: number[] }) {
+    let q = db
       .selectFrom('tables as t')
       .leftJoin('halls as h', 'h.id', 't.hall_id')
       .selectAll('t')
@@ -274,13 +259,13 @@ export class StaffRepository {
     );
   }
 
-  async getTable(placeId: number, id: number) {
-    const rows = await this.listTables(placeId, { includeInactive: true, ids: [id] });
+  async function getTable(placeId: number, id: number) {
+    const rows = await listTables(placeId, { includeInactive: true, ids: [id] });
     return rows[0];
   }
 
-  async findTableByNumber(placeId: number, kind: string, number: string) {
-    return this.#db
+  async function findTableByNumber(placeId: number, kind: string, number: string) {
+    return db
       .selectFrom('tables')
       .select('id')
       .where('place_id', '=', placeId)
@@ -289,7 +274,7 @@ export class StaffRepository {
       .executeTakeFirst();
   }
 
-  async insertTable(t: {
+  async function insertTable(t: {
     placeId: number;
     number: string;
     kind: string;
@@ -298,7 +283,7 @@ export class StaffRepository {
     token: string;
     at: string;
   }): Promise<number> {
-    const row = await this.#db
+    const row = await db
       .insertInto('tables')
       .values({
         place_id: t.placeId,
@@ -315,7 +300,7 @@ export class StaffRepository {
     return row.id;
   }
 
-  async updateTable(
+  async function updateTable(
     placeId: number,
     id: number,
     set: {
@@ -327,16 +312,11 @@ export class StaffRepository {
       token?: string;
     },
   ): Promise<void> {
-    await this.#db
-      .updateTable('tables')
-      .set(set)
-      .where('id', '=', id)
-      .where('place_id', '=', placeId)
-      .execute();
+    await db.updateTable('tables').set(set).where('id', '=', id).where('place_id', '=', placeId).execute();
   }
 
-  async listHalls(placeId: number) {
-    return this.#db
+  async function listHalls(placeId: number) {
+    return db
       .selectFrom('halls')
       .select(['id', 'name', 'active'])
       .where('place_id', '=', placeId)
@@ -344,8 +324,8 @@ export class StaffRepository {
       .execute();
   }
 
-  async getHall(placeId: number, id: number) {
-    return this.#db
+  async function getHall(placeId: number, id: number) {
+    return db
       .selectFrom('halls')
       .select(['id', 'name', 'active'])
       .where('place_id', '=', placeId)
@@ -353,8 +333,8 @@ export class StaffRepository {
       .executeTakeFirst();
   }
 
-  async insertHall(placeId: number, name: string): Promise<number> {
-    const row = await this.#db
+  async function insertHall(placeId: number, name: string): Promise<number> {
+    const row = await db
       .insertInto('halls')
       .values({ place_id: placeId, name, translations: '{}', active: 1 })
       .returning('id')
@@ -362,19 +342,18 @@ export class StaffRepository {
     return row.id;
   }
 
-  async updateHall(placeId: number, id: number, set: { name?: string; active?: number }): Promise<void> {
-    await this.#db
-      .updateTable('halls')
-      .set(set)
-      .where('id', '=', id)
-      .where('place_id', '=', placeId)
-      .execute();
+  async function updateHall(
+    placeId: number,
+    id: number,
+    set: { name?: string; active?: number },
+  ): Promise<void> {
+    await db.updateTable('halls').set(set).where('id', '=', id).where('place_id', '=', placeId).execute();
   }
 
   /** The venue's name (bg) and translations, for the printed sheet. */
   /** The brand's domain when it is verified (a venue's QR codes are addressed to it), else null. */
-  async verifiedBrandDomain(clientId: number): Promise<string | null> {
-    const row = await this.#db
+  async function verifiedBrandDomain(clientId: number): Promise<string | null> {
+    const row = await db
       .selectFrom('clients')
       .select(['domain', 'domain_verified_at'])
       .where('id', '=', clientId)
@@ -382,8 +361,8 @@ export class StaffRepository {
     return row?.domain && row.domain_verified_at ? row.domain : null;
   }
 
-  async getPlace(placeId: number) {
-    return this.#db
+  async function getPlace(placeId: number) {
+    return db
       .selectFrom('places')
       .select(['id', 'slug', 'name', 'translations'])
       .where('id', '=', placeId)
@@ -391,21 +370,21 @@ export class StaffRepository {
   }
 
   /** The go-live checklist's "QR sheet downloaded" (issue 16 #2). */
-  async markQrSheetDownloaded(placeId: number, at: Date): Promise<void> {
-    await this.#db
+  async function markQrSheetDownloaded(placeId: number, at: Date): Promise<void> {
+    await db
       .updateTable('places')
       .set({ qr_sheet_downloaded_at: at.toISOString() })
       .where('id', '=', placeId)
       .execute();
   }
 
-  async getSetting(placeId: number, key: string): Promise<string | null> {
-    return (await readPlaceSetting(this.#db, placeId, key)) ?? null;
+  async function getSetting(placeId: number, key: string): Promise<string | null> {
+    return (await readPlaceSetting(db, placeId, key)) ?? null;
   }
 
   /** Some settings of the place in one query (key → raw text; keys not set are absent). */
-  async getSettings(placeId: number, keys: readonly string[]): Promise<Record<string, string>> {
-    const rows = await this.#db
+  async function getSettings(placeId: number, keys: readonly string[]): Promise<Record<string, string>> {
+    const rows = await db
       .selectFrom('settings')
       .select(['key', 'value'])
       .where('place_id', '=', placeId)
@@ -415,12 +394,43 @@ export class StaffRepository {
   }
 
   /** The session and key of the order a tracking page names (issue 24 #6), at this place only. */
-  async trackedOrder(placeId: number, trackingToken: string) {
-    return this.#db
+  async function trackedOrder(placeId: number, trackingToken: string) {
+    return db
       .selectFrom('orders')
       .select(['key', 'token'])
       .where('place_id', '=', placeId)
       .where('tracking_token', '=', trackingToken)
       .executeTakeFirst();
   }
+
+  return {
+    listOrders,
+    getOrders,
+    changeStatus,
+    setOrderTable,
+    orderToken,
+    listUserNeeds,
+    getUserNeed,
+    markUserNeedDone,
+    feedbackContext,
+    listBlockedDevices,
+    blockDevice,
+    unblockDevice,
+    listTables,
+    getTable,
+    findTableByNumber,
+    insertTable,
+    updateTable,
+    listHalls,
+    getHall,
+    insertHall,
+    updateHall,
+    verifiedBrandDomain,
+    getPlace,
+    markQrSheetDownloaded,
+    getSetting,
+    getSettings,
+    trackedOrder,
+  };
 }
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

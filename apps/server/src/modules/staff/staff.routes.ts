@@ -46,10 +46,10 @@ import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import type { BusEvent } from '../../plugins/events.ts';
 import { tableError } from '../orders/order-error.ts';
-import { TablesRepository } from '../tables/tables.repository.ts';
+import { createTablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { qrSheetPdf, tableLabel, tableQrSvg } from './staff.qr.ts';
-import { StaffRepository } from './staff.repository.ts';
+import { createStaffRepository } from './staff.repository.ts';
 import { StaffService, type StaffCallContext } from './staff.service.ts';
 
 export interface StaffRoutesOptions {
@@ -130,9 +130,9 @@ function guestMessage(event: BusEvent) {
 /** Routes under /api. */
 export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
   return async (app) => {
-    const repo = new StaffRepository(app.database.db);
+    const repo = createStaffRepository(app.database.db);
     const service = new StaffService(repo, app.events);
-    const tables = new TablesService(new TablesRepository(app.database.db));
+    const tables = new TablesService(createTablesRepository(app.database.db));
     const heartbeatMs = opts.heartbeatMs ?? 15_000;
     const openStreams = new Set<() => void>();
     const streamCaps = new StreamCaps(opts.config.sseMaxStreamsPerIp, opts.config.sseMaxStreams);

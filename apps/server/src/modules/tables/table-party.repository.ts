@@ -101,27 +101,31 @@ const SESSION_COLUMNS = [
   't.kind as table_kind',
 ] as const;
 
-export class TablePartyRepository {
-  readonly #db: AppDatabase;
-
-  constructor(db: AppDatabase) {
-    this.#db = db;
+export function createTablePartyRepository(db: AppDatabase) {
+  /** The database itself, the default of the calls that also run inside a caller's transaction. */
+  const root = db;
+  function transaction<T>(work: (trx: AppDatabase) => Promise<T>): Promise<T> {
+    return db.transaction().execute((trx) => work(trx));
   }
 
-  transaction<T>(work: (trx: AppDatabase) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(trx));
+  function session(
+    placeId: number,
+    token: string,
+    db: AppDatabase = root,
+  ): Promise<PartySession | undefined> {
+    return sessionWhere(placeId, 's.session', token, db);
   }
 
-  session(placeId: number, token: string, db: AppDatabase = this.#db): Promise<PartySession | undefined> {
-    return this.#sessionWhere(placeId, 's.session', token, db);
-  }
-
-  sessionById(placeId: number, id: number, db: AppDatabase = this.#db): Promise<PartySession | undefined> {
-    return this.#sessionWhere(placeId, 's.id', id, db);
+  function sessionById(
+    placeId: number,
+    id: number,
+    db: AppDatabase = root,
+  ): Promise<PartySession | undefined> {
+    return sessionWhere(placeId, 's.id', id, db);
   }
 
   /** The place's session (with its table) found by its token or its id. */
-  #sessionWhere(
+  function sessionWhere(
     placeId: number,
     column: 's.session' | 's.id',
     value: string | number,
@@ -138,7 +142,7 @@ export class TablePartyRepository {
 
   // -- guests --------------------------------------------------------------------------------------------------
 
-  listGuests(sessionId: number, db: AppDatabase = this.#db): Promise<GuestRow[]> {
+  function listGuests(sessionId: number, db: AppDatabase = root): Promise<GuestRow[]> {
     return db
       .selectFrom('table_guests')
       .select(['id', 'number', 'name', 'guest_key'])
@@ -147,7 +151,7 @@ export class TablePartyRepository {
       .execute();
   }
 
-  guestByKey(sessionId: number, key: string, db: AppDatabase = this.#db): Promise<GuestRow | undefined> {
+  function guestByKey(sessionId: number, key: string, db: AppDatabase = root): Promise<GuestRow | undefined> {
     return db
       .selectFrom('table_guests')
       .select(['id', 'number', 'name', 'guest_key'])
@@ -157,7 +161,7 @@ export class TablePartyRepository {
   }
 
   /** A new guest numbered after the last; the unique (session, number) index settles two joining at once. */
-  async insertGuest(
+  async function insertGuest(
     s: { placeId: number; sessionId: number },
     name: string | null,
     key: string,
@@ -165,7 +169,7 @@ export class TablePartyRepository {
   ): Promise<GuestRow> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.#db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx) => {
           const last = await trx
             .selectFrom('table_guests')
             .select((eb) => eb.fn.max('number').as('max'))
@@ -192,13 +196,13 @@ export class TablePartyRepository {
     }
   }
 
-  async renameGuest(guestId: number, name: string | null): Promise<void> {
-    await this.#db.updateTable('table_guests').set({ name }).where('id', '=', guestId).execute();
+  async function renameGuest(guestId: number, name: string | null): Promise<void> {
+    await db.updateTable('table_guests').set({ name }).where('id', '=', guestId).execute();
   }
 
   // -- the cart ------------------------------------------------------------------------------------------------
 
-  listLines(sessionId: number, db: AppDatabase = this.#db): Promise<CartLineRow[]> {
+  function listLines(sessionId: number, db: AppDatabase = root): Promise<CartLineRow[]> {
     return db
       .selectFrom('table_cart_lines as l')
       .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -226,8 +230,8 @@ export class TablePartyRepository {
    * A product and variant as the cart needs them, whatever place they belong to (the caller tells another venue's
    * product apart from one that is gone, as the order path does); undefined when the product does not exist.
    */
-  cartProduct(productId: number, variantId: number) {
-    return this.#db
+  function cartProduct(productId: number, variantId: number) {
+    return db
       .selectFrom('products as p')
       .leftJoin('product_variants as v', (j) =>
         j.onRef('v.product_id', '=', 'p.id').on('v.id', '=', variantId),
@@ -250,7 +254,12 @@ export class TablePartyRepository {
    * under way is older than `staleBefore`: its process died). False: someone else changed the cart first.
    */
   /** Records a push id in the add's transaction; false when the session had it already (insert-or-ignore). */
-  async recordPush(trx: AppDatabase, sessionId: number, pushId: string, now: string): Promise<boolean> {
+  async function recordPush(
+    trx: AppDatabase,
+    sessionId: number,
+    pushId: string,
+    now: string,
+  ): Promise<boolean> {
     const res = await trx
       .insertInto('table_cart_pushes')
       .values({ session_id: sessionId, push_id: pushId, created_at: now })
@@ -259,7 +268,7 @@ export class TablePartyRepository {
     return Number(res.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
-  async bumpVersion(
+  async function bumpVersion(
     trx: AppDatabase,
     sessionId: number,
     expected: number,
@@ -275,7 +284,7 @@ export class TablePartyRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  async insertLine(
+  async function insertLine(
     trx: AppDatabase,
     line: {
       placeId: number;
@@ -326,7 +335,7 @@ export class TablePartyRepository {
       .execute();
   }
 
-  lineOf(sessionId: number, lineId: number, db: AppDatabase = this.#db) {
+  function lineOf(sessionId: number, lineId: number, db: AppDatabase = root) {
     return db
       .selectFrom('table_cart_lines')
       .select(['id', 'guest_id', 'private'])
@@ -335,7 +344,7 @@ export class TablePartyRepository {
       .executeTakeFirst();
   }
 
-  async setLineQuantity(
+  async function setLineQuantity(
     trx: AppDatabase,
     sessionId: number,
     lineId: number,
@@ -364,13 +373,13 @@ export class TablePartyRepository {
    * The once-only send: takes the cart at `expected` into the sending state in one conditional update. Exactly one
    * of two phones pressing "Order" together gets true, whichever process serves them.
    */
-  async startSending(
+  async function startSending(
     sessionId: number,
     expected: number,
     now: string,
     staleBefore: string,
   ): Promise<boolean> {
-    const res = await this.#db
+    const res = await db
       .updateTable('table_sessions')
       .set((eb) => ({ cart_version: eb('cart_version', '+', 1), cart_sending_at: now }))
       .where('id', '=', sessionId)
@@ -381,8 +390,12 @@ export class TablePartyRepository {
   }
 
   /** The order is stored: the sent lines leave the cart, the send is recorded. */
-  async finishSending(sessionId: number, lineIds: number[], sent: { key: string; at: string; by: number }) {
-    await this.#db.transaction().execute(async (trx) => {
+  async function finishSending(
+    sessionId: number,
+    lineIds: number[],
+    sent: { key: string; at: string; by: number },
+  ) {
+    await db.transaction().execute(async (trx) => {
       if (lineIds.length > 0) {
         await trx
           .deleteFrom('table_cart_lines')
@@ -405,8 +418,8 @@ export class TablePartyRepository {
   }
 
   /** The order was refused: the cart is open again (and its version moves, so every phone reloads it). */
-  async abortSending(sessionId: number): Promise<void> {
-    await this.#db
+  async function abortSending(sessionId: number): Promise<void> {
+    await db
       .updateTable('table_sessions')
       .set((eb) => ({ cart_version: eb('cart_version', '+', 1), cart_sending_at: null }))
       .where('id', '=', sessionId)
@@ -416,7 +429,7 @@ export class TablePartyRepository {
   // -- the bill ------------------------------------------------------------------------------------------------
 
   /** Serialises claims on one session's bill: a row lock on PostgreSQL (held to the commit), a no-op on SQLite. */
-  async lockBill(trx: AppDatabase, sessionId: number): Promise<void> {
+  async function lockBill(trx: AppDatabase, sessionId: number): Promise<void> {
     await trx
       .updateTable('table_sessions')
       .set((eb) => ({ closed_at: eb.ref('closed_at') }))
@@ -424,7 +437,7 @@ export class TablePartyRepository {
       .execute();
   }
 
-  async billOrders(placeId: number, token: string, db: AppDatabase = this.#db) {
+  async function billOrders(placeId: number, token: string, db: AppDatabase = root) {
     const orders: BillOrderRow[] = await db
       .selectFrom('orders')
       .select(['id', 'key', 'status', 'created_at', 'total', 'currency'])
@@ -449,7 +462,7 @@ export class TablePartyRepository {
     return { orders, lines };
   }
 
-  async shares(sessionId: number, db: AppDatabase = this.#db) {
+  async function shares(sessionId: number, db: AppDatabase = root) {
     const shares: ShareRow[] = await db
       .selectFrom('bill_shares')
       .select([
@@ -483,7 +496,7 @@ export class TablePartyRepository {
     return { shares, items };
   }
 
-  async insertShare(
+  async function insertShare(
     trx: AppDatabase,
     share: {
       placeId: number;
@@ -537,7 +550,7 @@ export class TablePartyRepository {
     return row.id;
   }
 
-  shareById(placeId: number, shareId: number, db: AppDatabase = this.#db) {
+  function shareById(placeId: number, shareId: number, db: AppDatabase = root) {
     return db
       .selectFrom('bill_shares')
       .select(['id', 'session_id', 'status', 'method', 'amount', 'expires_at'])
@@ -547,7 +560,12 @@ export class TablePartyRepository {
   }
 
   /** pending → paid (also a pending share whose claim expired: the money came). False when it was not pending. */
-  async markSharePaid(trx: AppDatabase, shareId: number, now: string, by: number | null): Promise<boolean> {
+  async function markSharePaid(
+    trx: AppDatabase,
+    shareId: number,
+    now: string,
+    by: number | null,
+  ): Promise<boolean> {
     const res = await trx
       .updateTable('bill_shares')
       .set({ status: 'paid', paid_at: now, marked_by: by, updated_at: now })
@@ -557,8 +575,8 @@ export class TablePartyRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  async releaseShare(shareId: number, now: string): Promise<boolean> {
-    const res = await this.#db
+  async function releaseShare(shareId: number, now: string): Promise<boolean> {
+    const res = await db
       .updateTable('bill_shares')
       .set({ status: 'released', updated_at: now })
       .where('id', '=', shareId)
@@ -567,15 +585,11 @@ export class TablePartyRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  async setShareExpiry(shareId: number, expiresAt: string): Promise<void> {
-    await this.#db
-      .updateTable('bill_shares')
-      .set({ expires_at: expiresAt })
-      .where('id', '=', shareId)
-      .execute();
+  async function setShareExpiry(shareId: number, expiresAt: string): Promise<void> {
+    await db.updateTable('bill_shares').set({ expires_at: expiresAt }).where('id', '=', shareId).execute();
   }
 
-  async closeSession(trx: AppDatabase, sessionId: number, now: string): Promise<boolean> {
+  async function closeSession(trx: AppDatabase, sessionId: number, now: string): Promise<boolean> {
     const res = await trx
       .updateTable('table_sessions')
       .set({ closed_at: now })
@@ -586,7 +600,7 @@ export class TablePartyRepository {
   }
 
   /** The cash / card request reaches the waiter as a bill request on the board (spec `bill_wanted`). */
-  async requestBill(
+  async function requestBill(
     trx: AppDatabase,
     s: { placeId: number; sessionId: number; tableId: number; session: string; method: string; text: string },
     now: string,
@@ -620,8 +634,8 @@ export class TablePartyRepository {
   }
 
   /** Sessions of the place with orders and no close yet, not expired (the staff board's bills). */
-  openSessionsWithOrders(placeId: number, nowIso: string) {
-    return this.#db
+  function openSessionsWithOrders(placeId: number, nowIso: string) {
+    return db
       .selectFrom('table_sessions as s')
       .innerJoin('tables as t', 't.id', 's.table_id')
       .select(SESSION_COLUMNS)
@@ -641,4 +655,36 @@ export class TablePartyRepository {
       .limit(200)
       .execute();
   }
+
+  return {
+    transaction,
+    session,
+    sessionById,
+    listGuests,
+    guestByKey,
+    insertGuest,
+    renameGuest,
+    listLines,
+    cartProduct,
+    recordPush,
+    bumpVersion,
+    insertLine,
+    lineOf,
+    setLineQuantity,
+    startSending,
+    finishSending,
+    abortSending,
+    lockBill,
+    billOrders,
+    shares,
+    insertShare,
+    shareById,
+    markSharePaid,
+    releaseShare,
+    setShareExpiry,
+    closeSession,
+    requestBill,
+    openSessionsWithOrders,
+  };
 }
+export type TablePartyRepository = ReturnType<typeof createTablePartyRepository>;

@@ -33,9 +33,9 @@ import { createOrdersRepository } from '../orders/orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 import { createOrdersService, type OrderCallContext, type OrdersService } from '../orders/orders.service.ts';
 import { closedToGuests, requestUser } from '../orders/request-user.ts';
-import { TablePartyRepository } from './table-party.repository.ts';
+import { createTablePartyRepository } from './table-party.repository.ts';
 import { TablePartyService, type PartyContext } from './table-party.service.ts';
-import { TablesRepository } from './tables.repository.ts';
+import { createTablesRepository } from './tables.repository.ts';
 import { TablesService } from './tables.service.ts';
 
 const errors = {
@@ -66,11 +66,11 @@ export function createTableParty(app: FastifyInstance): {
   const orders = createOrdersService({
     // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
     repo: createOrdersRepository(app.database, app.venueCache, { newOrderEvents }),
-    tables: new TablesService(new TablesRepository(db, app.database.sqlite ?? null)),
+    tables: new TablesService(createTablesRepository(db, app.database.sqlite ?? null)),
     notifier: app.staffNotifier ?? null,
   });
   const service = new TablePartyService({
-    repo: new TablePartyRepository(db),
+    repo: createTablePartyRepository(db),
     getSetting: (placeId, key) => readPlaceSetting(db, placeId, key),
     publish: (event) => app.events.publish(event),
     notifier: () => app.staffNotifier,

@@ -45,33 +45,25 @@ async function readSessionsPg(
   }));
 }
 
-export class TablesRepository {
-  readonly #db: AppDatabase;
-
+export function createTablesRepository(
+  db: AppDatabase,
   /** SQLite: the database itself, for the session lookup every table order makes (see `findSession`). */
-  readonly #sqlite: RawSqlite | null;
-
+  sqlite: RawSqlite | null = null,
+  pgPool: pg.Pool | null = null,
+) {
+  /** The database itself, the default of the calls that also run inside a caller's transaction. */
+  const root = db;
   /**
    * PostgreSQL: the session lookups of requests arriving together (every table order makes one) in one statement,
    * one round trip for a burst. Reads only, nothing kept: each request sees the session as a query of its own
    * would a moment later, whichever process changed it.
    */
-  readonly #sessionReads: BatchQueue<
-    { placeId: number; session: string },
-    SessionWithTable | undefined
-  > | null;
-
-  constructor(db: AppDatabase, sqlite: RawSqlite | null = null, pgPool: pg.Pool | null = null) {
-    this.#db = db;
-    this.#sqlite = sqlite;
-    this.#sessionReads = pgPool
-      ? new BatchQueue((batch) => readSessionsPg(pgPool, batch), { max: 256, deferFirst: true })
-      : null;
-  }
+  const sessionReads: BatchQueue<{ placeId: number; session: string }, SessionWithTable | undefined> | null =
+    pgPool ? new BatchQueue((batch) => readSessionsPg(pgPool, batch), { max: 256, deferFirst: true }) : null;
 
   /** An active table or room of the place by its QR token. */
-  async findActiveTableByToken(placeId: number, token: string): Promise<TableRow | undefined> {
-    return this.#db
+  async function findActiveTableByToken(placeId: number, token: string): Promise<TableRow | undefined> {
+    return db
       .selectFrom('tables')
       .selectAll()
       .where('place_id', '=', placeId)
@@ -81,8 +73,8 @@ export class TablesRepository {
   }
 
   /** The place's active order types (which one a QR session carries: sessionOrderTypeFor). */
-  async listActiveOrderTypes(placeId: number): Promise<number[]> {
-    const rows = await this.#db
+  async function listActiveOrderTypes(placeId: number): Promise<number[]> {
+    const rows = await db
       .selectFrom('order_types')
       .select('type')
       .where('place_id', '=', placeId)
@@ -91,7 +83,7 @@ export class TablesRepository {
     return rows.map((r) => Number(r.type));
   }
 
-  async insertSession(row: {
+  async function insertSession(row: {
     placeId: number;
     tableId: number;
     session: string;
@@ -101,7 +93,7 @@ export class TablesRepository {
     /** 'kiosk' | 'tablet': one device, never joined by another phone. */
     mode?: string | null;
   }): Promise<void> {
-    await this.#db
+    await db
       .insertInto('table_sessions')
       .values({
         place_id: row.placeId,
@@ -121,8 +113,8 @@ export class TablesRepository {
    * The table's open shared session (issue 19): no device mode, not closed (bill paid in full), not expired; the
    * newest when there are several (two phones that scanned at the same instant before either was stored).
    */
-  async findOpenSharedSession(placeId: number, tableId: number, nowIso: string) {
-    return this.#db
+  async function findOpenSharedSession(placeId: number, tableId: number, nowIso: string) {
+    return db
       .selectFrom('table_sessions')
       .select(['id', 'session', 'expires_at', 'bill_wanted'])
       .where('place_id', '=', placeId)
@@ -136,8 +128,8 @@ export class TablesRepository {
   }
 
   /** Moves a session's expiry later (never earlier). */
-  async extendSession(id: number, expiresAt: string): Promise<void> {
-    await this.#db
+  async function extendSession(id: number, expiresAt: string): Promise<void> {
+    await db
       .updateTable('table_sessions')
       .set({ expires_at: expiresAt })
       .where('id', '=', id)
@@ -146,16 +138,16 @@ export class TablesRepository {
   }
 
   /** A session of the place with its table (expired ones too: the caller decides). */
-  async findSession(
+  async function findSession(
     placeId: number,
     session: string,
-    db: AppDatabase = this.#db,
+    db: AppDatabase = root,
   ): Promise<SessionWithTable | undefined> {
-    if (this.#sessionReads && db === this.#db) return this.#sessionReads.push({ placeId, session });
-    const raw = this.#sqlite;
-    if (raw && db === this.#db) {
+    if (sessionReads && db === db) return sessionReads.push({ placeId, session });
+    const raw = sqlite;
+    if (raw && db === db) {
       // Two single-table statements rather than the join: SQLite re-prepares that join on every new binding.
-      return withRawSqlite(this.#db, raw, (r) => {
+      return withRawSqlite(db, raw, (r) => {
         const s = r
           .prepare('select * from table_sessions where session = ? and +place_id = ?')
           .get(session, placeId) as TableSessionRow | undefined;
@@ -176,8 +168,8 @@ export class TablesRepository {
   }
 
   /** Active tables and rooms of the place with their hall, for change-table (no QR tokens). */
-  async listTables(placeId: number) {
-    return this.#db
+  async function listTables(placeId: number) {
+    return db
       .selectFrom('tables as t')
       .leftJoin('halls as h', 'h.id', 't.hall_id')
       .select(['t.id', 't.number', 't.kind', 't.seats', 't.hall_id', 'h.name as hall_name'])
@@ -189,15 +181,15 @@ export class TablesRepository {
   }
 
   /** One setting of the place (raw text), if set. */
-  getSetting(placeId: number, key: string): Promise<string | undefined> {
-    return readPlaceSetting(this.#db, placeId, key);
+  function getSetting(placeId: number, key: string): Promise<string | undefined> {
+    return readPlaceSetting(db, placeId, key);
   }
 
   /** An active table or room of the place by id. */
-  async findActiveTable(
+  async function findActiveTable(
     placeId: number,
     tableId: number,
-    db: AppDatabase = this.#db,
+    db: AppDatabase = root,
   ): Promise<TableRow | undefined> {
     return db
       .selectFrom('tables')
@@ -209,7 +201,7 @@ export class TablesRepository {
   }
 
   /** Moves a session and the orders placed under it to another table (a room also sets the orders' room). */
-  async moveSession(
+  async function moveSession(
     db: AppDatabase,
     s: { placeId: number; sessionId: number; session: string; table: TableRow },
     updatedAt: string,
@@ -233,7 +225,11 @@ export class TablesRepository {
   }
 
   /** Whether the session has at least one order. */
-  async sessionHasOrders(placeId: number, session: string, db: AppDatabase = this.#db): Promise<boolean> {
+  async function sessionHasOrders(
+    placeId: number,
+    session: string,
+    db: AppDatabase = root,
+  ): Promise<boolean> {
     const row = await db
       .selectFrom('orders')
       .select('id')
@@ -248,7 +244,7 @@ export class TablesRepository {
    * Marks the bill wanted once: the conditional update is the guard, so two simultaneous requests cannot both
    * succeed. Returns false when it was already requested.
    */
-  async markBillWanted(
+  async function markBillWanted(
     db: AppDatabase,
     s: {
       placeId: number;
@@ -276,7 +272,7 @@ export class TablesRepository {
     return true;
   }
 
-  async insertUserNeed(row: NewUserNeed, db: AppDatabase = this.#db): Promise<{ id: number }> {
+  async function insertUserNeed(row: NewUserNeed, db: AppDatabase = root): Promise<{ id: number }> {
     return db
       .insertInto('user_needs')
       .values({
@@ -294,7 +290,25 @@ export class TablesRepository {
   }
 
   /** Runs `work` in one transaction. */
-  async transaction<T>(work: (trx: AppDatabase) => Promise<T>): Promise<T> {
-    return this.#db.transaction().execute((trx) => work(trx));
+  async function transaction<T>(work: (trx: AppDatabase) => Promise<T>): Promise<T> {
+    return db.transaction().execute((trx) => work(trx));
   }
+
+  return {
+    findActiveTableByToken,
+    listActiveOrderTypes,
+    insertSession,
+    findOpenSharedSession,
+    extendSession,
+    findSession,
+    listTables,
+    getSetting,
+    findActiveTable,
+    moveSession,
+    sessionHasOrders,
+    markBillWanted,
+    insertUserNeed,
+    transaction,
+  };
 }
+export type TablesRepository = ReturnType<typeof createTablesRepository>;

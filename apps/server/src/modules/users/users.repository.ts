@@ -39,16 +39,10 @@ export interface UserOrderLineRow {
   line_total: number;
 }
 
-export class UsersRepository {
-  readonly #db: AppDatabase;
-
-  constructor(db: AppDatabase) {
-    this.#db = db;
-  }
-
+export function createUsersRepository(db: AppDatabase) {
   /** clientId null: platform staff (who belong to no brand). */
-  async findByEmail(clientId: number | null, email: string): Promise<UserRow | undefined> {
-    return this.#db
+  async function findByEmail(clientId: number | null, email: string): Promise<UserRow | undefined> {
+    return db
       .selectFrom('users')
       .selectAll()
       .where((eb) => (clientId === null ? eb('client_id', 'is', null) : eb('client_id', '=', clientId)))
@@ -56,12 +50,12 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
-  async findById(id: number): Promise<UserRow | undefined> {
-    return this.#db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  async function findById(id: number): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(user: Insertable<UsersTable>): Promise<UserRow> {
-    const row = await this.#db
+  async function insert(user: Insertable<UsersTable>): Promise<UserRow> {
+    const row = await db
       .insertInto('users')
       .values({ ...user, email: user.email.toLowerCase() })
       .returningAll()
@@ -69,7 +63,7 @@ export class UsersRepository {
     return row;
   }
 
-  async update(
+  async function update(
     clientId: number | null,
     id: number,
     changes: Updateable<UsersTable>,
@@ -77,14 +71,14 @@ export class UsersRepository {
     const values = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
     // Nothing to change (e.g. editProfile with no known field): an empty SET is an SQL syntax error, so read instead.
     if (Object.keys(values).length === 0) {
-      return this.#db
+      return db
         .selectFrom('users')
         .selectAll()
         .where('id', '=', id)
         .where((eb) => (clientId === null ? eb('client_id', 'is', null) : eb('client_id', '=', clientId)))
         .executeTakeFirst();
     }
-    return this.#db
+    return db
       .updateTable('users')
       .set(values)
       .where('id', '=', id)
@@ -94,8 +88,8 @@ export class UsersRepository {
   }
 
   /** Places a staff user is assigned to. */
-  async placeIds(userId: number): Promise<number[]> {
-    const rows = await this.#db
+  async function placeIds(userId: number): Promise<number[]> {
+    const rows = await db
       .selectFrom('user_places')
       .select('place_id')
       .where('user_id', '=', userId)
@@ -103,8 +97,8 @@ export class UsersRepository {
     return rows.map((r) => r.place_id);
   }
 
-  async isAssignedToPlace(userId: number, placeId: number): Promise<boolean> {
-    const row = await this.#db
+  async function isAssignedToPlace(userId: number, placeId: number): Promise<boolean> {
+    const row = await db
       .selectFrom('user_places')
       .select('place_id')
       .where('user_id', '=', userId)
@@ -113,15 +107,15 @@ export class UsersRepository {
     return row !== undefined;
   }
 
-  async insertResetToken(userId: number, tokenHash: string, expiresAt: string): Promise<void> {
-    await this.#db
+  async function insertResetToken(userId: number, tokenHash: string, expiresAt: string): Promise<void> {
+    await db
       .insertInto('password_reset_tokens')
       .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null })
       .execute();
   }
 
-  async findResetToken(tokenHash: string) {
-    return this.#db
+  async function findResetToken(tokenHash: string) {
+    return db
       .selectFrom('password_reset_tokens')
       .selectAll()
       .where('token_hash', '=', tokenHash)
@@ -132,8 +126,8 @@ export class UsersRepository {
    * Marks a token used only if it still is unused and unexpired; the condition in the UPDATE itself makes two
    * concurrent confirmations with the same token end with exactly one winner.
    */
-  async consumeResetToken(id: number, nowIso: string): Promise<boolean> {
-    const result = await this.#db
+  async function consumeResetToken(id: number, nowIso: string): Promise<boolean> {
+    const result = await db
       .updateTable('password_reset_tokens')
       .set({ used_at: nowIso })
       .where('id', '=', id)
@@ -144,8 +138,8 @@ export class UsersRepository {
   }
 
   /** Retires every other outstanding token of the user (a new password makes older links useless). */
-  async retireResetTokens(userId: number, nowIso: string): Promise<void> {
-    await this.#db
+  async function retireResetTokens(userId: number, nowIso: string): Promise<void> {
+    await db
       .updateTable('password_reset_tokens')
       .set({ used_at: nowIso })
       .where('user_id', '=', userId)
@@ -154,8 +148,8 @@ export class UsersRepository {
   }
 
   /** The user's orders at one place, newest first. */
-  async listOrders(userId: number, placeId: number, limit: number): Promise<UserOrderRow[]> {
-    return this.#db
+  async function listOrders(userId: number, placeId: number, limit: number): Promise<UserOrderRow[]> {
+    return db
       .selectFrom('orders')
       .select([
         'id',
@@ -183,9 +177,9 @@ export class UsersRepository {
       .execute();
   }
 
-  async listOrderLines(orderIds: number[]): Promise<UserOrderLineRow[]> {
+  async function listOrderLines(orderIds: number[]): Promise<UserOrderLineRow[]> {
     if (orderIds.length === 0) return [];
-    return this.#db
+    return db
       .selectFrom('order_lines')
       .select(['order_id', 'product_id', 'variant_id', 'name', 'size', 'quantity', 'line_total'])
       .where('order_id', 'in', orderIds)
@@ -195,8 +189,8 @@ export class UsersRepository {
   }
 
   /** Orders of the user at the place that count for the nth-order discount (every order not rejected). */
-  async countOrders(userId: number, placeId: number): Promise<number> {
-    const row = await this.#db
+  async function countOrders(userId: number, placeId: number): Promise<number> {
+    const row = await db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('user_id', '=', userId)
@@ -206,8 +200,8 @@ export class UsersRepository {
     return Number(row?.n ?? 0);
   }
 
-  async listActiveUserDiscounts(placeId: number) {
-    return this.#db
+  async function listActiveUserDiscounts(placeId: number) {
+    return db
       .selectFrom('user_discounts')
       .select(['on_order_number', 'discount_type', 'discount_amount'])
       .where('place_id', '=', placeId)
@@ -216,8 +210,8 @@ export class UsersRepository {
       .execute();
   }
 
-  async listPaymentInstruments(userId: number, placeId: number) {
-    return this.#db
+  async function listPaymentInstruments(userId: number, placeId: number) {
+    return db
       .selectFrom('payment_instruments')
       .select(['id', 'name', 'provider', 'type', 'expires'])
       .where('user_id', '=', userId)
@@ -228,16 +222,16 @@ export class UsersRepository {
   }
 
   /** The place's display name, its functionality modules and its phone rule (validate_phone_number_regex). */
-  async findPlace(
+  async function findPlace(
     placeId: number,
   ): Promise<{ name: string; modules: string[]; phoneRegex: string | null } | undefined> {
-    const row = await this.#db
+    const row = await db
       .selectFrom('places')
       .select(['name', 'functionality_modules'])
       .where('id', '=', placeId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const phoneRegex = await readPlaceSetting(this.#db, placeId, 'validate_phone_number_regex');
+    const phoneRegex = await readPlaceSetting(db, placeId, 'validate_phone_number_regex');
     let modules: string[] = [];
     try {
       const parsed: unknown = JSON.parse(row.functionality_modules);
@@ -247,4 +241,24 @@ export class UsersRepository {
     }
     return { name: row.name, modules, phoneRegex: phoneRegex?.trim() || null };
   }
+
+  return {
+    findByEmail,
+    findById,
+    insert,
+    update,
+    placeIds,
+    isAssignedToPlace,
+    insertResetToken,
+    findResetToken,
+    consumeResetToken,
+    retireResetTokens,
+    listOrders,
+    listOrderLines,
+    countOrders,
+    listActiveUserDiscounts,
+    listPaymentInstruments,
+    findPlace,
+  };
 }
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
