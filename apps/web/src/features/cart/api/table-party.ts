@@ -49,11 +49,13 @@ export const changeTableLine = (
   body: { guest_key: string; version: number; quantity: number; private?: 0 | 1 },
 ) => apiRequest<StoreTableCart>(`${base(session)}/cart/lines/${lineId}`, { method: 'PATCH', body, place });
 
+/** POST …/cart/send in the guest's language (`lang`): a refusal's message_trans is shown as is (anon_user_banned…). */
 export const sendTableCart = (
   place: string,
   session: string,
   body: { guest_key: string; version: number; userDeviceData?: string },
-) => api.post<StoreSendTableCartResponse>(`${base(session)}/cart/send`, body, { place });
+  lang: string,
+) => api.post<StoreSendTableCartResponse>(`${base(session)}/cart/send`, body, { place, headers: { lang } });
 
 export const takeShare = (place: string, session: string, body: StoreTakeShareBody) =>
   api.post<StoreTakeShareResponse>(`${base(session)}/bill/shares`, body, { place });

@@ -110,11 +110,12 @@ export function SharedCart({
     setMessage(null);
     setOrderError(null);
     try {
-      const answer = await sendTableCart(place, session, {
-        guest_key: guest.key,
-        version: cart.version,
-        userDeviceData: deviceId(),
-      });
+      const answer = await sendTableCart(
+        place,
+        session,
+        { guest_key: guest.key, version: cart.version, userDeviceData: deviceId() },
+        venue.lang,
+      );
       qc.setQueryData(key, answer.cart);
       setSuccess({
         totalPrice: answer.order.totalPrice,

@@ -1,0 +1,67 @@
+/**
+ * Blocking an abusing guest's device (spec §6, issue 24 minor), through the screens only: a guest at table 3 orders
+ * from the shared cart; the waiter blocks that order's device from the board (after confirming); the guest's next
+ * order is refused with the spec's anon_user_banned message on the guest's screen.
+ */
+import { startFromFreshDatabase } from './fresh-database.ts';
+import { expect, test, type Page } from '@playwright/test';
+
+startFromFreshDatabase();
+
+// Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
+const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+
+async function sendFromSharedCart(guest: Page) {
+  await guest.goto('/bistro/skara/kebapcheta');
+  await guest.getByLabel('5 бр.').check();
+  await guest.getByRole('checkbox').first().check();
+  await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await guest.getByTestId('cart-button').click();
+  const shared = guest.getByTestId('shared-cart');
+  await expect(shared.getByTestId('party-line').first()).toBeVisible();
+  const agree = shared.getByRole('checkbox');
+  if (!(await agree.isChecked())) await agree.check();
+  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
+}
+
+test.beforeEach(async ({ request }) => {
+  const res = await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  expect(res.ok()).toBe(true);
+});
+
+test('a waiter blocks a table guest’s device from the board; the guest’s next order is refused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/bistro/staff');
+  await page.getByLabel('Имейл').fill('waiter@demo.test');
+  await page.getByLabel('Парола').fill('demo-waiter');
+  await page.getByRole('button', { name: 'Вход' }).click();
+  await expect(page.getByText('На живо')).toBeVisible({ timeout: 15_000 });
+
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  try {
+    await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
+    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    await guest.goto('/bistro/t/demo-t3');
+    await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
+    await sendFromSharedCart(guest);
+    await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
+    await guest.keyboard.press('Escape');
+
+    const card = page.locator('article[data-order-key]').filter({ hasText: 'Маса 3' });
+    await expect(card).toHaveCount(1, { timeout: 10_000 });
+    await card.getByRole('button', { name: 'Блокирай устройството' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Да се блокира ли устройството на госта?' });
+    await confirm.getByRole('button', { name: 'Блокирай', exact: true }).click();
+    await expect(card.getByText('Устройството е блокирано.')).toBeVisible();
+
+    await sendFromSharedCart(guest);
+    await expect(guest.getByText('Не можете да правите повече поръчки.')).toBeVisible({ timeout: 10_000 });
+    await expect(guest.getByText('Успешно направена поръчка')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
