@@ -172,6 +172,27 @@ const ALL_PAGES: Step[] = [
       if (await choice.count()) await choice.check();
     },
   })),
+  // The later steps of the phone's order form (issue 21 #3): the details, then payment and confirm.
+  ...(['details', 'payment'] as const).map((step): Step => ({
+    name: `order form on a phone, ${step} step`,
+    open: async (page) => {
+      await addKebapcheta(page);
+      await openCart(page);
+      await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
+      const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+      const order = page.getByRole('dialog', { name: 'Поръчка' });
+      await expect(upsell.or(order.getByTestId('order-step'))).toBeVisible();
+      if (await upsell.isVisible()) await upsell.click();
+      await order.getByRole('radio', { name: 'Вземане от място' }).check();
+      await order.getByRole('button', { name: 'Напред' }).click();
+      await expect(order.getByTestId('order-step')).toContainText('Вашите данни');
+      if (step === 'details') return;
+      await order.getByLabel('Име', { exact: true }).fill('Иван Петров');
+      await order.getByLabel('Телефон').fill('+359 888 123 456');
+      await order.getByRole('button', { name: 'Напред' }).click();
+      await expect(order.getByTestId('order-step')).toContainText('Плащане и потвърждение');
+    },
+  })),
 ];
 
 function report(where: string, boxes: number, failures: ContrastFailure[]) {
@@ -196,7 +217,8 @@ for (const theme of [1, 2, 3]) {
       page,
       request,
     }) => {
-      test.setTimeout(full ? 180_000 : 60_000);
+      // The full themes walk every page, the order form's later steps included (two more pages per picture).
+      test.setTimeout(full ? 240_000 : 60_000);
       const pictures = withDemo ? [setting('background_image'), BUSY] : [BUSY];
       for (const picture of pictures) {
         await putSettings(request, {

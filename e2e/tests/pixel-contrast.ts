@@ -62,6 +62,10 @@ async function textBoxes(page: Page): Promise<TextBox[]> {
         if (r.width < 4 || r.height < 6) continue;
         // Only what is on screen, fully (the caller makes the viewport as tall as the page).
         if (r.left < 0 || r.top < 0 || r.right > vw + 0.5 || r.bottom > vh + 0.5) continue;
+        // Only what is not covered: text scrolled under a sticky bar (the order form's footer) is not seen, and
+        // its pixels are the bar's.
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) continue;
         boxes.push({
           text: text.slice(0, 60),
           x: Math.floor(r.left),
