@@ -3,7 +3,15 @@
  * the page, which opens with its breadcrumbs and title. Until a venue is chosen the page is the venue picker; the
  * areas render only once one is chosen, so each call names it. Toasts and the confirm dialog live here once.
  */
-import { Suspense, useEffect, type MouseEvent, type ReactNode } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
@@ -32,6 +40,25 @@ const GROUPS = {
 } as const;
 type Area = (typeof GROUPS)[keyof typeof GROUPS][number];
 
+/** Below this width the side bar is a drawer behind a menu button (admin.module.css says the same). */
+const PHONE_QUERY = '(max-width: 700px)';
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches,
+  );
+  useEffect(() => {
+    const mq = window.matchMedia(PHONE_QUERY);
+    const on = () => setPhone(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex="0"]';
+
 /** The page title of an area: its own where the area has a longer one, else its side-bar name. */
 const TITLE_KEYS: Partial<Record<Area, string>> = { home: 'home.title', payments: 'payments.title' };
 
@@ -45,6 +72,41 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const area = pathname.split('/')[2] as Area | undefined;
+  // On a phone the side bar is a drawer: a modal dialog while open (focus kept inside, Escape closes), and the
+  // focus goes back to the menu button that opened it.
+  const phone = usePhone();
+  // Open on the page it was opened on: a move to another area closes it.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawer = drawerPath === pathname && phone;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const aside = useRef<HTMLElement>(null);
+  const closeDrawer = () => {
+    setDrawerPath(null);
+    menuButton.current?.focus();
+  };
+  useEffect(() => {
+    if (drawer) aside.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [drawer]);
+  const onDrawerKey = (e: KeyboardEvent<HTMLElement>) => {
+    if (!drawer) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      closeDrawer();
+      return;
+    }
+    if (e.key !== 'Tab') return;
+    const items = [...(aside.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
   const pageTitle = area ? t(TITLE_KEYS[area] ?? `nav.${area}`, { defaultValue: '' }) : '';
 
   useEffect(() => {
@@ -112,9 +174,37 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <a className={s.skip} href="#admin-main">
         {t('shell.skip')}
       </a>
-      <aside className={s.sidebar}>
+      <div className={s.phoneBar}>
+        <button
+          ref={menuButton}
+          type="button"
+          className={s.menuButton}
+          aria-expanded={drawer}
+          aria-controls="admin-sidebar"
+          onClick={() => setDrawerPath(pathname)}
+        >
+          <span aria-hidden="true">☰</span> {t('shell.openMenu')}
+        </button>
+        <span className={s.phoneTitle}>{place?.name ?? t('shell.title')}</span>
+      </div>
+      {drawer && <div className={s.backdrop} aria-hidden="true" onClick={closeDrawer} />}
+      <aside
+        ref={aside}
+        id="admin-sidebar"
+        className={s.sidebar}
+        data-open={drawer || undefined}
+        onKeyDown={onDrawerKey}
+        {...(drawer ? { role: 'dialog', 'aria-modal': true, 'aria-label': t('shell.navigation') } : {})}
+      >
         <div className={s.sidebarHead}>
-          <span className={s.brand}>{t('shell.title')}</span>
+          <span className={s.brand}>
+            {t('shell.title')}
+            {drawer && (
+              <button type="button" className={s.drawerClose} onClick={closeDrawer}>
+                {t('common.close')}
+              </button>
+            )}
+          </span>
           {places.data && places.data.length > 0 && (
             <label className={s.switcher}>
               <span>{t('shell.place')}</span>
