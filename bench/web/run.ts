@@ -244,6 +244,23 @@ interface Measure {
   cls: number;
   siMs: number;
   scriptKb: number;
+  /** The largest contentful paint's element (Lighthouse's snippet of it), to tell what a slow LCP waited for. */
+  lcpElement: string;
+}
+
+/** The LCP element as Lighthouse 13's `lcp-breakdown-insight` names it: its selector and its text or label. */
+function lcpElementOf(details: unknown): string {
+  const find = (d: unknown): { selector?: string; nodeLabel?: string } | undefined => {
+    if (!d || typeof d !== 'object') return undefined;
+    if ((d as { type?: string }).type === 'node') return d as { selector?: string; nodeLabel?: string };
+    for (const v of Object.values(d)) {
+      const found = Array.isArray(v) ? v.map(find).find(Boolean) : find(v);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const node = find(details);
+  return node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : '';
 }
 const chrome = await launch({
   chromePath,
@@ -319,6 +336,7 @@ try {
         cls: audit('cumulative-layout-shift'),
         siMs: audit('speed-index'),
         scriptKb: (summary?.items.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
+        lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
       });
     }
   }
@@ -352,14 +370,14 @@ console.log(
   `\nLighthouse ${lighthouseVersion()} (mobile preset, simulated throttling), median of ${runs} runs\n`,
 );
 console.log(
-  '| page | performance | LCP | LCP / static | FCP | TBT | CLS | Speed Index | script (transfer) |',
+  '| page | performance | LCP | LCP / static | FCP | TBT | CLS | Speed Index | script (transfer) | LCP element |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
     `| ${r.name} | ${r.score} | ${(r.lcpMs / 1000).toFixed(2)} s | ${(r.lcpMs / staticLcpOf(r)).toFixed(2)} | ` +
       `${(r.fcpMs / 1000).toFixed(2)} s | ${r.tbtMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ` +
-      `${(r.siMs / 1000).toFixed(2)} s | ${r.scriptKb.toFixed(1)} KB |`,
+      `${(r.siMs / 1000).toFixed(2)} s | ${r.scriptKb.toFixed(1)} KB | ${r.lcpElement.replaceAll('|', '/')} |`,
   );
 }
 console.log(

@@ -3,7 +3,7 @@
 // pictures (fetchpriority="high": the first tiles, cards or the product's photo, its largest content) are on screen
 // first, so the app's scripts do not hold back their paint: the browser's largest-contentful-paint report says when
 // one is, elsewhere their decoding (and two frames); 3 s at most.
-/* global document, requestAnimationFrame */
+/* global document, history, requestAnimationFrame */
 (function () {
   var boot = document.currentScript;
   var entry = boot && boot.getAttribute('data-entry');
@@ -42,6 +42,26 @@
   var pending = null;
   var poll = 0;
   var tries = 0;
+  // A tap on an in-page link (the all-in-one page's jump list, "skip to content") before the app is live scrolls to
+  // its target here and writes the address without a history event: left to the browser, the hash change reached
+  // the router as a navigation while React hydrated, and React dropped the server's HTML of the still-loading page
+  // and drew it again from the top, the guest's jump lost (e2e/tests/all-in-one.spec.ts). Once the link is live the
+  // app handles it.
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      var link = event.target && event.target.closest ? event.target.closest('#root a[href^="#"]') : null;
+      if (!link || live(link)) return;
+      var target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+      if (!target) return;
+      event.preventDefault();
+      target.scrollIntoView();
+      if (target.hasAttribute('tabindex')) target.focus({ preventScroll: true });
+      history.replaceState(history.state, '', link.hash);
+    },
+    true,
+  );
   document.addEventListener(
     'click',
     function (event) {
