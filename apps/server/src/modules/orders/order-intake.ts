@@ -222,8 +222,14 @@ export function createOrderIntake(deps: {
     // 5. price with the domain engine
     const promo = d.promoCode ? await pricing.requirePromo(placeId, d.promoCode, now) : null;
     const eligible = promo?.eligible ?? null;
+    // The accumulated amount is the loyalty module's: while the venue has it off, a balance earned before is not
+    // spendable (issue 24: the switch takes effect), read only when the guest asks to spend some.
+    const spendable =
+      user && d.accumulatedRequested > 0 && (await repo.currentModules(placeId)).includes('loyalty')
+        ? user.accumulated_amount
+        : 0;
     const userInput = user
-      ? await pricing.userPricing(placeId, user.id, user.accumulated_amount, d.accumulatedRequested)
+      ? await pricing.userPricing(placeId, user.id, spendable, d.accumulatedRequested)
       : null;
     const delivery =
       d.type === ORDER_TYPES.DELIVERY

@@ -25,6 +25,7 @@ import type {
 import { readPlaceSettings } from '../../db/place-settings.ts';
 import { parseJson } from '../menu/menu.mapping.ts';
 import { createOrderStore, type NewOrderEvents } from './orders.store.ts';
+import { placeModules } from '../places/place-modules.repository.ts';
 
 /** What ordering needs of a product (not its descriptions and translations: the order path reads it per order). */
 const PRODUCT_COLUMNS = [
@@ -576,6 +577,8 @@ export function createOrdersRepository(
   return {
     getSettings,
     getPlace,
+    /** The place's switched-on modules read now, not from the venue cache (an admin's switch holds at once). */
+    currentModules: (placeId: number) => placeModules(db, placeId),
     getCategoryVisibility,
     listPickupPlaces,
     getOrderTypeConfig,

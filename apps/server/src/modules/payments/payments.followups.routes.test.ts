@@ -364,7 +364,48 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
             }
             expect(await userRow()).toEqual(before);
             expect(await orderRow(order.key)).toMatchObject({ loyalty_points: 0, loyalty_amount: 0 });
+
+            // A balance earned while the module was on is not spendable while it is off.
+            await ctx.db
+              .updateTable('users')
+              .set({ accumulated_amount: 500 })
+              .where('id', '=', guestId)
+              .execute();
+            minute += 1;
+            ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
+            const spend = await ctx.post(
+              '/api/orders/preorder',
+              {
+                products: [{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 4 }],
+                client_name: 'Гост Демо',
+                client_phone: '+359888000111',
+                client_email: 'guest@demo.test',
+                token: null,
+                order_comment: [],
+                pickup_time: '',
+                exact_time_selected: 0,
+                payment_method: 'cash',
+                cutlery: 0,
+                promo_code: null,
+                order_text_comment: 'spend while off',
+                accumulatedOrderAmountUsed: 5,
+              },
+              guestHeaders(),
+            );
+            expect(spend.statusCode, spend.body).toBe(201);
+            const spent = await ctx.db
+              .selectFrom('orders')
+              .select(['accumulated_amount_used'])
+              .where('key', '=', spend.json().key)
+              .executeTakeFirstOrThrow();
+            expect(spent.accumulated_amount_used).toBe(0);
+            expect((await userRow()).accumulated_amount).toBe(500);
           } finally {
+            await ctx.db
+              .updateTable('users')
+              .set({ accumulated_amount: 0 })
+              .where('id', '=', guestId)
+              .execute();
             await ctx.db
               .updateTable('places')
               .set({ functionality_modules: place.functionality_modules })
