@@ -47,7 +47,7 @@ export type BusListener = (event: BusEvent) => void;
 export interface StaffNotifier {
   /**
    * `published`: the board's order when its `order.created` event was already stored in the order's own
-   * transaction (PostgreSQL group commit, OrdersRepository): only the e-mail and SMS are left to do.
+   * transaction (PostgreSQL group commit, orders.store.ts): only the e-mail and SMS are left to do.
    */
   orderCreated(placeId: number, orderId: number, published?: StaffOrder): void;
   /** A verified online payment (or its failure) changed the order's payment_status (payments module). */
@@ -294,7 +294,7 @@ export class EventBus {
    * PostgreSQL group commit: events published while a transaction is under way are stored together in the next
    * one — the order lock, the multi-row insert and the notifications in one prepared statement (`storeEventsPg`) —
    * instead of a transaction of five round trips per event (a burst of orders announces dozens at once). New orders'
-   * events do not come here on PostgreSQL: they are stored in the orders' own transaction (OrdersRepository). A
+   * events do not come here on PostgreSQL: they are stored in the orders' own transaction (orders.store.ts). A
    * failed batch rejects each of its publishers (who log it; the boards catch up on reconnect).
    */
   readonly #pgWrites = new BatchQueue<Insertable<StaffEventsTable>, BusEvent>(

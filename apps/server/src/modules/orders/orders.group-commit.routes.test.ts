@@ -1,6 +1,6 @@
 /**
  * Orders arriving together (issue "Cart and ordering": nothing lost, nothing stored twice). They share one commit
- * (OrdersRepository's group commit): on SQLite synchronous prepared statements inside one transaction, a savepoint
+ * (the group commit of orders.store.ts): on SQLite synchronous prepared statements inside one transaction, a savepoint
  * per order; on PostgreSQL one transaction of multi-row inserts per batch (issue "Scale out" #1: the burst is
  * stored in fewer transactions than orders). Either way each order is answered on its own: a duplicate
  * or a promo code used up inside the burst is refused alone and the others are stored whole, and every stored order

@@ -5,7 +5,7 @@
  * on reconnect, so a lost notice shows up there at the latest). A new order is also e-mailed to the place's
  * notification_email when set (order-notification.mail.ts), after the commit and with its own error log.
  *
- * New orders come in bursts (one commit stores many, see OrdersRepository's group commit): those announced in the
+ * New orders come in bursts (one commit stores many, see the group commit in orders/orders.store.ts): those announced in the
  * same turn of the event loop are read back together, one query set per place instead of per order, and that one
  * read feeds both the board event and the e-mail. On PostgreSQL the group commit stores each new order's event in
  * the order's own transaction (`newOrderEvents`, issue "Scale out" #1: an order and its event commit together, and
