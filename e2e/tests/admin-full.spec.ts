@@ -123,7 +123,7 @@ async function deliverTo(guest: Page, category: string, name: string, where: 'ea
   if (where === 'away') {
     // Zoomed out five steps, then two drags west and north: some hundred kilometres from every zone.
     for (let i = 0; i < 5; i++) {
-      await map.getByRole('button', { name: 'Zoom out' }).click();
+      await map.getByRole('button', { name: 'Отдалечи' }).click();
       await guest.waitForTimeout(400);
     }
     for (let i = 0; i < 2; i++) await drag(250, 150);

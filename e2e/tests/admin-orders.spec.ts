@@ -119,9 +119,13 @@ test('the history: filters, sorting and pages come from the server', async ({ pa
   await page.getByRole('combobox', { name: 'Вид' }).selectOption({ label: 'Доставка' });
   await expect(page).toHaveURL(/status=rejected/);
   await expect(rows.first()).toBeVisible();
-  const statuses = await rows.locator('td:nth-child(5)').allTextContents();
-  expect(new Set(statuses)).toEqual(new Set(['Отказана']));
-  expect(new Set(await rows.locator('td:nth-child(3)').allTextContents())).toEqual(new Set(['Доставка']));
+  // (The earlier rows stay while the filtered page loads.)
+  await expect
+    .poll(async () => [...new Set(await rows.locator('td:nth-child(5)').allTextContents())])
+    .toEqual(['Отказана']);
+  await expect
+    .poll(async () => [...new Set(await rows.locator('td:nth-child(3)').allTextContents())])
+    .toEqual(['Доставка']);
 
   // Clear, then the largest totals first: each row's total at least the next one's, also across a page.
   await page.getByRole('button', { name: 'Изчисти филтрите' }).click();
@@ -130,7 +134,14 @@ test('the history: filters, sorting and pages come from the server', async ({ pa
   await expect(totalHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(page).toHaveURL(/sort=total/);
   const totals = async () => (await rows.locator('td:nth-child(6)').allTextContents()).map(minorOf);
-  await expect.poll(async () => (await totals()).length).toBe(25);
+  // The rows of the earlier order stay while the sorted page loads: wait for the sorted 25.
+  const descending = (list: number[]) => list.every((v, i) => i === 0 || list[i - 1]! >= v);
+  await expect
+    .poll(async () => {
+      const list = await totals();
+      return list.length === 25 && descending(list);
+    })
+    .toBe(true);
   const first = await totals();
   expect(first).toEqual([...first].sort((a, b) => b - a));
   await page.getByRole('button', { name: 'Следваща' }).click();

@@ -11,7 +11,7 @@ import { createStaffRepository, type OrderBundle } from '../staff/staff.reposito
 export interface AdminOrdersFilter {
   /** A short number to match exactly (the search looked like one). */
   number?: number;
-  /** A part of the guest's name or phone, lower case. */
+  /** A part of the guest's name or phone, as typed. */
   text?: string;
   /** The search's digits, to find "0888 123" in "+359888123…" too. */
   phoneDigits?: string;
@@ -33,6 +33,21 @@ const SORT_COLUMN = {
 /** LIKE with the guest's text taken literally (% and _ are no wildcards). */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The ways a name part is written: as typed, lower case, upper case and each word capitalised. SQLite's lower() and
+ * LIKE fold only ASCII letters (and PostgreSQL's lower() only what the database's collation knows), so "орлова" never
+ * found "Гергана Орлова" by lower() alone; matched as each of these, a name typed in any of those cases is found in
+ * any alphabet. (A mixed-case Latin "mcdonald" for "McDonald" is still found through lower(), ASCII.)
+ */
+function spellings(text: string): string[] {
+  const lower = text.toLocaleLowerCase();
+  const capitalised = lower.replace(
+    /(^|[\s'-])(\p{L})/gu,
+    (_, before: string, c: string) => before + c.toLocaleUpperCase(),
+  );
+  return [...new Set([text, lower, text.toLocaleUpperCase(), capitalised])];
+}
+
 export function createAdminOrdersRepository(db: AppDatabase) {
   const filtered = (placeId: number, f: AdminOrdersFilter) => {
     let q = db
@@ -48,10 +63,13 @@ export function createAdminOrdersRepository(db: AppDatabase) {
         const any = [];
         if (f.number !== undefined) any.push(eb('o.number', '=', f.number));
         if (f.text) {
-          const pattern = likeText(f.text);
-          // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's only for ASCII.
-          any.push(sql<boolean>`lower(coalesce(${eb.ref('o.client_name')}, '')) like ${pattern} escape '\\'`);
-          any.push(sql<boolean>`coalesce(${eb.ref('o.client_phone')}, '') like ${pattern} escape '\\'`);
+          const name = sql`coalesce(${eb.ref('o.client_name')}, '')`;
+          for (const spelling of spellings(f.text))
+            any.push(sql<boolean>`${name} like ${likeText(spelling)} escape '\\'`);
+          any.push(sql<boolean>`lower(${name}) like ${likeText(f.text.toLowerCase())} escape '\\'`);
+          any.push(
+            sql<boolean>`coalesce(${eb.ref('o.client_phone')}, '') like ${likeText(f.text)} escape '\\'`,
+          );
         }
         if (f.phoneDigits) {
           // The phone as stored without spaces, dashes, dots, brackets and the plus: digits against digits.

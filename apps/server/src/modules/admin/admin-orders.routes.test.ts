@@ -163,7 +163,7 @@ describeEachDatabase(
         type: 3,
         status: 'ordered',
         total: 500,
-        name: 'Late Owl',
+        name: 'Гергана Орлова-Ди',
         phone: '0899000111',
       });
       hotelOrder = await insertOrder(ctx, {
@@ -298,6 +298,9 @@ describeEachDatabase(
         expect(ids(await list(`q=${encodeURIComponent('00359 888 123')}`))).toEqual([a.id]);
         expect(ids(await list('q=%25'))).toEqual([]); // % is a character, not a wildcard
         expect(ids(await list('q=nobody'))).toEqual([]);
+        // Cyrillic in lower, upper and the stored case (SQLite folds only ASCII: each spelling is matched).
+        for (const typed of ['орлова', 'ОРЛОВА', 'Орлова', 'гергана орлова-ди'])
+          expect(ids(await list(`q=${encodeURIComponent(typed)}`)), typed).toEqual([late.id]);
       },
     );
 

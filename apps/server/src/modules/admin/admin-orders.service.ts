@@ -22,7 +22,7 @@ function searchFilter(q: string | undefined): Pick<AdminOrdersFilter, 'number' |
   if (short) return { number: Number(short[1]) };
   // Without the leading zeros of a national "0888…" or an international "00359…": "+359 888…" holds the rest.
   const digits = text.replace(/[\s().+-]/g, '').replace(/^0+/, '');
-  return { text: text.toLocaleLowerCase(), ...(/^\d{3,}$/.test(digits) ? { phoneDigits: digits } : {}) };
+  return { text, ...(/^\d{3,}$/.test(digits) ? { phoneDigits: digits } : {}) };
 }
 
 export function createAdminOrdersService(deps: { repo: AdminOrdersRepository }) {
