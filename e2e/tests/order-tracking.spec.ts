@@ -28,9 +28,13 @@ async function orderPickup(page: Page, email: string, quantity = '5 бр.') {
   if (await upsell.isVisible()) await upsell.click();
   const d = page.getByRole('dialog', { name: 'Поръчка' });
   await d.getByLabel('Вземане от място').check();
+  // On a phone the form goes in steps (how & when, your details, payment & confirm): Next is a guest's tap.
+  const next = d.getByRole('button', { name: 'Напред' });
+  if (await next.isVisible()) await next.click();
   await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
   await d.getByLabel('Телефон').fill('+359 888 123 456');
   if (email) await d.getByLabel('Имейл').fill(email);
+  if (await next.isVisible()) await next.click();
   await d.getByLabel('В брой', { exact: true }).check();
   await d.getByLabel('Не, без прибори').check();
   await d.getByRole('checkbox').check();

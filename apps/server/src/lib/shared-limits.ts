@@ -71,6 +71,22 @@ interface Window {
   resetAt: number;
 }
 
+/**
+ * Every LocalWindows of this process, for the browser journeys' reset (NODE_ENV=test: `POST /api/__test/reset`
+ * starts the counts afresh with the database, so a journey file is never refused by the logins of the files before
+ * it). Weak: a dropped limiter is not kept alive by this list.
+ */
+const everyLocalWindows = new Set<WeakRef<LocalWindows>>();
+
+/** Empties every in-process count (test reset only; counts kept in Redis are not touched). */
+export function clearLocalWindows(): void {
+  for (const ref of everyLocalWindows) {
+    const windows = ref.deref();
+    if (windows) windows.clear();
+    else everyLocalWindows.delete(ref);
+  }
+}
+
 /** Fixed-window counters in this process's memory (the counting without Redis, and the fallback). */
 export class LocalWindows {
   readonly #windows = new Map<string, Window>();
@@ -80,6 +96,12 @@ export class LocalWindows {
   constructor(options: { maxKeys?: number; now?: () => number } = {}) {
     this.#maxKeys = options.maxKeys ?? 100_000;
     this.#now = options.now ?? Date.now;
+    everyLocalWindows.add(new WeakRef(this));
+  }
+
+  /** Forgets every count. */
+  clear(): void {
+    this.#windows.clear();
   }
 
   /** Counts one hit: the count so far in the window and the milliseconds left. */

@@ -37,4 +37,20 @@ describeEachDatabase('test reset', (ctx) => {
     const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
     expect(login.statusCode).toBe(200);
   });
+
+  ctx.test(
+    'the reset starts the in-process limits afresh: a login refused by the limit is taken after it',
+    async () => {
+      const login = () => ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
+      let refused = null;
+      for (let i = 0; i < 25 && !refused; i++) {
+        const res = await login();
+        if (res.statusCode === 429) refused = res;
+        else expect(res.statusCode).toBe(200);
+      }
+      expect(refused?.json()).toMatchObject({ code: 'rate_limited' });
+      expect((await ctx.request('POST', '/api/__test/reset')).statusCode).toBe(200);
+      expect((await login()).statusCode).toBe(200);
+    },
+  );
 });

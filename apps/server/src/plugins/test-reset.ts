@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { resetDemoData, type DatabaseHandle } from '../db/database.ts';
+import { clearLocalWindows } from '../lib/shared-limits.ts';
 
 export function registerTestReset(app: FastifyInstance, handle: DatabaseHandle, enabled: boolean): void {
   // What else the reset starts afresh, added by parts started after the app (the demo's payment simulator, whose
@@ -18,6 +19,9 @@ export function registerTestReset(app: FastifyInstance, handle: DatabaseHandle, 
   app.post('/api/__test/reset', { schema: { hide: true } }, async () => {
     await resetDemoData(handle, () => undefined);
     app.invalidateMenuCache();
+    // The rate and abuse limits' in-process counts start afresh too: the journeys share one address, and the
+    // logins of earlier files (20 a minute) refused a later file's first login (admin-full, clean-clone CI run).
+    clearLocalWindows();
     for (const hook of hooks) hook();
     return { ok: true };
   });
