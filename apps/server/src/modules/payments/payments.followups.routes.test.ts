@@ -59,7 +59,8 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
       const asGuest = { headers: { authorization: '' } };
       const guestHeaders = () => ({ headers: { ...asGuest.headers, authorization: guestAuth } });
 
-      async function placeOrder(method: string) {
+      /** A pickup order of the signed-in guest, a minute after the last; `extra` adds to the body. */
+      async function placeOrder(method: string, extra: Record<string, unknown> = {}) {
         minute += 1;
         quantity += 1;
         ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
@@ -79,6 +80,7 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
             cutlery: 0,
             promo_code: null,
             order_text_comment: '',
+            ...extra,
           },
           guestHeaders(),
         );
@@ -112,6 +114,7 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
             'loyalty_points',
             'loyalty_amount',
             'loyalty_awarded_at',
+            'accumulated_amount_used',
           ])
           .where('key', '=', key)
           .executeTakeFirstOrThrow();
@@ -254,33 +257,8 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
             expect((await userRow()).points).toBe(before.points + earnedPoints);
 
             // Spend it: asking for more than the balance uses the balance only.
-            minute += 1;
-            ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-            const spend = await ctx.post(
-              '/api/orders/preorder',
-              {
-                products: [{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 4 }],
-                client_name: 'Гост Демо',
-                client_phone: '+359888000111',
-                client_email: 'guest@demo.test',
-                token: null,
-                order_comment: [],
-                pickup_time: '',
-                exact_time_selected: 0,
-                payment_method: 'cash',
-                cutlery: 0,
-                promo_code: null,
-                order_text_comment: 'spend',
-                accumulatedOrderAmountUsed: earned + 10_000,
-              },
-              guestHeaders(),
-            );
-            expect(spend.statusCode, spend.body).toBe(201);
-            const spent = await ctx.db
-              .selectFrom('orders')
-              .select(['accumulated_amount_used'])
-              .where('key', '=', spend.json().key)
-              .executeTakeFirstOrThrow();
+            const spend = await placeOrder('cash', { accumulatedOrderAmountUsed: earned + 10_000 });
+            const spent = await orderRow(spend.key);
             expect(spent.accumulated_amount_used).toBe(earned);
             expect((await userRow()).accumulated_amount).toBe(0);
             expect(
@@ -371,33 +349,8 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
               .set({ accumulated_amount: 500 })
               .where('id', '=', guestId)
               .execute();
-            minute += 1;
-            ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-            const spend = await ctx.post(
-              '/api/orders/preorder',
-              {
-                products: [{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 4 }],
-                client_name: 'Гост Демо',
-                client_phone: '+359888000111',
-                client_email: 'guest@demo.test',
-                token: null,
-                order_comment: [],
-                pickup_time: '',
-                exact_time_selected: 0,
-                payment_method: 'cash',
-                cutlery: 0,
-                promo_code: null,
-                order_text_comment: 'spend while off',
-                accumulatedOrderAmountUsed: 5,
-              },
-              guestHeaders(),
-            );
-            expect(spend.statusCode, spend.body).toBe(201);
-            const spent = await ctx.db
-              .selectFrom('orders')
-              .select(['accumulated_amount_used'])
-              .where('key', '=', spend.json().key)
-              .executeTakeFirstOrThrow();
+            const spend = await placeOrder('cash', { accumulatedOrderAmountUsed: 5 });
+            const spent = await orderRow(spend.key);
             expect(spent.accumulated_amount_used).toBe(0);
             expect((await userRow()).accumulated_amount).toBe(500);
           } finally {
