@@ -6,7 +6,7 @@ import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { ImageField } from './image-drop.tsx';
 import { WorkingHoursInput } from './working-hours-input.tsx';
 import s from './admin.module.css';
-import { settingTexts } from '../lib/setting-texts.ts';
+import { settingOptionLabel, settingTexts } from '../lib/setting-texts.ts';
 
 interface Props {
   row: AdminSettingRow;
@@ -71,7 +71,7 @@ export function SettingInput({
         <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
           {row.options?.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {settingOptionLabel(t, row, o)}
             </option>
           ))}
         </select>
@@ -98,7 +98,7 @@ export function SettingInput({
                   );
                 }}
               />
-              {o.label}
+              {settingOptionLabel(t, row, o)}
             </label>
           ))}
         </span>

@@ -7,10 +7,17 @@ import de from '../i18n/de.json';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
 import frCH from '../i18n/fr-CH.json';
-import { settingTexts } from './setting-texts.ts';
+import { settingOptionKey, settingOptionLabel, settingTexts } from './setting-texts.ts';
 
 type Texts = Record<string, { label?: string; help?: string } | undefined>;
 const BUNDLES: Record<string, { settingTexts?: Texts }> = { bg, en, es, de, 'fr-CH': frCH };
+
+/** A dotted key's text in a bundle, or undefined. */
+function lookup(bundle: unknown, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundle);
+}
 
 describe('setting labels and help (issue 24)', () => {
   test('the five admin languages are checked', () => {
@@ -51,5 +58,45 @@ describe('setting labels and help (issue 24)', () => {
       label: 'legacy_x',
       help: 'Old',
     });
+  });
+
+  test.each(Object.keys(BUNDLES))('every select and list option has a label in %s', (lang) => {
+    const options = SETTINGS_CATALOGUE.flatMap((def) =>
+      (def.options ?? []).map((o) => ({ def, o, key: settingOptionKey(def, o.value) })),
+    );
+    expect(options.length).toBeGreaterThan(30);
+    const missing = options
+      .filter(({ key }) => {
+        const text = lookup(BUNDLES[lang], key);
+        return typeof text !== 'string' || !text.trim();
+      })
+      .map(({ key }) => key);
+    expect(missing).toEqual([]);
+    if (lang !== 'en') {
+      // The options' own texts (settingOptions) are worded in each language, not copied from English.
+      const untranslated = options
+        .filter(
+          ({ key }) => key.startsWith('settingOptions.') && lookup(BUNDLES[lang], key) === lookup(en, key),
+        )
+        .map(({ key }) => key);
+      expect(untranslated).toEqual([]);
+    }
+  });
+
+  test('an option is read by its key, the catalogue label only for one the texts do not know', () => {
+    const t = (key: string, o: { defaultValue: string }) => {
+      const text = lookup(bg, key);
+      return typeof text === 'string' ? text : o.defaultValue;
+    };
+    expect(
+      settingOptionLabel(t, { key: 'hide_add_to_cart_btn', type: 'enum' }, { value: '1', label: 'Always' }),
+    ).toBe('Винаги');
+    expect(
+      settingOptionLabel(t, { key: 'default_lang', type: 'language' }, { value: 'de', label: 'de' }),
+    ).toBe('Немски');
+    expect(
+      settingOptionLabel(t, { key: 'payment_types', type: 'list' }, { value: 'cash', label: 'cash' }),
+    ).toBe('В брой');
+    expect(settingOptionLabel(t, { key: 'legacy_x', type: 'enum' }, { value: 'a', label: 'A' })).toBe('A');
   });
 });
