@@ -24,6 +24,7 @@ import {
   type PrinterInput,
 } from '../api/printing.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
+import { useGuardedMove } from '../hooks/guarded-move.ts';
 import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { SaveStatus } from './form-parts.tsx';
@@ -74,6 +75,14 @@ export function PrintersPage() {
   const queryClient = useQueryClient();
   const printers = useQuery(printersQuery(place));
   const [editing, setEditing] = useState<AdminPrinterRow | 'new' | null>(null);
+  const guard = useGuardedMove();
+  // Another item (or a new one) replaces the open form: unsaved changes in it are asked about first.
+  const open = (next: AdminPrinterRow | 'new') => {
+    const same =
+      next === 'new' ? editing === 'new' : editing !== null && editing !== 'new' && editing.id === next.id;
+    if (same) setEditing(next);
+    else guard(() => setEditing(next));
+  };
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   if (printers.isPending) return <PageLoading />;
@@ -97,7 +106,7 @@ export function PrintersPage() {
           <h2 id="printers-title" style={{ marginRight: 'auto' }}>
             {t('printing.printers')}
           </h2>
-          <button type="button" className={s.btnGhost} onClick={() => setEditing('new')}>
+          <button type="button" className={s.btnGhost} onClick={() => open('new')}>
             {t('printing.add')}
           </button>
         </div>
@@ -157,7 +166,7 @@ export function PrintersPage() {
                       >
                         {t('printing.test')}
                       </button>
-                      <button type="button" className={s.btnGhost} onClick={() => setEditing(p)}>
+                      <button type="button" className={s.btnGhost} onClick={() => open(p)}>
                         {t('common.edit')}
                       </button>
                       <button

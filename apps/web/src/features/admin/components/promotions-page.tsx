@@ -23,6 +23,7 @@ import {
 } from '../api/promotions.ts';
 import { saveSettings, settingsKeys, settingsQuery } from '../api/settings.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
+import { useGuardedMove } from '../hooks/guarded-move.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { formatMoneyInput } from '../lib/money.ts';
 import { FlagInput, NumberInput, SaveStatus, TextInput } from './form-parts.tsx';
@@ -60,6 +61,14 @@ export function PromotionsPage() {
   const queryClient = useQueryClient();
   const codes = useQuery(promoCodesQuery(place));
   const [editing, setEditing] = useState<AdminPromoCodeRow | 'new' | null>(null);
+  const guard = useGuardedMove();
+  // Another item (or a new one) replaces the open form: unsaved changes in it are asked about first.
+  const open = (next: AdminPromoCodeRow | 'new') => {
+    const same =
+      next === 'new' ? editing === 'new' : editing !== null && editing !== 'new' && editing.id === next.id;
+    if (same) setEditing(next);
+    else guard(() => setEditing(next));
+  };
   if (codes.isPending) return <PageLoading />;
   if (codes.error) return <ErrorMessage error={codes.error} onRetry={() => void codes.refetch()} />;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', place] });
@@ -68,7 +77,7 @@ export function PromotionsPage() {
       <section className={s.card}>
         <div className={s.row}>
           <h2 style={{ marginRight: 'auto' }}>{t('promos.codes')}</h2>
-          <button type="button" className={s.btnGhost} onClick={() => setEditing('new')}>
+          <button type="button" className={s.btnGhost} onClick={() => open('new')}>
             {t('promos.addCode')}
           </button>
         </div>
@@ -101,7 +110,7 @@ export function PromotionsPage() {
                   {c.used_count} / {c.max_uses ?? '∞'}
                 </td>
                 <td>
-                  <button type="button" className={s.btnGhost} onClick={() => setEditing(c)}>
+                  <button type="button" className={s.btnGhost} onClick={() => open(c)}>
                     {t('common.edit')}
                   </button>
                 </td>

@@ -1,0 +1,174 @@
+/**
+ * Issue 21 #4: the promo codes and printers pages open one item's form at a time; opening another item (or a new
+ * one) while the open form has unsaved changes asks "Leave without saving?" as the menu's products and
+ * categories do. Stay keeps what was typed; Leave opens the other item.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
+import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
+import { adminBundle } from '../i18n/loaders.ts';
+import { PrintersPage } from './printers-page.tsx';
+import { PromotionsPage } from './promotions-page.tsx';
+
+const promo = (id: number, code: string) => ({
+  id,
+  code,
+  discount_type: 'percent',
+  discount_value: 10,
+  ignore_other_discounts: 0,
+  valid_from: null,
+  valid_to: null,
+  max_uses: null,
+  used_count: 0,
+  eligible_product_ids: null,
+  active: 1,
+});
+const printer = (id: number, name: string) => ({
+  id,
+  name,
+  host: `10.0.0.${id}`,
+  port: 9100,
+  paper_width: 80,
+  charset: 'cp866',
+  category_ids: [],
+  is_default: false,
+  active: true,
+  waiting: 0,
+  problem: null,
+  last_error: null,
+});
+
+const ANSWERS: [RegExp, unknown][] = [
+  [/admin\/promo-codes$/, [promo(1, 'SPRING'), promo(2, 'SUMMER')]],
+  [/admin\/printers$/, [printer(1, 'Kitchen'), printer(2, 'Bar')]],
+  [/admin\/settings/, { settings: [], translations: [] }],
+  [/admin\/categories/, []],
+  [/./, []],
+];
+
+beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'en'));
+beforeEach(() => {
+  useAdminPlaceStore.setState({ place: { slug: 'bistro', clientSlug: 'demo', name: 'Bistro' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.split('?')[0]!;
+      const body = ANSWERS.find(([re]) => re.test(path))![1];
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage(page: ReactNode) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      {page}
+      <ConfirmHost />
+    </QueryClientProvider>,
+  );
+}
+
+async function checkAsksBeforeOpeningAnother(opts: {
+  editButtons: () => HTMLElement[];
+  formName: string;
+  fieldLabel: string;
+  typed: string;
+  newButton: string;
+}) {
+  const user = userEvent.setup();
+  const [first, second] = opts.editButtons();
+  await user.click(first!);
+  const form = await screen.findByRole('form', { name: opts.formName });
+  const field = within(form).getByLabelText(opts.fieldLabel, { exact: true }) as HTMLInputElement;
+  const before = field.value;
+  await user.type(field, opts.typed);
+  const changed = field.value;
+
+  // Another item while dirty: asked; Stay keeps the open form with what was typed.
+  await user.click(second!);
+  const leave = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+  await user.click(within(leave).getByRole('button', { name: 'Stay' }));
+  expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  expect(
+    (
+      within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
+        exact: true,
+      }) as HTMLInputElement
+    ).value,
+  ).toBe(changed);
+
+  // A new one while dirty: asked too.
+  await user.click(screen.getByRole('button', { name: opts.newButton }));
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+      name: 'Stay',
+    }),
+  );
+  expect(
+    (
+      within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
+        exact: true,
+      }) as HTMLInputElement
+    ).value,
+  ).toBe(changed);
+
+  // Leave: the other item opens, what was typed is gone.
+  await user.click(opts.editButtons()[1]!);
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+      name: 'Leave without saving',
+    }),
+  );
+  const other = (
+    within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
+      exact: true,
+    }) as HTMLInputElement
+  ).value;
+  expect(other).not.toBe(changed);
+  expect(other).not.toBe(before);
+
+  // Nothing typed in it: opening the first again is not asked.
+  await user.click(opts.editButtons()[0]!);
+  expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  expect(
+    (
+      within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
+        exact: true,
+      }) as HTMLInputElement
+    ).value,
+  ).toBe(before);
+}
+
+describe('opening another item with unsaved changes', () => {
+  it('promo codes: asks before another code or a new one replaces the open form', async () => {
+    renderPage(<PromotionsPage />);
+    await screen.findByText('SPRING');
+    await checkAsksBeforeOpeningAnother({
+      editButtons: () => screen.getAllByRole('button', { name: 'Edit' }),
+      formName: 'Promo code',
+      fieldLabel: 'Code',
+      typed: 'X',
+      newButton: 'New promo code',
+    });
+  });
+
+  it('printers: asks before another printer or a new one replaces the open form', async () => {
+    renderPage(<PrintersPage />);
+    await screen.findByText('Kitchen');
+    await checkAsksBeforeOpeningAnother({
+      editButtons: () => screen.getAllByRole('button', { name: 'Edit' }),
+      formName: 'Printer',
+      fieldLabel: 'Name',
+      typed: ' 2',
+      newButton: 'Add printer',
+    });
+  });
+});
