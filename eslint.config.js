@@ -123,17 +123,8 @@ export default tseslint.config(
   },
   {
     // SQL only in repositories (issue 22 #4): a service or a routes file builds no query and imports no Kysely value.
-    // The files listed under `ignores` are the known debt of 2026-11-26 (queries still in a service or routes file);
-    // move their queries to the module's repository and delete the line — never add one.
+    // No exceptions: a query goes to the module's repository (or lib/ when shared).
     files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.routes.ts'],
-    ignores: [
-      'apps/server/src/modules/admin/admin-menu-import.service.ts',
-      'apps/server/src/modules/admin/admin-client.routes.ts',
-      'apps/server/src/modules/printing/printing.service.ts',
-      'apps/server/src/modules/staff/staff.service.ts',
-      'apps/server/src/modules/staff/staff.routes.ts',
-      'apps/server/src/modules/tables/table-party.routes.ts',
-    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -11,31 +11,19 @@ import { AdminClientBrand, AdminClientBrandBody } from '@trapeza/domain/contract
 import { normalizeHostname } from '@trapeza/domain/hostname';
 import { canEditClientBrand } from '@trapeza/domain/staff-admin';
 import type { FastifyRequest } from 'fastify';
-import type { AppDatabase } from '../../db/database.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import { domainBoundElsewhere, domainColumns, domainTakenError } from '../platform/platform-domain.ts';
+import { domainColumns, domainTakenError } from '../platform/platform-domain.ts';
 import { adminContext, adminErrors, placeRoute } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
+import type { AdminClientRepository } from './admin-client.repository.ts';
 
 export function adminClientRoutes(deps: {
-  db: AppDatabase;
+  repo: AdminClientRepository;
   audit: AuditRepository;
   publish: (placeId?: number) => void;
 }): FastifyPluginAsyncZod {
-  const { db, audit, publish } = deps;
-  const load = (clientId: number) =>
-    db
-      .selectFrom('clients')
-      .select(['id', 'slug', 'name', 'logo', 'primary_color', 'secondary_color', 'domain'])
-      .where('id', '=', clientId)
-      .executeTakeFirstOrThrow();
-  const current = (clientId: number) =>
-    db
-      .selectFrom('clients')
-      .select(['domain', 'domain_token', 'domain_verified_at'])
-      .where('id', '=', clientId)
-      .executeTakeFirstOrThrow();
+  const { repo, audit, publish } = deps;
   const checkRole = (request: FastifyRequest) => {
     if (!canEditClientBrand(request.user!.role)) {
       throw new DomainError(403, 'forbidden', 'You do not have access to this', {
@@ -54,7 +42,7 @@ export function adminClientRoutes(deps: {
       }),
       async (request) => {
         checkRole(request);
-        return load(adminContext(request).clientId);
+        return repo.brand(adminContext(request).clientId);
       },
     );
     app.put(
@@ -79,13 +67,13 @@ export function adminClientRoutes(deps: {
           ...(body.primary_color ? { primary_color: body.primary_color.toLowerCase() } : {}),
           ...(body.secondary_color ? { secondary_color: body.secondary_color.toLowerCase() } : {}),
           ...(domain !== undefined
-            ? domainColumns(await current(ctx.clientId), domain, request.server.clock.now())
+            ? domainColumns(await repo.domainState(ctx.clientId), domain, request.server.clock.now())
             : {}),
         };
-        if (domain && (await domainBoundElsewhere(db, ctx.clientId, domain))) throw domainTakenError();
+        if (domain && (await repo.domainBoundElsewhere(ctx.clientId, domain))) throw domainTakenError();
         if (Object.keys(values).length) {
           try {
-            await db.updateTable('clients').set(values).where('id', '=', ctx.clientId).execute();
+            await repo.update(ctx.clientId, values);
           } catch (err) {
             // The unique index of verified domains caught a concurrent binding of the same hostname.
             if (domain && isUniqueViolation(err)) throw domainTakenError();
@@ -95,7 +83,7 @@ export function adminClientRoutes(deps: {
         await audit.record(ctx, 'update', 'client', ctx.clientId, values);
         // Every place of the client may fall back on the brand: drop all cached menu answers.
         publish();
-        return load(ctx.clientId);
+        return repo.brand(ctx.clientId);
       },
     );
   };

@@ -32,18 +32,13 @@ import type {
   MenuImportResult,
 } from '@trapeza/domain/contracts/menu-import';
 import { slugify, uniqueSlug } from '@trapeza/domain/slug';
-import { sql } from 'kysely';
-import type { AppDatabase } from '../../db/database.ts';
 import { DomainError } from '../../lib/domain-error.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
 import { PRODUCT_DEFAULTS } from './admin-menu.service.ts';
-import {
-  createAdminMenuRepository,
-  type AdminMenuRepository,
-  type AdminMenuRepositoryOps,
-} from './admin-menu.repository.ts';
+import type { AdminMenuRepository } from './admin-menu.repository.ts';
+import type { MenuImportRepository } from './admin-menu-import.repository.ts';
 import { readMenuSheet, writeMenuSheet, type Sheet, type SheetFormat } from './admin-menu-sheet.ts';
 
 const OTHER_LANGUAGES = LANGUAGES.filter((l) => l !== 'bg') as Exclude<Language, 'bg'>[];
@@ -87,16 +82,10 @@ interface RowPlan {
 }
 
 export interface AdminMenuImportDeps {
-  db: AppDatabase;
   repo: AdminMenuRepository;
+  imports: MenuImportRepository;
   audit: AuditRepository;
   publish: (placeId?: number) => void;
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 const cut = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` : s);
@@ -125,42 +114,13 @@ const limitOf = (column: string) =>
   LIMITS[column] ?? (column.startsWith('description') ? 10_000 : column.startsWith('name') ? 200 : 1000);
 
 export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
-  const { db, repo, audit, publish } = deps;
+  const { repo, imports, audit, publish } = deps;
 
   async function loadMenu(ctx: AdminCallContext) {
-    const placeProducts = db.selectFrom('products').select('id').where('place_id', '=', ctx.placeId);
-    const [categories, products, variants, allergenLinks, primary, library] = await Promise.all([
+    const [categories, products, { variants, allergenLinks, primary, library }] = await Promise.all([
       repo.listCategories(ctx.placeId),
       repo.listProducts(ctx.placeId),
-      db
-        .selectFrom('product_variants')
-        .select(['id', 'product_id', 'size', 'price'])
-        .where('product_id', 'in', placeProducts)
-        .where('active', '=', 1)
-        .orderBy('product_id')
-        .orderBy('position')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('product_allergens as pa')
-        .innerJoin('allergens as a', 'a.id', 'pa.allergen_id')
-        .select(['pa.product_id', 'a.id'])
-        .where('a.client_id', '=', ctx.clientId)
-        .where('pa.product_id', 'in', placeProducts)
-        .orderBy('a.id')
-        .execute(),
-      db
-        .selectFrom('product_categories')
-        .select(['product_id', 'category_id'])
-        .where('product_id', 'in', placeProducts)
-        .where('is_primary', '=', 1)
-        .execute(),
-      db
-        .selectFrom('allergens')
-        .select(['id', 'name', 'translations'])
-        .where('client_id', '=', ctx.clientId)
-        .orderBy('id')
-        .execute(),
+      imports.menuParts(ctx.placeId, ctx.clientId),
     ]);
     const byProduct = <T extends { product_id: number }>(rows: T[]) => {
       const m = new Map<number, T[]>();
@@ -461,10 +421,8 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
     ]);
     const categories = [...menu.categories];
     const created: number[] = [];
-    // One transaction; every statement inside goes through it (`trx`, `tx`): on SQLite a query on the outer
-    // handle would wait for the transaction to end.
-    await db.transaction().execute(async (trx) => {
-      const tx: AdminMenuRepositoryOps = createAdminMenuRepository(trx);
+    // One transaction; every statement inside goes through `tx`.
+    await imports.transaction(async (tx) => {
       const ensurePath = async (path: string[]): Promise<number> => {
         let parent: CategoryNode | undefined;
         for (const part of path) {
@@ -529,36 +487,28 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
 
       // New products: inserted in chunks, then their variants, category links and allergens.
       const creates = changedRows.filter((p) => !p.current);
-      const newId = new Map<RowPlan, number>();
-      for (const part of chunk(creates, 200)) {
-        const values = part.map((p) => {
-          const slug = uniqueSlug(slugify(p.name) || 'product', productSlugs);
-          productSlugs.add(slug);
-          return { p, slug };
-        });
-        const inserted = await trx
-          .insertInto('products')
-          .values(
-            values.map(({ p, slug }) => ({
-              // The menu editor's defaults; the columns the sheet sets follow.
-              ...PRODUCT_DEFAULTS,
-              place_id: ctx.placeId,
-              slug,
-              name: p.name,
-              sku: p.sku,
-              description: p.description ?? null,
-              translations: JSON.stringify(mergedTexts(p, {})),
-              label: p.label ?? null,
-              in_stock: p.inStock ?? 1,
-              priority: priority++,
-            })),
-          )
-          .returning(['id', 'slug'])
-          .execute();
-        // RETURNING's row order is not guaranteed (SQLite): matched by the slug, unique in the place.
-        const bySlug = new Map(inserted.map((r) => [r.slug, r.id]));
-        for (const { p, slug } of values) newId.set(p, bySlug.get(slug)!);
-      }
+      const newValues = creates.map((p) => {
+        const slug = uniqueSlug(slugify(p.name) || 'product', productSlugs);
+        productSlugs.add(slug);
+        return { p, slug };
+      });
+      const bySlug = await tx.insertProducts(
+        newValues.map(({ p, slug }) => ({
+          // The menu editor's defaults; the columns the sheet sets follow.
+          ...PRODUCT_DEFAULTS,
+          place_id: ctx.placeId,
+          slug,
+          name: p.name,
+          sku: p.sku,
+          description: p.description ?? null,
+          translations: JSON.stringify(mergedTexts(p, {})),
+          label: p.label ?? null,
+          in_stock: p.inStock ?? 1,
+          priority: priority++,
+        })),
+      );
+      // Matched by the slug, unique in the place.
+      const newId = new Map(newValues.map(({ p, slug }) => [p, bySlug.get(slug)!]));
       const variantValues = creates.flatMap((p) =>
         (p.variants ?? []).map((v, position) => ({
           product_id: newId.get(p)!,
@@ -571,23 +521,18 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
           active: 1,
         })),
       );
-      for (const part of chunk(variantValues, 500))
-        await trx.insertInto('product_variants').values(part).execute();
+      await tx.insertVariants(variantValues);
       const links = creates.map((p) => ({
         product_id: newId.get(p)!,
         category_id: targets.get(p)!,
         is_primary: 1,
       }));
-      for (const part of chunk(links, 500)) await trx.insertInto('product_categories').values(part).execute();
+      await tx.insertCategoryLinks(links);
       const allergenRows = (list: RowPlan[], idOf: (p: RowPlan) => number) =>
         list.flatMap((p) =>
           (p.allergenIds ?? []).map((allergen_id) => ({ product_id: idOf(p), allergen_id })),
         );
-      for (const part of chunk(
-        allergenRows(creates, (p) => newId.get(p)!),
-        500,
-      ))
-        await trx.insertInto('product_allergens').values(part).execute();
+      await tx.insertAllergenLinks(allergenRows(creates, (p) => newId.get(p)!));
       created.push(...newId.values());
 
       // Products updated by SKU (or id).
@@ -617,12 +562,7 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
               if (v.price !== c.variants[i]!.price) prices.push({ id: c.variants[i]!.id, price: v.price });
             });
           } else {
-            const stored = await trx
-              .selectFrom('product_variants')
-              .select(['id', 'size', 'additional_price', 'booking_duration', 'translations'])
-              .where('product_id', '=', c.id)
-              .where('active', '=', 1)
-              .execute();
+            const stored = await tx.activeVariants(ctx.placeId, c.id);
             // Keep the id (and the size's translations, box fee, booking length) of a variant of the same size.
             const pool = [...stored];
             await tx.replaceVariants(
@@ -644,14 +584,9 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
           }
         }
         if (c.categoryId !== categoryId) {
-          const current = await trx
-            .selectFrom('product_categories')
-            .select('category_id')
-            .where('product_id', '=', c.id)
-            .execute();
-          const others = current
-            .map((l) => l.category_id)
-            .filter((id) => id !== categoryId && id !== c.categoryId);
+          const others = (await tx.categoryIdsOf(ctx.placeId, c.id)).filter(
+            (id) => id !== categoryId && id !== c.categoryId,
+          );
           await tx.replaceCategories(c.id, [categoryId, ...others], categoryId);
         }
         if (
@@ -660,37 +595,12 @@ export function createAdminMenuImportService(deps: AdminMenuImportDeps) {
         )
           allergenChanged.push(p);
       }
-      for (const part of chunk(prices, 300)) {
-        await trx
-          .updateTable('product_variants')
-          .set({
-            price: sql<number>`case id ${sql.join(
-              part.map((u) => sql`when ${u.id} then cast(${u.price} as bigint)`),
-              sql` `,
-            )} else price end`,
-          })
-          .where(
-            'id',
-            'in',
-            part.map((u) => u.id),
-          )
-          .execute();
-      }
-      for (const part of chunk(allergenChanged, 500)) {
-        await trx
-          .deleteFrom('product_allergens')
-          .where(
-            'product_id',
-            'in',
-            part.map((p) => p.current!.id),
-          )
-          .execute();
-      }
-      for (const part of chunk(
-        allergenRows(allergenChanged, (p) => p.current!.id),
-        500,
-      ))
-        await trx.insertInto('product_allergens').values(part).execute();
+      await tx.setVariantPrices(ctx.placeId, prices);
+      await tx.clearAllergenLinks(
+        ctx.placeId,
+        allergenChanged.map((p) => p.current!.id),
+      );
+      await tx.insertAllergenLinks(allergenRows(allergenChanged, (p) => p.current!.id));
     });
     return created;
   }

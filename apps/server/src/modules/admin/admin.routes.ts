@@ -15,6 +15,7 @@ import { createAuditRepository } from './admin-audit.repository.ts';
 import { join } from 'node:path';
 import { adminImagesRoutes } from './admin-images.routes.ts';
 import { adminMenuImportRoutes } from './admin-menu-import.routes.ts';
+import { createMenuImportRepository } from './admin-menu-import.repository.ts';
 import { createAdminMenuImportService } from './admin-menu-import.service.ts';
 import type { ImageStore } from './image-store.ts';
 import { createAdminImagesService } from './admin-images.service.ts';
@@ -37,6 +38,7 @@ import { createAdminSettingsService } from './admin-settings.service.ts';
 import { createAdminZonesRepository } from './admin-zones.repository.ts';
 import { adminZonesRoutes } from './admin-zones.routes.ts';
 import { createAdminZonesService } from './admin-zones.service.ts';
+import { createAdminClientRepository } from './admin-client.repository.ts';
 import { adminClientRoutes } from './admin-client.routes.ts';
 import { adminGoLiveRoutes } from './admin-go-live.routes.ts';
 import { createAdminUsersRepository } from './admin-users.repository.ts';
@@ -128,7 +130,12 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
     await app.register(adminMenuRoutes(menu));
     await app.register(
       adminMenuImportRoutes(
-        createAdminMenuImportService({ db, repo: createAdminMenuRepository(db), audit, publish }),
+        createAdminMenuImportService({
+          repo: createAdminMenuRepository(db),
+          imports: createMenuImportRepository(db),
+          audit,
+          publish,
+        }),
       ),
     );
     const settingsRepo = createAdminSettingsRepository(db);
@@ -156,7 +163,7 @@ export function adminRoutes(options: AdminRoutesOptions): FastifyPluginAsyncZod 
     await app.register(
       adminUsersRoutes(createAdminUsersService({ repo: createAdminUsersRepository(db), audit }), resetMailer),
     );
-    await app.register(adminClientRoutes({ db, audit, publish }));
+    await app.register(adminClientRoutes({ repo: createAdminClientRepository(db), audit, publish }));
     await app.register(adminGoLiveRoutes({ db, audit, clearPlaceCache: () => app.clearTenancyCache() }));
   };
 }

@@ -8,6 +8,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { AppDatabase } from '../../db/database.ts';
+import { readPlaceSettings } from '../../db/place-settings.ts';
 import type { PrintJobsTable, PrintersTable } from '../../db/schema.ts';
 
 export type PrinterRow = Selectable<PrintersTable>;
@@ -477,7 +478,17 @@ export function createPrintingRepository(db: AppDatabase) {
     return (row?.seen as string | null | undefined) ?? null;
   }
 
+  /** The venue's name (the ticket's header) and its settings (language, time zone, print moment). */
+  async function venue(placeId: number) {
+    const [place, settings] = await Promise.all([
+      db.selectFrom('places').select('name').where('id', '=', placeId).executeTakeFirst(),
+      readPlaceSettings(db, placeId),
+    ]);
+    return { name: place?.name ?? '', settings };
+  }
+
   return {
+    venue,
     listPrinters,
     getPrinter,
     printerCategories,

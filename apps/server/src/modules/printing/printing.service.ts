@@ -23,7 +23,6 @@ import {
 } from '@trapeza/domain/printing';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import type { AppDatabase } from '../../db/database.ts';
-import { readPlaceSettings } from '../../db/place-settings.ts';
 import { DomainError, notFound } from '../../lib/domain-error.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import { createStaffRepository, type StaffRepository } from '../staff/staff.repository.ts';
@@ -126,11 +125,9 @@ export class PrintingService {
   readonly repo: PrintingRepository;
   readonly #staff: StaffRepository;
   readonly #deps: PrintingServiceDeps;
-  readonly #db: AppDatabase;
 
   constructor(deps: PrintingServiceDeps) {
     this.#deps = deps;
-    this.#db = deps.db;
     this.repo = createPrintingRepository(deps.db);
     this.#staff = createStaffRepository(deps.db);
   }
@@ -151,13 +148,10 @@ export class PrintingService {
   }
 
   async #venue(placeId: number): Promise<Venue> {
-    const [place, settings] = await Promise.all([
-      this.#db.selectFrom('places').select('name').where('id', '=', placeId).executeTakeFirst(),
-      readPlaceSettings(this.#db, placeId),
-    ]);
+    const { name, settings } = await this.repo.venue(placeId);
     const lang = settings.default_lang;
     return {
-      name: place?.name ?? '',
+      name,
       lang: isLanguage(lang) ? lang : 'bg',
       timeZone: settings.time_zone || DEFAULT_TIME_ZONE,
       moment: settings[PRINT_MOMENT_SETTING],

@@ -300,7 +300,7 @@ export function createStaffRepository(db: AppDatabase) {
     return row.id;
   }
 
-  async function updateTable(
+  async function patchTable(
     placeId: number,
     id: number,
     set: {
@@ -420,7 +420,7 @@ export function createStaffRepository(db: AppDatabase) {
     getTable,
     findTableByNumber,
     insertTable,
-    updateTable,
+    patchTable,
     listHalls,
     getHall,
     insertHall,

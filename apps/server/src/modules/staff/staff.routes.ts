@@ -479,7 +479,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
           response: { 200: AdminTable, ...errors },
         },
       },
-      async (request) => service.updateTable(request.params.id, request.body, await tableCtx(request)),
+      async (request) => service.editTable(request.params.id, request.body, await tableCtx(request)),
     );
 
     app.post(

@@ -425,7 +425,7 @@ export class StaffService {
   }
 
   /** PATCH staff/tables/{id}: rename, move, seats, (de)activate. A deactivated table's QR code stops working. */
-  async updateTable(id: number, body: AdminTableUpdateBody, ctx: StaffCallContext): Promise<AdminTable> {
+  async editTable(id: number, body: AdminTableUpdateBody, ctx: StaffCallContext): Promise<AdminTable> {
     const current = await this.table(ctx, id);
     await this.#checkHall(ctx.placeId, body.hallId);
     const kind = body.kind ?? current.kind;
@@ -433,7 +433,7 @@ export class StaffService {
     if (kind !== current.kind || number !== current.number) {
       await this.#checkNumberFree(ctx.placeId, kind, number, id);
     }
-    await this.#repo.updateTable(ctx.placeId, id, {
+    await this.#repo.patchTable(ctx.placeId, id, {
       ...(body.number !== undefined ? { number: body.number } : {}),
       ...(body.kind !== undefined ? { kind: body.kind } : {}),
       ...(body.seats !== undefined ? { seats: body.seats } : {}),
@@ -446,7 +446,7 @@ export class StaffService {
   /** POST staff/tables/{id}/regenerate-token: the old QR code stops working at once (reprint the sheet). */
   async regenerateToken(id: number, ctx: StaffCallContext): Promise<AdminTable> {
     await this.table(ctx, id);
-    await this.#repo.updateTable(ctx.placeId, id, { token: newTableToken() });
+    await this.#repo.patchTable(ctx.placeId, id, { token: newTableToken() });
     return this.table(ctx, id);
   }
 

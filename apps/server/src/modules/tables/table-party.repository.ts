@@ -656,8 +656,15 @@ export function createTablePartyRepository(db: AppDatabase) {
       .execute();
   }
 
+  /** The place's slug (the payment links of bill shares are built on it). */
+  async function placeSlug(placeId: number): Promise<string> {
+    return (await db.selectFrom('places').select('slug').where('id', '=', placeId).executeTakeFirstOrThrow())
+      .slug;
+  }
+
   return {
     transaction,
+    placeSlug,
     session,
     sessionById,
     listGuests,

@@ -69,14 +69,14 @@ export function createTableParty(app: FastifyInstance): {
     tables: new TablesService(createTablesRepository(db, app.database.sqlite ?? null)),
     notifier: app.staffNotifier ?? null,
   });
+  const repo = createTablePartyRepository(db);
   const service = new TablePartyService({
-    repo: createTablePartyRepository(db),
+    repo,
     getSetting: (placeId, key) => readPlaceSetting(db, placeId, key),
     publish: (event) => app.events.publish(event),
     notifier: () => app.staffNotifier,
     initiatePayment: (placeId, target) => app.payments.initiateBillShare(placeId, target),
-    placeSlug: async (placeId) =>
-      (await db.selectFrom('places').select('slug').where('id', '=', placeId).executeTakeFirstOrThrow()).slug,
+    placeSlug: (placeId) => repo.placeSlug(placeId),
     now: () => app.clock.now(),
     log: (err, message) => app.log.error({ err }, message),
   });
