@@ -1,10 +1,10 @@
 /**
- * Tabs (WAI-ARIA tabs pattern): a tablist of buttons styled as a segmented control (global .tabs/.tab), one stop for
- * Tab (the chosen tab; the others tabindex -1), arrows Left/Right and Home/End move to a tab and choose it
- * (reversed in right-to-left text). Each tab controls `${id}-panel-${tab}`; the page renders that panel with
- * `tabPanelProps`.
+ * Tabs (WAI-ARIA tabs pattern) on Radix's headless tabs (@radix-ui/react-tabs: roving focus, arrows Left/Right and
+ * Home/End move to a tab and choose it, Enter/Space choose, one Tab stop), drawn by the project's own CSS as a
+ * segmented control (global .tabs/.tab). Each tab controls `${id}-panel-${tab}`; the page renders that panel with
+ * `tabPanelProps` wherever it likes (the panel need not sit inside the tablist's tree).
  */
-import { useRef, type KeyboardEvent } from 'react';
+import * as RadixTabs from '@radix-ui/react-tabs';
 
 interface TabItem<T extends string> {
   id: T;
@@ -21,41 +21,22 @@ interface TabsProps<T extends string> {
 }
 
 export function Tabs<T extends string>({ id, label, items, selected, onSelect }: TabsProps<T>) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (e: KeyboardEvent, index: number) => {
-    const n = items.length;
-    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
-    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
-    const next =
-      step !== undefined ? (index + step + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : null;
-    const item = next === null ? undefined : items[next];
-    if (!item || next === null) return;
-    e.preventDefault();
-    refs.current[next]?.focus();
-    onSelect(item.id);
-  };
   return (
-    <div role="tablist" className="tabs" aria-label={label}>
-      {items.map((item, i) => (
-        <button
-          key={item.id}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
-          type="button"
-          role="tab"
-          id={`${id}-tab-${item.id}`}
-          aria-selected={selected === item.id}
-          aria-controls={`${id}-panel-${item.id}`}
-          tabIndex={selected === item.id ? 0 : -1}
-          className={selected === item.id ? 'tab tab-active' : 'tab'}
-          onClick={() => onSelect(item.id)}
-          onKeyDown={(e) => onKeyDown(e, i)}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
+    <RadixTabs.Root asChild value={selected} onValueChange={(v) => onSelect(v as T)}>
+      <RadixTabs.List className="tabs" aria-label={label}>
+        {items.map((item) => (
+          <RadixTabs.Trigger
+            key={item.id}
+            value={item.id}
+            id={`${id}-tab-${item.id}`}
+            aria-controls={`${id}-panel-${item.id}`}
+            className={selected === item.id ? 'tab tab-active' : 'tab'}
+          >
+            {item.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+    </RadixTabs.Root>
   );
 }
 
