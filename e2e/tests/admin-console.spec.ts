@@ -94,7 +94,7 @@ test('users table: search, sort; the new-user form validates inline and warns be
   // Leaving with unsaved changes asks first: Stay keeps the form, Leave goes.
   const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });
   await nav.getByRole('link', { name: 'Меню', exact: true }).click();
-  const leave = page.getByRole('dialog', { name: 'Да се излезе ли без запазване?' });
+  const leave = page.getByRole('alertdialog', { name: 'Да се излезе ли без запазване?' });
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Остани' }).click();
   await expect(leave).toBeHidden();
@@ -149,7 +149,7 @@ test('products table pages and sorts; a category is deleted only after confirmin
 
   // Delete: the dialog names it; Cancel keeps it, Delete removes it and says so.
   await form.getByRole('button', { name: 'Изтрий' }).click();
-  const confirm = page.getByRole('dialog', { name: `Изтриване на „${name}“` });
+  const confirm = page.getByRole('alertdialog', { name: `Изтриване на „${name}“` });
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText('Да се изтрие ли окончателно?');
   await confirm.getByRole('button', { name: 'Отказ' }).click();

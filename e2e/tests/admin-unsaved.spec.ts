@@ -63,7 +63,7 @@ const AREAS: { area: string; path: string; fill: (page: Page) => Promise<ReturnT
 test('promotions, printers, payments and brand ask before leaving unsaved changes', async ({ page }) => {
   await signIn(page);
   const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });
-  const leave = page.getByRole('dialog', { name: 'Да се излезе ли без запазване?' });
+  const leave = page.getByRole('alertdialog', { name: 'Да се излезе ли без запазване?' });
   for (const { area, path, fill } of AREAS) {
     await nav.getByRole('link', { name: area, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/${path}$`));

@@ -37,7 +37,7 @@ test('the owner names a delivery zone per language; the zone editor warns before
   await english.fill('Old town');
 
   // Unsaved: the console's menu and Cancel both ask; Stay keeps the typed name.
-  const leave = page.getByRole('dialog', { name: 'Да се излезе ли без запазване?' });
+  const leave = page.getByRole('alertdialog', { name: 'Да се излезе ли без запазване?' });
   await nav.getByRole('link', { name: 'Меню', exact: true }).click();
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Остани' }).click();

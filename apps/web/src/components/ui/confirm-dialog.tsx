@@ -1,10 +1,14 @@
 /**
  * Confirm before something that cannot be undone (a delete, leaving unsaved changes): `askConfirm(...)` opens one
- * modal (the shared `Modal` on the native <dialog>: focus inside, Escape cancels, focus back on the opener) and
- * answers true only for the confirm button. One `<ConfirmHost>` (the console shells) renders it.
+ * alert dialog and answers true only for the confirm button. Built on Radix's headless alert dialog
+ * (@radix-ui/react-alert-dialog: role alertdialog named by its title and described by its message, focus trapped
+ * inside and starting on the safe answer, Escape cancels, a click outside does nothing) with the project's own CSS;
+ * the focus goes back to the control that asked. One `<ConfirmHost>` (the console shells) renders it.
  */
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import { Modal } from './modal.tsx';
+import modal from './modal.module.css';
 import s from './console.module.css';
 
 export interface ConfirmOptions {
@@ -18,6 +22,8 @@ export interface ConfirmOptions {
 
 interface Pending extends ConfirmOptions {
   resolve: (ok: boolean) => void;
+  /** the control that asked, focused again on close */
+  opener: HTMLElement | null;
 }
 
 const useConfirmStore = create<{ pending: Pending | null }>(() => ({ pending: null }));
@@ -26,7 +32,8 @@ export function askConfirm(options: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     // A second question answers the first one "no".
     useConfirmStore.getState().pending?.resolve(false);
-    useConfirmStore.setState({ pending: { ...options, resolve } });
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    useConfirmStore.setState({ pending: { ...options, resolve, opener } });
   });
 }
 
@@ -36,28 +43,58 @@ function answer(ok: boolean) {
   pending?.resolve(ok);
 }
 
+/** A native modal <dialog> makes the rest of the page inert: the question is put inside the open one, if any. */
+function container() {
+  const open = [...document.querySelectorAll('dialog[open]')];
+  return (open[open.length - 1] as HTMLElement | undefined) ?? undefined;
+}
+
 export function ConfirmHost() {
   const pending = useConfirmStore((st) => st.pending);
+  // The question is gone from the store by the time the dialog gives the focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (pending) opener.current = pending.opener;
+  }, [pending]);
   return (
-    <Modal open={pending !== null} title={pending?.title ?? ''} onClose={() => answer(false)}>
-      {pending && (
-        <div className={s.confirm}>
-          {pending.message && <p>{pending.message}</p>}
-          <div className={s.actions}>
-            {/* The safe answer first (the dialog's close button takes the focus): Enter never deletes unread. */}
-            <button type="button" className={s.secondary} onClick={() => answer(false)}>
-              {pending.cancelLabel}
-            </button>
-            <button
-              type="button"
-              className={pending.danger ? s.danger : s.primary}
-              onClick={() => answer(true)}
-            >
-              {pending.confirmLabel}
-            </button>
-          </div>
-        </div>
-      )}
-    </Modal>
+    <AlertDialog.Root
+      open={pending !== null}
+      onOpenChange={(open) => {
+        if (!open) answer(false);
+      }}
+    >
+      <AlertDialog.Portal container={pending ? container() : undefined}>
+        <AlertDialog.Overlay className={modal.overlay} />
+        <AlertDialog.Content
+          className={`${modal.dialog} ${modal.alert}`}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
+          }}
+          {...(pending?.message ? {} : { 'aria-describedby': undefined })}
+        >
+          {pending && (
+            <div className={`${modal.content} ${s.confirm}`}>
+              <AlertDialog.Title className={modal.title}>{pending.title}</AlertDialog.Title>
+              {pending.message && <AlertDialog.Description>{pending.message}</AlertDialog.Description>}
+              <div className={s.actions}>
+                {/* The safe answer first, and focused: Enter never deletes unread. */}
+                <AlertDialog.Cancel className={s.secondary}>{pending.cancelLabel}</AlertDialog.Cancel>
+                <AlertDialog.Action
+                  className={pending.danger ? s.danger : s.primary}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    answer(true);
+                  }}
+                >
+                  {pending.confirmLabel}
+                </AlertDialog.Action>
+              </div>
+            </div>
+          )}
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

@@ -184,14 +184,17 @@ describe('order card: blocking the guest’s device (spec §6, issue 24)', () =>
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Block this device' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Block the guest’s device?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Block the guest’s device?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onBlockDevice).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Block this device' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Block the guest’s device?' })).getByRole('button', {
-        name: 'Block',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Block the guest’s device?' })).getByRole(
+        'button',
+        {
+          name: 'Block',
+        },
+      ),
     );
     expect(onBlockDevice).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('The device is blocked.')).toBeTruthy();
