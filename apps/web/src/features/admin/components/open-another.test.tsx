@@ -94,9 +94,9 @@ async function checkAsksBeforeOpeningAnother(opts: {
 
   // Another item while dirty: asked; Stay keeps the open form with what was typed.
   await user.click(second!);
-  const leave = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+  const leave = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
   await user.click(within(leave).getByRole('button', { name: 'Stay' }));
-  expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).toBeNull();
   expect(
     (
       within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
@@ -108,7 +108,7 @@ async function checkAsksBeforeOpeningAnother(opts: {
   // A new one while dirty: asked too.
   await user.click(screen.getByRole('button', { name: opts.newButton }));
   await user.click(
-    within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+    within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
       name: 'Stay',
     }),
   );
@@ -123,7 +123,7 @@ async function checkAsksBeforeOpeningAnother(opts: {
   // Leave: the other item opens, what was typed is gone.
   await user.click(opts.editButtons()[1]!);
   await user.click(
-    within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+    within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
       name: 'Leave without saving',
     }),
   );
@@ -137,7 +137,7 @@ async function checkAsksBeforeOpeningAnother(opts: {
 
   // Nothing typed in it: opening the first again is not asked.
   await user.click(opts.editButtons()[0]!);
-  expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).toBeNull();
   expect(
     (
       within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
