@@ -1,7 +1,9 @@
 /**
  * Blocking an abusing guest's device (spec §6, issue 24 minor), through the screens only: a guest at table 3 orders
  * from the shared cart; the waiter blocks that order's device from the board (after confirming); the guest's next
- * order is refused with the spec's anon_user_banned message on the guest's screen.
+ * order is refused with the spec's anon_user_banned message on the guest's screen. Then the admin finds the device
+ * under "Blocked devices" in the console's side bar, unblocks it (after confirming, with a toast) and the same guest
+ * orders again.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
@@ -29,11 +31,11 @@ test.beforeEach(async ({ request }) => {
   expect(res.ok()).toBe(true);
 });
 
-test('a waiter blocks a table guest’s device from the board; the guest’s next order is refused', async ({
+test('a waiter blocks a table guest’s device from the board; the guest is refused until the admin unblocks it', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.goto('/bistro/staff');
   await page.getByLabel('Имейл').fill('waiter@demo.test');
   await page.getByLabel('Парола').fill('demo-waiter');
@@ -61,6 +63,45 @@ test('a waiter blocks a table guest’s device from the board; the guest’s nex
     await sendFromSharedCart(guest);
     await expect(guest.getByText('Не можете да правите повече поръчки.')).toBeVisible({ timeout: 10_000 });
     await expect(guest.getByText('Успешно направена поръчка')).toHaveCount(0);
+
+    // The admin unblocks the device from the console: side bar → "Blocked devices" → Unblock → confirm.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    try {
+      await admin.goto('/admin');
+      await admin.getByLabel('Имейл').fill('admin@demo.test');
+      await admin.getByLabel('Парола').fill('demo-admin');
+      await admin.getByRole('button', { name: 'Вход' }).click();
+      const chooser = admin.getByRole('combobox', { name: 'Обект' });
+      await expect(chooser).toBeVisible();
+      await chooser.selectOption('demo/bistro');
+      const nav = admin.getByRole('navigation', { name: 'Раздели на администрацията' });
+      await nav.getByRole('link', { name: 'Блокирани устройства' }).click();
+      await expect(admin.getByRole('heading', { name: 'Устройства без право да поръчват' })).toBeVisible();
+      const rows = admin.locator('tr[data-device-id]');
+      await expect(rows).toHaveCount(1);
+      const unblock = rows.getByRole('button', { name: 'Отблокирай' });
+      // Cancelling keeps it blocked.
+      await unblock.click();
+      const confirm = admin.getByRole('dialog', { name: 'Да се отблокира ли устройството?' });
+      await confirm.getByRole('button', { name: 'Отказ' }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(rows).toHaveCount(1);
+      await unblock.click();
+      await confirm.getByRole('button', { name: 'Отблокирай', exact: true }).click();
+      const toasts = admin.getByRole('region', { name: 'Известия' });
+      await expect(toasts.getByText('Устройството отново може да поръчва.')).toBeVisible();
+      await expect(rows).toHaveCount(0);
+      await expect(admin.getByText('Няма блокирани устройства.')).toBeVisible();
+    } finally {
+      await adminContext.close();
+    }
+
+    // The same guest's next order goes through and reaches the board.
+    await guest.reload();
+    await sendFromSharedCart(guest);
+    await expect(guest.getByText('Успешно направена поръчка')).toBeVisible({ timeout: 10_000 });
+    await expect(card).toHaveCount(2, { timeout: 10_000 });
   } finally {
     await context.close();
   }

@@ -22,6 +22,7 @@ const Audit = area(() => import('./admin-audit.tsx'));
 const Printers = area(() => import('./admin-printers.tsx'));
 const Payments = area(() => import('./admin-payments.tsx'));
 const Orders = area(() => import('./admin-orders.tsx'));
+const Devices = area(() => import('./admin-devices.tsx'));
 
 export function Component() {
   return (
@@ -40,6 +41,7 @@ export function Component() {
         <Route path="printers" element={<Printers />} />
         <Route path="payments" element={<Payments />} />
         <Route path="orders" element={<Orders />} />
+        <Route path="devices" element={<Devices />} />
         <Route path="*" element={<Navigate to="home" replace />} />
       </Routes>
     </AdminShell>

@@ -34,7 +34,7 @@ import s from './admin.module.css';
 /** The areas in the side bar's groups, in order. */
 const GROUPS = {
   venue: ['home', 'menu', 'settings', 'zones', 'promotions'],
-  operations: ['orders', 'printers', 'payments', 'tables'],
+  operations: ['orders', 'printers', 'payments', 'tables', 'devices'],
   insights: ['reports', 'audit'],
   team: ['users', 'brand'],
 } as const;
