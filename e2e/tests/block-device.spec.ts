@@ -56,7 +56,7 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
     const card = page.locator('article[data-order-key]').filter({ hasText: 'Маса 3' });
     await expect(card).toHaveCount(1, { timeout: 10_000 });
     await card.getByRole('button', { name: 'Блокирай устройството' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Да се блокира ли устройството на госта?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Да се блокира ли устройството на госта?' });
     await confirm.getByRole('button', { name: 'Блокирай', exact: true }).click();
     await expect(card.getByText('Устройството е блокирано.')).toBeVisible();
 
@@ -83,7 +83,7 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
       const unblock = rows.getByRole('button', { name: 'Отблокирай' });
       // Cancelling keeps it blocked.
       await unblock.click();
-      const confirm = admin.getByRole('dialog', { name: 'Да се отблокира ли устройството?' });
+      const confirm = admin.getByRole('alertdialog', { name: 'Да се отблокира ли устройството?' });
       await confirm.getByRole('button', { name: 'Отказ' }).click();
       await expect(confirm).toHaveCount(0);
       await expect(rows).toHaveCount(1);
