@@ -8,6 +8,7 @@ import type {
   StorePickupPlacesResponse,
   StoreSessionOrdersResponse,
 } from '@trapeza/domain/contracts/orders';
+import { groupedBy, orderLineIngredient, orderLineSummary } from '../../lib/order-lines.ts';
 import { tableError } from './order-error.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { OrderCallContext } from './order-draft.ts';
@@ -35,6 +36,8 @@ export function createOrderQueries(deps: {
     const since = new Date(ctx.now.getTime() - settings.order_expire_time_hours * 3_600_000).toISOString();
     const orders = listed.orders.filter((o) => String(o.created_at) >= since);
     const room = s.table_kind === 'room';
+    const linesOf = groupedBy(lines, (l) => l.order_id);
+    const ingredientsOf = groupedBy(ingredients, (i) => i.order_line_id);
     return {
       orders: orders.map((o) => ({
         key: o.key,
@@ -47,26 +50,12 @@ export function createOrderQueries(deps: {
         created_at: o.created_at,
         total: o.total,
         payment_method: o.payment_method,
-        lines: lines
-          .filter((l) => l.order_id === o.id)
-          .map((l) => ({
-            product_id: l.product_id,
-            variant_id: l.variant_id,
-            name: l.name,
-            size: l.size,
-            quantity: l.quantity,
-            unit_price: l.unit_price,
-            line_total: l.line_total,
-            comment: l.comment,
-            ingredients: ingredients
-              .filter((i) => i.order_line_id === l.id)
-              .map((i) => ({
-                ingredient_id: i.ingredient_id,
-                type: i.type as 'required' | 'addable' | 'removable',
-                name: i.name,
-                price: i.price,
-              })),
-          })),
+        lines: linesOf(o.id).map((l) => ({
+          ...orderLineSummary(l),
+          unit_price: l.unit_price,
+          comment: l.comment,
+          ingredients: ingredientsOf(l.id).map(orderLineIngredient),
+        })),
       })),
       bill_wanted: s.bill_wanted ? 1 : 0,
       expires: s.expires_at,

@@ -27,6 +27,7 @@ import {
   type StaffUserNeedsResponse,
 } from '@trapeza/domain/contracts/staff';
 import { DomainError } from '../../lib/domain-error.ts';
+import { groupedBy, orderLineIngredient, orderLineSummary } from '../../lib/order-lines.ts';
 import type { EventBus } from '../../plugins/events.ts';
 import type { OrderBundle, StaffRepository, UserNeedRow } from './staff.repository.ts';
 
@@ -81,8 +82,10 @@ function notFound(code: string, message: string): DomainError {
 
 /** Bundled rows → the board's orders, in the bundle's order. */
 export function toStaffOrders(b: OrderBundle): StaffOrder[] {
+  const linesOf = groupedBy(b.lines, (l) => l.order_id);
+  const ingredientsOf = groupedBy(b.ingredients, (i) => i.order_line_id);
   return b.orders.map((o) => {
-    const lines = b.lines.filter((l) => l.order_id === o.id);
+    const lines = linesOf(o.id);
     const status = o.status;
     const type = o.type;
     const next = isOrderType(type) && isOrderStatus(status) ? [...nextStatuses(type, status)] : [];
@@ -134,25 +137,12 @@ export function toStaffOrders(b: OrderBundle): StaffOrder[] {
       device_id: o.device_id,
       lines: lines.map((l) => ({
         id: l.id,
-        product_id: l.product_id,
-        variant_id: l.variant_id,
-        name: l.name,
-        size: l.size,
-        quantity: l.quantity,
+        ...orderLineSummary(l),
         unit_price: l.unit_price,
         box_fee: l.box_fee,
         discount: l.discount,
-        line_total: l.line_total,
         comment: l.comment,
-        ingredients: b.ingredients
-          .filter((i) => i.order_line_id === l.id)
-          .map((i) => ({
-            ingredient_id: i.ingredient_id,
-            type: (['required', 'addable', 'removable'].includes(i.type) ? i.type : 'addable') as
-              'required' | 'addable' | 'removable',
-            name: i.name,
-            price: i.price,
-          })),
+        ingredients: ingredientsOf(l.id).map(orderLineIngredient),
       })),
       price: {
         subtotal: o.subtotal,

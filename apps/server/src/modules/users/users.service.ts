@@ -34,6 +34,7 @@ import {
 import { passwordVersion, type AuthTokens } from '../../lib/auth-token.ts';
 import { DomainError, detail, localize } from '../../lib/domain-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { groupedBy, orderLineSummary } from '../../lib/order-lines.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { ClientTenant, PlaceTenant } from '../../plugins/tenancy.ts';
 import type { AccountCounters } from './account-counters.ts';
@@ -478,21 +479,12 @@ export function createUsersService(deps: UsersServiceDeps) {
     async orders(tenant: PlaceTenant, session: SessionUser): Promise<StoreUserOrdersResponse> {
       const user = await activeUser(session);
       const orders = await repo.listOrders(user.id, tenant.placeId, ORDER_HISTORY_LIMIT);
-      const lines = await repo.listOrderLines(orders.map((o) => o.id));
+      const linesOf = groupedBy(await repo.listOrderLines(orders.map((o) => o.id)), (l) => l.order_id);
       return orders.map((o) => ({
         id: o.id,
         key: o.key,
         created_at: o.created_at,
-        products: lines
-          .filter((l) => l.order_id === o.id)
-          .map((l) => ({
-            product_id: l.product_id,
-            variant_id: l.variant_id,
-            name: l.name,
-            size: l.size,
-            quantity: Number(l.quantity),
-            line_total: Number(l.line_total),
-          })),
+        products: linesOf(o.id).map(orderLineSummary),
         type: Number(o.type),
         total: Number(o.total),
         currency: o.currency,

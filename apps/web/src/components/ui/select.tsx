@@ -12,3 +12,38 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
     </span>
   );
 }
+
+/**
+ * A list's filter: a select whose first choice is "all" (the empty value) and whose name is for screen readers
+ * only (the toolbar shows the choice itself). `onChange` gets the chosen value, '' for all.
+ */
+export function FilterSelect({
+  label,
+  allLabel,
+  value,
+  choices,
+  onChange,
+  className,
+}: {
+  label: string;
+  allLabel: string;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  /** The wrapping label's class (the toolbar's row). */
+  className?: string;
+}) {
+  return (
+    <label className={className}>
+      <span className="visually-hidden">{label}</span>
+      <Select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{allLabel}</option>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+}

@@ -14,7 +14,7 @@ import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { DataTable, type Column, type Sort } from '../../../components/ui/data-table.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { FilterSelect } from '../../../components/ui/select.tsx';
 import { ordersListQuery, type AdminOrderRow, type OrdersListParams } from '../api/orders.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
@@ -204,36 +204,25 @@ export function OrdersPage() {
             }}
             toolbar={
               <>
-                <label className={s.row}>
-                  <span className="visually-hidden">{t('orders.col.status')}</span>
-                  <Select
-                    aria-label={t('orders.col.status')}
-                    value={params.status}
-                    onChange={(e) => update({ status: e.target.value })}
-                  >
-                    <option value="">{t('orders.allStatuses')}</option>
-                    {STATUS_CHOICES.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {t(`orders.${c.key}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </label>
-                <label className={s.row}>
-                  <span className="visually-hidden">{t('orders.col.type')}</span>
-                  <Select
-                    aria-label={t('orders.col.type')}
-                    value={params.type}
-                    onChange={(e) => update({ type: e.target.value })}
-                  >
-                    <option value="">{t('orders.allTypes')}</option>
-                    {ORDER_TYPE_IDS.map((type) => (
-                      <option key={type} value={String(type)}>
-                        {t(`orderTypes.${type}`)}
-                      </option>
-                    ))}
-                  </Select>
-                </label>
+                <FilterSelect
+                  className={s.row}
+                  label={t('orders.col.status')}
+                  allLabel={t('orders.allStatuses')}
+                  value={params.status}
+                  choices={STATUS_CHOICES.map((c) => ({ value: c.value, label: t(`orders.${c.key}`) }))}
+                  onChange={(status) => update({ status })}
+                />
+                <FilterSelect
+                  className={s.row}
+                  label={t('orders.col.type')}
+                  allLabel={t('orders.allTypes')}
+                  value={params.type}
+                  choices={ORDER_TYPE_IDS.map((type) => ({
+                    value: String(type),
+                    label: t(`orderTypes.${type}`),
+                  }))}
+                  onChange={(type) => update({ type })}
+                />
                 <label className={s.row}>
                   {t('orders.from')}
                   <input

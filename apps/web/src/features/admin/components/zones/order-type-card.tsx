@@ -3,6 +3,7 @@
  * its radiuses and map zones.
  */
 import { useState } from 'react';
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import {
   saveDiscounts,
   savePrices,
@@ -19,6 +20,7 @@ import { MoneyInput } from '../money-input.tsx';
 import s from '../admin.module.css';
 import { Radiuses } from './radiuses.tsx';
 import { ShapeList } from './shape-list.tsx';
+import { TierList } from './tier-list.tsx';
 import { TimeInput, useZoneWrite } from './use-zone-write.tsx';
 
 export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderTypeRow; center: LatLng }) {
@@ -41,50 +43,40 @@ export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderType
       </div>
       <h3>{t('zones.prices')}</h3>
       <p className={s.hint}>{t('zones.pricesHelp')}</p>
-      {prices.map((p, i) => (
-        <div key={i} className={s.row}>
-          <MoneyInput
-            label={t('zones.priceOver')}
-            value={p.price_over}
-            onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price_over: v ?? 0 } : x)))}
-          />
-          <MoneyInput
-            label={t('fields.price')}
-            value={p.price}
-            onChange={(v) => setPrices(prices.map((x, j) => (j === i ? { ...x, price: v ?? 0 } : x)))}
-          />
-          <button
-            type="button"
-            className={s.iconBtn}
-            aria-label={t('common.remove')}
-            onClick={() => setPrices(prices.filter((_, j) => j !== i))}
-          >
-            ×
-          </button>
-        </div>
-      ))}
-      <div className={s.row}>
-        <button
-          type="button"
-          className={s.btnGhost}
-          onClick={() => setPrices([...prices, { price_over: 0, price: 0 }])}
-        >
-          {t('zones.addTier')}
-        </button>
-        <button
-          type="button"
-          className={s.btn}
-          onClick={() => void run(() => savePrices(orderType.id, prices))}
-        >
-          {t('zones.savePrices')}
-        </button>
-      </div>
+      <TierList
+        tiers={prices}
+        onChange={setPrices}
+        blank={() => ({ price_over: 0, price: 0 })}
+        fields={(p, patch) => (
+          <>
+            <MoneyInput
+              label={t('zones.priceOver')}
+              value={p.price_over}
+              onChange={(v) => patch({ price_over: v ?? 0 })}
+            />
+            <MoneyInput
+              label={t('fields.price')}
+              value={p.price}
+              onChange={(v) => patch({ price: v ?? 0 })}
+            />
+          </>
+        )}
+        saveLabel={t('zones.savePrices')}
+        onSave={() => void run(() => savePrices(orderType.id, prices))}
+      />
       <h3>{t('zones.discounts')}</h3>
-      {discounts.map((d, i) => {
-        const patch = (p: Partial<DiscountTiers[number]>) =>
-          setDiscounts(discounts.map((x, j) => (j === i ? { ...x, ...p } : x)));
-        return (
-          <div key={i} className={s.row}>
+      <TierList
+        tiers={discounts}
+        onChange={setDiscounts}
+        blank={() => ({
+          price_over: 0,
+          value: 0,
+          value_type: 'percent' as const,
+          active_start_time: null,
+          active_end_time: null,
+        })}
+        fields={(d, patch) => (
+          <>
             <MoneyInput
               label={t('zones.priceOver')}
               value={d.price_over}
@@ -126,46 +118,13 @@ export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderType
               value={d.active_end_time ?? null}
               onChange={(v) => patch({ active_end_time: v })}
             />
-            <button
-              type="button"
-              className={s.iconBtn}
-              aria-label={t('common.remove')}
-              onClick={() => setDiscounts(discounts.filter((_, j) => j !== i))}
-            >
-              ×
-            </button>
-          </div>
-        );
-      })}
-      <div className={s.row}>
-        <button
-          type="button"
-          className={s.btnGhost}
-          onClick={() =>
-            setDiscounts([
-              ...discounts,
-              {
-                price_over: 0,
-                value: 0,
-                value_type: 'percent',
-                active_start_time: null,
-                active_end_time: null,
-              },
-            ])
-          }
-        >
-          {t('zones.addTier')}
-        </button>
-        <button
-          type="button"
-          className={s.btn}
-          onClick={() => void run(() => saveDiscounts(orderType.id, discounts))}
-        >
-          {t('zones.saveDiscounts')}
-        </button>
-      </div>
+          </>
+        )}
+        saveLabel={t('zones.saveDiscounts')}
+        onSave={() => void run(() => saveDiscounts(orderType.id, discounts))}
+      />
       {status}
-      {orderType.type === 2 && (
+      {orderType.type === ORDER_TYPES.DELIVERY && (
         <>
           <Radiuses orderType={orderType} />
           <ShapeList orderType={orderType} center={center} />
