@@ -11,6 +11,7 @@ import { placesForMapQueryOptions } from '../../features/place/api/get-places-fo
 import { LanguageChooser } from '../../features/preferences/components/language-chooser.tsx';
 import { useLang } from '../../hooks/use-lang.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
+import { Select } from '../../components/ui/select.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export function Component() {
           {(cities.data?.length ?? 0) > 0 && (
             <div className="field">
               <label htmlFor={cityId}>{t('landing.city')}</label>
-              <select
+              <Select
                 id={cityId}
                 value={city ?? ''}
                 onChange={(e) => setCity(e.target.value === '' ? null : Number(e.target.value))}
@@ -46,7 +47,7 @@ export function Component() {
                     {translateField(c, 'name', lang)}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           )}
           {(tagList.data?.length ?? 0) > 0 && (

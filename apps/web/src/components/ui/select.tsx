@@ -1,11 +1,13 @@
 /**
  * A styled select: the native <select> (keyboard, screen readers and phones' own pickers work as they do
- * everywhere) drawn without the browser's look, with its own chevron and focus ring.
+ * everywhere) drawn without the browser's look, with its own chevron and focus ring. Every select of the guest,
+ * staff and admin screens is this one (issue 21 #2); props (ref, react-hook-form's register()) go to the <select>,
+ * `className` to its wrapper. Kept native rather than a headless listbox: see apps/web/README.md.
  */
-import type { SelectHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import s from './console.module.css';
 
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ className, ...props }: ComponentProps<'select'>) {
   return (
     <span className={`${s.selectWrap}${className ? ` ${className}` : ''}`}>
       <select {...props} className={s.select} />

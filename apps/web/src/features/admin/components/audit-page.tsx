@@ -9,6 +9,7 @@ import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { useTableLabels } from '../hooks/use-table-labels.ts';
 import s from './admin.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 const LIMITS = [50, 100, 500] as const;
 
@@ -81,24 +82,24 @@ export function AuditPage() {
             <>
               <label className={s.row}>
                 {t('audit.entity')}
-                <select value={filter} onChange={(e) => setFilter(e.target.value)}>
+                <Select value={filter} onChange={(e) => setFilter(e.target.value)}>
                   <option value="">{t('audit.all')}</option>
                   {entities.map((e) => (
                     <option key={e} value={e}>
                       {e}
                     </option>
                   ))}
-                </select>
+                </Select>
               </label>
               <label className={s.row}>
                 {t('audit.latest')}
-                <select value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+                <Select value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
                   {LIMITS.map((l) => (
                     <option key={l} value={l}>
                       {l}
                     </option>
                   ))}
-                </select>
+                </Select>
               </label>
             </>
           }

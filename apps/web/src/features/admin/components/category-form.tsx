@@ -19,6 +19,7 @@ import {
 } from './form-parts.tsx';
 import { ImageField } from './image-drop.tsx';
 import s from './admin.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 export type CategoryDraft = Required<Omit<AdminCategoryUpdateBody, 'priority'>>;
 
@@ -126,17 +127,17 @@ export function CategoryForm({
         />
         <label className={s.field}>
           {t('fields.type')}
-          <select value={draft.type} onChange={(e) => set('type', e.target.value as CategoryDraft['type'])}>
+          <Select value={draft.type} onChange={(e) => set('type', e.target.value as CategoryDraft['type'])}>
             {(['normal', 'image', 'link'] as const).map((type) => (
               <option key={type} value={type}>
                 {t(`menu.categoryType.${type}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className={s.field}>
           {t('fields.parent')}
-          <select
+          <Select
             value={draft.parentId ?? ''}
             onChange={(e) => set('parentId', e.target.value === '' ? null : Number(e.target.value))}
           >
@@ -148,7 +149,7 @@ export function CategoryForm({
                   {p.label}
                 </option>
               ))}
-          </select>
+          </Select>
         </label>
         <TextInput
           label={t('fields.video')}

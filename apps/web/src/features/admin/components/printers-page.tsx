@@ -29,6 +29,7 @@ import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { SaveStatus } from './form-parts.tsx';
 import s from './admin.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 interface Draft {
   name: string;
@@ -277,23 +278,23 @@ function PrinterForm({
         </label>
         <label className={s.field}>
           {t('printing.paper')}
-          <select
+          <Select
             value={draft.paper_width}
             onChange={(e) => set('paper_width', Number(e.target.value) === 58 ? 58 : 80)}
           >
             <option value={80}>80 mm</option>
             <option value={58}>58 mm</option>
-          </select>
+          </Select>
         </label>
         <label className={s.field}>
           {t('printing.charset')}
-          <select
+          <Select
             value={draft.charset}
             onChange={(e) => set('charset', e.target.value === 'wpc1251' ? 'wpc1251' : 'cp866')}
           >
             <option value="cp866">CP866</option>
             <option value="wpc1251">WPC1251</option>
-          </select>
+          </Select>
         </label>
       </div>
       <label className={s.check}>

@@ -26,6 +26,7 @@ import {
 import { FocalPoint, ImageDrop } from './image-drop.tsx';
 import { MoneyInput } from './money-input.tsx';
 import s from './admin.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 type Body = z.input<typeof AdminProductCreateBody>;
 export type ProductDraft = Required<Omit<Body, 'product_variants' | 'product_images'>> & {
@@ -217,10 +218,10 @@ export function ProductForm({
         />
         <label className={s.field}>
           {t('fields.type')}
-          <select value={draft.type} onChange={(e) => set('type', e.target.value as 'normal' | 'booking')}>
+          <Select value={draft.type} onChange={(e) => set('type', e.target.value as 'normal' | 'booking')}>
             <option value="normal">{t('menu.productType.normal')}</option>
             <option value="booking">{t('menu.productType.booking')}</option>
-          </select>
+          </Select>
         </label>
         <TextInput label={t('fields.label')} value={draft.label} onChange={(v) => set('label', orNull(v))} />
         <TextInput
@@ -447,7 +448,7 @@ export function ProductForm({
               <tr key={ing.id}>
                 <td>{ing.name}</td>
                 <td>
-                  <select
+                  <Select
                     aria-label={t('menu.ingredientType', { name: ing.name })}
                     value={ingredientType(ing.id)}
                     onChange={(e) => {
@@ -462,7 +463,7 @@ export function ProductForm({
                         {t(`menu.ingredientTypes.${type}`)}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 </td>
               </tr>
             ))}
@@ -517,7 +518,7 @@ export function ProductForm({
         </div>
         <label className={s.field}>
           {t('fields.primaryCategory')}
-          <select
+          <Select
             value={draft.catHierarchyId ?? ''}
             onChange={(e) => set('catHierarchyId', e.target.value === '' ? null : Number(e.target.value))}
           >
@@ -529,7 +530,7 @@ export function ProductForm({
                   {c.label}
                 </option>
               ))}
-          </select>
+          </Select>
         </label>
       </fieldset>
 

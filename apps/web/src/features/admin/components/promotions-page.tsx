@@ -29,6 +29,7 @@ import { formatMoneyInput } from '../lib/money.ts';
 import { FlagInput, NumberInput, SaveStatus, TextInput } from './form-parts.tsx';
 import { MoneyInput } from './money-input.tsx';
 import s from './admin.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 type PromoDraft = Required<PromoCodeInput>;
 
@@ -186,7 +187,7 @@ function PromoForm({
         />
         <label className={s.field}>
           {t('promos.kind')}
-          <select
+          <Select
             value={draft.discount_type}
             onChange={(e) =>
               setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_value: 0 })
@@ -194,7 +195,7 @@ function PromoForm({
           >
             <option value="percent">{t('promos.percent')}</option>
             <option value="money">{t('promos.money')}</option>
-          </select>
+          </Select>
         </label>
         {draft.discount_type === 'money' ? (
           <MoneyInput
@@ -356,7 +357,7 @@ function UserDiscounts() {
         />
         <label className={s.field}>
           {t('promos.kind')}
-          <select
+          <Select
             value={draft.discount_type}
             onChange={(e) =>
               setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_amount: 0 })
@@ -364,7 +365,7 @@ function UserDiscounts() {
           >
             <option value="percent">{t('promos.percent')}</option>
             <option value="money">{t('promos.money')}</option>
-          </select>
+          </Select>
         </label>
         {draft.discount_type === 'money' ? (
           <MoneyInput

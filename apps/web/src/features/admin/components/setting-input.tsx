@@ -7,6 +7,7 @@ import { ImageField } from './image-drop.tsx';
 import { WorkingHoursInput } from './working-hours-input.tsx';
 import s from './admin.module.css';
 import { settingOptionLabel, settingTexts } from '../lib/setting-texts.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 interface Props {
   row: AdminSettingRow;
@@ -68,13 +69,13 @@ export function SettingInput({
     case 'enum':
     case 'language':
       input = (
-        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+        <Select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
           {row.options?.map((o) => (
             <option key={o.value} value={o.value}>
               {settingOptionLabel(t, row, o)}
             </option>
           ))}
-        </select>
+        </Select>
       );
       break;
     case 'list': {

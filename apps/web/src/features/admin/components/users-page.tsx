@@ -26,6 +26,7 @@ import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { useTableLabels } from '../hooks/use-table-labels.ts';
 import { SaveStatus } from './form-parts.tsx';
 import s from './admin.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 type Role = AdminStaffUserRow['role'];
 const PLACE_LEVEL: readonly Role[] = ['PDF_MENU_ADMIN', 'WAITER', 'RASPBERRY_ADMIN', 'PLACE_ADMIN'];
@@ -290,13 +291,13 @@ function UserForm({
           <input value={draft.last_name} onChange={(e) => set('last_name', e.target.value)} />
         </Field>
         <Field label={t('users.role')}>
-          <select value={draft.role} onChange={(e) => set('role', e.target.value as Role)}>
+          <Select value={draft.role} onChange={(e) => set('role', e.target.value as Role)}>
             {roleChoices.map((r) => (
               <option key={r} value={r}>
                 {t(`roles.${r}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         {!row && (
           <Field

@@ -37,6 +37,7 @@ import { BookingCalendar } from './booking-calendar.tsx';
 import { BookingResult } from './booking-result.tsx';
 import styles from './booking.module.css';
 import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 export interface BookingFlowProps {
   /** A booking-type product being reserved (the modal); none for a table. */
@@ -245,7 +246,7 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
 
       <div className="field">
         <label htmlFor={`${uid}-people`}>{t('booking.people')}</label>
-        <select
+        <Select
           id={`${uid}-people`}
           aria-describedby={`${uid}-people-hint`}
           value={people}
@@ -259,7 +260,7 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
               {n}
             </option>
           ))}
-        </select>
+        </Select>
         <span id={`${uid}-people-hint`} className={styles.hint}>
           {t('booking.peopleHint', { min: allowed.min, max: allowed.max })}
         </span>

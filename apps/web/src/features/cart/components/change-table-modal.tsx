@@ -11,6 +11,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { updateOrderToken } from '../../../lib/order-token-cookie.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { changeTable, tablesMenuQueryOptions } from '../api/orders.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 const ERROR_TEXT: Record<string, string> = {
   change_table_not_allowed: 'cart.changeTableNotAllowed',
@@ -67,7 +68,7 @@ export function ChangeTableModal({
           !state.done && (
             <div className="field">
               <label htmlFor="change-table-select">{t('cart.changeTableNew')}</label>
-              <select id="change-table-select" value={tableId} onChange={(e) => setTableId(e.target.value)}>
+              <Select id="change-table-select" value={tableId} onChange={(e) => setTableId(e.target.value)}>
                 <option value="">—</option>
                 {choices.map((x) => (
                   <option key={x.id} value={x.id}>
@@ -75,7 +76,7 @@ export function ChangeTableModal({
                     {x.hall_name ? ` – ${x.hall_name}` : ''}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           )
         )}

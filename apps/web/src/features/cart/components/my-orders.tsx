@@ -20,6 +20,7 @@ import { Link } from '../../../components/link.tsx';
 import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { useCartUiStore } from '../../../stores/cart-store.ts';
 import { trackedOrders, trackingPath } from '../../order-tracking/tracked-orders.ts';
+import { Select } from '../../../components/ui/select.tsx';
 
 const ChangeTableModal = lazy(() =>
   import('./change-table-modal.tsx').then((m) => ({ default: m.ChangeTableModal })),
@@ -213,13 +214,13 @@ function SessionOrders({
           {venue.ui.about.paymentTypes.length > 0 && (
             <label className="field">
               <span>{t('cart.fields.paymentMethod')}</span>
-              <select value={method} onChange={(e) => setMethod(e.target.value)}>
+              <Select value={method} onChange={(e) => setMethod(e.target.value)}>
                 {venue.ui.about.paymentTypes.map((m) => (
                   <option key={m} value={m}>
                     {t(`cart.payment.${m}`, { defaultValue: m })}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
           )}
           <button

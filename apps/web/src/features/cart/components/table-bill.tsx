@@ -22,6 +22,7 @@ import { tableBillQueryOptions, takeShare } from '../api/table-party.ts';
 import type { CartContext } from '../hooks/use-cart-context.ts';
 import type { TableGuest } from '../lib/table-guest.ts';
 import { guestLabel } from './shared-cart.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 
 type Mode = 'items' | 'equal' | 'custom';
 
@@ -202,7 +203,7 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
                         </small>
                       )}
                     </label>
-                    <select
+                    <Select
                       id={`claim-${l.id}`}
                       value={picked[l.id] ?? 0}
                       disabled={free === 0}
@@ -213,7 +214,7 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
                           {q}
                         </option>
                       ))}
-                    </select>
+                    </Select>
                   </li>
                 );
               })}

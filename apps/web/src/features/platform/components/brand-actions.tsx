@@ -6,6 +6,7 @@ import { INVITE_ROLES, PLACE_TEMPLATES, type InviteRole } from '@trapeza/domain/
 import { createInvite, createPlace, fieldErrors } from '../api/platform-api.ts';
 import { Field } from './field.tsx';
 import s from './platform.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 function useSubmit(t: (key: string) => string) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,13 +66,13 @@ export function VenueForm({ brand, onCreated }: { brand: PlatformClient; onCreat
       </Field>
       <Field label={t('venue.template')} error={errors.template}>
         {(p) => (
-          <select {...p} value={template} onChange={(e) => setTemplate(e.target.value as PlaceTemplate)}>
+          <Select {...p} value={template} onChange={(e) => setTemplate(e.target.value as PlaceTemplate)}>
             {PLACE_TEMPLATES.map((k) => (
               <option key={k} value={k}>
                 {t(`venue.templates.${k}`)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       <Message message={message} />
@@ -110,19 +111,19 @@ export function InviteForm({ brand }: { brand: PlatformClient }) {
       </Field>
       <Field label={t('invite.role')} error={errors.role}>
         {(p) => (
-          <select {...p} value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
+          <Select {...p} value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
             {INVITE_ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`invite.roles.${r}`)}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       {role === 'PLACE_ADMIN' && (
         <Field label={t('invite.venue')} error={errors.placeId}>
           {(p) => (
-            <select
+            <Select
               {...p}
               required
               value={placeId ?? ''}
@@ -133,7 +134,7 @@ export function InviteForm({ brand }: { brand: PlatformClient }) {
                   {v.name}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
       )}

@@ -7,6 +7,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '@trapeza/domain/money';
 import { fieldErrors, type BrandDraft } from '../api/platform-api.ts';
 import { Field } from './field.tsx';
 import s from './platform.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 const empty: BrandDraft = {
   name: '',
@@ -136,7 +137,7 @@ export function BrandForm({
       {errors.languages && <p className={s.error}>{errors.languages}</p>}
       <Field label={t('form.currency')} error={errors.currency}>
         {(p) => (
-          <select
+          <Select
             {...p}
             value={draft.currency}
             onChange={(e) => set('currency', e.target.value as CurrencyCode)}
@@ -144,7 +145,7 @@ export function BrandForm({
             {CURRENCY_CODES.map((c) => (
               <option key={c}>{c}</option>
             ))}
-          </select>
+          </Select>
         )}
       </Field>
       {failed && (

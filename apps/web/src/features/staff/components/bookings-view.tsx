@@ -21,6 +21,7 @@ import { staffErrorCode } from '../api/staff-request.ts';
 import { bookingActions, datesOf, type StaffBookingAction } from '../lib/bookings-view.ts';
 import type { StaffBookingsScope } from '../api/bookings.ts';
 import styles from './staff.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 /** The statuses that still hold a table: the default filter. */
 const ACTIVE: readonly BookingStatus[] = ['pending_confirmation', 'pending_payment', 'confirmed', 'seated'];
@@ -113,7 +114,7 @@ export function BookingsView({
           }}
         />
         <label htmlFor={`${ids}-hall`}>{t('staff.bookings.hall')}</label>
-        <select
+        <Select
           id={`${ids}-hall`}
           value={hallId ?? ''}
           onChange={(e) => setHallId(e.target.value ? Number(e.target.value) : null)}
@@ -124,9 +125,9 @@ export function BookingsView({
               {h.name}
             </option>
           ))}
-        </select>
+        </Select>
         <label htmlFor={`${ids}-status`}>{t('staff.bookings.status')}</label>
-        <select
+        <Select
           id={`${ids}-status`}
           value={statusFilter}
           onChange={(e) => {
@@ -143,7 +144,7 @@ export function BookingsView({
               {t(`staff.bookings.statuses.${s}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {data.status === 'reconnecting' && (
         <p className={styles.banner} role="status">

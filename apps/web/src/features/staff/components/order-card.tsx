@@ -14,6 +14,7 @@ import { addressLine, clockTime, hasTable, orderMoney } from '../lib/order-forma
 import { staffErrorCode } from '../api/staff-request.ts';
 import styles from './staff.module.css';
 import { askConfirm } from '../../../components/ui/confirm-dialog.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 
 export interface OrderCardProps {
   order: StaffOrder;
@@ -435,7 +436,7 @@ function TableForm(props: {
       }}
     >
       <label htmlFor={id}>{t('staff.order.changeTable')}</label>
-      <select id={id} value={choice} onChange={(e) => setChoice(e.target.value)}>
+      <Select id={id} value={choice} onChange={(e) => setChoice(e.target.value)}>
         <option value="">{t('staff.order.noTable')}</option>
         {props.tables.map((tb) => (
           <option key={tb.id} value={tb.id}>
@@ -443,7 +444,7 @@ function TableForm(props: {
             {tb.hall_name ? ` · ${tb.hall_name}` : ''}
           </option>
         ))}
-      </select>
+      </Select>
       <button type="submit" className="button button-secondary" disabled={props.busy || unchanged}>
         {t('staff.order.moveTable')}
       </button>

@@ -22,6 +22,7 @@ import {
 } from '../api/tables.ts';
 import { staffErrorCode } from '../api/staff-request.ts';
 import styles from './staff.module.css';
+import { Select } from '../../../components/ui/select.tsx';
 
 interface TablesAdminProps {
   place: string;
@@ -229,10 +230,10 @@ function AddTableForm({
         </div>
         <div className="field">
           <label htmlFor={`${id}-kind`}>{t('staff.tables.kind')}</label>
-          <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+          <Select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
             <option value="table">{t('staff.tables.kindTable')}</option>
             <option value="room">{t('staff.tables.kindRoom')}</option>
-          </select>
+          </Select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-seats`}>{t('staff.tables.seats')}</label>
@@ -249,14 +250,14 @@ function AddTableForm({
         {halls.length > 0 && (
           <div className="field">
             <label htmlFor={`${id}-hall`}>{t('staff.tables.hall')}</label>
-            <select id={`${id}-hall`} value={hall} onChange={(e) => setHall(e.target.value)}>
+            <Select id={`${id}-hall`} value={hall} onChange={(e) => setHall(e.target.value)}>
               <option value="">{t('staff.tables.noHall')}</option>
               {halls.map((h) => (
                 <option key={h.id} value={h.id}>
                   {h.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         )}
         <button type="submit" className="button" disabled={create.isPending}>
@@ -360,14 +361,14 @@ function TableRow({
           {halls.length > 0 && (
             <div className="field">
               <label htmlFor={`${id}-hall`}>{t('staff.tables.hall')}</label>
-              <select id={`${id}-hall`} value={hall} onChange={(e) => setHall(e.target.value)}>
+              <Select id={`${id}-hall`} value={hall} onChange={(e) => setHall(e.target.value)}>
                 <option value="">{t('staff.tables.noHall')}</option>
                 {halls.map((h) => (
                   <option key={h.id} value={h.id}>
                     {h.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           )}
           <button type="submit" className="button" disabled={update.isPending}>

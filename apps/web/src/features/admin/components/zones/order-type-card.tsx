@@ -22,6 +22,7 @@ import { Radiuses } from './radiuses.tsx';
 import { ShapeList } from './shape-list.tsx';
 import { TierList } from './tier-list.tsx';
 import { TimeInput, useZoneWrite } from './use-zone-write.tsx';
+import { Select } from '../../../../components/ui/select.tsx';
 
 export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderTypeRow; center: LatLng }) {
   const t = useAdminT();
@@ -84,13 +85,13 @@ export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderType
             />
             <label className={s.field}>
               {t('promos.kind')}
-              <select
+              <Select
                 value={d.value_type}
                 onChange={(e) => patch({ value_type: e.target.value as 'percent' | 'money', value: 0 })}
               >
                 <option value="percent">{t('promos.percent')}</option>
                 <option value="money">{t('promos.money')}</option>
-              </select>
+              </Select>
             </label>
             {d.value_type === 'money' ? (
               <MoneyInput
