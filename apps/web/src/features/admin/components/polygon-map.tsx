@@ -2,11 +2,18 @@
  * Drawing a delivery polygon on a Leaflet map without leaflet-draw: a click adds a vertex (into the nearest edge),
  * a vertex is dragged to move it and removed with a right-click or double-click (or the list beside the map).
  * Other shapes of the place are drawn faintly for reference. Loaded only with the zones screen.
+ *
+ * By keyboard (issue 24): the map is a tab stop; the arrow keys move it under a cross at its centre (+ and - zoom;
+ * lib/map-keyboard.ts) and Enter or Space adds a point there; the button under the map does the same.
+ * Each point added is said in a live region; the list beside the map removes them.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useAdminT } from '../hooks/use-admin-texts.ts';
+import s from './admin.module.css';
 // Leaflet's ESM build: no CommonJS interop helpers, so the guest entry keeps its runtime inline (see README).
 import * as L from 'leaflet/dist/leaflet-src.esm.js';
 import 'leaflet/dist/leaflet.css';
+import { mapKeyboard } from '../../../lib/map-keyboard.ts';
 import { addVertex, moveVertex, removeVertex, type LatLng } from '../lib/polygon.ts';
 
 const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -26,6 +33,9 @@ interface Props {
 }
 
 export default function PolygonMap({ center, points, others, onChange, label }: Props) {
+  const t = useAdminT();
+  const hintId = useId();
+  const [added, setAdded] = useState(0);
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -37,22 +47,45 @@ export default function PolygonMap({ center, points, others, onChange, label }: 
 
   useEffect(() => {
     if (!el.current) return;
-    const m = L.map(el.current, { center, zoom: 13, doubleClickZoom: false });
+    const m = L.map(el.current, {
+      center,
+      zoom: 13,
+      doubleClickZoom: false,
+      keyboard: false,
+      zoomControl: false,
+    });
+    // Leaflet's own zoom buttons are titled in English: these speak the console's language.
+    L.control.zoom({ zoomInTitle: t('zones.zoomIn'), zoomOutTitle: t('zones.zoomOut') }).addTo(m);
     L.tileLayer(TILE_URL, { maxZoom: 19, attribution: '&copy; OpenStreetMap' }).addTo(m);
     m.on('click', (e: L.LeafletMouseEvent) => {
       const { points: pts, onChange: change } = latest.current;
       change(addVertex(pts, [round(e.latlng.lat), round(e.latlng.lng)]));
     });
+    // Enter or Space on the focused map (not on a point or a zoom button) adds a point at its centre.
+    // Arrows move the map, + and - zoom, Enter or Space: addAtCentre (lib/map-keyboard.ts).
+    const keyboardOff = mapKeyboard(m, () => addAtCentre());
     map.current = m;
     layer.current = L.layerGroup().addTo(m);
     othersLayer.current = L.layerGroup().addTo(m);
     return () => {
+      keyboardOff();
       m.remove();
       map.current = null;
     };
     // The map is made once; the center only matters at start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  function addAtCentre() {
+    const c = map.current?.getCenter();
+    if (!c) return;
+    const { points: pts, onChange: change } = latest.current;
+    const next = addVertex(pts, [round(c.lat), round(c.lng)]);
+    // Kept at once: a second Enter waiting on the same end of a pan adds to this one, not to the points before it.
+    latest.current = { points: next, onChange: change };
+    change(next);
+    setAdded(next.length);
+  }
 
   useEffect(() => {
     const group = othersLayer.current;
@@ -85,7 +118,42 @@ export default function PolygonMap({ center, points, others, onChange, label }: 
   }, [points]);
 
   return (
-    <div ref={el} style={{ height: '28rem', borderRadius: '0.5rem' }} role="application" aria-label={label} />
+    <div style={{ position: 'relative' }}>
+      <div
+        ref={el}
+        style={{ height: '28rem', borderRadius: '0.5rem' }}
+        role="application"
+        aria-label={label}
+        aria-describedby={hintId}
+        data-testid="polygon-map"
+      />
+      {/* The cross the keyboard adds a point at: the map's centre. */}
+      <span
+        aria-hidden="true"
+        style={{
+          position: 'absolute',
+          top: '14rem',
+          left: '50%',
+          transform: 'translate(-50%, -50%)',
+          zIndex: 1000,
+          pointerEvents: 'none',
+          fontSize: '1.5rem',
+          lineHeight: 1,
+          textShadow: '0 0 2px #fff, 0 0 2px #fff',
+        }}
+      >
+        +
+      </span>
+      <p id={hintId} className={s.hint}>
+        {t('zones.mapKeyboardHint')}
+      </p>
+      <button type="button" className={s.btnGhost} onClick={addAtCentre}>
+        {t('zones.addAtCentre')}
+      </button>
+      <p className="visually-hidden" role="status">
+        {added > 0 && <span key={`${added}-${points.length}`}>{t('zones.pointAdded', { n: added })}</span>}
+      </p>
+    </div>
   );
 }
 
