@@ -12,7 +12,8 @@
  *   paths (the batched session lookup `readSessionsPg`, the PostgreSQL group commit), about twice as slow.
  * - incremental: the results are kept in .cache/stryker/<scope>.json (git-ignored); a rerun tests only the
  *   mutants whose code or covering tests changed (`-- --force` tests them all again).
- * One runner process (concurrency 1): two cores shared by many.
+ * One runner process (concurrency 1): two cores shared by many. Each scope has its own sandbox folder
+ * (.stryker-tmp-<scope>), so two scopes can run at once (one runner each).
  */
 const MODULES = ['orders', 'payments', 'tables', 'menu', 'staff', 'bookings', 'users'];
 
@@ -48,7 +49,10 @@ export default {
   timeoutMS: 20000,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/server-${scope}.json` },
-  tempDirName: '.stryker-tmp',
+  // One sandbox folder per scope, at the same depth as the project (the tsconfig paths are relative), and none of
+  // them copied into another's sandbox: two scopes may run side by side.
+  tempDirName: `.stryker-tmp-${scope}`,
+  ignorePatterns: ['/.stryker-tmp*', '/reports', '/.cache'],
   cleanTempDir: true,
   thresholds: { high: 90, low: 80, break: null },
   incremental: true,

@@ -14,6 +14,7 @@ import {
   insertPlace,
   insertProduct,
   insertSession,
+  insertTable,
   setSetting,
 } from '../../../test/fixtures.ts';
 
@@ -553,6 +554,129 @@ describeEachDatabase(
       expect(room).not.toContain('t-browse-only');
       expect(room).toContain('t-not-browse');
     });
+
+    ctx.test('hide_products_for_ordering_with_token also reads "true" as on', async () => {
+      const bistro = await ctx.placeId('bistro');
+      await setSetting(ctx.db, bistro, 'hide_products_for_ordering_with_token', 'true');
+      try {
+        const spot = slugs(await products(ctx, '/api/products?active=1', { token: 't-session-spot' }));
+        expect(spot).toContain('t-spot-dish');
+        expect(spot).not.toContain('t-hide-ordering');
+      } finally {
+        await setSetting(ctx.db, bistro, 'hide_products_for_ordering_with_token', '1');
+      }
+    });
+
+    ctx.test(
+      "a table's QR token browses where spot orders are off; a room's browses where room service is off",
+      async () => {
+        const demo = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', 'demo')
+          .executeTakeFirstOrThrow();
+        // Each place: the order types it offers, a table and a room, and a dish shown only while browsing (type 4).
+        const cases: { types: number[]; table: 'browse' | 'order'; room: 'browse' | 'order' }[] = [
+          { types: [4], table: 'browse', room: 'browse' },
+          { types: [1, 4], table: 'order', room: 'browse' },
+          { types: [2], table: 'order', room: 'browse' },
+          { types: [4, 6], table: 'browse', room: 'order' },
+        ];
+        for (const [i, c] of cases.entries()) {
+          const slug = `qr-types-${i}-${ctx.dialect}`;
+          const placeId = await insertPlace(ctx.db, demo.id, slug, { orderTypes: c.types });
+          const cat = await insertCategory(ctx.db, placeId, { slug: `${slug}-cat`, name: 'Cat' });
+          await insertProduct(
+            ctx.db,
+            placeId,
+            { slug: `${slug}-browse`, name: 'Browse only', show_only_for_spot_browse: 1 },
+            { categoryIds: [cat] },
+          );
+          await insertTable(ctx.db, placeId, '1', `${slug}-t1`);
+          await insertTable(ctx.db, placeId, '101', `${slug}-r101`, 'room');
+          for (const [kind, token] of [
+            ['table', `${slug}-t1`],
+            ['room', `${slug}-r101`],
+          ] as const) {
+            const list = slugs(await products(ctx, '/api/products?active=1', { place: slug, token }));
+            const browsing = list.includes(`${slug}-browse`);
+            expect(browsing ? 'browse' : 'order', `${kind} at a place offering ${c.types.join(',')}`).toBe(
+              c[kind],
+            );
+          }
+        }
+      },
+    );
+
+    ctx.test(
+      "another place's ingredients, another client's allergens and another place's products never attach to this place's products",
+      async () => {
+        const bistro = await ctx.placeId('bistro');
+        const hotel = await ctx.placeId('hotel');
+        const other = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', 'other')
+          .executeTakeFirstOrThrow();
+        const mine = await insertProduct(ctx.db, bistro, { slug: 'x-links-mine', name: 'Mine' });
+        const ownRelated = await insertProduct(ctx.db, bistro, { slug: 'x-links-related', name: 'Related' });
+        const hotelProduct = await insertProduct(ctx.db, hotel, {
+          slug: 'x-links-hotel',
+          name: 'Hotel dish',
+        });
+        const ingredient = async (placeId: number, name: string) =>
+          (
+            await ctx.db
+              .insertInto('ingredients')
+              .values({ place_id: placeId, name, translations: '{}', price: 50, active: 1, priority: 0 })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        const ownIngredient = await ingredient(bistro, 'Own cheese');
+        const hotelIngredient = await ingredient(hotel, 'Hotel cheese');
+        await ctx.db
+          .insertInto('product_ingredients')
+          .values([
+            { product_id: mine, ingredient_id: ownIngredient, type: 'addable', position: 0 },
+            { product_id: mine, ingredient_id: hotelIngredient, type: 'addable', position: 1 },
+          ])
+          .execute();
+        const allergen = async (clientId: number, name: string) =>
+          (
+            await ctx.db
+              .insertInto('allergens')
+              .values({ client_id: clientId, name, translations: '{}', image: null })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+        const demoClient = await ctx.db
+          .selectFrom('places')
+          .select('client_id')
+          .where('id', '=', bistro)
+          .executeTakeFirstOrThrow();
+        const ownAllergen = await allergen(demoClient.client_id, 'Own gluten');
+        const foreignAllergen = await allergen(other.id, 'Other gluten');
+        await ctx.db
+          .insertInto('product_allergens')
+          .values([
+            { product_id: mine, allergen_id: ownAllergen },
+            { product_id: mine, allergen_id: foreignAllergen },
+          ])
+          .execute();
+        await ctx.db
+          .insertInto('related_products')
+          .values([
+            { product_id: mine, related_product_id: ownRelated, position: 0 },
+            { product_id: mine, related_product_id: hotelProduct, position: 1 },
+          ])
+          .execute();
+
+        const shown = (await products(ctx, '/api/products')).find((p) => p.slug === 'x-links-mine')!;
+        expect(shown.product_ingredients.map((i) => i.ingredientId)).toEqual([ownIngredient]);
+        expect(shown.allergens.map((a) => a.name)).toEqual(['Own gluten']);
+        expect(shown.related_products).toEqual([ownRelated]);
+      },
+    );
 
     ctx.test('translations_type none: every menu answer carries only the own texts (spec §3)', async () => {
       const bistro = await ctx.placeId('bistro');
