@@ -20,6 +20,17 @@ export function setKioskDevice(on: boolean): void {
   else deleteCookie(KIOSK_COOKIE);
 }
 
+/**
+ * A kiosk writes its cookies again on every page at its table (TableBar): Chromium keeps no cookie longer than
+ * 400 days, so cookies written once when the device was switched would end a kiosk after 400 days of use.
+ */
+export function refreshKioskCookies(): void {
+  if (!isKioskDevice()) return;
+  setKioskDevice(true);
+  const current = useSessionStore.getState().orderToken;
+  if (current) storeOrderToken(current);
+}
+
 /** Stores the order token (cookie and session store) with the lifetime of this device's order cookies. */
 export function storeOrderToken(value: OrderTokenCookie): void {
   setCookie(ORDER_TOKEN_COOKIE, JSON.stringify(value), cookieLifetimeHours('default', isKioskDevice()));

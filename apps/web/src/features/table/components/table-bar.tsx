@@ -1,15 +1,17 @@
 /**
  * At a table or in a room (a QR session of this place): a bar on every page of the place saying where the guest is,
  * with "call the waiter" (the call-waiter modal's presets) and "ask for the bill" (the cart's orders tab, where the
- * bill is asked with a payment method). Hidden bill button when the venue sets ask_for_bill_hidden.
+ * bill is asked with a payment method). Hidden bill button when the venue sets ask_for_bill_hidden. On a kiosk it
+ * also writes the device's cookies again (lib/order-token-cookie.ts refreshKioskCookies).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { parseFlag } from '@trapeza/domain/settings';
 import { settingsQueryOptions } from '../../../api/get-settings.ts';
 import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
 import { loadCart } from '../../../hooks/use-cart-after-load.ts';
+import { refreshKioskCookies } from '../../../lib/order-token-cookie.ts';
 import { tableBundle } from '../i18n/loaders.ts';
 
 const CallWaiterModal = lazy(() =>
@@ -33,6 +35,8 @@ export function TableBar({
   const { data: raw } = useSuspenseQuery(settingsQueryOptions(place));
   const billHidden = parseFlag(raw.ask_for_bill_hidden, false);
   const [calling, setCalling] = useState(false);
+  // A kiosk's cookies are written again on each visit, so the 400-day cap of the browser never ends it.
+  useEffect(() => refreshKioskCookies(), []);
   const where = room ? t('table.bar.room', { room }) : table ? t('table.bar.table', { table }) : null;
   return (
     <section className="table-bar" aria-label={t('table.bar.label')} data-testid="table-bar">
