@@ -1,7 +1,8 @@
 /**
  * The order form in steps on a phone (issue 21 #3): how & when → your details → payment & confirm, with the step
  * indicator, Back / Next (real taps), the check of each step's own fields (the field in error takes the focus), the
- * total in a sticky footer on every step and the order type, time and payment as choice cards.
+ * total in a sticky footer on every step and the order type, time and payment as choice cards; the saved address as
+ * a choice card, the cutlery sets on the stepper, the applied promo code as a chip (components/ui).
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -10,6 +11,7 @@ startFromFreshDatabase();
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00), the centre delivery shape is active.
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
+const HEADERS = { client: 'demo', place: 'bistro' };
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -69,6 +71,25 @@ async function focusedName(page: Page) {
 test('delivery in three steps: Next checks the step, the error is focused, Back keeps the answers, the total stays in view and is the server total', async ({
   page,
 }) => {
+  // A guest who kept an address on this phone (the profile's saved addresses, localStorage).
+  const place = (await (await page.request.get('/api/place', { headers: HEADERS })).json()) as { id: number };
+  await page.addInitScript(([key, book]) => localStorage.setItem(key, book), [
+    'trapeza_user_addresses',
+    JSON.stringify({
+      [place.id]: [
+        {
+          id: 'home',
+          label: 'Вкъщи',
+          street: 'ул. Шипка',
+          number: '5',
+          floor: '2',
+          apartment: '4',
+          bell: 'Иванови',
+          entrance: 'Б',
+        },
+      ],
+    }),
+  ] as const);
   const d = await openOrderForm(page);
   const step = d.getByTestId('order-step');
   const steps = d.getByRole('list', { name: 'Стъпки на поръчката' });
@@ -103,6 +124,15 @@ test('delivery in three steps: Next checks the step, the error is focused, Back 
   expect(await focusedName(page)).toMatchObject({ tag: 'INPUT', name: 'name', invalid: 'true' });
   await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
   await d.getByLabel('Телефон').fill('+359 888 123 456');
+  // The saved address is a choice card (components/ui): a tap fills the address fields, still editable.
+  const savedAddresses = d.getByRole('radiogroup', { name: 'Запазени адреси' });
+  await expect(savedAddresses.getByRole('radio')).toHaveCount(1);
+  await savedAddresses.getByText('Вкъщи').click();
+  await expect(savedAddresses.getByRole('radio', { name: /Вкъщи/ })).toBeChecked();
+  await expect(savedAddresses).toContainText('ул. Шипка 5');
+  await expect(d.getByLabel('Улица')).toHaveValue('ул. Шипка');
+  await expect(d.getByLabel('Номер', { exact: true })).toHaveValue('5');
+  await expect(d.getByLabel('Звънец')).toHaveValue('Иванови');
   await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
   await d.getByLabel('Номер', { exact: true }).fill('12');
   await d.getByLabel('Вход', { exact: true }).fill('А');
@@ -124,8 +154,32 @@ test('delivery in three steps: Next checks the step, the error is focused, Back 
   await expect(step).toHaveText(/Плащане и потвърждение/);
 
   await d.getByRole('radiogroup', { name: 'Начин на плащане' }).getByText('В брой').click();
+  // Cutlery: yes shows the number of sets on the quantity stepper (− 1 +, stops at one); each set is priced
+  // (0,20 € at the bistro) into the footer's total.
+  await d.getByText('Да, искам прибори').click();
+  const sets = d.getByRole('group', { name: 'Брой прибори' });
+  await expect(sets.locator('output')).toHaveText('1');
+  await expect(sets.getByRole('button', { name: 'По-малко прибори' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  const withOneSet = minorOf(await expectTotalInView(page, d));
+  await sets.getByRole('button', { name: 'Повече прибори' }).click();
+  await sets.getByRole('button', { name: 'Повече прибори' }).click();
+  await expect(sets.locator('output')).toHaveText('3');
+  await expect.poll(async () => minorOf(await expectTotalInView(page, d))).toBe(withOneSet + 40);
   await d.getByText('Не, без прибори').click();
+  await expect(sets).toHaveCount(0);
   await d.getByLabel('Промо код').fill('welcome10');
+  await d.getByRole('button', { name: 'Приложи' }).click();
+  await expect(d.getByText('Код WELCOME10 е приложен.')).toBeVisible();
+  // The applied code is a pressed chip; a tap takes it off (the field is back, no discount), and it goes on again.
+  const chip = d.getByRole('button', { name: 'WELCOME10', pressed: true });
+  await expect(chip).toBeVisible();
+  await chip.click();
+  await expect(d.getByText('Код WELCOME10 е приложен.')).toHaveCount(0);
+  await expect(d.getByTestId('order-footer')).not.toContainText('с отстъпка');
+  await d.getByRole('textbox', { name: 'Промо код' }).fill('welcome10');
   await d.getByRole('button', { name: 'Приложи' }).click();
   await expect(d.getByText('Код WELCOME10 е приложен.')).toBeVisible();
   // The footer says the total includes the discount, in both currencies, and is the breakdown's total.

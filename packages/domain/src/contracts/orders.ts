@@ -15,7 +15,7 @@
  * (waiter call) and feedback calls, the error answer's extra fields.
  */
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../pricing/fees.ts';
+import { MAX_CUTLERY_COUNT, PAYMENT_METHODS } from '../pricing/fees.ts';
 import { money, moneyNonNegative, moneyWhen } from './money.ts';
 
 const id = z.number().int().positive();
@@ -170,7 +170,7 @@ export const StoreDeliveryOrderBody = z.object({
   delivery_address_lng: z.coerce.number().min(-180).max(180).nullish(),
   /** The free product the guest picked (variant id), when the venue offers one; never priced from here. */
   free_product: z.union([z.number(), z.string().max(100), z.boolean()]).nullish(),
-  count_cutlery: z.coerce.number().int().min(0).max(100).nullish(),
+  count_cutlery: z.coerce.number().int().min(0).max(MAX_CUTLERY_COUNT).nullish(),
 });
 export type StoreDeliveryOrderBody = z.infer<typeof StoreDeliveryOrderBody>;
 
@@ -186,7 +186,7 @@ const preorderFields = {
 /** `POST orders/preorder` — pickup (spec §7). */
 export const StorePreorderBody = z.object({
   ...preorderFields,
-  count_cutlery: z.coerce.number().int().min(0).max(100).nullish(),
+  count_cutlery: z.coerce.number().int().min(0).max(MAX_CUTLERY_COUNT).nullish(),
 });
 export type StorePreorderBody = z.infer<typeof StorePreorderBody>;
 

@@ -26,6 +26,9 @@ export function boxFee(
   return lines.reduce((sum, l) => sum + Math.max(0, l.additional_price ?? 0) * Math.max(0, l.quantity), 0);
 }
 
+/** The most cutlery sets one order may ask for (the order bodies' `count_cutlery`, the order form's stepper). */
+export const MAX_CUTLERY_COUNT = 100;
+
 export function cutleryFee(pieces: number, pricePerPiece: Minor): Minor {
   if (!(pieces > 0) || !(pricePerPiece > 0)) return 0;
   return Math.floor(pieces) * pricePerPiece;

@@ -6,7 +6,7 @@
  * section in order-form/.
  *
  * On a phone the form goes in steps (hooks/use-order-steps.ts: how & when, your details, payment & confirm) with
- * a step indicator and Back / Next; on wider screens every section shows at once. Either way the total (with the
+ * a step indicator and Back / Next; on wider screens every section shows at once (why: features/cart/README.md). Either way the total (with the
  * discounts, in both currencies where the venue shows two) stays in a sticky footer with the send button.
  */
 import type { FormEvent } from 'react';

@@ -1,15 +1,15 @@
 /**
- * The delivery address (type 2): a saved address to fill from, the address fields, "save this address", the
+ * The delivery address (type 2): a saved address to fill from (choice cards), the address fields, "save this address", the
  * region (one of three zone kinds), the map pin (Leaflet, a further chunk) and the zone and minimum-order notes.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@trapeza/domain/money';
 import { translateField } from '@trapeza/domain/i18n';
 import { matchedZoneName } from '@trapeza/domain/delivery/zone-name';
 import { translatedText } from '../../../../lib/ui-settings.ts';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
-import { ChoiceCard } from '../../../../components/ui/choice-card.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
 import { usePinAddress } from '../../hooks/use-pin-address.ts';
 import { FieldError, TextField } from './fields.tsx';
@@ -26,6 +26,8 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
   const { settings, lang, currency } = venue;
   const { setValue, register } = m.form;
   const { view, pin, regionId, saved, formId } = m;
+  // The saved address the guest last filled the fields from (nothing chosen at first).
+  const [savedId, setSavedId] = useState('');
   const shapes = venue.info.ordertypes.find((o) => o.type === 2)?.delivery_shapes ?? [];
   const pinAddress = usePinAddress(
     { get: (f) => m.form.getValues(f), set: (f, v) => setValue(f, v, { shouldDirty: true }) },
@@ -40,28 +42,34 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
     <fieldset className="fieldset">
       <legend>{t('cart.fields.address')}</legend>
       {saved.length > 0 && (
-        <div className="field">
-          <label htmlFor={`${formId}-saved`}>{t('cart.fields.savedAddress')}</label>
-          <Select
-            id={`${formId}-saved`}
-            defaultValue=""
-            onChange={(e) => {
-              const a = saved.find((x) => x.id === e.target.value);
-              if (!a) return;
-              for (const k of ADDRESS_KEYS) setValue(k, a[k] ?? '');
-              setValue('regionId', a.regionId != null ? String(a.regionId) : '');
-              setValue('lat', a.lat ?? null);
-              setValue('lng', a.lng ?? null);
-            }}
-          >
-            <option value="">—</option>
-            {saved.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label || [a.street, a.number].filter(Boolean).join(' ')}
-              </option>
-            ))}
-          </Select>
-        </div>
+        // One card a saved address: a tap fills the fields below (still editable); the name the guest gave it, the
+        // address itself under it.
+        <ChoiceCardGroup
+          legend={t('cart.fields.savedAddress')}
+          name={`${formId}-saved`}
+          value={savedId}
+          onValueChange={(id) => {
+            const a = saved.find((x) => x.id === id);
+            if (!a) return;
+            setSavedId(id);
+            for (const k of ADDRESS_KEYS) setValue(k, a[k] ?? '', { shouldDirty: true });
+            setValue('regionId', a.regionId != null ? String(a.regionId) : '');
+            setValue('lat', a.lat ?? null);
+            setValue('lng', a.lng ?? null);
+          }}
+        >
+          {saved.map((a) => {
+            const line = [a.street, a.number].filter(Boolean).join(' ');
+            return (
+              <ChoiceCard
+                key={a.id}
+                value={a.id}
+                label={a.label || line}
+                description={a.label && line ? line : undefined}
+              />
+            );
+          })}
+        </ChoiceCardGroup>
       )}
       <TextField m={m} name="street" label={t('cart.fields.street')} autoComplete="address-line1" />
       <div className="field-row">
