@@ -7,7 +7,7 @@ import { portInUse, type Dialect } from './bench-database.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface Column<R> {
+interface Column<R> {
   header: string;
   /** Numbers are right-aligned. */
   numeric?: boolean;

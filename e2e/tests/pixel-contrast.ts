@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { test, type Page } from '@playwright/test';
 
-export interface TextBox {
+interface TextBox {
   text: string;
   x: number;
   y: number;

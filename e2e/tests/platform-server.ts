@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -10,7 +10,7 @@ import type pg from 'pg';
 /** Statement names by SQL text (the texts are a handful of constants, built once). */
 const names = new Map<string, string>();
 
-export function statementName(text: string): string {
+function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `trpz_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;

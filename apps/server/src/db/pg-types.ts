@@ -10,7 +10,7 @@ import pg from 'pg';
 
 const INT8_OID = 20;
 
-export function parseInt8(value: string): number {
+function parseInt8(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) {
     throw new RangeError(

@@ -6,18 +6,18 @@
  * - lists and translation maps are JSON text (`Json<T>` marks what the text holds).
  * Migrations never import this file ("frozen in time"); they describe the same columns with the schema builder.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** JSON text column; the type parameter documents the parsed shape. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-export type Json<T> = string;
+type Json<T> = string;
 /** 0 or 1. */
-export type Flag = number;
+type Flag = number;
 /** ISO-8601 UTC timestamp text. */
-export type Timestamp = ColumnType<string, string | undefined, string>;
+type Timestamp = ColumnType<string, string | undefined, string>;
 
 /** Per-language texts: { en: { name: '…', description: '…' }, de: {…} }; bg lives in the base columns. */
-export type TranslationsJson = Json<Record<string, Record<string, string>>>;
+type TranslationsJson = Json<Record<string, Record<string, string>>>;
 
 export interface ClientsTable {
   id: Generated<number>;
@@ -45,7 +45,7 @@ export interface ClientsTable {
   domain_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface PlacesTable {
+interface PlacesTable {
   id: Generated<number>;
   client_id: number;
   slug: string;
@@ -71,34 +71,34 @@ export interface PlacesTable {
   cash_only: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
-export interface CitiesTable {
+interface CitiesTable {
   id: Generated<number>;
   client_id: number;
   name: string;
   translations: TranslationsJson;
 }
 
-export interface TagsTable {
+interface TagsTable {
   id: Generated<number>;
   client_id: number;
   name: string;
   translations: TranslationsJson;
 }
 
-export interface PlaceTagsTable {
+interface PlaceTagsTable {
   place_id: number;
   tag_id: number;
 }
 
 /** Venue settings, key → value text (flags as '0'/'1'); unique (place_id, key). */
-export interface SettingsTable {
+interface SettingsTable {
   id: Generated<number>;
   place_id: number;
   key: string;
   value: string;
 }
 
-export interface LanguagesTable {
+interface LanguagesTable {
   id: Generated<number>;
   place_id: number;
   /** bg, en, es, de, fr-CH */
@@ -181,13 +181,13 @@ export interface ProductsTable {
 }
 
 /** A product's categories (catHierarchyIds); is_primary marks catHierarchyId. */
-export interface ProductCategoriesTable {
+interface ProductCategoriesTable {
   product_id: number;
   category_id: number;
   is_primary: Flag;
 }
 
-export interface ProductImagesTable {
+interface ProductImagesTable {
   id: Generated<number>;
   product_id: number;
   path: string;
@@ -210,7 +210,7 @@ export interface ProductVariantsTable {
   active: Flag;
 }
 
-export interface AllergensTable {
+interface AllergensTable {
   id: Generated<number>;
   client_id: number;
   name: string;
@@ -218,12 +218,12 @@ export interface AllergensTable {
   image: string | null;
 }
 
-export interface ProductAllergensTable {
+interface ProductAllergensTable {
   product_id: number;
   allergen_id: number;
 }
 
-export interface RelatedProductsTable {
+interface RelatedProductsTable {
   product_id: number;
   related_product_id: number;
   position: number;
@@ -239,7 +239,7 @@ export interface IngredientsTable {
   priority: number;
 }
 
-export interface ProductIngredientsTable {
+interface ProductIngredientsTable {
   id: Generated<number>;
   product_id: number;
   ingredient_id: number;
@@ -249,7 +249,7 @@ export interface ProductIngredientsTable {
 }
 
 /** Order types a place offers: 1 spot, 2 delivery, 3 pickup, 4 spot browse, 6 room, 7 served on spot. */
-export interface OrderTypesTable {
+interface OrderTypesTable {
   id: Generated<number>;
   place_id: number;
   type: number;
@@ -309,7 +309,7 @@ export interface RegionsTable {
   active: Flag;
 }
 
-export interface HallsTable {
+interface HallsTable {
   id: Generated<number>;
   place_id: number;
   name: string;
@@ -357,7 +357,7 @@ export interface TableSessionsTable {
 }
 
 /** A phone that joined a table session's shared cart (issue 19). */
-export interface TableGuestsTable {
+interface TableGuestsTable {
   id: Generated<number>;
   place_id: number;
   session_id: number;
@@ -369,7 +369,7 @@ export interface TableGuestsTable {
   created_at: Timestamp;
 }
 
-export interface TableCartLinesTable {
+interface TableCartLinesTable {
   id: Generated<number>;
   place_id: number;
   session_id: number;
@@ -386,7 +386,7 @@ export interface TableCartLinesTable {
 }
 
 /** One payer's part of a table's bill (issue 19). */
-export interface BillSharesTable {
+interface BillSharesTable {
   id: Generated<number>;
   place_id: number;
   session_id: number;
@@ -409,7 +409,7 @@ export interface BillSharesTable {
   updated_at: Timestamp;
 }
 
-export interface BillShareItemsTable {
+interface BillShareItemsTable {
   id: Generated<number>;
   share_id: number;
   order_line_id: number;
@@ -455,12 +455,12 @@ export interface PlatformInvitesTable {
 }
 
 /** Which places a staff user works at (WAITER, PLACE_ADMIN…); client-wide roles need no rows. */
-export interface UserPlacesTable {
+interface UserPlacesTable {
   user_id: number;
   place_id: number;
 }
 
-export interface PasswordResetTokensTable {
+interface PasswordResetTokensTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
@@ -468,7 +468,7 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
-export interface PaymentInstrumentsTable {
+interface PaymentInstrumentsTable {
   id: Generated<number>;
   user_id: number;
   place_id: number;
@@ -555,13 +555,13 @@ export interface OrdersTable {
 
 /** The last short order number given per venue and local day (orders.number). */
 /** A push id already added to a session's shared cart (the same push twice adds once). */
-export interface TableCartPushesTable {
+interface TableCartPushesTable {
   session_id: number;
   push_id: string;
   created_at: string;
 }
 
-export interface OrderNumbersTable {
+interface OrderNumbersTable {
   place_id: number;
   day: string;
   last_number: number;
@@ -617,7 +617,7 @@ export interface UserNeedsTable {
   done_at: string | null;
 }
 
-export interface FeedbackQuestionsTable {
+interface FeedbackQuestionsTable {
   id: Generated<number>;
   place_id: number;
   text: string;
@@ -628,7 +628,7 @@ export interface FeedbackQuestionsTable {
   active: Flag;
 }
 
-export interface FeedbackAnswersTable {
+interface FeedbackAnswersTable {
   id: Generated<number>;
   place_id: number;
   question_id: number | null;
@@ -695,7 +695,7 @@ export interface BookingsTable {
   phone_key: string | null;
 }
 
-export interface PaymentsTable {
+interface PaymentsTable {
   id: Generated<number>;
   place_id: number;
   order_id: number | null;
@@ -717,7 +717,7 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
-export interface PaymentNotificationsTable {
+interface PaymentNotificationsTable {
   id: Generated<number>;
   payment_id: number | null;
   invoice: string;
@@ -726,7 +726,7 @@ export interface PaymentNotificationsTable {
   created_at: Timestamp;
 }
 
-export interface GalleryImagesTable {
+interface GalleryImagesTable {
   id: Generated<number>;
   place_id: number;
   path: string;
@@ -734,7 +734,7 @@ export interface GalleryImagesTable {
   position: number;
 }
 
-export interface PromotionsTable {
+interface PromotionsTable {
   id: Generated<number>;
   place_id: number;
   title: string;
@@ -746,7 +746,7 @@ export interface PromotionsTable {
 }
 
 /** Devices staff have barred from ordering (`userDeviceData`). */
-export interface BlockedDevicesTable {
+interface BlockedDevicesTable {
   id: Generated<number>;
   place_id: number;
   device_id: string;
@@ -754,7 +754,7 @@ export interface BlockedDevicesTable {
 }
 
 /** spent_time_on_page, system and user_action logs. */
-export interface LogsTable {
+interface LogsTable {
   id: Generated<number>;
   place_id: number | null;
   /** 'spent_time' | 'system' | 'user_action' */
@@ -795,13 +795,13 @@ export interface PrintersTable {
 }
 
 /** The categories a printer prints (a category on one printer at most). */
-export interface PrinterCategoriesTable {
+interface PrinterCategoriesTable {
   printer_id: number;
   category_id: number;
 }
 
 /** Per-venue print agent keys, stored as sha256; revoked keys stay listed. */
-export interface PrintAgentKeysTable {
+interface PrintAgentKeysTable {
   id: Generated<number>;
   place_id: number;
   name: string;
@@ -837,13 +837,13 @@ export interface PrintJobsTable {
 }
 
 /** One row per order whose tickets were queued (queueing twice is a no-op). */
-export interface PrintOrderMarksTable {
+interface PrintOrderMarksTable {
   order_id: number;
   created_at: Timestamp;
 }
 
 /** One stored rendition's bytes (PostgreSQL image storage), addressed by their SHA-256. */
-export interface UploadBlobsTable {
+interface UploadBlobsTable {
   sha256: string;
   content_type: string;
   bytes: number;
@@ -852,7 +852,7 @@ export interface UploadBlobsTable {
 }
 
 /** A served upload path and the blob it points at, with the client and place it belongs to. */
-export interface UploadsTable {
+interface UploadsTable {
   path: string;
   client_id: number;
   place_id: number;
@@ -861,7 +861,7 @@ export interface UploadsTable {
 }
 
 /** A served upload path and the S3 object (named by its SHA-256) that holds its bytes (S3_URL image storage). */
-export interface UploadObjectsTable {
+interface UploadObjectsTable {
   path: string;
   client_id: number;
   place_id: number;
@@ -872,7 +872,7 @@ export interface UploadObjectsTable {
 }
 
 /** A per-account counter (failed logins, reset e-mails) shared by the processes without Redis; times in epoch ms. */
-export interface AccountCountersTable {
+interface AccountCountersTable {
   key: string;
   count: number;
   last_at: number;
@@ -880,7 +880,7 @@ export interface AccountCountersTable {
 }
 
 /** A venue's own provider account (issue 16 #3): the secret encrypted (lib/secret-box.ts), never sent anywhere. */
-export interface PaymentAccountsTable {
+interface PaymentAccountsTable {
   place_id: number;
   provider: string;
   fields: string;
@@ -957,10 +957,5 @@ export interface Database {
   platform_invites: PlatformInvitesTable;
 }
 
-export type Place = Selectable<PlacesTable>;
 export type Category = Selectable<CategoriesTable>;
 export type Product = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductUpdate = Updateable<ProductsTable>;
-export type Order = Selectable<OrdersTable>;
-export type NewOrder = Insertable<OrdersTable>;

@@ -28,7 +28,7 @@ export const ABUSE_LIMITS: Record<AbuseKind, AbuseLimit> = {
   bill: { perSession: 10, perIp: 60 },
 };
 
-export const ABUSE_WINDOW_MS = 60_000;
+const ABUSE_WINDOW_MS = 60_000;
 
 /** The limited routes (method + route URL as registered) and what they count as. */
 export const LIMITED_ROUTES: Record<string, AbuseKind> = {

@@ -8,8 +8,8 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { hasAccess, isRole, type Role } from '@trapeza/domain/roles';
 
 /** Guests stay signed in for 30 days; staff tokens are short-lived (a lost waiter phone should not stay a key). */
-export const GUEST_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
-export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
+const GUEST_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
 
 const ISSUER = 'trapeza';
 const AUDIENCE = 'trapeza-api';
@@ -29,7 +29,7 @@ export interface IssuedToken {
 }
 
 /** Whether a role counts as staff for the token lifetime (anything from PDF_MENU_ADMIN up). */
-export function isStaffRole(role: Role): boolean {
+function isStaffRole(role: Role): boolean {
   return hasAccess(role, 'PDF_MENU_ADMIN');
 }
 

@@ -391,7 +391,7 @@ const GUEST_TEXTS: Record<string, LocalizedText> = {
 const { other: _other, no_response: _noResponse, ...ORDER_TEXTS } = ORDER_ERROR_MESSAGES;
 
 /** code → text. Later entries win: an order code keeps its §8 text, a table text its own wording. */
-export const ERROR_TEXTS: Readonly<Record<string, LocalizedText>> = {
+const ERROR_TEXTS: Readonly<Record<string, LocalizedText>> = {
   ...VALIDATION_MESSAGES,
   ...ACCOUNT_MESSAGES,
   rate_limited: ACCOUNT_MESSAGES.rate_limited,

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, detail } from './domain-error.ts';
 import { MAX_CATCH_UP, type BusEvent, type EventBus } from '../plugins/events.ts';
 
-export interface StreamMessage {
+interface StreamMessage {
   event: string;
   data: unknown;
 }

@@ -266,7 +266,7 @@ export function redactSmtpUrl(url: string): string {
 }
 
 /** RFC 5322 / MIME text of a message: UTF-8 throughout, base64 bodies, encoded-word headers. */
-export function toEml(mail: SentMail): string {
+function toEml(mail: SentMail): string {
   const header = (value: string) =>
     /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
   const b64 = (body: string) => Buffer.from(body, 'utf8').toString('base64').replace(/.{76}/g, '$&\r\n');

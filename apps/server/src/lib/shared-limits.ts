@@ -148,7 +148,7 @@ interface ChildParams {
 }
 
 /** A password in a URL never reaches a log line or an error message. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

@@ -25,7 +25,7 @@ export interface SmsMessage {
   tag?: string;
 }
 
-export interface SentSms extends SmsMessage {
+interface SentSms extends SmsMessage {
   id: string;
   /** ISO-8601 UTC */
   date: string;
@@ -36,7 +36,7 @@ export interface SmsSender {
 }
 
 /** The latest messages in memory (newest first), for the test routes. */
-export class SmsMemory {
+class SmsMemory {
   readonly #sent: SentSms[] = [];
   readonly #keep: number;
 
@@ -62,7 +62,7 @@ export class SmsMemory {
 }
 
 /** Appends each message to `sms.jsonl` under `dir` (null: memory only). */
-export class OutboxSms implements SmsSender {
+class OutboxSms implements SmsSender {
   readonly #file: AppendFile | null;
   readonly #memory: SmsMemory | null;
   readonly #now: () => Date;
@@ -88,12 +88,12 @@ export class OutboxSms implements SmsSender {
   }
 }
 
-export class SmsGatewayError extends Error {
+class SmsGatewayError extends Error {
   override name = 'SmsGatewayError';
 }
 
 /** Posts each message to an HTTP gateway; rejects on a non-2xx answer, a network error or a 10 s time-out. */
-export class HttpSmsGateway implements SmsSender {
+class HttpSmsGateway implements SmsSender {
   readonly #url: string;
   readonly #token: string | null;
   readonly #from: string | null;

@@ -31,7 +31,7 @@ export interface AuthUser {
 }
 
 /** Why a request that sent a token has no user (for logs and the 401 details). */
-export type AuthFailure = 'invalid' | 'expired' | 'revoked' | 'other_client';
+type AuthFailure = 'invalid' | 'expired' | 'revoked' | 'other_client';
 
 /** A place as the access check needs it. */
 export interface PlaceRef {
@@ -39,7 +39,7 @@ export interface PlaceRef {
   clientId: number;
 }
 
-export interface AuthDecoration {
+interface AuthDecoration {
   tokens: AuthTokens;
   /** Whether the user may act on the place as staff (role scope and user_places; spec §6 levels aside). */
   canAccessPlace(user: AuthUser, place: PlaceRef): Promise<boolean>;

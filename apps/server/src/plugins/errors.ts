@@ -69,7 +69,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
  * `payload: { message: code }` beside its fields, here, once, after serialization (a route's error schema would
  * otherwise strip it). Error answers are the rare path, so parsing them again costs nothing that matters.
  */
-export function withSpecPayload(body: string): string {
+function withSpecPayload(body: string): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

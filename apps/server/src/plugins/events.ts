@@ -76,7 +76,7 @@ const ORDER_LOCK_KEY = 0x5452505a;
 /** NOTIFY payloads are limited to 8000 bytes; bigger events travel as their id and are read back. */
 const MAX_INLINE_PAYLOAD = 7000;
 /** How long events are kept for catch-up. */
-export const EVENT_RETENTION_MS = 24 * 3600 * 1000;
+const EVENT_RETENTION_MS = 24 * 3600 * 1000;
 /** Catch-up answers at most this many events; a client further behind gets `reset` and reloads. */
 export const MAX_CATCH_UP = 2000;
 

@@ -19,7 +19,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/db-errors.ts';
 import type { SharedLimits } from '../lib/shared-limits.ts';
 import type { ImageStore } from '../modules/admin/image-store.ts';
 
-export const READY_TIMEOUT_MS = 2000;
+const READY_TIMEOUT_MS = 2000;
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 /** Fastify `genReqId`: the caller's `x-request-id` when it is a sane token, else a new UUID. */

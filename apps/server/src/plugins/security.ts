@@ -27,7 +27,7 @@ const rateLimited = (_request: unknown, context: { after: string }) =>
  * never on the raw URL, so `/%61pi/login`, `/api/%6cogin` and other spellings Fastify's router decodes to an API
  * route are counted like `/api/login` (issue "Security hardening" #4).
  */
-export function outsideApiLimit(request: FastifyRequest): boolean {
+function outsideApiLimit(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   return route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs');
 }

@@ -12,7 +12,7 @@ import type { TenancyRepository } from './tenancy.repository.ts';
  * `place-if-sent`: resolve both headers when either is sent, else leave the request without a tenant (beacons).
  * `client-if-sent`: resolve the client header when sent, else no tenant (login: without it, platform staff).
  */
-export type TenancyLevel = 'client' | 'place' | 'place-if-sent' | 'client-if-sent';
+type TenancyLevel = 'client' | 'place' | 'place-if-sent' | 'client-if-sent';
 
 export interface ClientTenant {
   clientId: number;

@@ -29,7 +29,7 @@ export interface BrandResolverOptions {
   cacheTtlMs: number;
 }
 
-export const DEMO_CLIENT_SLUG = 'demo';
+const DEMO_CLIENT_SLUG = 'demo';
 const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]{0,62}\.?)*$/;
 const CACHE_MAX_ENTRIES = 1_000;
 
@@ -88,4 +88,3 @@ export function createBrandResolver(repo: WebBrandRepository, options: BrandReso
     clear: () => cache.clear(),
   };
 }
-export type BrandResolver = ReturnType<typeof createBrandResolver>;

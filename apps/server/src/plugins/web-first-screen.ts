@@ -48,7 +48,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-export interface WebShell {
+interface WebShell {
   html: string;
   manifest: Record<string, ManifestChunk> | null;
   /** The class names each stylesheet of the build styles (file → classes), read once per build. */
@@ -102,7 +102,7 @@ const MODULE_PAGES: Record<string, string> = {
 let cached: { key: string; shell: WebShell } | null = null;
 
 /** index.html and the build manifest, re-read when a new build replaced index.html. */
-export function loadWebShell(distDir: string): WebShell {
+function loadWebShell(distDir: string): WebShell {
   const indexPath = join(distDir, 'index.html');
   const stat = statSync(indexPath);
   const key = `${indexPath}|${stat.mtimeMs}|${stat.size}`;
@@ -159,7 +159,7 @@ function readStylesheets(
 }
 
 /** The user order token object of spec §3, as the web app writes it (apps/web/src/lib/order-token-cookie.ts). */
-export interface OrderTokenValue {
+interface OrderTokenValue {
   token: string;
   place: string;
   ordertype: number;
@@ -443,7 +443,7 @@ function languageOf(request: FastifyRequest): string | null {
 }
 
 /** A cookie the page's answer writes (spec §3: path /, the lifetime in seconds; 0 deletes it). */
-export interface PageCookie {
+interface PageCookie {
   name: string;
   value: string;
   maxAgeSeconds: number;
@@ -598,7 +598,7 @@ export function pagePlace(pathname: string): string | null {
  * colour as the browser's theme colour, and the brand itself for the web app (`<script id="trapeza-brand">`, read by
  * apps/web/src/lib/page-brand.ts before anything asks the API).
  */
-export function brandShell(html: string, brand: PageBrand | null, title: string | null): string {
+function brandShell(html: string, brand: PageBrand | null, title: string | null): string {
   if (!brand) return html;
   let out = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title ?? brand.name)}</title>`);
   if (brand.logo) {

@@ -20,7 +20,7 @@ function isSafeHref(link: string): boolean {
   return /^(https?:|mailto:|tel:|\/)/i.test(link.trim());
 }
 
-export function linkTarget(
+function linkTarget(
   link: string,
   place: string,
   roomNumber: string | null,

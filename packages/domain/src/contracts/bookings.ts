@@ -174,11 +174,7 @@ export const BookingIdParam = z.object({ id: id });
  * `GET bookings/{id}?token=` (the page of the e-mailed link), `POST bookings/{id}/cancel {token}` and `POST
  * bookings/{id}/confirm {token}` (the guest's double opt-in, issue 23 #5).
  */
-export const StoreBookingTokenQuery = z.object({ token: z.string().trim().min(10).max(200) });
-export const StoreCancelBookingBody = StoreBookingTokenQuery;
-export type StoreCancelBookingBody = z.infer<typeof StoreCancelBookingBody>;
-export const StoreConfirmBookingBody = StoreBookingTokenQuery;
-export type StoreConfirmBookingBody = z.infer<typeof StoreConfirmBookingBody>;
+export const StoreBookingToken = z.object({ token: z.string().trim().min(10).max(200) });
 
 /** `GET users/bookings`: the signed-in guest's bookings at this place, newest date first. */
 export const StoreUserBookingsResponse = z.array(StoreBooking);

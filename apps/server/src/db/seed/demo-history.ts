@@ -23,7 +23,7 @@ const SEED = 0x16_04_2026;
 const TIME_ZONE = 'Europe/Sofia';
 
 /** mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -13,7 +13,7 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .error{color:#b91c1c}
 `;
 
-export function page(title: string, body: string, lang = 'en'): string {
+function page(title: string, body: string, lang = 'en'): string {
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head><body><main>

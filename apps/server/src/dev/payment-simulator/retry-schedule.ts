@@ -23,11 +23,6 @@ export function retryDelays(): number[] {
   return delays;
 }
 
-export interface Delivery {
-  /** Sends; answers which keys are settled (OK / NO) — the others are retried. Throws on a failed connection. */
-  send(keys: string[]): Promise<Set<string>>;
-}
-
 interface Pending {
   key: string;
   group: string;

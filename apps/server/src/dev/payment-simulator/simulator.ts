@@ -71,14 +71,14 @@ function loopbackUrl(url: string): boolean {
   return (u.protocol === 'http:' || u.protocol === 'https:') && isLoopbackHost(u.hostname);
 }
 
-export interface DemoCard {
+interface DemoCard {
   last4: string;
   name: string;
   /** What a payment with it does. */
   behaviour: 'approve' | 'decline' | 'slow';
 }
 
-export const DEMO_CARDS: DemoCard[] = [
+const DEMO_CARDS: DemoCard[] = [
   { last4: '4242', name: 'Visa •••• 4242', behaviour: 'approve' },
   { last4: '0002', name: 'Visa •••• 0002', behaviour: 'decline' },
   { last4: '3220', name: 'Mastercard •••• 3220', behaviour: 'slow' },

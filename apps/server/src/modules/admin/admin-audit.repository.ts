@@ -6,7 +6,7 @@ import type { AppDatabase } from '../../db/database.ts';
 import { parseJson } from '../menu/menu.mapping.ts';
 import type { AdminCallContext } from './admin-access.ts';
 
-export const AUDIT_KIND = 'admin_audit';
+const AUDIT_KIND = 'admin_audit';
 
 interface AuditData {
   userId: number;

@@ -16,7 +16,7 @@ import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
 import { type ImageStore, type Rendition } from './image-store.ts';
 
-export { UPLOADS_URL } from './image-store.ts';
+;
 
 /** sharp's names of the accepted input formats (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
@@ -25,7 +25,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
  * The largest image accepted, in pixels (issue "Security hardening": sharp's default is 268 MP, a few kilobytes of
  * PNG could ask for gigabytes once decoded). 40 MP is more than any phone camera; the menu shows at most 1024 px.
  */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 const tooLarge = () =>
   // 413 like the 8 MB limit of the upload route: one code, one status (issue 25 #2).

@@ -684,7 +684,7 @@ export type AdminMenuImportService = ReturnType<typeof createAdminMenuImportServ
  * One example row per feature: a nested category path, names and descriptions in the five languages, a single
  * price, sizes with prices, allergens (names of the demo library, which new venues get), a label, out of stock, SKU.
  */
-export const TEMPLATE_ROWS: Record<string, string>[] = [
+const TEMPLATE_ROWS: Record<string, string>[] = [
   {
     sku: 'SOUP-01',
     category: 'Храна > Супи',

@@ -19,7 +19,7 @@ import { csvCell } from './admin-reports.service.ts';
 
 export type SheetFormat = 'xlsx' | 'csv';
 
-export interface SheetRow {
+interface SheetRow {
   /** The spreadsheet's row number (1 = header). */
   row: number;
   /** Raw text per header name (lower-cased header). */

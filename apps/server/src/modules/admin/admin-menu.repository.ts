@@ -8,7 +8,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { AppDatabase } from '../../db/database.ts';
 import type { CategoriesTable, IngredientsTable, ProductsTable } from '../../db/schema.ts';
 
-export interface VariantRow {
+interface VariantRow {
   id?: number;
   price: number;
   additional_price: number;

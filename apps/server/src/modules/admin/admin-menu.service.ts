@@ -61,7 +61,7 @@ const json = (v: unknown) => JSON.stringify(v ?? {});
  * A variant's per-language sizes as stored: blank sizes and languages left without one are dropped, so the guest
  * falls back to the Bulgarian size (the base field) for them.
  */
-export function variantTranslationsJson(t: Partial<Record<string, { size?: string }>> | undefined): string {
+function variantTranslationsJson(t: Partial<Record<string, { size?: string }>> | undefined): string {
   const kept: Record<string, { size: string }> = {};
   for (const [lang, fields] of Object.entries(t ?? {})) {
     if (fields?.size !== undefined && fields.size.trim() !== '') kept[lang] = { size: fields.size };

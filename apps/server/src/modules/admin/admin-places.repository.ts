@@ -28,4 +28,3 @@ export function createAdminPlacesRepository(db: AppDatabase) {
         .execute(),
   };
 }
-export type AdminPlacesRepository = ReturnType<typeof createAdminPlacesRepository>;

@@ -17,7 +17,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dateOf = (t: { year: number; month: number; day: number }) => `${t.year}-${pad(t.month)}-${pad(t.day)}`;
 
 /** The UTC instant of local midnight starting `date` (YYYY-MM-DD) in `timeZone`. */
-export function localMidnightUtc(date: string, timeZone: string): Date {
+function localMidnightUtc(date: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const target = Date.UTC(y, m - 1, d);
   let guess = target;

@@ -60,13 +60,3 @@ export function asRole(ctx: TestContext, tokens: () => AdminTokens) {
     del: call('DELETE'),
   };
 }
-
-export async function categoryIdBySlug(db: AppDatabase, placeId: number, slug: string): Promise<number> {
-  const row = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('place_id', '=', placeId)
-    .where('slug', '=', slug)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}

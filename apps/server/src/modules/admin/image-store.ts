@@ -46,13 +46,13 @@ export interface Rendition {
   data: Buffer;
 }
 
-export interface ImageScope {
+interface ImageScope {
   clientId: number;
   placeId: number;
 }
 
 /** A stored rendition found by its served path; `body()` fetches the bytes (not needed for a 304). */
-export interface StoredImage {
+interface StoredImage {
   /** The bytes' SHA-256 (the ETag), when the store knows it. */
   sha256: string | null;
   contentType: string;
@@ -84,12 +84,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-export function uploadPath(scope: ImageScope, name: string): string {
+function uploadPath(scope: ImageScope, name: string): string {
   return `${UPLOADS_URL}/${scope.clientId}/${scope.placeId}/${name}`;
 }
 
 /** SQLite: files on disk, written under temporary names and renamed into place; on failure none stays. */
-export function createDiskImageStore(uploadsDir: string): ImageStore {
+function createDiskImageStore(uploadsDir: string): ImageStore {
   const root = resolve(uploadsDir);
   return {
     kind: 'disk',

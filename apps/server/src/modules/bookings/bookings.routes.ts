@@ -20,11 +20,9 @@ import {
   StoreBooking,
   StoreBookingHallsQuery,
   StoreBookingHallsResponse,
-  StoreBookingTokenQuery,
+  StoreBookingToken,
   StoreBusyDatesBody,
   StoreBusyDatesResponse,
-  StoreCancelBookingBody,
-  StoreConfirmBookingBody,
   StoreCreateBookingBody,
   StoreCreateBookingResponse,
   StoreFreeHoursBody,
@@ -49,7 +47,7 @@ declare module 'fastify' {
 }
 
 /** How often unpaid bookings past their expiry are released in the background (reads also release lazily). */
-export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 
 const Headers = PlaceHeaders.extend({
   authorization: z.string().optional().describe('Bearer token (links the booking to the signed-in guest)'),
@@ -207,7 +205,7 @@ export function bookingsRoutes(service: BookingsService, limiter: BookingLimiter
           summary: 'The booking behind an e-mailed link (the cancel page)',
           headers: Headers,
           params: BookingIdParam,
-          querystring: StoreBookingTokenQuery,
+          querystring: StoreBookingToken,
           response: { 200: StoreBooking, ...errors },
         },
       },
@@ -229,7 +227,7 @@ export function bookingsRoutes(service: BookingsService, limiter: BookingLimiter
             'the confirmation e-mail. A wrong id or token answers 404 booking_not_found.',
           headers: Headers,
           params: BookingIdParam,
-          body: StoreConfirmBookingBody,
+          body: StoreBookingToken,
           response: {
             200: StoreBooking,
             ...errors,
@@ -252,7 +250,7 @@ export function bookingsRoutes(service: BookingsService, limiter: BookingLimiter
           summary: 'The guest cancels by the link of the confirmation e-mail (repeating it is harmless)',
           headers: Headers,
           params: BookingIdParam,
-          body: StoreCancelBookingBody,
+          body: StoreBookingToken,
           response: {
             200: StoreBooking,
             ...errors,

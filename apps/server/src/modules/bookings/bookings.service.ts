@@ -115,7 +115,7 @@ export type ConfirmPaidResult =
  * A booking error: `message` is the Bulgarian text (the spec's, for bad data); `message_trans` comes from the error
  * handler in the guest's language. `fields` (the booking's status, the limit) ride at the top level of the answer.
  */
-export function bookingError(
+function bookingError(
   statusCode: number,
   code: BookingErrorCode,
   fields?: Record<string, unknown>,

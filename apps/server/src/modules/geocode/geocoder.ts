@@ -11,13 +11,13 @@
  */
 
 /** The address parts the order form fills: the street, the house number and the postal code when known. */
-export interface AddressParts {
+interface AddressParts {
   street: string | null;
   number: string | null;
   postal_code: string | null;
 }
 
-export type ReverseResult =
+type ReverseResult =
   | ({ status: 'ok'; address: string } & AddressParts)
   | ({ status: 'off' | 'not_found' | 'unavailable'; address: null } & AddressParts);
 
@@ -42,7 +42,7 @@ interface NominatimAnswer {
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** The street, number and postal code of a Nominatim answer. */
-export function partsFromNominatim(answer: NominatimAnswer): AddressParts {
+function partsFromNominatim(answer: NominatimAnswer): AddressParts {
   const a = answer.address ?? {};
   return {
     street: streetOf(a),

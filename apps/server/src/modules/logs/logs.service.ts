@@ -4,8 +4,8 @@ import { DomainError } from '../../lib/domain-error.ts';
 import type { LogsRepository } from './logs.repository.ts';
 
 /** Spec §9: page time is stored only when it lies strictly between 2 s and 300 s. */
-export const PAGE_TIME_MIN_MS = 2_000;
-export const PAGE_TIME_MAX_MS = 300_000;
+const PAGE_TIME_MIN_MS = 2_000;
+const PAGE_TIME_MAX_MS = 300_000;
 /** A system log's free-form data is capped so a client bug cannot fill the disk. */
 const MAX_DATA_CHARS = 10_000;
 /** Deeper data is refused before it is serialised: JSON.stringify recurses and would overflow the stack (500). */

@@ -16,7 +16,7 @@ import { checkAddableSelection, lacksRequiredIngredient } from '@trapeza/domain/
 import { REQUIRED_INGREDIENT_MISSING_MESSAGES } from '@trapeza/domain/errors';
 import { normalizeIngredients } from '@trapeza/domain/cart';
 import { DomainError, localize } from '../../lib/domain-error.ts';
-import { orderError, tableError } from './order-error.ts';
+import { orderError } from './order-error.ts';
 import type { OrderCallContext, OrderDraft } from './order-draft.ts';
 import type { OrdersRepository, ProductIngredientRow } from './orders.repository.ts';
 import type { SessionWithTable } from '../tables/tables.repository.ts';
@@ -149,7 +149,7 @@ export function createCartCheck(deps: { repo: OrdersRepository }) {
     });
     if (notOrderable.length > 0) {
       // Named, so the guest knows which line to take out (issue 24 #5).
-      throw tableError(400, 'product_not_orderable', {
+      throw orderError(400, 'product_not_orderable', {
         ids: notOrderable,
         names: notOrderable.flatMap((id) => productById.get(id)?.name ?? []),
       });
@@ -159,7 +159,7 @@ export function createCartCheck(deps: { repo: OrdersRepository }) {
       const p = productById.get(c.line.product_id)!;
       const limits = checkAddableSelection(c.ing.addable.length, p);
       if (!limits.ok) {
-        throw tableError(400, limits.error.key, {
+        throw orderError(400, limits.error.key, {
           ids: [p.id],
           variant_ids: [c.line.product_variant_id],
         });

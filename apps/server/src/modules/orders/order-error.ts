@@ -24,9 +24,6 @@ export function orderError(statusCode: number, code: string, extras: OrderErrorE
   return new DomainError(statusCode, code, code, Object.keys(extras).length > 0 ? { fields: extras } : {});
 }
 
-/** The table calls' refusals are order errors (one factory; the name says where they come from). */
-export const tableError = orderError;
-
 const isValidationCode = (code: string): code is ValidationCode => Object.hasOwn(VALIDATION_MESSAGES, code);
 
 /** A 400 listing the failing fields with their domain validation codes (`errors`, and the same as `details`). */

@@ -30,7 +30,7 @@ import type {
   StoreServedOnSpotOrderBody,
   StoreSpotOrderBody,
 } from '@trapeza/domain/contracts/orders';
-import { orderError, tableError, validationError } from './order-error.ts';
+import { orderError, validationError } from './order-error.ts';
 import {
   baseDraft,
   blankToNull,
@@ -402,9 +402,9 @@ export function createOrderIntake(deps: {
     });
     if (!stored.ok) {
       if (stored.reason === 'duplicate') throw orderError(409, 'too_mony_orders_for_session_in_x_seconds');
-      if (stored.reason === 'promo_exhausted') throw tableError(400, 'invalid_promo_code');
+      if (stored.reason === 'promo_exhausted') throw orderError(400, 'invalid_promo_code');
       // The accumulated balance changed under the order: 400 like every invalid_order_data (one code, one status).
-      throw tableError(400, 'invalid_order_data');
+      throw orderError(400, 'invalid_order_data');
     }
     // The staff boards hear of it after the commit (fire and forget: the guest's answer does not wait); on
     // PostgreSQL its event was stored and notified in the order's own transaction (`published`).

@@ -13,7 +13,7 @@ import { isNthOrderDiscountDue, type UserOrderDiscount } from '@trapeza/domain/p
 import type { DeliveryChoice } from '@trapeza/domain/delivery/delivery-price';
 import { deliveryChoiceFor } from '@trapeza/domain/delivery/pin-zone';
 import type { StorePromoCheckBody, StorePromoCheckResponse } from '@trapeza/domain/contracts/orders';
-import { orderError, tableError } from './order-error.ts';
+import { orderError } from './order-error.ts';
 import type { OrderCallContext, OrderDraft } from './order-draft.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
@@ -55,7 +55,7 @@ export function createOrderPricing(deps: { repo: OrdersRepository }) {
   /** A promo code of the place valid now, as the engine's PromoResult; an unknown or spent code is refused. */
   async function requirePromo(placeId: number, code: string, now: Date) {
     const promo = await validPromo(placeId, code, now);
-    if (!promo) throw tableError(400, 'invalid_promo_code');
+    if (!promo) throw orderError(400, 'invalid_promo_code');
     return promo;
   }
 

@@ -9,7 +9,7 @@ import type {
   StoreSessionOrdersResponse,
 } from '@trapeza/domain/contracts/orders';
 import { groupedBy, orderLineIngredient, orderLineSummary } from '../../lib/order-lines.ts';
-import { tableError } from './order-error.ts';
+import { orderError } from './order-error.ts';
 import { parseTranslations } from '../menu/menu.mapping.ts';
 import type { OrderCallContext } from './order-draft.ts';
 import type { OrdersRepository } from './orders.repository.ts';
@@ -74,7 +74,7 @@ export function createOrderQueries(deps: {
     ctx: Pick<OrderCallContext, 'placeId' | 'lang'>,
   ): Promise<StoreOrderTracking> {
     const found = await repo.getOrderByTrackingToken(ctx.placeId, trackingToken);
-    if (!found) throw tableError(404, 'order_not_found');
+    if (!found) throw orderError(404, 'order_not_found');
     const { order, history } = found;
     return {
       number: order.number,

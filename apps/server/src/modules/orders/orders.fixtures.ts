@@ -17,7 +17,7 @@ export const CLIENT = 'ordt';
 export const OPEN_AT = new Date('2026-11-24T10:00:00Z');
 /** Monday 2026-11-23 12:00 in Sofia: the bistro is closed all day. */
 export const MONDAY = new Date('2026-11-23T10:00:00Z');
-export const VENUE = { lat: 42.6977, lng: 23.3219 };
+const VENUE = { lat: 42.6977, lng: 23.3219 };
 /** A pin about 1 km from the venue, inside the delivery shape. */
 export const PIN_IN_SHAPE = { lat: 42.7047, lng: 23.3219 };
 /** About 3 km away: outside the shape, inside the 0–5 km radius ring. */

@@ -67,7 +67,7 @@ function toAccount(a: StoredAccount): PaymentAccount {
 }
 
 /** The provider's words from its answer page: the alert paragraph, else the page text, shortened. */
-export function providerWords(body: string): string {
+function providerWords(body: string): string {
   const alert = /role="alert"[^>]*>([\s\S]*?)<\//i.exec(body)?.[1];
   const text = (alert ?? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' '))
     .replace(/<[^>]+>/g, ' ')

@@ -56,7 +56,7 @@ export interface PaymentsServiceDeps {
 }
 
 /** What the payments module tells the table party of a share's payment (never throws for an unknown share). */
-export interface BillSharePaymentHooks {
+interface BillSharePaymentHooks {
   sharePaymentChanged(placeId: number, shareId: number, status: string): Promise<void>;
 }
 
@@ -74,7 +74,7 @@ export interface BillSharePayTarget {
 }
 
 /** What the payments module uses of the bookings module. */
-export interface BookingPaymentHooks {
+interface BookingPaymentHooks {
   depositToPay(tenant: BookingTenant, id: number, token: string, lang: Language): Promise<BookingDeposit>;
   confirmBookingPaid(bookingId: number): Promise<ConfirmPaidResult>;
 }
@@ -94,7 +94,7 @@ export const loginRequired = () =>
   new DomainError(403, 'card_payment_requires_login', PAYMENT_MESSAGES.loginRequired);
 
 /** Status prefix of a signed notification kept as an alert, not applied (payment_notifications.status). */
-export const AMOUNT_MISMATCH_ALERT = 'alert:amount_mismatch';
+const AMOUNT_MISMATCH_ALERT = 'alert:amount_mismatch';
 
 /** The order's payment_status as the contract's enum. */
 export function asStatus(s: string): PaymentStatus {
@@ -106,7 +106,7 @@ export function attemptStatus(s: string): PaymentStatus {
   return s === 'paid' ? 'paid' : s === 'pending' ? 'pending' : 'failed';
 }
 
-export function transactionText(provider: string, invoice: string, data: Record<string, string>): string {
+function transactionText(provider: string, invoice: string, data: Record<string, string>): string {
   const parts = Object.entries(data).map(([k, v]) => `${k}=${v}`);
   return `payment paid: ${provider} invoice=${invoice}${parts.length ? ` ${parts.join(' ')}` : ''}`.slice(
     0,

@@ -35,11 +35,11 @@ import { createOneTouchCalls } from './payments.one-touch.ts';
 
 // The module's shared types, where the rest of the server has always imported them from.
 export {
-  PROVIDER,
-  isProviderPayment,
-  type BillSharePaymentHooks,
+  
+  
+  
   type BillSharePayTarget,
-  type BookingPaymentHooks,
+  
   type BookingPaymentProvider,
   type PaymentUser,
   type PaymentsServiceDeps,

@@ -31,7 +31,7 @@ import { errorResponses } from '../../lib/openapi.ts';
 import type { PlatformService } from './platform.service.ts';
 
 /** preValidation hook: platform staff only (401 without a valid token, 403 for anyone else). */
-export async function requirePlatformStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+async function requirePlatformStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const user = request.user;
   if (!user) {
     throw new DomainError(401, 'unauthorized', 'Please log in', {

@@ -14,7 +14,7 @@ export interface StationProduct {
 }
 
 /** Orderable products (no required ingredient, no add-on minimum) of the place, with their top-level category. */
-export async function stationProducts(ctx: TestContext, placeSlug = 'bistro'): Promise<StationProduct[]> {
+async function stationProducts(ctx: TestContext, placeSlug = 'bistro'): Promise<StationProduct[]> {
   const placeId = await ctx.placeId(placeSlug);
   const [rows, categories] = await Promise.all([
     ctx.db

@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** The staff notifier, also queueing tickets of new and newly paid orders (never throws, never waits). */
-export function withPrinting(
+function withPrinting(
   notifier: StaffNotifier,
   printing: PrintingService,
   log: FastifyInstance['log'],

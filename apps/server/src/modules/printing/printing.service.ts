@@ -39,14 +39,14 @@ import {
 /** The event the agent streams and the staff boards listen to: jobs of the place were added, printed or failed. */
 export const PRINT_EVENT = 'print.jobs_changed';
 /** How long a claimed job stays with its agent without being renewed (the stream renews every few seconds). */
-export const CLAIM_LEASE_MS = 60_000;
+const CLAIM_LEASE_MS = 60_000;
 /** Orders this recent without queued tickets are queued by the sweep (e.g. after a crash right after the order). */
 const SWEEP_WINDOW_MS = 2 * 3600_000;
 
 const CURRENCY_SUFFIX: Record<string, string> = { EUR: '€', BGN: 'лв.', CHF: 'CHF' };
 
 /** Whether an order's tickets are due: 'created' at once; 'accepted' unless an online payment is pending/failed. */
-export function ticketsDue(moment: string | undefined, paymentStatus: string): boolean {
+function ticketsDue(moment: string | undefined, paymentStatus: string): boolean {
   if (moment === 'created') return true;
   return paymentStatus !== 'pending' && paymentStatus !== 'failed';
 }

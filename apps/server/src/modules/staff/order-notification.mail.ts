@@ -240,7 +240,7 @@ const TEXTS: Record<Language, Texts> = {
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
-export interface NewOrderMailInput {
+interface NewOrderMailInput {
   to: string;
   lang: Language;
   placeName: string;
@@ -250,7 +250,7 @@ export interface NewOrderMailInput {
 }
 
 /** The new-order e-mail: a plain-text summary and the same as a simple HTML table. */
-export function newOrderMail(input: NewOrderMailInput): MailMessage {
+function newOrderMail(input: NewOrderMailInput): MailMessage {
   const t = TEXTS[input.lang];
   const o = input.order;
   const cur = o.price.currency;
@@ -341,7 +341,7 @@ function esc(s: string): string {
 }
 
 /** The one-line SMS of a new order: `Нова поръчка #12 (на маса, Маса 5) — Бистро: 26.60 EUR. https://…/staff`. */
-export function newOrderSms(input: {
+function newOrderSms(input: {
   to: string;
   lang: Language;
   placeName: string;

@@ -2,7 +2,7 @@
  * A minimal Server-Sent Events reader for tests: `fetch` with a streaming body, parsed into events as a browser's
  * EventSource would (id, event, data; comments ignored).
  */
-export interface SseMessage {
+interface SseMessage {
   id: string | null;
   event: string;
   data: string;

@@ -7,8 +7,7 @@ import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
-export const QR_SHEET_LANGUAGES = ['bg', 'en', 'es', 'de', 'fr-CH'] as const;
-export type QrSheetLanguage = (typeof QR_SHEET_LANGUAGES)[number];
+export type QrSheetLanguage = 'bg' | 'en' | 'es' | 'de' | 'fr-CH';
 
 const LABELS: Record<QrSheetLanguage, { table: string; room: string; scan: string }> = {
   bg: { table: 'Маса', room: 'Стая', scan: 'Сканирайте, за да поръчате' },

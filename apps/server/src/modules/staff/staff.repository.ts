@@ -19,9 +19,9 @@ export type OrderRow = Selectable<OrdersTable> & {
   table_number: string | null;
   table_kind: string | null;
 };
-export type LineRow = Selectable<OrderLinesTable>;
-export type LineIngredientRow = Selectable<OrderLineIngredientsTable>;
-export type HistoryRow = Selectable<OrderStatusHistoryTable>;
+type LineRow = Selectable<OrderLinesTable>;
+type LineIngredientRow = Selectable<OrderLineIngredientsTable>;
+type HistoryRow = Selectable<OrderStatusHistoryTable>;
 export type UserNeedRow = Selectable<UserNeedsTable> & {
   table_number: string | null;
   table_kind: string | null;

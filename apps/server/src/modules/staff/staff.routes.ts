@@ -45,7 +45,7 @@ import { openEventStream, requestedLastEventId, StreamCaps } from '../../lib/eve
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import type { BusEvent } from '../../plugins/events.ts';
-import { tableError } from '../orders/order-error.ts';
+import { orderError } from '../orders/order-error.ts';
 import { createTablesRepository } from '../tables/tables.repository.ts';
 import { TablesService } from '../tables/tables.service.ts';
 import { qrSheetPdf, tableLabel, tableQrSvg } from './staff.qr.ts';
@@ -406,7 +406,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
       async (request, reply) => {
         const order = await repo.trackedOrder(request.tenant.placeId, request.params.trackingToken);
         if (!order) {
-          throw tableError(404, 'order_not_found');
+          throw orderError(404, 'order_not_found');
         }
         return openEventStream(request, reply, {
           bus: app.events,

@@ -72,7 +72,7 @@ export function venueDayBounds(date: string, timeZone: string): { from: string; 
 }
 
 /** What a table's QR code encodes: the guest's entry `/{place}/t/{token}` (spec §2). */
-export function qrUrl(ctx: Pick<StaffCallContext, 'placeSlug' | 'publicBase'>, token: string): string {
+function qrUrl(ctx: Pick<StaffCallContext, 'placeSlug' | 'publicBase'>, token: string): string {
   return `${ctx.publicBase}/${encodeURIComponent(ctx.placeSlug)}/t/${encodeURIComponent(token)}`;
 }
 

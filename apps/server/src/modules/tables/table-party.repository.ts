@@ -28,7 +28,7 @@ export interface CartLineRow {
   price: number;
 }
 
-export interface ShareRow {
+interface ShareRow {
   id: number;
   guest_id: number | null;
   mode: string;
@@ -42,14 +42,14 @@ export interface ShareRow {
   created_at: string;
 }
 
-export interface ShareItemRow {
+interface ShareItemRow {
   share_id: number;
   order_line_id: number;
   quantity: number;
   amount: number;
 }
 
-export interface BillOrderRow {
+interface BillOrderRow {
   id: number;
   key: string;
   status: string;
@@ -58,7 +58,7 @@ export interface BillOrderRow {
   currency: string;
 }
 
-export interface BillLineRow {
+interface BillLineRow {
   id: number;
   order_id: number;
   name: string;

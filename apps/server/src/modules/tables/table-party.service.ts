@@ -45,21 +45,21 @@ import type { AppDatabase } from '../../db/database.ts';
 import type { NewBusEvent, StaffNotifier } from '../../plugins/events.ts';
 import type { BillSharePayTarget } from '../payments/payments.service.ts';
 import type { Lang } from '../orders/order-error.ts';
-import { orderError, tableError } from '../orders/order-error.ts';
+import { orderError } from '../orders/order-error.ts';
 import type { GuestRow, PartySession, TablePartyRepository } from './table-party.repository.ts';
 import { isSharedTableSession } from './tables.service.ts';
 
 /** A send that has not finished after this long was cut off (its process died): the cart may be sent again. */
-export const SEND_STALE_MS = 60_000;
+const SEND_STALE_MS = 60_000;
 /** An online share's invoice expires after this long… */
-export const SHARE_PAYMENT_MINUTES = 15;
+const SHARE_PAYMENT_MINUTES = 15;
 /** …and its claim on the bill lasts this much longer, for the provider's notification to arrive. */
-export const SHARE_NOTIFY_GRACE_MINUTES = 5;
+const SHARE_NOTIFY_GRACE_MINUTES = 5;
 /** Setting: private "just for me" lines in the shared cart (default off). */
-export const PRIVATE_LINES_SETTING = TABLE_CART_PRIVATE_LINES_SETTING;
+const PRIVATE_LINES_SETTING = TABLE_CART_PRIVATE_LINES_SETTING;
 
 /** A refusal of the shared cart or bill calls, with the current cart or bill when the phone must catch up. */
-export function partyError(
+function partyError(
   status: number,
   code: string,
   extra: { cart?: StoreTableCart; bill?: StoreTableBill } = {},
@@ -134,7 +134,7 @@ export class TablePartyService {
   ): Promise<PartySession> {
     const s = await this.#repo.session(ctx.placeId, token);
     if (!s || isTokenExpired(s.expires_at, ctx.now) || (s.closed_at !== null && !opts.allowClosed)) {
-      throw tableError(400, 'Invalid session');
+      throw orderError(400, 'Invalid session');
     }
     return s;
   }

@@ -11,7 +11,7 @@ import type { TableSessionsTable, TablesTable } from '../../db/schema.ts';
 import { readPlaceSetting } from '../../db/place-settings.ts';
 
 export type TableRow = Selectable<TablesTable>;
-export type TableSessionRow = Selectable<TableSessionsTable>;
+type TableSessionRow = Selectable<TableSessionsTable>;
 export type SessionWithTable = TableSessionRow & {
   table_number: string;
   table_kind: string;

@@ -20,7 +20,7 @@ import type {
   StoreUserNeedResponse,
 } from '@trapeza/domain/contracts/orders';
 import { TABLE_ERROR_CODES } from '@trapeza/domain/contracts/orders';
-import { tableError, validationError, type Lang } from '../orders/order-error.ts';
+import { orderError, validationError, type Lang } from '../orders/order-error.ts';
 import type { SessionWithTable, TablesRepository } from './tables.repository.ts';
 import type { StaffNotifier } from '../../plugins/events.ts';
 
@@ -59,7 +59,7 @@ export interface TableCallContext {
 }
 
 /** A new session secret: 192 random bits, URL-safe. */
-export function newSessionToken(): string {
+function newSessionToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
@@ -92,7 +92,7 @@ export class TablesService {
     const s = await this.#repo.findSession(placeId, session);
     // A closed session (its bill paid in full, issue 19) is over like an expired one.
     if (!s || isTokenExpired(s.expires_at, now) || s.closed_at)
-      throw tableError(400, TABLE_ERROR_CODES.invalidSession);
+      throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     return s;
   }
 
@@ -108,8 +108,8 @@ export class TablesService {
   ): Promise<StoreTableSession> {
     const table =
       placeSlug === ctx.placeSlug ? await this.#repo.findActiveTableByToken(ctx.placeId, token) : undefined;
-    if (!table) throw tableError(404, TABLE_ERROR_CODES.invalidQrCode);
-    if (mode && !ctx.staff) throw tableError(403, TABLE_ERROR_CODES.staffRequired);
+    if (!table) throw orderError(404, TABLE_ERROR_CODES.invalidQrCode);
+    if (mode && !ctx.staff) throw orderError(403, TABLE_ERROR_CODES.staffRequired);
     const room = table.kind === 'room';
     const orderType = sessionOrderTypeFor(table.kind, await this.#repo.listActiveOrderTypes(ctx.placeId));
     let expires = orderTokenExpiresAt(ctx.now, {
@@ -159,9 +159,9 @@ export class TablesService {
     placeSlug: string,
     ctx: TableCallContext,
   ): Promise<StoreTableSession> {
-    if (placeSlug !== ctx.placeSlug) throw tableError(400, TABLE_ERROR_CODES.invalidSession);
+    if (placeSlug !== ctx.placeSlug) throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     const s = await this.requireSession(ctx.placeId, session, ctx.now);
-    if (s.table_token !== token) throw tableError(400, TABLE_ERROR_CODES.invalidSession);
+    if (s.table_token !== token) throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     return sessionAnswer(s);
   }
 
@@ -172,12 +172,12 @@ export class TablesService {
    */
   async changeTable(body: StoreChangeTableBody, ctx: TableCallContext): Promise<StoreTableSession> {
     if (!ctx.staff && !parseFlag(await this.#repo.getSetting(ctx.placeId, 'show_change_table'), false)) {
-      throw tableError(403, TABLE_ERROR_CODES.changeTableNotAllowed);
+      throw orderError(403, TABLE_ERROR_CODES.changeTableNotAllowed);
     }
     const s = await this.requireSession(ctx.placeId, body.session, ctx.now);
     const moved = await this.#repo.transaction(async (trx) => {
       const table = await this.#repo.findActiveTable(ctx.placeId, body.tableId, trx);
-      if (!table || table.kind !== s.table_kind) throw tableError(404, TABLE_ERROR_CODES.invalidTable);
+      if (!table || table.kind !== s.table_kind) throw orderError(404, TABLE_ERROR_CODES.invalidTable);
       if (table.id !== s.table_id) {
         await this.#repo.moveSession(
           trx,
@@ -187,7 +187,7 @@ export class TablesService {
       }
       return this.#repo.findSession(ctx.placeId, s.session, trx);
     });
-    if (!moved) throw tableError(400, TABLE_ERROR_CODES.invalidSession);
+    if (!moved) throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     return sessionAnswer(moved);
   }
 
@@ -214,7 +214,7 @@ export class TablesService {
     ctx: TableCallContext,
   ): Promise<StoreBillWantedResponse> {
     if (body.placeId != null && body.placeId !== ctx.placeId) {
-      throw tableError(400, TABLE_ERROR_CODES.invalidSession);
+      throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     }
     const s = await this.requireSession(ctx.placeId, session, ctx.now);
     const paymentMethod = body.paymentMethod?.trim() || null;
@@ -222,14 +222,14 @@ export class TablesService {
     const at = ctx.now.toISOString();
     const answer = await this.#repo.transaction(async (trx) => {
       if (!(await this.#repo.sessionHasOrders(ctx.placeId, s.session, trx))) {
-        throw tableError(409, TABLE_ERROR_CODES.createOrderFirst);
+        throw orderError(409, TABLE_ERROR_CODES.createOrderFirst);
       }
       const marked = await this.#repo.markBillWanted(
         trx,
         { placeId: ctx.placeId, sessionId: s.id, session: s.session, paymentMethod, expiresAt: expires },
         at,
       );
-      if (!marked) throw tableError(409, TABLE_ERROR_CODES.billAlreadyRequested);
+      if (!marked) throw orderError(409, TABLE_ERROR_CODES.billAlreadyRequested);
       const need = await this.#repo.insertUserNeed(
         {
           placeId: ctx.placeId,

@@ -6,7 +6,7 @@ import type { Language } from '@trapeza/domain/i18n';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { ACCOUNT_MESSAGES } from '../../lib/account-texts.ts';
 
-export { ACCOUNT_MESSAGES };
+;
 
 export { requestLanguage } from '../../lib/request-language.ts';
 

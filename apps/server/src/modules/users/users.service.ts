@@ -51,9 +51,9 @@ import {
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 /** A registration's confirmation link works for 24 hours. */
-export const CONFIRM_TOKEN_TTL_MS = 24 * 3_600_000;
+const CONFIRM_TOKEN_TTL_MS = 24 * 3_600_000;
 /** A reset link works for one hour, once. */
-export const RESET_TOKEN_TTL_MS = 3_600_000;
+const RESET_TOKEN_TTL_MS = 3_600_000;
 /**
  * Failed logins (issue "Security hardening" #8): no lock, a growing wait. An account's first
  * LOGIN_FREE_FAILURES failures cost nothing; after the n-th failure the next try from an untrusted device waits
@@ -65,7 +65,7 @@ export const RESET_TOKEN_TTL_MS = 3_600_000;
  */
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_MAX_DELAY_MS = 5 * 60_000;
-export const LOGIN_FAILURE_MEMORY_MS = 24 * 3_600_000;
+const LOGIN_FAILURE_MEMORY_MS = 24 * 3_600_000;
 /** The wait after `failures` failures before the next login try is checked. */
 export function loginDelayMs(failures: number): number {
   if (failures < LOGIN_FREE_FAILURES) return 0;
@@ -77,7 +77,7 @@ export function loginDelayMs(failures: number): number {
  * this window (links live 1 hour, windows 15 minutes), and nobody can flood the mailbox.
  */
 export const RESET_MAILS_PER_ACCOUNT = 3;
-export const RESET_WINDOW_MS = 15 * 60_000;
+const RESET_WINDOW_MS = 15 * 60_000;
 /** Order history is answered whole up to this many orders (spec: page size not shown). */
 const ORDER_HISTORY_LIMIT = 200;
 

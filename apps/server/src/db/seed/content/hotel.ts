@@ -21,7 +21,7 @@ const ROOMS: TableDef[] = Array.from({ length: 20 }, (_, i) => {
 });
 
 /** The spa menu PDF shipped with the seed (written by generate-images.ts). */
-export const SPA_MENU_PDF = imageUrl('spa-menu.pdf');
+const SPA_MENU_PDF = imageUrl('spa-menu.pdf');
 
 const ALL_DAY = '00:00-23:59';
 

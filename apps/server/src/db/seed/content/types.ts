@@ -78,7 +78,7 @@ export interface VariantDef {
   bookingDuration?: number;
 }
 
-export interface TimeDiscountDef {
+interface TimeDiscountDef {
   /** 1 (Mon) … 7 (Sun) */
   days: number[];
   startHour: number;
@@ -167,7 +167,7 @@ export const LABELS: Record<LabelKey, L5> = {
   ],
 };
 
-export interface OrderTypeDef {
+interface OrderTypeDef {
   type: number;
   /** Price tiers: extra charge by order total (highest price_over reached wins). */
   prices?: { priceOver: number; price: number }[];

@@ -35,7 +35,7 @@ export interface CheckoutForm {
   link: string | null;
 }
 
-export type PaymentOutcome = 'paid' | 'denied' | 'expired';
+type PaymentOutcome = 'paid' | 'denied' | 'expired';
 
 /** One verified line of a notification. */
 export interface PaymentEvent {

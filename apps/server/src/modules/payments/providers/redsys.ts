@@ -23,11 +23,11 @@ export interface RedsysConfig {
   url: string;
 }
 
-export const REDSYS_SIGNATURE_VERSION = 'HMAC_SHA256_V1';
+const REDSYS_SIGNATURE_VERSION = 'HMAC_SHA256_V1';
 /** Ds_ProcessedPayMethod of a Bizum payment. */
 export const REDSYS_BIZUM_PAY_METHOD = '68';
 /** ISO 4217 numeric codes Redsys takes. */
-export const REDSYS_CURRENCY: Record<string, string> = { EUR: '978', BGN: '975', USD: '840' };
+const REDSYS_CURRENCY: Record<string, string> = { EUR: '978', BGN: '975', USD: '840' };
 
 /** 3DES order key (raw bytes). */
 export function redsysOrderKey(merchantKeyBase64: string, order: string): Buffer {
@@ -92,7 +92,7 @@ export function redsysSignatureMatches(expected: Buffer, received: string): bool
 }
 
 /** Redsys order: 4–12 characters, the first 4 digits. */
-export function isRedsysOrder(order: string): boolean {
+function isRedsysOrder(order: string): boolean {
   return /^\d{4}[A-Za-z0-9]{0,8}$/.test(order);
 }
 

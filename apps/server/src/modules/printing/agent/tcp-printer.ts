@@ -29,7 +29,7 @@ export interface SendOptions {
 export type PrinterProblem = 'paper_out' | 'cover_open';
 
 /** `DLE EOT 2` (offline cause) then `DLE EOT 4` (roll paper sensor): one status byte back for each. */
-export const STATUS_QUERY = Uint8Array.of(0x10, 0x04, 0x02, 0x10, 0x04, 0x04);
+const STATUS_QUERY = Uint8Array.of(0x10, 0x04, 0x02, 0x10, 0x04, 0x04);
 
 /**
  * A real-time status byte has fixed bits (bit 1 and bit 4 set, bits 0 and 7 clear: `0xx1xx10`), which tells it
@@ -61,7 +61,7 @@ const PROBLEM_TEXT: Record<PrinterProblem, string> = {
 /** How long the peer may take to refuse a job after it was written. */
 const SETTLE_MS = 150;
 
-export class PrinterError extends Error {
+class PrinterError extends Error {
   override name = 'PrinterError';
 }
 

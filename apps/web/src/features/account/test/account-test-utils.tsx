@@ -10,7 +10,7 @@ import {
 } from '../../../test/render-with-providers.tsx';
 import { accountTextLoaders } from '../hooks/use-account-texts.ts';
 
-export type { Call } from '../../../test/render-with-providers.tsx';
+;
 
 export async function useLanguage(lang: Language): Promise<void> {
   await switchFeatureLanguage('account', accountTextLoaders, lang);

@@ -4,7 +4,7 @@ import type { AdminOrderSort, AdminOrdersResponse } from '@trapeza/domain/contra
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import { adminRequest } from './admin-client.ts';
 
-export type { AdminOrderRow, AdminOrderSort } from '@trapeza/domain/contracts/admin-orders';
+export type { AdminOrderRow,  } from '@trapeza/domain/contracts/admin-orders';
 export type AdminOrderDetail = StaffOrder;
 
 export interface OrdersListParams {
@@ -21,7 +21,7 @@ export interface OrdersListParams {
 }
 
 /** The list call's query string: empty filters are left out. */
-export function ordersSearch(p: OrdersListParams): string {
+function ordersSearch(p: OrdersListParams): string {
   const q = new URLSearchParams();
   if (p.q.trim()) q.set('q', p.q.trim());
   if (p.status) q.set('status', p.status);

@@ -66,7 +66,7 @@ export function orderWhere(
  * same list, filters and page. A third path segment (`/admin/orders/7`) would be taken by the guest's
  * `/:place/:category/:product` route, which React Router ranks above the `/admin/*` splat.
  */
-export function orderHref(search: string, id: number): string {
+function orderHref(search: string, id: number): string {
   const next = new URLSearchParams(search);
   next.set('order', String(id));
   return `/admin/orders?${next}`;

@@ -114,7 +114,7 @@ export function productDraft(p: AdminProduct | null, categoryId: number | null):
 }
 
 /** What the form refuses before sending (the server checks the same rules again). */
-export function productProblems(d: ProductDraft): string[] {
+function productProblems(d: ProductDraft): string[] {
   const problems: string[] = [];
   if (d.name.trim() === '') problems.push('name');
   if (d.product_variants.length === 0) problems.push('variants');

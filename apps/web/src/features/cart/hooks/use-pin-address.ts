@@ -18,7 +18,7 @@ export interface PinAddressForm {
 
 export type PinAddressState = 'idle' | 'looking' | 'filled' | 'none';
 
-export const reverseGeocode = (lat: number, lng: number, lang: string) =>
+const reverseGeocode = (lat: number, lng: number, lang: string) =>
   api.get<ReverseGeocodeResponse>(
     `geocode/reverse?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}&lang=${encodeURIComponent(lang)}`,
     { timeoutMs: 8_000 },

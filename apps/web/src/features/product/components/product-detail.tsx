@@ -28,7 +28,7 @@ import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-detail.module.css';
 
 /** The most units one add puts in the cart (a guest ordering for a table; more is a typo). */
-export const MAX_ADD_QUANTITY = 99;
+const MAX_ADD_QUANTITY = 99;
 
 export interface ProductDetailProps {
   product: StoreProduct;
