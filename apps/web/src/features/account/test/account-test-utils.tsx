@@ -10,8 +10,6 @@ import {
 } from '../../../test/render-with-providers.tsx';
 import { accountTextLoaders } from '../hooks/use-account-texts.ts';
 
-;
-
 export async function useLanguage(lang: Language): Promise<void> {
   await switchFeatureLanguage('account', accountTextLoaders, lang);
 }

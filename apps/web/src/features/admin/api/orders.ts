@@ -4,7 +4,7 @@ import type { AdminOrderSort, AdminOrdersResponse } from '@trapeza/domain/contra
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import { adminRequest } from './admin-client.ts';
 
-export type { AdminOrderRow,  } from '@trapeza/domain/contracts/admin-orders';
+export type { AdminOrderRow } from '@trapeza/domain/contracts/admin-orders';
 export type AdminOrderDetail = StaffOrder;
 
 export interface OrdersListParams {
