@@ -16,8 +16,6 @@ import type { AdminCallContext } from './admin-access.ts';
 import type { AuditRepository } from './admin-audit.repository.ts';
 import { type ImageStore, type Rendition } from './image-store.ts';
 
-;
-
 /** sharp's names of the accepted input formats (AVIF is read through libheif). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
 

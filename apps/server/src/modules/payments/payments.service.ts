@@ -35,11 +35,7 @@ import { createOneTouchCalls } from './payments.one-touch.ts';
 
 // The module's shared types, where the rest of the server has always imported them from.
 export {
-  
-  
-  
   type BillSharePayTarget,
-  
   type BookingPaymentProvider,
   type PaymentUser,
   type PaymentsServiceDeps,

@@ -6,8 +6,6 @@ import type { Language } from '@trapeza/domain/i18n';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { ACCOUNT_MESSAGES } from '../../lib/account-texts.ts';
 
-;
-
 export { requestLanguage } from '../../lib/request-language.ts';
 
 interface ResetTexts {
