@@ -28,7 +28,7 @@ import {
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { routeLimitOptions } from '../../plugins/security.ts';
 import { createTablesRepository } from '../tables/tables.repository.ts';
-import { TablesService } from '../tables/tables.service.ts';
+import { createTablesService } from '../tables/tables.service.ts';
 import { answerLanguage } from './order-error.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
@@ -68,9 +68,9 @@ const orderErrors = {
 /** Routes under /api; builds its services from the app's database and clock. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const tables = new TablesService(
-    createTablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
-  );
+  const tables = createTablesService({
+    repo: createTablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
+  });
   // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
   const repository = createOrdersRepository(app.database, app.venueCache, { newOrderEvents });
   const service = createOrdersService({

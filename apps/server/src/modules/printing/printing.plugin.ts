@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StaffNotifier } from '../../plugins/events.ts';
 import { PrintQueue } from './agent/print-queue.ts';
 import { printingRoutes } from './printing.routes.ts';
-import { PrintingService } from './printing.service.ts';
+import { createPrintingService, type PrintingService } from './printing.service.ts';
 
 const SWEEP_MS = 60_000;
 const DIRECT_POLL_MS = 2_000;
@@ -59,7 +59,7 @@ function withPrinting(
 }
 
 export async function registerPrinting(app: FastifyInstance, opts: { direct: boolean }): Promise<void> {
-  const printing = new PrintingService({
+  const printing = createPrintingService({
     db: app.database.db,
     bus: app.events,
     now: () => app.clock.now(),

@@ -25,12 +25,11 @@ import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import type { AppDatabase } from '../../db/database.ts';
 import { DomainError, notFound } from '../../lib/domain-error.ts';
 import type { EventBus } from '../../plugins/events.ts';
-import { createStaffRepository, type StaffRepository } from '../staff/staff.repository.ts';
+import { createStaffRepository } from '../staff/staff.repository.ts';
 import { toStaffOrders } from '../staff/staff.service.ts';
 import { columnsOf, encodeTicket } from './printing.encode.ts';
 import {
   createPrintingRepository,
-  type PrintingRepository,
   type NewPrintJob,
   type PrinterRow,
   type PrintJobRow,
@@ -121,34 +120,23 @@ interface Venue {
   moment: string | undefined;
 }
 
-export class PrintingService {
-  readonly repo: PrintingRepository;
-  readonly #staff: StaffRepository;
-  readonly #deps: PrintingServiceDeps;
+export function createPrintingService(deps: PrintingServiceDeps) {
+  const repo = createPrintingRepository(deps.db);
+  const staff = createStaffRepository(deps.db);
 
-  constructor(deps: PrintingServiceDeps) {
-    this.#deps = deps;
-    this.repo = createPrintingRepository(deps.db);
-    this.#staff = createStaffRepository(deps.db);
-  }
-
-  get direct(): boolean {
-    return this.#deps.direct;
-  }
-
-  #nowIso(): string {
-    return this.#deps.now().toISOString();
+  function nowIso(): string {
+    return deps.now().toISOString();
   }
 
   /** Tells agents and boards of the place (fire-and-forget: the jobs are stored already). */
-  #changed(placeId: number): void {
-    this.#deps.bus
+  function changed(placeId: number): void {
+    deps.bus
       .publish({ placeId, type: PRINT_EVENT, data: {} })
-      .catch((err: unknown) => this.#deps.log.error({ err }, 'printing: event not published'));
+      .catch((err: unknown) => deps.log.error({ err }, 'printing: event not published'));
   }
 
-  async #venue(placeId: number): Promise<Venue> {
-    const { name, settings } = await this.repo.venue(placeId);
+  async function venueOf(placeId: number): Promise<Venue> {
+    const { name, settings } = await repo.venue(placeId);
     const lang = settings.default_lang;
     return {
       name,
@@ -160,25 +148,25 @@ export class PrintingService {
 
   // Admin: printers
 
-  async printers(placeId: number): Promise<AdminPrinter[]> {
+  async function printers(placeId: number): Promise<AdminPrinter[]> {
     const [rows, categories, waiting] = await Promise.all([
-      this.repo.listPrinters(placeId),
-      this.repo.printerCategories(placeId),
-      this.repo.waitingByPrinter(placeId),
+      repo.listPrinters(placeId),
+      repo.printerCategories(placeId),
+      repo.waitingByPrinter(placeId),
     ]);
     return rows.map((p) => toAdminPrinter(p, categories, waiting));
   }
 
-  async #printer(placeId: number, id: number): Promise<AdminPrinter> {
-    const printer = (await this.printers(placeId)).find((p) => p.id === id);
+  async function printerOf(placeId: number, id: number): Promise<AdminPrinter> {
+    const printer = (await printers(placeId)).find((p) => p.id === id);
     if (!printer) throw notFound('printer_not_found', 'No such printer here');
     return printer;
   }
 
-  async #checkCategories(placeId: number, ids: number[] | undefined): Promise<number[] | undefined> {
+  async function checkCategories(placeId: number, ids: number[] | undefined): Promise<number[] | undefined> {
     if (ids === undefined) return undefined;
     const unique = [...new Set(ids)];
-    const found = await this.repo.placeCategoryIds(placeId, unique);
+    const found = await repo.placeCategoryIds(placeId, unique);
     if (found.length !== unique.length) {
       const missing = unique.filter((id) => !found.includes(id));
       throw new DomainError(404, 'category_not_found', 'A category is not one of this place', {
@@ -188,34 +176,36 @@ export class PrintingService {
     return unique;
   }
 
-  async createPrinter(placeId: number, body: AdminPrinterBody): Promise<AdminPrinter> {
-    const categoryIds = await this.#checkCategories(placeId, body.category_ids);
+  async function createPrinter(placeId: number, body: AdminPrinterBody): Promise<AdminPrinter> {
+    const categoryIds = await checkCategories(placeId, body.category_ids);
     const { category_ids: _, ...values } = body;
-    const id = await this.repo.savePrinter(placeId, null, values, categoryIds);
-    return this.#printer(placeId, id);
+    const id = await repo.savePrinter(placeId, null, values, categoryIds);
+    return printerOf(placeId, id);
   }
 
-  async updatePrinter(placeId: number, id: number, body: AdminPrinterUpdateBody): Promise<AdminPrinter> {
-    if (!(await this.repo.getPrinter(placeId, id)))
-      throw notFound('printer_not_found', 'No such printer here');
-    const categoryIds = await this.#checkCategories(placeId, body.category_ids);
+  async function updatePrinter(
+    placeId: number,
+    id: number,
+    body: AdminPrinterUpdateBody,
+  ): Promise<AdminPrinter> {
+    if (!(await repo.getPrinter(placeId, id))) throw notFound('printer_not_found', 'No such printer here');
+    const categoryIds = await checkCategories(placeId, body.category_ids);
     const { category_ids: _, ...values } = body;
-    await this.repo.savePrinter(placeId, id, values, categoryIds);
-    this.#changed(placeId);
-    return this.#printer(placeId, id);
+    await repo.savePrinter(placeId, id, values, categoryIds);
+    changed(placeId);
+    return printerOf(placeId, id);
   }
 
-  async deletePrinter(placeId: number, id: number): Promise<void> {
-    if (!(await this.repo.deletePrinter(placeId, id)))
-      throw notFound('printer_not_found', 'No such printer here');
-    this.#changed(placeId);
+  async function deletePrinter(placeId: number, id: number): Promise<void> {
+    if (!(await repo.deletePrinter(placeId, id))) throw notFound('printer_not_found', 'No such printer here');
+    changed(placeId);
   }
 
   /** "Test print": a test page job for the printer. */
-  async testPrint(placeId: number, id: number): Promise<StaffPrintJob> {
-    const printer = await this.repo.getPrinter(placeId, id);
+  async function testPrint(placeId: number, id: number): Promise<StaffPrintJob> {
+    const printer = await repo.getPrinter(placeId, id);
     if (!printer) throw notFound('printer_not_found', 'No such printer here');
-    const venue = await this.#venue(placeId);
+    const venue = await venueOf(placeId);
     const doc: TicketDocument = {
       kind: 'test',
       lang: venue.lang,
@@ -226,68 +216,68 @@ export class PrintingService {
       table: null,
       room: null,
       requested_time: null,
-      time: this.#localTime(this.#nowIso(), venue.timeZone),
+      time: localTimeOf(nowIso(), venue.timeZone),
       lines: [],
       comment: null,
       reprint: false,
     };
-    const [job] = await this.repo.insertJobs([
+    const [job] = await repo.insertJobs([
       {
         place_id: placeId,
         printer_id: id,
         order_id: null,
         kind: 'test',
         document: JSON.stringify(doc),
-        created_at: this.#nowIso(),
+        created_at: nowIso(),
       },
     ]);
-    this.#changed(placeId);
+    changed(placeId);
     return toStaffPrintJob({ ...job!, printer_name: printer.name });
   }
 
   // Admin: agent keys
 
-  async keys(placeId: number) {
-    return this.repo.listKeys(placeId);
+  async function keys(placeId: number) {
+    return repo.listKeys(placeId);
   }
 
   /** A new key: 256 random bits, shown once; only its sha256 is stored. */
-  async createKey(placeId: number, name: string, userId: number) {
+  async function createKey(placeId: number, name: string, userId: number) {
     const key = `tpa_${randomBytes(32).toString('base64url')}`;
-    const row = await this.repo.createKey({
+    const row = await repo.createKey({
       place_id: placeId,
       name,
       prefix: key.slice(0, 10),
       key_hash: hashKey(key),
       created_by: userId,
-      created_at: this.#nowIso(),
+      created_at: nowIso(),
     });
     return { ...row, key };
   }
 
-  async revokeKey(placeId: number, id: number): Promise<void> {
-    if (!(await this.repo.revokeKey(placeId, id, this.#nowIso()))) {
+  async function revokeKey(placeId: number, id: number): Promise<void> {
+    if (!(await repo.revokeKey(placeId, id, nowIso()))) {
       throw notFound('print_agent_key_not_found', 'No such agent key here');
     }
   }
 
   /** The place of an agent key, or null when the key is unknown or revoked. */
-  async agentOf(key: string): Promise<{ keyId: number; placeId: number } | null> {
+  async function agentOf(key: string): Promise<{ keyId: number; placeId: number } | null> {
     if (!/^tpa_[A-Za-z0-9_-]{20,100}$/.test(key)) return null;
-    const row = await this.repo.findKey(hashKey(key));
+    const row = await repo.findKey(hashKey(key));
     if (!row || row.revoked_at) return null;
     return { keyId: row.id, placeId: row.place_id };
   }
 
   // Tickets
 
-  #localTime(iso: string, timeZone: string): string {
+  function localTimeOf(iso: string, timeZone: string): string {
     const t = localTime(new Date(iso), timeZone);
     const two = (n: number) => String(n).padStart(2, '0');
     return `${two(t.day)}.${two(t.month)}.${t.year} ${two(t.hour)}:${two(t.minute)}`;
   }
 
-  #docOf(
+  function docOf(
     order: StaffOrder,
     venue: Venue,
     kind: 'ticket' | 'receipt',
@@ -318,7 +308,7 @@ export class PrintingService {
       room: isRoom ? order.table!.number : order.room_number,
       requested_time: order.requested_time,
       scheduled: order.scheduled_start !== null,
-      time: this.#localTime(order.created_at, venue.timeZone),
+      time: localTimeOf(order.created_at, venue.timeZone),
       lines: ticketLines,
       comment: order.comment,
       reprint,
@@ -346,12 +336,12 @@ export class PrintingService {
   }
 
   /** The orders of the place with each line's category (the one it was ordered from, else the product's primary). */
-  async #orders(
+  async function orders(
     placeId: number,
     ids: number[],
   ): Promise<{ order: StaffOrder; categoryOfLine: Map<number, number | null> }[]> {
-    const bundle = await this.#staff.getOrders(placeId, ids);
-    const primary = await this.repo.primaryCategories([...new Set(bundle.lines.map((l) => l.product_id))]);
+    const bundle = await staff.getOrders(placeId, ids);
+    const primary = await repo.primaryCategories([...new Set(bundle.lines.map((l) => l.product_id))]);
     const categoryOfLine = new Map(
       bundle.lines.map((l) => [l.id, l.category_id ?? primary.get(l.product_id) ?? null]),
     );
@@ -359,14 +349,14 @@ export class PrintingService {
   }
 
   /** One ticket per station with only its lines (stations in printer order). */
-  async #stationTickets(
+  async function stationTickets(
     placeId: number,
     order: StaffOrder,
     categoryOfLine: Map<number, number | null>,
     venue: Venue,
     reprint: boolean,
   ) {
-    const routing = await this.repo.routing(placeId);
+    const routing = await repo.routing(placeId);
     const byPrinter = new Map<number, StaffOrder['lines']>();
     for (const line of order.lines) {
       const printerId = stationOf(
@@ -384,7 +374,7 @@ export class PrintingService {
       .filter((p) => byPrinter.has(p.id))
       .map((p) => ({
         printer: p,
-        doc: this.#docOf(order, venue, 'ticket', p.name, byPrinter.get(p.id)!, reprint),
+        doc: docOf(order, venue, 'ticket', p.name, byPrinter.get(p.id)!, reprint),
       }));
   }
 
@@ -392,14 +382,14 @@ export class PrintingService {
    * Queues the tickets of new or newly paid orders when they are due (`print_tickets_on`); each order once, even
    * when two processes or a sweep try at the same time (print_order_marks). Called after the order's commit.
    */
-  async queueOrders(placeId: number, orderIds: number[]): Promise<number> {
-    if (orderIds.length === 0 || !(await this.repo.hasActivePrinter(placeId))) return 0;
-    const venue = await this.#venue(placeId);
+  async function queueOrders(placeId: number, orderIds: number[]): Promise<number> {
+    if (orderIds.length === 0 || !(await repo.hasActivePrinter(placeId))) return 0;
+    const venue = await venueOf(placeId);
     let queued = 0;
-    for (const { order, categoryOfLine } of await this.#orders(placeId, orderIds)) {
+    for (const { order, categoryOfLine } of await orders(placeId, orderIds)) {
       if (order.status === 'rejected' || !ticketsDue(venue.moment, order.payment_status)) continue;
-      const tickets = await this.#stationTickets(placeId, order, categoryOfLine, venue, false);
-      const at = this.#nowIso();
+      const tickets = await stationTickets(placeId, order, categoryOfLine, venue, false);
+      const at = nowIso();
       const jobs: NewPrintJob[] = tickets.map((t) => ({
         place_id: placeId,
         printer_id: t.printer.id,
@@ -408,46 +398,50 @@ export class PrintingService {
         document: JSON.stringify(t.doc),
         created_at: at,
       }));
-      if (await this.repo.queueOrderJobs(order.id, jobs, at)) queued += jobs.length;
+      if (await repo.queueOrderJobs(order.id, jobs, at)) queued += jobs.length;
     }
-    if (queued > 0) this.#changed(placeId);
+    if (queued > 0) changed(placeId);
     return queued;
   }
 
   /** Queues what a crash between an order's commit and its tickets left out (recent orders only). */
-  async sweep(): Promise<number> {
-    const since = new Date(this.#deps.now().getTime() - SWEEP_WINDOW_MS).toISOString();
-    const rows = await this.repo.unmarkedOrders(since);
+  async function sweep(): Promise<number> {
+    const since = new Date(deps.now().getTime() - SWEEP_WINDOW_MS).toISOString();
+    const rows = await repo.unmarkedOrders(since);
     const byPlace = new Map<number, number[]>();
     for (const r of rows) byPlace.set(r.place_id, [...(byPlace.get(r.place_id) ?? []), r.id]);
     let queued = 0;
-    for (const [placeId, ids] of byPlace) queued += await this.queueOrders(placeId, ids);
+    for (const [placeId, ids] of byPlace) queued += await queueOrders(placeId, ids);
     return queued;
   }
 
   /** Staff: print the order's station tickets again, or its customer receipt (on the default printer). */
-  async reprint(placeId: number, orderId: number, kind: 'tickets' | 'receipt'): Promise<StaffPrintJob[]> {
-    const [entry] = await this.#orders(placeId, [orderId]);
+  async function reprint(
+    placeId: number,
+    orderId: number,
+    kind: 'tickets' | 'receipt',
+  ): Promise<StaffPrintJob[]> {
+    const [entry] = await orders(placeId, [orderId]);
     if (!entry) throw notFound('order_not_found', 'No such order here');
-    const venue = await this.#venue(placeId);
+    const venue = await venueOf(placeId);
     let planned: { printer: PrinterRow; doc: TicketDocument }[];
     if (kind === 'tickets') {
-      planned = await this.#stationTickets(placeId, entry.order, entry.categoryOfLine, venue, true);
+      planned = await stationTickets(placeId, entry.order, entry.categoryOfLine, venue, true);
     } else {
-      const routing = await this.repo.routing(placeId);
+      const routing = await repo.routing(placeId);
       const printer = routing.printers.find((p) => p.id === routing.defaultPrinterId) ?? routing.printers[0];
       planned = printer
         ? [
             {
               printer,
-              doc: this.#docOf(entry.order, venue, 'receipt', printer.name, entry.order.lines, false),
+              doc: docOf(entry.order, venue, 'receipt', printer.name, entry.order.lines, false),
             },
           ]
         : [];
     }
     if (planned.length === 0) throw new DomainError(409, 'no_printer', 'No active printer prints this order');
-    const at = this.#nowIso();
-    const rows = await this.repo.insertJobs(
+    const at = nowIso();
+    const rows = await repo.insertJobs(
       planned.map((t) => ({
         place_id: placeId,
         printer_id: t.printer.id,
@@ -457,56 +451,50 @@ export class PrintingService {
         created_at: at,
       })),
     );
-    this.#changed(placeId);
+    changed(placeId);
     const names = new Map(planned.map((t) => [t.printer.id, t.printer.name]));
     return rows.map((r) => toStaffPrintJob({ ...r, printer_name: names.get(r.printer_id ?? 0) ?? null }));
   }
 
   /** The laid-out tickets (or receipt) of an order for the browser's 80 mm print page. */
-  async browserTickets(
+  async function browserTickets(
     placeId: number,
     orderId: number,
     kind: 'tickets' | 'receipt',
   ): Promise<{ station: string | null; lines: PrintLine[] }[]> {
-    const [entry] = await this.#orders(placeId, [orderId]);
+    const [entry] = await orders(placeId, [orderId]);
     if (!entry) throw notFound('order_not_found', 'No such order here');
-    const venue = await this.#venue(placeId);
+    const venue = await venueOf(placeId);
     const columns = columnsOf(80);
     if (kind === 'receipt') {
       return [
         {
           station: null,
-          lines: layoutTicket(
-            this.#docOf(entry.order, venue, 'receipt', null, entry.order.lines, false),
-            columns,
-          ),
+          lines: layoutTicket(docOf(entry.order, venue, 'receipt', null, entry.order.lines, false), columns),
         },
       ];
     }
-    const tickets = await this.#stationTickets(placeId, entry.order, entry.categoryOfLine, venue, false);
+    const tickets = await stationTickets(placeId, entry.order, entry.categoryOfLine, venue, false);
     if (tickets.length > 0)
       return tickets.map((t) => ({ station: t.printer.name, lines: layoutTicket(t.doc, columns) }));
     // No printer configured: one ticket with every line (browser printing is for venues without network printers).
     return [
       {
         station: null,
-        lines: layoutTicket(
-          this.#docOf(entry.order, venue, 'ticket', null, entry.order.lines, false),
-          columns,
-        ),
+        lines: layoutTicket(docOf(entry.order, venue, 'ticket', null, entry.order.lines, false), columns),
       },
     ];
   }
 
-  async jobs(placeId: number, opts: { status?: string; orderId?: number }) {
-    const rows = await this.repo.listJobs(placeId, opts);
+  async function jobs(placeId: number, opts: { status?: string; orderId?: number }) {
+    const rows = await repo.listJobs(placeId, opts);
     return rows.map(toStaffPrintJob);
   }
 
   /** The board's view: waiting jobs and whether an agent is there. */
-  async waiting(placeId: number, agentOnline: boolean) {
-    const jobs = (await this.repo.listJobs(placeId, { status: 'queued' })).map(toStaffPrintJob);
-    return { jobs, agent_online: agentOnline, direct: this.#deps.direct };
+  async function waiting(placeId: number, agentOnline: boolean) {
+    const jobs = (await repo.listJobs(placeId, { status: 'queued' })).map(toStaffPrintJob);
+    return { jobs, agent_online: agentOnline, direct: deps.direct };
   }
 
   // Agents
@@ -515,9 +503,9 @@ export class PrintingService {
    * Claims the place's queued jobs for the agent (renewing its own claims) and encodes them for their printers.
    * Jobs whose printer was deleted are cancelled.
    */
-  async claim(placeId: number | null, agentId: string): Promise<OfferedJob[]> {
-    const now = this.#deps.now();
-    const rows = await this.repo.claim(
+  async function claim(placeId: number | null, agentId: string): Promise<OfferedJob[]> {
+    const now = deps.now();
+    const rows = await repo.claim(
       placeId,
       agentId,
       now.toISOString(),
@@ -530,7 +518,7 @@ export class PrintingService {
       try {
         data = encodeTicket(JSON.parse(row.document) as TicketDocument, row.printer);
       } catch (err) {
-        this.#deps.log.error({ err, job: row.id }, 'printing: job could not be encoded');
+        deps.log.error({ err, job: row.id }, 'printing: job could not be encoded');
         continue;
       }
       out.push({
@@ -549,22 +537,44 @@ export class PrintingService {
     return out;
   }
 
-  async ack(placeId: number, jobId: number): Promise<void> {
-    if (!(await this.repo.ack(placeId, jobId, this.#nowIso())))
+  async function ack(placeId: number, jobId: number): Promise<void> {
+    if (!(await repo.ack(placeId, jobId, nowIso())))
       throw notFound('print_job_not_found', 'No such print job');
-    this.#changed(placeId);
+    changed(placeId);
   }
 
   /** A failed attempt; `problem` when the printer's status said why (out of paper, cover open). */
-  async fail(
+  async function fail(
     placeId: number,
     jobId: number,
     error: string,
     problem: PrinterProblem | null = null,
   ): Promise<void> {
-    if (!(await this.repo.fail(placeId, jobId, error, problem, this.#nowIso()))) {
+    if (!(await repo.fail(placeId, jobId, error, problem, nowIso()))) {
       throw notFound('print_job_not_found', 'No such print job');
     }
-    this.#changed(placeId);
+    changed(placeId);
   }
+  return {
+    repo,
+    printers,
+    createPrinter,
+    updatePrinter,
+    deletePrinter,
+    testPrint,
+    keys,
+    createKey,
+    revokeKey,
+    agentOf,
+    queueOrders,
+    sweep,
+    reprint,
+    browserTickets,
+    jobs,
+    waiting,
+    claim,
+    ack,
+    fail,
+  };
 }
+export type PrintingService = ReturnType<typeof createPrintingService>;

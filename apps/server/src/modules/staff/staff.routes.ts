@@ -47,10 +47,10 @@ import { requireRole } from '../../plugins/auth.ts';
 import type { BusEvent } from '../../plugins/events.ts';
 import { orderError } from '../orders/order-error.ts';
 import { createTablesRepository } from '../tables/tables.repository.ts';
-import { TablesService } from '../tables/tables.service.ts';
+import { createTablesService } from '../tables/tables.service.ts';
 import { qrSheetPdf, tableLabel, tableQrSvg } from './staff.qr.ts';
 import { createStaffRepository } from './staff.repository.ts';
-import { StaffService, type StaffCallContext } from './staff.service.ts';
+import { createStaffService, type StaffCallContext } from './staff.service.ts';
 
 export interface StaffRoutesOptions {
   config: Pick<Config, 'publicUrl' | 'port' | 'sseMaxStreamsPerIp' | 'sseMaxStreams'>;
@@ -131,8 +131,8 @@ function guestMessage(event: BusEvent) {
 export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = createStaffRepository(app.database.db);
-    const service = new StaffService(repo, app.events);
-    const tables = new TablesService(createTablesRepository(app.database.db));
+    const service = createStaffService({ repo, bus: app.events });
+    const tables = createTablesService({ repo: createTablesRepository(app.database.db) });
     const heartbeatMs = opts.heartbeatMs ?? 15_000;
     const openStreams = new Set<() => void>();
     const streamCaps = new StreamCaps(opts.config.sseMaxStreamsPerIp, opts.config.sseMaxStreams);

@@ -178,30 +178,24 @@ export function toStaffUserNeed(n: UserNeedRow): StaffUserNeed {
   };
 }
 
-export class StaffService {
-  readonly #repo: StaffRepository;
-  readonly #bus: EventBus;
-
-  constructor(repo: StaffRepository, bus: EventBus) {
-    this.#repo = repo;
-    this.#bus = bus;
-  }
+export function createStaffService(deps: { repo: StaffRepository; bus: EventBus }) {
+  const { repo, bus } = deps;
 
   /** One order of the place for the board, or 404. */
-  async order(placeId: number, orderId: number): Promise<StaffOrder> {
-    const [order] = toStaffOrders(await this.#repo.getOrders(placeId, [orderId]));
+  async function findOrder(placeId: number, orderId: number): Promise<StaffOrder> {
+    const [order] = toStaffOrders(await repo.getOrders(placeId, [orderId]));
     if (!order) throw notFound(STAFF_ERROR_CODES.orderNotFound, 'No such order at this place');
     return order;
   }
 
   /** GET staff/orders: the board, newest first, with the stream position to resume from. */
-  async board(placeId: number, q: StaffOrdersQuery): Promise<StaffOrdersResponse> {
+  async function board(placeId: number, q: StaffOrdersQuery): Promise<StaffOrdersResponse> {
     // Read the position first: anything after it arrives on the stream, at worst once more than needed.
-    const lastEventId = await this.#bus.lastId(placeId);
+    const lastEventId = await bus.lastId(placeId);
     let { from, to } = q;
     if (q.date) {
       const tz = parseSettings({
-        time_zone: (await this.#repo.getSetting(placeId, 'time_zone')) ?? undefined,
+        time_zone: (await repo.getSetting(placeId, 'time_zone')) ?? undefined,
       }).time_zone;
       const day = venueDayBounds(q.date, tz);
       from = from && from > day.from ? from : day.from;
@@ -222,7 +216,7 @@ export class StaffService {
           ];
       if (statuses.length === 0) return { orders: [], last_event_id: lastEventId };
     }
-    const bundle = await this.#repo.listOrders(placeId, {
+    const bundle = await repo.listOrders(placeId, {
       statuses,
       types: q.type,
       from: from ? new Date(from).toISOString() : undefined,
@@ -239,12 +233,12 @@ export class StaffService {
    * illegal_status_transition, with the allowed ones); rejecting needs a reason. Writes the history row with the
    * staff member, then tells the boards and the guest.
    */
-  async changeStatus(
+  async function changeStatus(
     orderId: number,
     body: StaffOrderStatusBody,
     ctx: StaffCallContext,
   ): Promise<StaffOrder> {
-    const current = await this.order(ctx.placeId, orderId);
+    const current = await findOrder(ctx.placeId, orderId);
     const from = current.status;
     const to: OrderStatus = body.status;
     if (!isOrderType(current.type) || !isOrderStatus(from) || !canTransition(current.type, from, to)) {
@@ -259,7 +253,7 @@ export class StaffService {
     if (to === 'rejected' && !reason) {
       throw new DomainError(400, STAFF_ERROR_CODES.reasonRequired, 'Say why the order is rejected');
     }
-    const changed = await this.#repo.changeStatus({
+    const changed = await repo.changeStatus({
       placeId: ctx.placeId,
       orderId,
       from,
@@ -275,90 +269,97 @@ export class StaffService {
         'The order was changed meanwhile; reload it',
       );
     }
-    const order = await this.order(ctx.placeId, orderId);
-    await this.#bus.publish({
+    const order = await findOrder(ctx.placeId, orderId);
+    await bus.publish({
       placeId: ctx.placeId,
       type: 'order.status_changed',
-      session: await this.#sessionOf(order),
+      session: await sessionOf(order),
       data: { order, from, to, reason },
     });
     return order;
   }
 
   /** PATCH staff/orders/{id}/table: set, change or clear the table (a room also sets the room number). */
-  async changeTable(orderId: number, tableId: number | null, ctx: StaffCallContext): Promise<StaffOrder> {
-    await this.order(ctx.placeId, orderId);
+  async function changeTable(
+    orderId: number,
+    tableId: number | null,
+    ctx: StaffCallContext,
+  ): Promise<StaffOrder> {
+    await findOrder(ctx.placeId, orderId);
     let roomNumber: string | undefined;
     if (tableId !== null) {
-      const table = await this.#repo.getTable(ctx.placeId, tableId);
+      const table = await repo.getTable(ctx.placeId, tableId);
       if (!table || !table.active)
         throw notFound(STAFF_ERROR_CODES.tableNotFound, 'No such active table here');
       if (table.kind === 'room') roomNumber = table.number;
     }
-    await this.#repo.setOrderTable({
+    await repo.setOrderTable({
       placeId: ctx.placeId,
       orderId,
       tableId,
       roomNumber,
       at: ctx.now.toISOString(),
     });
-    const order = await this.order(ctx.placeId, orderId);
-    await this.#bus.publish({
+    const order = await findOrder(ctx.placeId, orderId);
+    await bus.publish({
       placeId: ctx.placeId,
       type: 'order.table_changed',
-      session: await this.#sessionOf(order),
+      session: await sessionOf(order),
       data: { order },
     });
     return order;
   }
 
   /** The guest session (order token) of an order, for the guest stream. */
-  async #sessionOf(order: StaffOrder): Promise<string | null> {
-    return this.#repo.orderToken(order.id);
+  async function sessionOf(order: StaffOrder): Promise<string | null> {
+    return repo.orderToken(order.id);
   }
 
   /** GET staff/user-needs. */
-  async userNeeds(
+  async function userNeeds(
     placeId: number,
     status: 'open' | 'done' | 'all',
     limit: number,
   ): Promise<StaffUserNeedsResponse> {
-    const lastEventId = await this.#bus.lastId(placeId);
-    const rows = await this.#repo.listUserNeeds(placeId, status, limit);
+    const lastEventId = await bus.lastId(placeId);
+    const rows = await repo.listUserNeeds(placeId, status, limit);
     return { user_needs: rows.map(toStaffUserNeed), last_event_id: lastEventId };
   }
 
   /** PATCH staff/user-needs/{id} {status:'done'}: idempotent; the boards hear of it once. */
-  async userNeedDone(id: number, ctx: StaffCallContext): Promise<StaffUserNeed> {
-    const existing = await this.#repo.getUserNeed(ctx.placeId, id);
+  async function userNeedDone(id: number, ctx: StaffCallContext): Promise<StaffUserNeed> {
+    const existing = await repo.getUserNeed(ctx.placeId, id);
     if (!existing) throw notFound(STAFF_ERROR_CODES.userNeedNotFound, 'No such request at this place');
-    const changed = await this.#repo.markUserNeedDone(ctx.placeId, id, ctx.now.toISOString());
-    const need = toStaffUserNeed((await this.#repo.getUserNeed(ctx.placeId, id))!);
+    const changed = await repo.markUserNeedDone(ctx.placeId, id, ctx.now.toISOString());
+    const need = toStaffUserNeed((await repo.getUserNeed(ctx.placeId, id))!);
     if (changed) {
-      await this.#bus.publish({ placeId: ctx.placeId, type: 'user_need.done', data: { user_need: need } });
+      await bus.publish({ placeId: ctx.placeId, type: 'user_need.done', data: { user_need: need } });
     }
     return need;
   }
 
-  async blockedDevices(placeId: number) {
-    return this.#repo.listBlockedDevices(placeId);
+  async function blockedDevices(placeId: number) {
+    return repo.listBlockedDevices(placeId);
   }
 
   /** POST staff/devices/block: the device can no longer order here (anon_user_banned). */
-  async blockDevice(placeId: number, deviceId: string, now: Date) {
-    await this.#repo.blockDevice(placeId, deviceId, now.toISOString());
+  async function blockDevice(placeId: number, deviceId: string, now: Date) {
+    await repo.blockDevice(placeId, deviceId, now.toISOString());
     return { device_id: deviceId, blocked: true };
   }
 
   /** POST staff/devices/unblock. */
-  async unblockDevice(placeId: number, deviceId: string) {
-    await this.#repo.unblockDevice(placeId, deviceId);
+  async function unblockDevice(placeId: number, deviceId: string) {
+    await repo.unblockDevice(placeId, deviceId);
     return { device_id: deviceId, blocked: false };
   }
 
   // -- tables and rooms (PLACE_ADMIN and above) ---------------------------------------------------------------------
 
-  #adminTable(ctx: TableContext, t: Awaited<ReturnType<StaffRepository['listTables']>>[number]): AdminTable {
+  function adminTable(
+    ctx: TableContext,
+    t: Awaited<ReturnType<StaffRepository['listTables']>>[number],
+  ): AdminTable {
     return {
       id: t.id,
       number: t.number,
@@ -373,36 +374,41 @@ export class StaffService {
     };
   }
 
-  async tables(ctx: TableContext, includeInactive: boolean, ids?: number[]): Promise<AdminTable[]> {
-    const rows = await this.#repo.listTables(ctx.placeId, { includeInactive, ids });
-    return rows.map((t) => this.#adminTable(ctx, t));
+  async function tables(ctx: TableContext, includeInactive: boolean, ids?: number[]): Promise<AdminTable[]> {
+    const rows = await repo.listTables(ctx.placeId, { includeInactive, ids });
+    return rows.map((t) => adminTable(ctx, t));
   }
 
-  async table(ctx: TableContext, id: number): Promise<AdminTable> {
-    const t = await this.#repo.getTable(ctx.placeId, id);
+  async function findTable(ctx: TableContext, id: number): Promise<AdminTable> {
+    const t = await repo.getTable(ctx.placeId, id);
     if (!t) throw notFound(STAFF_ERROR_CODES.tableNotFound, 'No such table at this place');
-    return this.#adminTable(ctx, t);
+    return adminTable(ctx, t);
   }
 
-  async #checkHall(placeId: number, hallId: number | null | undefined): Promise<void> {
+  async function checkHall(placeId: number, hallId: number | null | undefined): Promise<void> {
     if (hallId == null) return;
-    if (!(await this.#repo.getHall(placeId, hallId))) {
+    if (!(await repo.getHall(placeId, hallId))) {
       throw notFound(STAFF_ERROR_CODES.hallNotFound, 'No such hall at this place');
     }
   }
 
-  async #checkNumberFree(placeId: number, kind: string, number: string, exceptId?: number): Promise<void> {
-    const other = await this.#repo.findTableByNumber(placeId, kind, number);
+  async function checkNumberFree(
+    placeId: number,
+    kind: string,
+    number: string,
+    exceptId?: number,
+  ): Promise<void> {
+    const other = await repo.findTableByNumber(placeId, kind, number);
     if (other && other.id !== exceptId) {
       throw new DomainError(409, STAFF_ERROR_CODES.tableNumberTaken, `There is already a ${kind} ${number}`);
     }
   }
 
   /** POST staff/tables: a new table or room with a fresh QR token. */
-  async createTable(body: AdminTableCreateBody, ctx: StaffCallContext): Promise<AdminTable> {
-    await this.#checkHall(ctx.placeId, body.hallId);
-    await this.#checkNumberFree(ctx.placeId, body.kind, body.number);
-    const id = await this.#repo.insertTable({
+  async function createTable(body: AdminTableCreateBody, ctx: StaffCallContext): Promise<AdminTable> {
+    await checkHall(ctx.placeId, body.hallId);
+    await checkNumberFree(ctx.placeId, body.kind, body.number);
+    const id = await repo.insertTable({
       placeId: ctx.placeId,
       number: body.number,
       kind: body.kind,
@@ -411,63 +417,89 @@ export class StaffService {
       token: newTableToken(),
       at: ctx.now.toISOString(),
     });
-    return this.table(ctx, id);
+    return findTable(ctx, id);
   }
 
   /** PATCH staff/tables/{id}: rename, move, seats, (de)activate. A deactivated table's QR code stops working. */
-  async editTable(id: number, body: AdminTableUpdateBody, ctx: StaffCallContext): Promise<AdminTable> {
-    const current = await this.table(ctx, id);
-    await this.#checkHall(ctx.placeId, body.hallId);
+  async function editTable(
+    id: number,
+    body: AdminTableUpdateBody,
+    ctx: StaffCallContext,
+  ): Promise<AdminTable> {
+    const current = await findTable(ctx, id);
+    await checkHall(ctx.placeId, body.hallId);
     const kind = body.kind ?? current.kind;
     const number = body.number ?? current.number;
     if (kind !== current.kind || number !== current.number) {
-      await this.#checkNumberFree(ctx.placeId, kind, number, id);
+      await checkNumberFree(ctx.placeId, kind, number, id);
     }
-    await this.#repo.patchTable(ctx.placeId, id, {
+    await repo.patchTable(ctx.placeId, id, {
       ...(body.number !== undefined ? { number: body.number } : {}),
       ...(body.kind !== undefined ? { kind: body.kind } : {}),
       ...(body.seats !== undefined ? { seats: body.seats } : {}),
       ...(body.hallId !== undefined ? { hall_id: body.hallId } : {}),
       ...(body.active !== undefined ? { active: body.active } : {}),
     });
-    return this.table(ctx, id);
+    return findTable(ctx, id);
   }
 
   /** POST staff/tables/{id}/regenerate-token: the old QR code stops working at once (reprint the sheet). */
-  async regenerateToken(id: number, ctx: StaffCallContext): Promise<AdminTable> {
-    await this.table(ctx, id);
-    await this.#repo.patchTable(ctx.placeId, id, { token: newTableToken() });
-    return this.table(ctx, id);
+  async function regenerateToken(id: number, ctx: StaffCallContext): Promise<AdminTable> {
+    await findTable(ctx, id);
+    await repo.patchTable(ctx.placeId, id, { token: newTableToken() });
+    return findTable(ctx, id);
   }
 
-  async halls(placeId: number) {
-    return (await this.#repo.listHalls(placeId)).map((h) => ({
+  async function halls(placeId: number) {
+    return (await repo.listHalls(placeId)).map((h) => ({
       ...h,
       active: h.active ? (1 as const) : (0 as const),
     }));
   }
 
-  async createHall(placeId: number, name: string) {
-    const id = await this.#repo.insertHall(placeId, name);
+  async function createHall(placeId: number, name: string) {
+    const id = await repo.insertHall(placeId, name);
     return { id, name, active: 1 as const };
   }
 
-  async updateHall(placeId: number, id: number, body: { name?: string; active?: 0 | 1 }) {
-    if (!(await this.#repo.getHall(placeId, id))) {
+  async function updateHall(placeId: number, id: number, body: { name?: string; active?: 0 | 1 }) {
+    if (!(await repo.getHall(placeId, id))) {
       throw notFound(STAFF_ERROR_CODES.hallNotFound, 'No such hall at this place');
     }
-    await this.#repo.updateHall(placeId, id, body);
-    const h = (await this.#repo.getHall(placeId, id))!;
+    await repo.updateHall(placeId, id, body);
+    const h = (await repo.getHall(placeId, id))!;
     return { ...h, active: h.active ? (1 as const) : (0 as const) };
   }
 
   /** The venue's name for printing (bg base name; the sheet is for the venue, not a guest). */
-  async placeName(placeId: number): Promise<string> {
-    return (await this.#repo.getPlace(placeId)).name;
+  async function placeName(placeId: number): Promise<string> {
+    return (await repo.getPlace(placeId)).name;
   }
 
   /** Records that the venue's QR sheet was downloaded (the go-live checklist ticks "tables" from it). */
-  async qrSheetDownloaded(placeId: number, at: Date): Promise<void> {
-    await this.#repo.markQrSheetDownloaded(placeId, at);
+  async function qrSheetDownloaded(placeId: number, at: Date): Promise<void> {
+    await repo.markQrSheetDownloaded(placeId, at);
   }
+  return {
+    order: findOrder,
+    board,
+    changeStatus,
+    changeTable,
+    userNeeds,
+    userNeedDone,
+    blockedDevices,
+    blockDevice,
+    unblockDevice,
+    tables,
+    table: findTable,
+    createTable,
+    editTable,
+    regenerateToken,
+    halls,
+    createHall,
+    updateHall,
+    placeName,
+    qrSheetDownloaded,
+  };
 }
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -34,9 +34,9 @@ import { newOrderEvents } from '../staff/staff.events.ts';
 import { createOrdersService, type OrderCallContext, type OrdersService } from '../orders/orders.service.ts';
 import { closedToGuests, requestUser } from '../orders/request-user.ts';
 import { createTablePartyRepository } from './table-party.repository.ts';
-import { TablePartyService, type PartyContext } from './table-party.service.ts';
+import { createTablePartyService, type PartyContext, type TablePartyService } from './table-party.service.ts';
 import { createTablesRepository } from './tables.repository.ts';
-import { TablesService } from './tables.service.ts';
+import { createTablesService } from './tables.service.ts';
 
 const errors = {
   400: StoreTablePartyError.describe(
@@ -66,11 +66,11 @@ export function createTableParty(app: FastifyInstance): {
   const orders = createOrdersService({
     // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
     repo: createOrdersRepository(app.database, app.venueCache, { newOrderEvents }),
-    tables: new TablesService(createTablesRepository(db, app.database.sqlite ?? null)),
+    tables: createTablesService({ repo: createTablesRepository(db, app.database.sqlite ?? null) }),
     notifier: app.staffNotifier ?? null,
   });
   const repo = createTablePartyRepository(db);
-  const service = new TablePartyService({
+  const service = createTablePartyService({
     repo,
     getSetting: (placeId, key) => readPlaceSetting(db, placeId, key),
     publish: (event) => app.events.publish(event),

@@ -115,89 +115,81 @@ function guestOut(g: GuestRow): StoreTableGuest {
 /** Rolls an add back when its push id was taken already (addLine). */
 class DuplicatePush extends Error {}
 
-export class TablePartyService {
-  readonly #repo: TablePartyRepository;
-  readonly #deps: TablePartyDeps;
-
-  constructor(deps: TablePartyDeps) {
-    this.#repo = deps.repo;
-    this.#deps = deps;
-  }
+export function createTablePartyService(deps: TablePartyDeps) {
+  const repo = deps.repo;
 
   // -- sessions and guests ---------------------------------------------------------------------------------------
 
   /** A known, unexpired, open session of the place; else the spec's 'Invalid session' (closed: over). */
-  async #session(
+  async function session(
     token: string,
     ctx: PartyContext,
     opts: { allowClosed?: boolean } = {},
   ): Promise<PartySession> {
-    const s = await this.#repo.session(ctx.placeId, token);
+    const s = await repo.session(ctx.placeId, token);
     if (!s || isTokenExpired(s.expires_at, ctx.now) || (s.closed_at !== null && !opts.allowClosed)) {
       throw orderError(400, 'Invalid session');
     }
     return s;
   }
 
-  async #shared(token: string, ctx: PartyContext): Promise<PartySession> {
-    const s = await this.#session(token, ctx);
-    if (
-      !(await isSharedTableSession(this.#deps.getSetting, ctx.placeId, { kind: s.table_kind, mode: s.mode }))
-    ) {
+  async function shared(token: string, ctx: PartyContext): Promise<PartySession> {
+    const s = await session(token, ctx);
+    if (!(await isSharedTableSession(deps.getSetting, ctx.placeId, { kind: s.table_kind, mode: s.mode }))) {
       throw partyError(409, CODES.sharingNotAvailable);
     }
     return s;
   }
 
-  async #guest(s: PartySession, key: string): Promise<GuestRow> {
-    const g = await this.#repo.guestByKey(s.id, key);
+  async function guest(s: PartySession, key: string): Promise<GuestRow> {
+    const g = await repo.guestByKey(s.id, key);
     if (!g) throw partyError(403, CODES.unknownGuest);
     return g;
   }
 
   /** POST …/guests: joins the cart (a new guest, "Guest N" unless named) or renames the caller's guest. */
-  async join(
+  async function join(
     token: string,
     body: { guest_key?: string | null; name?: string | null },
     ctx: PartyContext,
   ): Promise<{ guest: StoreTableGuest & { guest_key: string } }> {
-    const s = await this.#shared(token, ctx);
+    const s = await shared(token, ctx);
     const name = normalizeGuestName(body.name);
     if (!name.ok) throw partyError(400, name.code);
-    const known = body.guest_key ? await this.#repo.guestByKey(s.id, body.guest_key) : undefined;
+    const known = body.guest_key ? await repo.guestByKey(s.id, body.guest_key) : undefined;
     let guest: GuestRow;
     if (known) {
-      if (body.name !== undefined) await this.#repo.renameGuest(known.id, name.value);
+      if (body.name !== undefined) await repo.renameGuest(known.id, name.value);
       guest = { ...known, name: body.name !== undefined ? name.value : known.name };
     } else {
-      guest = await this.#repo.insertGuest(
+      guest = await repo.insertGuest(
         { placeId: ctx.placeId, sessionId: s.id },
         name.value,
         newGuestKey(),
         ctx.now.toISOString(),
       );
     }
-    this.#cartChanged(ctx.placeId, s, s.cart_version);
+    cartChanged(ctx.placeId, s, s.cart_version);
     return { guest: { ...guestOut(guest), guest_key: guest.guest_key } };
   }
 
   // -- the cart --------------------------------------------------------------------------------------------------
 
-  async #privateAllowed(placeId: number): Promise<boolean> {
-    return parseFlag(await this.#deps.getSetting(placeId, PRIVATE_LINES_SETTING), false);
+  async function privateLinesAllowed(placeId: number): Promise<boolean> {
+    return parseFlag(await deps.getSetting(placeId, PRIVATE_LINES_SETTING), false);
   }
 
-  async #cartOf(
+  async function cartOf(
     s: PartySession,
     guestId: number | null,
     now: Date,
     db?: AppDatabase,
   ): Promise<StoreTableCart> {
-    const fresh = (await this.#repo.session(s.place_id, s.session, db)) ?? s;
+    const fresh = (await repo.session(s.place_id, s.session, db)) ?? s;
     const [guests, lines, privateAllowed] = await Promise.all([
-      this.#repo.listGuests(s.id, db),
-      this.#repo.listLines(s.id, db),
-      this.#privateAllowed(s.place_id),
+      repo.listGuests(s.id, db),
+      repo.listLines(s.id, db),
+      privateLinesAllowed(s.place_id),
     ]);
     const staleBefore = now.getTime() - SEND_STALE_MS;
     return {
@@ -229,27 +221,35 @@ export class TablePartyService {
   }
 
   /** GET …/cart: the table's cart as this guest sees it (without the others' private lines). */
-  async cart(token: string, guestKey: string | undefined, ctx: PartyContext): Promise<StoreTableCart> {
-    const s = await this.#shared(token, ctx);
-    const g = guestKey ? await this.#repo.guestByKey(s.id, guestKey) : undefined;
-    return this.#cartOf(s, g?.id ?? null, ctx.now);
+  async function cart(
+    token: string,
+    guestKey: string | undefined,
+    ctx: PartyContext,
+  ): Promise<StoreTableCart> {
+    const s = await shared(token, ctx);
+    const g = guestKey ? await repo.guestByKey(s.id, guestKey) : undefined;
+    return cartOf(s, g?.id ?? null, ctx.now);
   }
 
   /** A stale version (or a send under way): 409 cart_changed with the current cart. */
-  async #stale(s: PartySession, guestId: number, ctx: PartyContext): Promise<never> {
-    throw partyError(409, CODES.cartChanged, { cart: await this.#cartOf(s, guestId, ctx.now) });
+  async function stale(s: PartySession, guestId: number, ctx: PartyContext): Promise<never> {
+    throw partyError(409, CODES.cartChanged, { cart: await cartOf(s, guestId, ctx.now) });
   }
 
   /** POST …/cart/lines: adds a line (merging with the guest's identical line) at the expected version. */
-  async addLine(token: string, body: StoreAddTableCartLineBody, ctx: PartyContext): Promise<StoreTableCart> {
-    const s = await this.#shared(token, ctx);
-    const g = await this.#guest(s, body.guest_key);
+  async function addLine(
+    token: string,
+    body: StoreAddTableCartLineBody,
+    ctx: PartyContext,
+  ): Promise<StoreTableCart> {
+    const s = await shared(token, ctx);
+    const g = await guest(s, body.guest_key);
     const isPrivate = body.private === 1 || body.private === true ? 1 : 0;
-    if (isPrivate && !(await this.#privateAllowed(ctx.placeId))) {
+    if (isPrivate && !(await privateLinesAllowed(ctx.placeId))) {
       throw partyError(400, CODES.privateLinesNotAllowed);
     }
     // As the order path answers (spec §8): another venue's product, or one that is gone or not orderable now.
-    const product = await this.#repo.cartProduct(body.product_id, body.product_variant_id);
+    const product = await repo.cartProduct(body.product_id, body.product_variant_id);
     if (product && product.place_id !== ctx.placeId) {
       throw orderError(400, 'invalid_products_for_place', { ids: [body.product_id] });
     }
@@ -272,11 +272,11 @@ export class TablePartyService {
     const pushId = body.push_id;
     let done: boolean;
     try {
-      done = await this.#repo.transaction(async (trx) => {
-        if (!(await this.#repo.bumpVersion(trx, s.id, body.version, this.#staleBefore(ctx)))) return false;
+      done = await repo.transaction(async (trx) => {
+        if (!(await repo.bumpVersion(trx, s.id, body.version, staleBefore(ctx)))) return false;
         // The same push again (the phone unloaded before it took the line out): undo the bump, add nothing.
-        if (pushId && !(await this.#repo.recordPush(trx, s.id, pushId, now))) throw new DuplicatePush();
-        await this.#repo.insertLine(trx, {
+        if (pushId && !(await repo.recordPush(trx, s.id, pushId, now))) throw new DuplicatePush();
+        await repo.insertLine(trx, {
           placeId: ctx.placeId,
           sessionId: s.id,
           guestId: g.id,
@@ -292,49 +292,49 @@ export class TablePartyService {
       });
     } catch (err) {
       if (!(err instanceof DuplicatePush)) throw err;
-      return this.#cartOf(s, g.id, ctx.now);
+      return cartOf(s, g.id, ctx.now);
     }
-    if (!done) return this.#stale(s, g.id, ctx);
-    const cart = await this.#cartOf(s, g.id, ctx.now);
-    this.#cartChanged(ctx.placeId, s, cart.version);
+    if (!done) return stale(s, g.id, ctx);
+    const cart = await cartOf(s, g.id, ctx.now);
+    cartChanged(ctx.placeId, s, cart.version);
     return cart;
   }
 
   /** PATCH / DELETE …/cart/lines/{id}: sets the quantity (0 removes); others' private lines are not theirs. */
-  async changeLine(
+  async function changeLine(
     token: string,
     lineId: number,
     body: StoreChangeTableCartLineBody,
     ctx: PartyContext,
   ): Promise<StoreTableCart> {
-    const s = await this.#shared(token, ctx);
-    const g = await this.#guest(s, body.guest_key);
-    const line = await this.#repo.lineOf(s.id, lineId);
+    const s = await shared(token, ctx);
+    const g = await guest(s, body.guest_key);
+    const line = await repo.lineOf(s.id, lineId);
     if (!line || (line.private && line.guest_id !== g.id)) {
       throw partyError(404, CODES.lineNotInCart, {
-        cart: await this.#cartOf(s, g.id, ctx.now),
+        cart: await cartOf(s, g.id, ctx.now),
       });
     }
     const makePrivate =
       body.private === undefined ? undefined : body.private === 1 || body.private === true ? 1 : 0;
     if (makePrivate !== undefined && makePrivate !== line.private) {
       if (line.guest_id !== g.id) throw partyError(403, CODES.lineNotYours);
-      if (makePrivate && !(await this.#privateAllowed(ctx.placeId))) {
+      if (makePrivate && !(await privateLinesAllowed(ctx.placeId))) {
         throw partyError(400, CODES.privateLinesNotAllowed);
       }
     }
-    const done = await this.#repo.transaction(async (trx) => {
-      if (!(await this.#repo.bumpVersion(trx, s.id, body.version, this.#staleBefore(ctx)))) return false;
-      await this.#repo.setLineQuantity(trx, s.id, lineId, body.quantity, ctx.now.toISOString(), makePrivate);
+    const done = await repo.transaction(async (trx) => {
+      if (!(await repo.bumpVersion(trx, s.id, body.version, staleBefore(ctx)))) return false;
+      await repo.setLineQuantity(trx, s.id, lineId, body.quantity, ctx.now.toISOString(), makePrivate);
       return true;
     });
-    if (!done) return this.#stale(s, g.id, ctx);
-    const cart = await this.#cartOf(s, g.id, ctx.now);
-    this.#cartChanged(ctx.placeId, s, cart.version);
+    if (!done) return stale(s, g.id, ctx);
+    const cart = await cartOf(s, g.id, ctx.now);
+    cartChanged(ctx.placeId, s, cart.version);
     return cart;
   }
 
-  #staleBefore(ctx: PartyContext): string {
+  function staleBefore(ctx: PartyContext): string {
     return new Date(ctx.now.getTime() - SEND_STALE_MS).toISOString();
   }
 
@@ -343,28 +343,28 @@ export class TablePartyService {
    * through the existing order path, which prices it. Once-only: the conditional update of `startSending` lets one
    * of two simultaneous presses through; the other is answered 409 cart_changed with the cart showing the send.
    */
-  async send(
+  async function send(
     token: string,
     body: StoreSendTableCartBody,
     ctx: PartyContext,
     /** The existing spot-order path (orders.service placeSpotOrder): validation, pricing, storing, notices. */
     placeSpotOrder: (body: StoreSpotOrderBody) => Promise<StoreOrderResponse>,
   ): Promise<{ order: StoreOrderResponse; cart: StoreTableCart }> {
-    const s = await this.#shared(token, ctx);
-    const g = await this.#guest(s, body.guest_key);
-    const lines = await this.#repo.listLines(s.id);
+    const s = await shared(token, ctx);
+    const g = await guest(s, body.guest_key);
+    const lines = await repo.listLines(s.id);
     if (lines.length === 0) {
       // Empty because another phone's send just emptied it? Then this press was on a stale version: 409 with the
       // cart showing the send, like a press that loses the race while the send is under way. The session is read
       // again here because the other send may have finished between the first read and the lines'.
-      const fresh = await this.#shared(token, ctx);
-      if (fresh.cart_version !== body.version) return this.#stale(fresh, g.id, ctx);
-      throw partyError(400, CODES.cartEmpty, { cart: await this.#cartOf(s, g.id, ctx.now) });
+      const fresh = await shared(token, ctx);
+      if (fresh.cart_version !== body.version) return stale(fresh, g.id, ctx);
+      throw partyError(400, CODES.cartEmpty, { cart: await cartOf(s, g.id, ctx.now) });
     }
-    if (!(await this.#repo.startSending(s.id, body.version, ctx.now.toISOString(), this.#staleBefore(ctx)))) {
-      return this.#stale(s, g.id, ctx);
+    if (!(await repo.startSending(s.id, body.version, ctx.now.toISOString(), staleBefore(ctx)))) {
+      return stale(s, g.id, ctx);
     }
-    this.#cartChanged(ctx.placeId, s, body.version + 1);
+    cartChanged(ctx.placeId, s, body.version + 1);
     let order: StoreOrderResponse;
     try {
       order = await placeSpotOrder({
@@ -382,28 +382,28 @@ export class TablePartyService {
         userDeviceData: body.userDeviceData,
       });
     } catch (err) {
-      await this.#repo.abortSending(s.id);
-      this.#cartChanged(ctx.placeId, s, body.version + 2);
+      await repo.abortSending(s.id);
+      cartChanged(ctx.placeId, s, body.version + 2);
       throw err;
     }
-    await this.#repo.finishSending(
+    await repo.finishSending(
       s.id,
       lines.map((l) => l.id),
       { key: order.key, at: ctx.now.toISOString(), by: g.id },
     );
-    const cart = await this.#cartOf(s, g.id, ctx.now);
-    this.#cartChanged(ctx.placeId, s, cart.version);
-    this.#billChanged(ctx.placeId, s, null);
+    const cart = await cartOf(s, g.id, ctx.now);
+    cartChanged(ctx.placeId, s, cart.version);
+    billChanged(ctx.placeId, s, null);
     return { order, cart };
   }
 
   // -- the bill --------------------------------------------------------------------------------------------------
 
-  async #billOf(s: PartySession, ctx: { now: Date }, db?: AppDatabase): Promise<StoreTableBill> {
+  async function billOf(s: PartySession, ctx: { now: Date }, db?: AppDatabase): Promise<StoreTableBill> {
     const [{ orders, lines }, { shares, items }, guests] = await Promise.all([
-      this.#repo.billOrders(s.place_id, s.session, db),
-      this.#repo.shares(s.id, db),
-      this.#repo.listGuests(s.id, db),
+      repo.billOrders(s.place_id, s.session, db),
+      repo.shares(s.id, db),
+      repo.listGuests(s.id, db),
     ]);
     const holding: ShareWithItems[] = shares
       .map((sh): ShareWithItems => ({
@@ -420,7 +420,7 @@ export class TablePartyService {
           .filter((i) => i.share_id === sh.id)
           .map((i) => ({ line_id: i.order_line_id, quantity: i.quantity, amount: i.amount })),
       }))
-      .filter((sh) => shareHolds(this.#state(sh), ctx.now));
+      .filter((sh) => shareHolds(state(sh), ctx.now));
     const claimed = new Map<number, { quantity: number; amount: number }>();
     for (const sh of holding) {
       for (const i of sh.items) {
@@ -451,7 +451,7 @@ export class TablePartyService {
       };
     });
     const total = orders.reduce((a, o) => a + o.total, 0);
-    const summary = summarizeBill(total, holding.map(this.#state), ctx.now);
+    const summary = summarizeBill(total, holding.map(state), ctx.now);
     return {
       table: s.table_number,
       currency: orders[0]?.currency ?? 'EUR',
@@ -463,7 +463,7 @@ export class TablePartyService {
     };
   }
 
-  #state(sh: { amount: number; status: string; expires_at: string | null }): ShareState {
+  function state(sh: { amount: number; status: string; expires_at: string | null }): ShareState {
     return {
       amount: sh.amount,
       status: sh.status as ShareState['status'],
@@ -472,22 +472,22 @@ export class TablePartyService {
   }
 
   /** GET …/bill: every order of the session line by line, what is claimed, paid and remaining. */
-  async bill(token: string, ctx: PartyContext): Promise<StoreTableBill> {
-    const s = await this.#session(token, ctx, { allowClosed: true });
-    return this.#billOf(s, ctx);
+  async function bill(token: string, ctx: PartyContext): Promise<StoreTableBill> {
+    const s = await session(token, ctx, { allowClosed: true });
+    return billOf(s, ctx);
   }
 
   /**
    * POST …/bill/shares: takes a share in one transaction that holds the bill's lock, so that of two guests
    * claiming the same lines or the last remaining amount one goes through and the other is told the bill changed.
    */
-  async takeShare(
+  async function takeShare(
     token: string,
     body: StoreTakeShareBody,
     ctx: PartyContext,
   ): Promise<{ share: StoreBillShare; bill: StoreTableBill; payment: StoreInitiatePaymentResponse | null }> {
-    const s = await this.#session(token, ctx);
-    const g = await this.#guest(s, body.guest_key);
+    const s = await session(token, ctx);
+    const g = await guest(s, body.guest_key);
     const now = ctx.now.toISOString();
     const online = body.method === 'online';
     const expiresAt = online
@@ -495,9 +495,9 @@ export class TablePartyService {
           ctx.now.getTime() + (SHARE_PAYMENT_MINUTES + SHARE_NOTIFY_GRACE_MINUTES) * 60_000,
         ).toISOString()
       : null;
-    const taken = await this.#repo.transaction(async (trx) => {
-      await this.#repo.lockBill(trx, s.id);
-      const bill = await this.#billOf(s, ctx, trx);
+    const taken = await repo.transaction(async (trx) => {
+      await repo.lockBill(trx, s.id);
+      const bill = await billOf(s, ctx, trx);
       const changed = () => partyError(409, CODES.billChanged, { bill });
       if (bill.settled || bill.total <= 0) throw partyError(409, CODES.billPaid, { bill });
       if (body.expected_remaining !== undefined && body.expected_remaining !== bill.remaining)
@@ -553,7 +553,7 @@ export class TablePartyService {
         items = [];
       }
       const tip = unwrap(tipAmount(amount, body.tip));
-      const shareId = await this.#repo.insertShare(trx, {
+      const shareId = await repo.insertShare(trx, {
         placeId: ctx.placeId,
         sessionId: s.id,
         guestId: g.id,
@@ -571,7 +571,7 @@ export class TablePartyService {
       if (!online) {
         const who = g.name ?? `#${g.number}`;
         const money = (v: number) => (v / 100).toFixed(2);
-        needId = await this.#repo.requestBill(
+        needId = await repo.requestBill(
           trx,
           {
             placeId: ctx.placeId,
@@ -586,62 +586,62 @@ export class TablePartyService {
       }
       return { shareId, amount, tip, needId };
     });
-    if (taken.needId !== null) this.#deps.notifier()?.userNeedCreated(ctx.placeId, taken.needId);
+    if (taken.needId !== null) deps.notifier()?.userNeedCreated(ctx.placeId, taken.needId);
     let payment: StoreInitiatePaymentResponse | null = null;
     if (online) {
       try {
-        payment = await this.#deps.initiatePayment(ctx.placeId, {
+        payment = await deps.initiatePayment(ctx.placeId, {
           shareId: taken.shareId,
           amount: taken.amount + taken.tip,
-          currency: (await this.#billOf(s, ctx)).currency,
+          currency: (await billOf(s, ctx)).currency,
           table: s.table_number,
           notAfter: new Date(ctx.now.getTime() + SHARE_PAYMENT_MINUTES * 60_000),
-          backPath: `/${encodeURIComponent(await this.#deps.placeSlug(ctx.placeId))}?bill=1`,
+          backPath: `/${encodeURIComponent(await deps.placeSlug(ctx.placeId))}?bill=1`,
           origin: await ctx.origin?.(),
         });
       } catch (err) {
-        await this.#repo.releaseShare(taken.shareId, now);
-        this.#billChanged(ctx.placeId, s, null);
+        await repo.releaseShare(taken.shareId, now);
+        billChanged(ctx.placeId, s, null);
         throw err;
       }
     }
-    const bill = await this.#billOf(s, ctx);
-    this.#billChanged(ctx.placeId, s, bill);
+    const bill = await billOf(s, ctx);
+    billChanged(ctx.placeId, s, bill);
     const share = bill.shares.find((sh) => sh.id === taken.shareId)!;
     return { share, bill, payment };
   }
 
   /** The payments module's hook: a share's online payment was paid (claim kept for good) or failed (released). */
-  async sharePaymentChanged(placeId: number, shareId: number, status: string): Promise<void> {
-    const share = await this.#repo.shareById(placeId, shareId);
+  async function sharePaymentChanged(placeId: number, shareId: number, status: string): Promise<void> {
+    const share = await repo.shareById(placeId, shareId);
     if (!share) return;
-    const s = await this.#repo.sessionById(placeId, share.session_id);
+    const s = await repo.sessionById(placeId, share.session_id);
     if (!s) return;
-    const now = this.#deps.now();
+    const now = deps.now();
     if (status === 'paid') {
-      await this.#settle(s, shareId, null, now);
+      await settle(s, shareId, null, now);
     } else if (status !== 'pending') {
-      if (await this.#repo.releaseShare(shareId, now.toISOString())) this.#billChanged(placeId, s, null);
+      if (await repo.releaseShare(shareId, now.toISOString())) billChanged(placeId, s, null);
     }
   }
 
   /** Marks a share paid and closes the session when that paid the bill in full (one transaction). */
-  async #settle(s: PartySession, shareId: number, by: number | null, now: Date): Promise<boolean> {
-    const closed = await this.#repo.transaction(async (trx) => {
-      await this.#repo.lockBill(trx, s.id);
-      if (!(await this.#repo.markSharePaid(trx, shareId, now.toISOString(), by))) return null;
-      const bill = await this.#billOf(s, { now }, trx);
-      return bill.settled ? this.#repo.closeSession(trx, s.id, now.toISOString()) : false;
+  async function settle(s: PartySession, shareId: number, by: number | null, now: Date): Promise<boolean> {
+    const closed = await repo.transaction(async (trx) => {
+      await repo.lockBill(trx, s.id);
+      if (!(await repo.markSharePaid(trx, shareId, now.toISOString(), by))) return null;
+      const bill = await billOf(s, { now }, trx);
+      return bill.settled ? repo.closeSession(trx, s.id, now.toISOString()) : false;
     });
     if (closed === null) return false;
-    const fresh = (await this.#repo.sessionById(s.place_id, s.id)) ?? s;
-    this.#billChanged(s.place_id, fresh, await this.#billOf(fresh, { now }));
+    const fresh = (await repo.sessionById(s.place_id, s.id)) ?? s;
+    billChanged(s.place_id, fresh, await billOf(fresh, { now }));
     return closed;
   }
 
   // -- staff -----------------------------------------------------------------------------------------------------
 
-  #staffBill(s: PartySession, bill: StoreTableBill): StaffTableBill {
+  function staffBill(s: PartySession, bill: StoreTableBill): StaffTableBill {
     return {
       session_id: s.id,
       table: s.table_number,
@@ -656,40 +656,40 @@ export class TablePartyService {
   }
 
   /** The board's bills: every open session with orders, with guests, paid / remaining and each share's method. */
-  async staffBills(placeId: number, now: Date): Promise<StaffTableBill[]> {
-    const sessions = await this.#repo.openSessionsWithOrders(placeId, now.toISOString());
-    return Promise.all(sessions.map(async (s) => this.#staffBill(s, await this.#billOf(s, { now }))));
+  async function staffBills(placeId: number, now: Date): Promise<StaffTableBill[]> {
+    const sessions = await repo.openSessionsWithOrders(placeId, now.toISOString());
+    return Promise.all(sessions.map(async (s) => staffBill(s, await billOf(s, { now }))));
   }
 
   /** Staff "mark paid" for a cash or card share; closes the session when the bill is paid in full. */
-  async markPaid(
+  async function markPaid(
     placeId: number,
     shareId: number,
     userId: number,
     now: Date,
   ): Promise<{ bill: StaffTableBill; closed: boolean }> {
-    const share = await this.#repo.shareById(placeId, shareId);
+    const share = await repo.shareById(placeId, shareId);
     if (!share) throw partyError(404, CODES.shareNotFound);
     if (share.method === 'online' || share.status !== 'pending') {
       throw partyError(409, CODES.shareNotPayable);
     }
-    const s = await this.#repo.sessionById(placeId, share.session_id);
+    const s = await repo.sessionById(placeId, share.session_id);
     if (!s) throw partyError(404, CODES.shareNotFound);
-    const closed = await this.#settle(s, shareId, userId, now);
-    const fresh = (await this.#repo.sessionById(placeId, s.id)) ?? s;
-    return { bill: this.#staffBill(fresh, await this.#billOf(fresh, { now })), closed };
+    const closed = await settle(s, shareId, userId, now);
+    const fresh = (await repo.sessionById(placeId, s.id)) ?? s;
+    return { bill: staffBill(fresh, await billOf(fresh, { now })), closed };
   }
 
   // -- events ----------------------------------------------------------------------------------------------------
 
-  #cartChanged(placeId: number, s: PartySession, version: number): void {
-    this.#deps
+  function cartChanged(placeId: number, s: PartySession, version: number): void {
+    deps
       .publish({ placeId, type: 'table.cart_changed', session: s.session, data: { version } })
-      .catch((err: unknown) => this.#deps.log(err, 'table cart event failed'));
+      .catch((err: unknown) => deps.log(err, 'table cart event failed'));
   }
 
-  #billChanged(placeId: number, s: PartySession, bill: StoreTableBill | null): void {
-    this.#deps
+  function billChanged(placeId: number, s: PartySession, bill: StoreTableBill | null): void {
+    deps
       .publish({
         placeId,
         type: 'table.bill_changed',
@@ -708,6 +708,19 @@ export class TablePartyService {
             : {}),
         },
       })
-      .catch((err: unknown) => this.#deps.log(err, 'table bill event failed'));
+      .catch((err: unknown) => deps.log(err, 'table bill event failed'));
   }
+  return {
+    join,
+    cart,
+    addLine,
+    changeLine,
+    send,
+    bill,
+    takeShare,
+    sharePaymentChanged,
+    staffBills,
+    markPaid,
+  };
 }
+export type TablePartyService = ReturnType<typeof createTablePartyService>;

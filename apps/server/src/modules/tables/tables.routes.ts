@@ -24,7 +24,7 @@ import { routeLimitOptions } from '../../plugins/security.ts';
 import { answerLanguage } from '../orders/order-error.ts';
 import { requestUser } from '../orders/request-user.ts';
 import { createTablesRepository } from './tables.repository.ts';
-import { TablesService, type TableCallContext } from './tables.service.ts';
+import { createTablesService, type TableCallContext } from './tables.service.ts';
 
 const errors = {
   400: StoreOrderError.describe("Bad input, or message 'Invalid session' (unknown or expired session)"),
@@ -42,7 +42,10 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasDecorator('rateLimit')) {
     await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
   }
-  const service = new TablesService(createTablesRepository(app.database.db), app.staffNotifier ?? null);
+  const service = createTablesService({
+    repo: createTablesRepository(app.database.db),
+    notifier: app.staffNotifier ?? null,
+  });
   const config = { tenancy: 'place' } as const;
   const tags = ['tables'];
   /** A staff login of this place: WAITER and above, and the account may act on the place (auth plugin scope). */

@@ -78,18 +78,13 @@ function sessionAnswer(s: SessionWithTable): StoreTableSession {
   };
 }
 
-export class TablesService {
-  readonly #repo: TablesRepository;
-  readonly #notifier: StaffNotifier | null;
-
-  constructor(repo: TablesRepository, notifier: StaffNotifier | null = null) {
-    this.#repo = repo;
-    this.#notifier = notifier;
-  }
+export function createTablesService(deps: { repo: TablesRepository; notifier?: StaffNotifier | null }) {
+  const repo = deps.repo;
+  const notifier = deps.notifier ?? null;
 
   /** A valid (known, unexpired) session of the place, else the spec's 'Invalid session'. */
-  async requireSession(placeId: number, session: string, now: Date): Promise<SessionWithTable> {
-    const s = await this.#repo.findSession(placeId, session);
+  async function requireSession(placeId: number, session: string, now: Date): Promise<SessionWithTable> {
+    const s = await repo.findSession(placeId, session);
     // A closed session (its bill paid in full, issue 19) is over like an expired one.
     if (!s || isTokenExpired(s.expires_at, now) || s.closed_at)
       throw orderError(400, TABLE_ERROR_CODES.invalidSession);
@@ -100,18 +95,18 @@ export class TablesService {
    * Opens a session for a table or room QR token (POST tables/verify_token). A staff member may switch the device
    * to kiosk mode (the session then lives 43800 h, spec §9) or tablet mode; a guest asking for either is refused.
    */
-  async verifyToken(
+  async function verifyToken(
     token: string,
     placeSlug: string,
     ctx: TableCallContext,
     mode: DeviceMode | null = null,
   ): Promise<StoreTableSession> {
     const table =
-      placeSlug === ctx.placeSlug ? await this.#repo.findActiveTableByToken(ctx.placeId, token) : undefined;
+      placeSlug === ctx.placeSlug ? await repo.findActiveTableByToken(ctx.placeId, token) : undefined;
     if (!table) throw orderError(404, TABLE_ERROR_CODES.invalidQrCode);
     if (mode && !ctx.staff) throw orderError(403, TABLE_ERROR_CODES.staffRequired);
     const room = table.kind === 'room';
-    const orderType = sessionOrderTypeFor(table.kind, await this.#repo.listActiveOrderTypes(ctx.placeId));
+    const orderType = sessionOrderTypeFor(table.kind, await repo.listActiveOrderTypes(ctx.placeId));
     let expires = orderTokenExpiresAt(ctx.now, {
       waiter: isWaiterOrAbove(ctx.role),
       kiosk: mode === 'kiosk',
@@ -130,17 +125,17 @@ export class TablesService {
     });
     // The table as one party (issue 19): a plain scan of a table joins its open session (shared cart, one bill),
     // which then lives at least as long as a new one would. Rooms, kiosk and tablet devices keep their own session.
-    const getSetting = (placeId: number, key: string) => this.#repo.getSetting(placeId, key);
+    const getSetting = (placeId: number, key: string) => repo.getSetting(placeId, key);
     if (await isSharedTableSession(getSetting, ctx.placeId, { kind: table.kind, mode })) {
-      const open = await this.#repo.findOpenSharedSession(ctx.placeId, table.id, ctx.now.toISOString());
+      const open = await repo.findOpenSharedSession(ctx.placeId, table.id, ctx.now.toISOString());
       if (open) {
-        await this.#repo.extendSession(open.id, expires);
+        await repo.extendSession(open.id, expires);
         if (open.expires_at > expires) expires = open.expires_at;
         return answer(open.session, open.bill_wanted);
       }
     }
     const session = newSessionToken();
-    await this.#repo.insertSession({
+    await repo.insertSession({
       placeId: ctx.placeId,
       tableId: table.id,
       session,
@@ -153,14 +148,14 @@ export class TablesService {
   }
 
   /** Checks that a session is still valid for the QR token it was opened with (POST tables/verify_session). */
-  async verifySession(
+  async function verifySession(
     token: string,
     session: string,
     placeSlug: string,
     ctx: TableCallContext,
   ): Promise<StoreTableSession> {
     if (placeSlug !== ctx.placeSlug) throw orderError(400, TABLE_ERROR_CODES.invalidSession);
-    const s = await this.requireSession(ctx.placeId, session, ctx.now);
+    const s = await requireSession(ctx.placeId, session, ctx.now);
     if (s.table_token !== token) throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     return sessionAnswer(s);
   }
@@ -170,30 +165,30 @@ export class TablesService {
    * waiters): when the venue shows change-table, or for staff. The session keeps its token, orders and bill state;
    * its orders move with it. A table session moves to a table, a room session to a room.
    */
-  async changeTable(body: StoreChangeTableBody, ctx: TableCallContext): Promise<StoreTableSession> {
-    if (!ctx.staff && !parseFlag(await this.#repo.getSetting(ctx.placeId, 'show_change_table'), false)) {
+  async function changeTable(body: StoreChangeTableBody, ctx: TableCallContext): Promise<StoreTableSession> {
+    if (!ctx.staff && !parseFlag(await repo.getSetting(ctx.placeId, 'show_change_table'), false)) {
       throw orderError(403, TABLE_ERROR_CODES.changeTableNotAllowed);
     }
-    const s = await this.requireSession(ctx.placeId, body.session, ctx.now);
-    const moved = await this.#repo.transaction(async (trx) => {
-      const table = await this.#repo.findActiveTable(ctx.placeId, body.tableId, trx);
+    const s = await requireSession(ctx.placeId, body.session, ctx.now);
+    const moved = await repo.transaction(async (trx) => {
+      const table = await repo.findActiveTable(ctx.placeId, body.tableId, trx);
       if (!table || table.kind !== s.table_kind) throw orderError(404, TABLE_ERROR_CODES.invalidTable);
       if (table.id !== s.table_id) {
-        await this.#repo.moveSession(
+        await repo.moveSession(
           trx,
           { placeId: ctx.placeId, sessionId: s.id, session: s.session, table },
           ctx.now.toISOString(),
         );
       }
-      return this.#repo.findSession(ctx.placeId, s.session, trx);
+      return repo.findSession(ctx.placeId, s.session, trx);
     });
     if (!moved) throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     return sessionAnswer(moved);
   }
 
   /** Tables and rooms of the place (GET tablesMenu). */
-  async tablesMenu(placeId: number): Promise<StoreTablesMenuResponse> {
-    const rows = await this.#repo.listTables(placeId);
+  async function tablesMenu(placeId: number): Promise<StoreTablesMenuResponse> {
+    const rows = await repo.listTables(placeId);
     return rows.map((r) => ({
       id: r.id,
       number: r.number,
@@ -208,7 +203,7 @@ export class TablesService {
    * Asks for the bill (spec §4): only after an order, only once; marks the session and its orders, puts a 'bill'
    * request on the staff board and extends the token by 15 minutes — in one transaction.
    */
-  async billWanted(
+  async function billWanted(
     session: string,
     body: StoreBillWantedBody,
     ctx: TableCallContext,
@@ -216,21 +211,21 @@ export class TablesService {
     if (body.placeId != null && body.placeId !== ctx.placeId) {
       throw orderError(400, TABLE_ERROR_CODES.invalidSession);
     }
-    const s = await this.requireSession(ctx.placeId, session, ctx.now);
+    const s = await requireSession(ctx.placeId, session, ctx.now);
     const paymentMethod = body.paymentMethod?.trim() || null;
     const expires = extendForBillRequest(new Date(s.expires_at)).toISOString();
     const at = ctx.now.toISOString();
-    const answer = await this.#repo.transaction(async (trx) => {
-      if (!(await this.#repo.sessionHasOrders(ctx.placeId, s.session, trx))) {
+    const answer = await repo.transaction(async (trx) => {
+      if (!(await repo.sessionHasOrders(ctx.placeId, s.session, trx))) {
         throw orderError(409, TABLE_ERROR_CODES.createOrderFirst);
       }
-      const marked = await this.#repo.markBillWanted(
+      const marked = await repo.markBillWanted(
         trx,
         { placeId: ctx.placeId, sessionId: s.id, session: s.session, paymentMethod, expiresAt: expires },
         at,
       );
       if (!marked) throw orderError(409, TABLE_ERROR_CODES.billAlreadyRequested);
-      const need = await this.#repo.insertUserNeed(
+      const need = await repo.insertUserNeed(
         {
           placeId: ctx.placeId,
           tableId: s.table_id,
@@ -243,20 +238,20 @@ export class TablesService {
       );
       return { bill_wanted: 1 as const, expires, needId: need.id };
     });
-    this.#notifier?.userNeedCreated(ctx.placeId, answer.needId);
+    notifier?.userNeedCreated(ctx.placeId, answer.needId);
     return { bill_wanted: answer.bill_wanted, expires: answer.expires };
   }
 
   /** A waiter call from a table session (POST user-needs): a preset, or 'other' with a text. */
-  async addUserNeed(body: StoreUserNeedBody, ctx: TableCallContext): Promise<StoreUserNeedResponse> {
+  async function addUserNeed(body: StoreUserNeedBody, ctx: TableCallContext): Promise<StoreUserNeedResponse> {
     const text = body.text?.trim() || null;
     if (body.type === 'other' && !text) throw validationError([{ field: 'text', code: 'text_required' }]);
     if (text && [...text].length > MAX_COMMENT_LENGTH) {
       throw validationError([{ field: 'text', code: 'comment_too_long' }]);
     }
-    const s = await this.requireSession(ctx.placeId, body.token, ctx.now);
+    const s = await requireSession(ctx.placeId, body.token, ctx.now);
     const at = ctx.now.toISOString();
-    const { id } = await this.#repo.insertUserNeed({
+    const { id } = await repo.insertUserNeed({
       placeId: ctx.placeId,
       tableId: s.table_id,
       session: s.session,
@@ -264,7 +259,9 @@ export class TablesService {
       text,
       createdAt: at,
     });
-    this.#notifier?.userNeedCreated(ctx.placeId, id);
+    notifier?.userNeedCreated(ctx.placeId, id);
     return { id, type: body.type, status: 'open', created_at: at };
   }
+  return { requireSession, verifyToken, verifySession, changeTable, tablesMenu, billWanted, addUserNeed };
 }
+export type TablesService = ReturnType<typeof createTablesService>;
