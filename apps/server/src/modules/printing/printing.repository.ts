@@ -515,4 +515,3 @@ export function createPrintingRepository(db: AppDatabase) {
     lastAgentSeen,
   };
 }
-export type PrintingRepository = ReturnType<typeof createPrintingRepository>;

@@ -502,4 +502,3 @@ export function createStaffService(deps: { repo: StaffRepository; bus: EventBus 
     qrSheetDownloaded,
   };
 }
-export type StaffService = ReturnType<typeof createStaffService>;
