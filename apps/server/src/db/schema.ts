@@ -181,7 +181,7 @@ export interface ProductsTable {
 }
 
 /** A product's categories (catHierarchyIds); is_primary marks catHierarchyId. */
-interface ProductCategoriesTable {
+export interface ProductCategoriesTable {
   product_id: number;
   category_id: number;
   is_primary: Flag;
@@ -218,7 +218,7 @@ interface AllergensTable {
   image: string | null;
 }
 
-interface ProductAllergensTable {
+export interface ProductAllergensTable {
   product_id: number;
   allergen_id: number;
 }
