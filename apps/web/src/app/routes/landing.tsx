@@ -12,6 +12,7 @@ import { LanguageChooser } from '../../features/preferences/components/language-
 import { useLang } from '../../hooks/use-lang.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { Select } from '../../components/ui/select.tsx';
+import { Chip, ChipGroup } from '../../components/ui/chip.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -51,21 +52,19 @@ export function Component() {
             </div>
           )}
           {(tagList.data?.length ?? 0) > 0 && (
-            <fieldset className="tag-filter">
-              <legend>{t('landing.tags')}</legend>
+            <ChipGroup label={t('landing.tags')}>
               {tagList.data?.map((tag) => (
-                <label key={tag.id} className="chip-check">
-                  <input
-                    type="checkbox"
-                    checked={tags.includes(tag.id)}
-                    onChange={() =>
-                      setTags(tags.includes(tag.id) ? tags.filter((x) => x !== tag.id) : [...tags, tag.id])
-                    }
-                  />
-                  <span>{translateField(tag, 'name', lang)}</span>
-                </label>
+                <Chip
+                  key={tag.id}
+                  pressed={tags.includes(tag.id)}
+                  onPressedChange={() =>
+                    setTags(tags.includes(tag.id) ? tags.filter((x) => x !== tag.id) : [...tags, tag.id])
+                  }
+                >
+                  {translateField(tag, 'name', lang)}
+                </Chip>
               ))}
-            </fieldset>
+            </ChipGroup>
           )}
         </form>
         {places.isPending ? (

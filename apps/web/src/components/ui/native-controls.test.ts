@@ -1,6 +1,8 @@
 /**
  * Issue 21 #2: one component set, no native-looking control on any screen. Every select of the guest, staff and
  * admin screens is the shared `Select` (components/ui/select.tsx); a raw <select> outside components/ui/ fails here.
+ * Radios and checkboxes are `ChoiceCard`s (or `Chip`s); the files still holding a raw one are listed below with why,
+ * and a new one anywhere else fails.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,5 +23,34 @@ test('no raw <select> outside components/ui/', () => {
   const raw = sources(src)
     .filter((f) => /<select\b/.test(readFileSync(f, 'utf8')))
     .map((f) => relative(src, f));
+  expect(raw).toEqual([]);
+});
+
+/** Raw radios/checkboxes still allowed, each with its reason. */
+const RAW_CHOICE_ALLOWED: Record<string, string> = {
+  // Custom-drawn pills: the input is hidden under its own chip look (booking.module.css .hour).
+  'features/booking/components/booking-flow.tsx': 'hour pills',
+  // The order form's sections belong to another change in progress (address, agreements).
+  'features/cart/components/order-form/address-section.tsx': 'order form, other change',
+  'features/cart/components/order-form/agreements-section.tsx': 'order form, other change',
+  // The admin console's forms: not converted yet (drawn with accent-color by admin.module.css).
+  'features/admin/components/form-parts.tsx': 'admin, to do',
+  'features/admin/components/product-form.tsx': 'admin, to do',
+  'features/admin/components/working-hours-input.tsx': 'admin, to do',
+  'features/admin/components/users-page.tsx': 'admin, to do',
+  'features/admin/components/setting-input.tsx': 'admin, to do',
+  'features/admin/components/printers-page.tsx': 'admin, to do',
+  'features/admin/components/go-live-page.tsx': 'admin, to do',
+  'features/admin/components/settings-page.tsx': 'admin, to do',
+  'features/admin/components/promotions-page.tsx': 'admin, to do',
+  'features/admin/components/menu-editor.tsx': 'admin, to do',
+  'features/platform/components/brand-form.tsx': 'platform console, to do',
+};
+
+test('no raw radio or checkbox outside components/ui/ but the listed files', () => {
+  const raw = sources(src)
+    .filter((f) => /<input\b[^>]*\btype=["'{]*(checkbox|radio)\b/.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(src, f))
+    .filter((f) => !(f in RAW_CHOICE_ALLOWED));
   expect(raw).toEqual([]);
 });

@@ -25,6 +25,7 @@ import { FormError } from './form-error.tsx';
 import { TextField, fieldErrorText } from './text-field.tsx';
 import styles from './account.module.css';
 import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
+import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
 
 export interface RegisterValues {
   first_name: string;
@@ -93,15 +94,13 @@ export function RegisterForm() {
   const LEGAL = { terms: 'legal.terms', 'privacy-policy': 'legal.privacy' } as const;
   const checkbox = (name: 'terms' | 'privacy' | 'combined', text: string, links: (keyof typeof LEGAL)[]) => (
     <div>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `register-${name}-error` : undefined}
-          {...form.register(name)}
-        />
-        <span>{t(text)}</span>
-      </label>
+      <ChoiceCard
+        type="checkbox"
+        label={t(text)}
+        invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `register-${name}-error` : undefined}
+        {...form.register(name)}
+      />
       <span className={styles.links}>
         {links.map((path) => (
           <Link key={path} to={`/${place}/${path}`} target="_blank" rel="noopener">

@@ -38,6 +38,9 @@ import { BookingResult } from './booking-result.tsx';
 import styles from './booking.module.css';
 import { usePhonePattern } from '../../../hooks/use-phone-pattern.ts';
 import { Select } from '../../../components/ui/select.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
+
+const ANY_HALL = 'any';
 
 export interface BookingFlowProps {
   /** A booking-type product being reserved (the modal); none for a table. */
@@ -224,23 +227,24 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
       {product && variants.length > 1 && (
-        <fieldset className={styles.fieldset}>
-          <legend>{t('booking.variant')}</legend>
+        <ChoiceCardGroup
+          legend={t('booking.variant')}
+          name={`${uid}-variant`}
+          className={styles.fieldset}
+          value={String(variantId)}
+          onValueChange={(v) => {
+            setVariantId(Number(v));
+            setTime(null);
+          }}
+        >
           {variants.map((v) => (
-            <label key={v.id} className={styles.check}>
-              <input
-                type="radio"
-                name={`${uid}-variant`}
-                checked={variantId === v.id}
-                onChange={() => {
-                  setVariantId(v.id);
-                  setTime(null);
-                }}
-              />
-              <span>{translateField(v, 'size', lang) || product.name}</span>
-            </label>
+            <ChoiceCard
+              key={v.id}
+              value={String(v.id)}
+              label={translateField(v, 'size', lang) || product.name}
+            />
           ))}
-        </fieldset>
+        </ChoiceCardGroup>
       )}
       {product && <p className={styles.hint}>{t('booking.duration', { minutes: setup.data.duration })}</p>}
 
@@ -267,34 +271,27 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
       </div>
 
       {halls.length > 1 && (
-        <fieldset className={styles.fieldset}>
-          <legend>{t('booking.hall')}</legend>
-          <label className={styles.check}>
-            <input
-              type="radio"
-              name={`${uid}-hall`}
-              checked={hallId === null}
-              onChange={() => setHallId(null)}
-            />
-            <span>{t('booking.anyHall')}</span>
-          </label>
+        <ChoiceCardGroup
+          legend={t('booking.hall')}
+          name={`${uid}-hall`}
+          className={styles.fieldset}
+          value={hallId === null ? ANY_HALL : String(hallId)}
+          onValueChange={(v) => setHallId(v === ANY_HALL ? null : Number(v))}
+        >
+          <ChoiceCard value={ANY_HALL} label={t('booking.anyHall')} />
           {halls.map((h) => {
             // With an hour chosen, only the halls with a free table then (spec §3 "free halls").
             const full = chosenHour !== null && !chosenHour.halls.some((x) => x.id === h.id);
             return (
-              <label key={h.id} className={styles.check}>
-                <input
-                  type="radio"
-                  name={`${uid}-hall`}
-                  checked={hallId === h.id}
-                  disabled={full}
-                  onChange={() => setHallId(h.id)}
-                />
-                <span>{full ? t('booking.hallFull', { name: h.name }) : h.name}</span>
-              </label>
+              <ChoiceCard
+                key={h.id}
+                value={String(h.id)}
+                disabled={full}
+                label={full ? t('booking.hallFull', { name: h.name }) : h.name}
+              />
             );
           })}
-        </fieldset>
+        </ChoiceCardGroup>
       )}
 
       <fieldset className={styles.fieldset}>
@@ -369,15 +366,13 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
           />
           {commentError && <p className={styles.fieldError}>{t(FIELD_TEXT[commentError.code])}</p>}
         </div>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={form.terms_accepted}
-            aria-invalid={termsError ? true : undefined}
-            onChange={(e) => update('terms_accepted', e.target.checked)}
-          />
-          <span>{t('booking.acceptTerms')}</span>
-        </label>
+        <ChoiceCard
+          type="checkbox"
+          label={t('booking.acceptTerms')}
+          checked={form.terms_accepted}
+          invalid={termsError ? true : undefined}
+          onChange={(e) => update('terms_accepted', e.target.checked)}
+        />
         <Link to={`/${place}/terms`} target="_blank" rel="noopener">
           {t('booking.readTerms')}
         </Link>

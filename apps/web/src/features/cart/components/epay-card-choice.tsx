@@ -6,6 +6,9 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountStore } from '../../../stores/account-store.ts';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
+
+const NEW_CARD = 'new';
 
 export function EpayCardChoice({
   value,
@@ -24,22 +27,23 @@ export function EpayCardChoice({
     if (value !== null && !known) onChange(first);
   }, [value, known, first, onChange]);
   return (
-    <fieldset className="fieldset" data-testid="epay-card-choice">
-      <legend>{t('cart.epay.payWith')}</legend>
-      {instruments.map((i) => (
-        <label key={i.id} className="choice">
-          <input type="radio" name={name} checked={value === i.id} onChange={() => onChange(i.id)} />
-          <span>
-            {i.name}
-            {i.expires ? ` (${t('cart.epay.expires', { date: i.expires })})` : ''}
-          </span>
-        </label>
-      ))}
-      <label className="choice">
-        <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} />
-        <span>{t('cart.epay.newCard')}</span>
-      </label>
+    <div data-testid="epay-card-choice">
+      <ChoiceCardGroup
+        legend={t('cart.epay.payWith')}
+        name={name}
+        value={value === null ? NEW_CARD : String(value)}
+        onValueChange={(v) => onChange(v === NEW_CARD ? null : Number(v))}
+      >
+        {instruments.map((i) => (
+          <ChoiceCard
+            key={i.id}
+            value={String(i.id)}
+            label={`${i.name}${i.expires ? ` (${t('cart.epay.expires', { date: i.expires })})` : ''}`}
+          />
+        ))}
+        <ChoiceCard value={NEW_CARD} label={t('cart.epay.newCard')} />
+      </ChoiceCardGroup>
       {value === null && <p className="muted">{t('cart.epay.newCardHint')}</p>}
-    </fieldset>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { GUEST_NAME_MAX } from '@trapeza/domain/table-bill';
 import { validateAgreements } from '@trapeza/domain/validation';
 import type { StoreTableCart, StoreTableGuest } from '@trapeza/domain/contracts/table-party';
 import { Stepper } from '../../../components/ui/stepper.tsx';
+import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { changeTableLine, joinTable, sendTableCart, tableCartQueryOptions } from '../api/table-party.ts';
@@ -189,17 +190,15 @@ export function SharedCart({
   const needsTerms = settings.agreement_terms_required;
   const needsPrivacy = settings.agreement_privacy_required;
   const tick = (field: 'combined' | 'terms' | 'privacy', label: ReactNode) => (
-    <label className="choice">
-      <input
-        type="checkbox"
-        id={`${agreementId}-${field}`}
-        checked={agreed[field]}
-        aria-invalid={agreementError ? true : undefined}
-        aria-describedby={agreementError ? `${agreementId}-error` : undefined}
-        onChange={(e) => setAgreed((a) => ({ ...a, [field]: e.target.checked }))}
-      />
-      <span>{label}</span>
-    </label>
+    <ChoiceCard
+      type="checkbox"
+      id={`${agreementId}-${field}`}
+      label={label}
+      checked={agreed[field]}
+      invalid={agreementError ? true : undefined}
+      aria-describedby={agreementError ? `${agreementId}-error` : undefined}
+      onChange={(e) => setAgreed((a) => ({ ...a, [field]: e.target.checked }))}
+    />
   );
   const termsLink = <Link to={`/${place}/terms`}>{t('cart.terms')}</Link>;
   const privacyLink = <Link to={`/${place}/privacy-policy`}>{t('cart.privacy')}</Link>;
@@ -247,25 +246,23 @@ export function SharedCart({
                     : ''}
                 </small>
                 {mine(l) && cart.private_lines_allowed && (
-                  <label className="choice">
-                    <input
-                      type="checkbox"
-                      checked={!!l.private}
-                      disabled={busy || cart.sending}
-                      aria-label={t('cart.party.privateOf', { name: l.name })}
-                      onChange={(e) =>
-                        void run(() =>
-                          changeTableLine(place, session, l.id, {
-                            guest_key: guest.key,
-                            version: cart.version,
-                            quantity: l.quantity,
-                            private: e.target.checked ? 1 : 0,
-                          }),
-                        )
-                      }
-                    />
-                    <span aria-hidden="true">{t('cart.party.private')}</span>
-                  </label>
+                  <ChoiceCard
+                    type="checkbox"
+                    checked={!!l.private}
+                    label={<span aria-hidden="true">{t('cart.party.private')}</span>}
+                    disabled={busy || cart.sending}
+                    aria-label={t('cart.party.privateOf', { name: l.name })}
+                    onChange={(e) =>
+                      void run(() =>
+                        changeTableLine(place, session, l.id, {
+                          guest_key: guest.key,
+                          version: cart.version,
+                          quantity: l.quantity,
+                          private: e.target.checked ? 1 : 0,
+                        }),
+                      )
+                    }
+                  />
                 )}
               </span>
               <Stepper

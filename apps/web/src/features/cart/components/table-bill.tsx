@@ -23,6 +23,7 @@ import type { CartContext } from '../hooks/use-cart-context.ts';
 import type { TableGuest } from '../lib/table-guest.ts';
 import { guestLabel } from './shared-cart.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 
 type Mode = 'items' | 'equal' | 'custom';
 
@@ -172,21 +173,17 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
         </p>
       ) : (
         <>
-          <fieldset className="stack">
-            <legend>{t('cart.party.howToSplit')}</legend>
+          <ChoiceCardGroup
+            legend={t('cart.party.howToSplit')}
+            name="split-mode"
+            layout="grid"
+            value={mode}
+            onValueChange={(v) => setMode(v as Mode)}
+          >
             {(['items', 'equal', 'custom'] as const).map((m) => (
-              <label key={m} className="row">
-                <input
-                  type="radio"
-                  name="split-mode"
-                  value={m}
-                  checked={mode === m}
-                  onChange={() => setMode(m)}
-                />
-                {t(`cart.party.mode.${m}`)}
-              </label>
+              <ChoiceCard key={m} value={m} label={t(`cart.party.mode.${m}`)} />
             ))}
-          </fieldset>
+          </ChoiceCardGroup>
           {mode === 'items' && (
             <ul className="stack" aria-label={t('cart.party.billLines')}>
               {lines.map((l) => {
@@ -244,29 +241,31 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
               />
             </div>
           )}
-          <fieldset className="stack">
-            <legend>{t('cart.party.tip')}</legend>
+          <ChoiceCardGroup
+            legend={t('cart.party.tip')}
+            name="tip"
+            layout="grid"
+            value={tipKind}
+            onValueChange={setTipKind}
+          >
             {[...TIP_PRESET_PERCENTS.map(String), 'custom'].map((k) => (
-              <label key={k} className="row">
-                <input
-                  type="radio"
-                  name="tip"
-                  value={k}
-                  checked={tipKind === k}
-                  onChange={() => setTipKind(k)}
-                />
-                {k === '0' ? t('cart.party.noTip') : k === 'custom' ? t('cart.party.customTip') : `${k} %`}
-              </label>
-            ))}
-            {tipKind === 'custom' && (
-              <input
-                aria-label={t('cart.party.customTipPercent', { max: MAX_TIP_PERCENT })}
-                inputMode="decimal"
-                value={tipCustom}
-                onChange={(e) => setTipCustom(e.target.value)}
+              <ChoiceCard
+                key={k}
+                value={k}
+                label={
+                  k === '0' ? t('cart.party.noTip') : k === 'custom' ? t('cart.party.customTip') : `${k} %`
+                }
               />
-            )}
-          </fieldset>
+            ))}
+          </ChoiceCardGroup>
+          {tipKind === 'custom' && (
+            <input
+              aria-label={t('cart.party.customTipPercent', { max: MAX_TIP_PERCENT })}
+              inputMode="decimal"
+              value={tipCustom}
+              onChange={(e) => setTipCustom(e.target.value)}
+            />
+          )}
           <p data-testid="my-share">
             {t('cart.party.yourShare')}: <strong>{money(share)}</strong>
             {tipResult.ok && tipResult.value > 0 ? ` + ${t('cart.party.tip')} ${money(tipResult.value)}` : ''}

@@ -2,6 +2,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorePaymentInstrument } from '@trapeza/domain/contracts/users';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
+
+const NEW_CARD = 'new';
 
 export function InstrumentPicker({
   instruments,
@@ -15,21 +18,20 @@ export function InstrumentPicker({
   const { t } = useTranslation();
   const name = useId();
   return (
-    <fieldset className="fieldset">
-      <legend>{t('payments.payWith')}</legend>
+    <ChoiceCardGroup
+      legend={t('payments.payWith')}
+      name={name}
+      value={value === null ? NEW_CARD : String(value)}
+      onValueChange={(v) => onChange(v === NEW_CARD ? null : Number(v))}
+    >
       {instruments.map((i) => (
-        <label key={i.id} className="choice">
-          <input type="radio" name={name} checked={value === i.id} onChange={() => onChange(i.id)} />
-          <span>
-            {i.name}
-            {i.expires ? ` (${t('payments.expires', { date: i.expires })})` : ''}
-          </span>
-        </label>
+        <ChoiceCard
+          key={i.id}
+          value={String(i.id)}
+          label={`${i.name}${i.expires ? ` (${t('payments.expires', { date: i.expires })})` : ''}`}
+        />
       ))}
-      <label className="choice">
-        <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} />
-        <span>{t('payments.newCard')}</span>
-      </label>
-    </fieldset>
+      <ChoiceCard value={NEW_CARD} label={t('payments.newCard')} />
+    </ChoiceCardGroup>
   );
 }

@@ -7,6 +7,7 @@ import { MAX_COMMENT_LENGTH } from '@trapeza/domain/cart';
 import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
 import { feedbackQuestionsQueryOptions, sendFeedback } from '../api/table.ts';
 import { tableBundle } from '../i18n/loaders.ts';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 
 export function FeedbackForm({ place, lang, token }: { place: string; lang: string; token: string | null }) {
   useFeatureTranslations('table', tableBundle);
@@ -52,22 +53,27 @@ export function FeedbackForm({ place, lang, token }: { place: string; lang: stri
         .sort((a, b) => a.position - b.position)
         .map((q) =>
           q.type === 'rating' ? (
-            <fieldset key={q.id} className="fieldset">
-              <legend>{translateField(q, 'text', lang)}</legend>
-              <div className="rating">
-                {[1, 2, 3, 4, 5].map((v) => (
-                  <label key={v} className="choice">
-                    <input
-                      type="radio"
-                      name={`q-${q.id}`}
-                      checked={ratings[q.id] === v}
-                      onChange={() => setRatings({ ...ratings, [q.id]: v })}
-                    />
-                    <span aria-label={t('table.rating', { value: v })}>{'★'.repeat(v)}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceCardGroup
+              key={q.id}
+              legend={translateField(q, 'text', lang)}
+              name={`q-${q.id}`}
+              layout="grid"
+              value={ratings[q.id] === undefined ? '' : String(ratings[q.id])}
+              onValueChange={(v) => setRatings({ ...ratings, [q.id]: Number(v) })}
+            >
+              {[1, 2, 3, 4, 5].map((v) => (
+                <ChoiceCard
+                  key={v}
+                  value={String(v)}
+                  label={
+                    <>
+                      <span aria-hidden="true">{'★'.repeat(v)}</span>
+                      <span className="visually-hidden">{t('table.rating', { value: v })}</span>
+                    </>
+                  }
+                />
+              ))}
+            </ChoiceCardGroup>
           ) : (
             <label key={q.id} className="field">
               <span>{translateField(q, 'text', lang)}</span>
