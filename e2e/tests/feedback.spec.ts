@@ -43,9 +43,9 @@ test('a guest leaves feedback on the feedback page; the waiter sees every answer
     await guest.getByRole('button', { name: 'Изпрати' }).click();
     await expect(guest.getByRole('alert')).toHaveText('Отзивът не беше изпратен. Моля опитайте отново.');
 
-    const food = guest.getByRole('group', { name: 'Как оценявате храната?' });
+    const food = guest.getByRole('radiogroup', { name: 'Как оценявате храната?' });
     await food.getByRole('radio', { name: '4 от 5' }).check();
-    const service = guest.getByRole('group', { name: 'Как оценявате обслужването?' });
+    const service = guest.getByRole('radiogroup', { name: 'Как оценявате обслужването?' });
     await service.getByRole('radio', { name: '5 от 5' }).check();
     await guest.getByLabel('Какво можем да подобрим?').fill('Повече места на терасата');
     await guest.getByLabel('Вашият отзив').fill('Кебапчетата бяха чудесни');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tabs, tabPanelProps } from './tabs.tsx';
 
@@ -56,5 +56,16 @@ describe('Tabs (issue 21 #2)', () => {
     render(<Demo />);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Сметка' }));
     expect(screen.getByRole('tabpanel', { name: 'Сметка' }).textContent).toBe('panel bill');
+  });
+
+  test('a tab is chosen on click, not on the press: a press that ends elsewhere chooses nothing', () => {
+    render(<Demo />);
+    const bill = screen.getByRole('tab', { name: 'Сметка' });
+    fireEvent.mouseDown(bill, { button: 0 });
+    fireEvent.mouseUp(document.body, { button: 0 });
+    expect(bill.getAttribute('aria-selected')).toBe('false');
+    fireEvent.click(bill);
+    expect(bill.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(bill);
   });
 });

@@ -31,6 +31,13 @@ export function Tabs<T extends string>({ id, label, items, selected, onSelect }:
             id={`${id}-tab-${item.id}`}
             aria-controls={`${id}-panel-${item.id}`}
             className={selected === item.id ? 'tab tab-active' : 'tab'}
+            // Radix chooses on mousedown; a dialog whose height changes with the new panel then moves under the
+            // pointer, the press ends on the backdrop and the click closes the dialog. A tab is chosen on click.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={(e) => {
+              e.currentTarget.focus();
+              onSelect(item.id);
+            }}
           >
             {item.label}
           </RadixTabs.Trigger>
