@@ -5,6 +5,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 
+// No order-type magic numbers in the apps (issue 22 #1): an order type is compared with ORDER_TYPES.* or asked of a
+// rule of packages/domain/src/order-status.ts, never with a bare 1..7.
+const ORDER_TYPE_TARGET = '/^(type|order_type|orderType|ordertype)$/';
+const ORDER_TYPE_LITERALS = [
+  {
+    selector: `BinaryExpression[operator=/^[!=]==?$/][right.raw=/^[1-7]$/]:matches([left.name=${ORDER_TYPE_TARGET}], [left.property.name=${ORDER_TYPE_TARGET}])`,
+    message:
+      'Compare an order type with ORDER_TYPES.* (@trapeza/domain/order-status), not a number (issue 22 #1).',
+  },
+  {
+    selector: `SwitchStatement:matches([discriminant.name=${ORDER_TYPE_TARGET}], [discriminant.property.name=${ORDER_TYPE_TARGET}]) > SwitchCase[test.raw=/^[1-7]$/]`,
+    message:
+      'Name the order type: case ORDER_TYPES.* (@trapeza/domain/order-status), not a number (issue 22 #1).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -122,6 +138,13 @@ export default tseslint.config(
     },
   },
   {
+    // Order types by name in the apps (issue 22 #1). The service and routes files get the same selectors in the SQL
+    // block below (a later block's no-restricted-syntax replaces an earlier one's).
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['apps/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.fixtures.ts', 'apps/server/src/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ORDER_TYPE_LITERALS] },
+  },
+  {
     // SQL only in repositories (issue 22 #4): a service or a routes file builds no query and imports no Kysely value.
     // No exceptions: a query goes to the module's repository (or lib/ when shared).
     files: ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.routes.ts'],
@@ -136,6 +159,7 @@ export default tseslint.config(
           selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
           message: 'SQL belongs in the module repository (issue 22 #4).',
         },
+        ...ORDER_TYPE_LITERALS,
       ],
     },
   },

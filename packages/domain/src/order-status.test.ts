@@ -6,6 +6,9 @@ import {
   isOrderStatus,
   isOrderType,
   sessionOrderTypeFor,
+  sessionTokenOrderType,
+  isTrackedOrderType,
+  ticketNamesCustomer,
   isOrderingType,
   nextStatuses,
   ORDER_STATUSES,
@@ -157,5 +160,27 @@ describe('order-type choice of the order form (spec §3)', () => {
   });
   test('guest contact is carried by every type but the table order and browsing', () => {
     expect([1, 2, 3, 4, 6, 7].filter(carriesGuestContact)).toEqual([2, 3, 6, 7]);
+  });
+});
+
+describe('sessionTokenOrderType: the type an open session answers with', () => {
+  test.each([
+    [4, 'table', 4],
+    [4, 'room', 4],
+    [1, 'table', 1],
+    [6, 'room', 6],
+    [1, 'room', 6],
+    [6, 'table', 1],
+  ] as const)('stored %i, %s → %i', (stored, kind, expected) => {
+    expect(sessionTokenOrderType(stored, kind)).toBe(expected);
+  });
+});
+
+describe('order types with a tracking page, and tickets that name the customer', () => {
+  test('tracked: delivery and pickup only', () => {
+    expect(ORDER_TYPE_IDS.filter(isTrackedOrderType)).toEqual([2, 3]);
+  });
+  test('the ticket names the customer for delivery, pickup and served on the spot', () => {
+    expect(ORDER_TYPE_IDS.filter(ticketNamesCustomer)).toEqual([2, 3, 7]);
   });
 });

@@ -133,3 +133,27 @@ export function sessionOrderTypeFor(kind: string, activeTypes: readonly number[]
   const own = kind === 'room' ? ORDER_TYPES.ROOM : ORDER_TYPES.SPOT;
   return activeTypes.includes(own) ? own : ORDER_TYPES.SPOT_BROWSE;
 }
+
+/**
+ * The order type an open table or room session answers with (the order token, GET sessions): a session stored as
+ * spot browse stays browse; otherwise the table's kind decides, room service for a room, spot for a table.
+ */
+export function sessionTokenOrderType(
+  storedType: number,
+  kind: string,
+): typeof ORDER_TYPES.SPOT_BROWSE | typeof ORDER_TYPES.ROOM | typeof ORDER_TYPES.SPOT {
+  if (storedType === ORDER_TYPES.SPOT_BROWSE) return ORDER_TYPES.SPOT_BROWSE;
+  return kind === 'room' ? ORDER_TYPES.ROOM : ORDER_TYPES.SPOT;
+}
+
+/** Orders the guest can follow on a tracking page, with its e-mail (issue 24 #6): delivery and pickup. */
+export function isTrackedOrderType(type: number): boolean {
+  return type === ORDER_TYPES.DELIVERY || type === ORDER_TYPES.PREORDER;
+}
+
+/** Orders whose kitchen ticket names the customer (and the address): delivery, pickup, served on the spot. */
+export function ticketNamesCustomer(type: number): boolean {
+  return (
+    type === ORDER_TYPES.DELIVERY || type === ORDER_TYPES.PREORDER || type === ORDER_TYPES.SERVED_ON_SPOT
+  );
+}

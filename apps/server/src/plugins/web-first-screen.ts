@@ -27,6 +27,7 @@
  * the HTML (brandShell), and a place the brand does not have answers 404. Any API error answers the brand's plain
  * index.html: the app then shows what it shows today.
  */
+import { sessionTokenOrderType } from '@trapeza/domain/order-status';
 import { decodeWireMoney } from '@trapeza/domain/contracts/wire-money';
 import { parseSettings, type RawSettings } from '@trapeza/domain/settings';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -569,7 +570,7 @@ async function guestState(
   const orderToken: OrderTokenValue = {
     token: row.session,
     place,
-    ordertype: row.order_type === 4 ? 4 : room ? 6 : 1,
+    ordertype: sessionTokenOrderType(row.order_type, row.table_kind),
     room_number: room ? row.table_number : null,
     table: row.table_number,
     tablet_mode: row.mode === 'tablet',

@@ -2,6 +2,7 @@
  * What every product card of a place shares: language, currency, price context, the avoided allergens, the
  * product URL rule (spec §2), quick add for clickable variants and booking products. Pages spread it into cards.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -91,12 +92,16 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
       priceContext,
       avoidAllergens,
       // Spot browse (type 4) shows no ordering.
-      onAddVariant: venue.ui.clickableProductVariants && venue.ctx.orderType !== 4 ? onAddVariant : null,
+      onAddVariant:
+        venue.ui.clickableProductVariants && venue.ctx.orderType !== ORDER_TYPES.SPOT_BROWSE
+          ? onAddVariant
+          : null,
       onBook: setBooking,
       // Without clickable variants, a card's add button opens the product sheet (not in spot browse, nor when
       // the add-to-cart button is hidden).
       onOpen:
-        venue.ctx.orderType !== 4 && !isAddToCartHidden(venue.ui.hideAddToCartBtn, venue.ctx)
+        venue.ctx.orderType !== ORDER_TYPES.SPOT_BROWSE &&
+        !isAddToCartHidden(venue.ui.hideAddToCartBtn, venue.ctx)
           ? setSheet
           : null,
       canAdd,

@@ -5,6 +5,7 @@
  * the guest ordered in. Sent after the order is stored, fire and forget: a failed send is logged
  * (`order confirmation e-mail failed`) and never touches the order or the guest's answer.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import type { Language } from '@trapeza/domain/i18n';
 import { orderNumberLabel } from '@trapeza/domain/order-number';
 import type { MailMessage } from '../../lib/mailer.ts';
@@ -88,7 +89,7 @@ export function orderTrackingMail(input: OrderTrackingMailInput): MailMessage {
   const lines = [
     t.intro(no, input.placeName),
     '',
-    `${input.type === 2 ? t.delivery : t.pickup}: ${no}`,
+    `${input.type === ORDER_TYPES.DELIVERY ? t.delivery : t.pickup}: ${no}`,
     `${t.when}: ${input.requestedTime ?? t.asap}`,
   ];
   if (input.successMessage) lines.push('', input.successMessage);

@@ -2,6 +2,7 @@
  * The order calls of spec §7 under /api: the five order types and the session's orders. Parse with the contract
  * schemas, ask the service, answer; the answer to every refusal is the §8 code in `message` (StoreOrderError).
  */
+import { ORDER_TYPES, isTrackedOrderType } from '@trapeza/domain/order-status';
 import type { FastifyRequest } from 'fastify';
 import { translateField, type Language } from '@trapeza/domain/i18n';
 import { isValidEmail } from '@trapeza/domain/validation';
@@ -120,7 +121,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     const lang = answerLanguage(request.headers);
     void (async () => {
       const order = await service.trackOrder(trackingToken, { placeId, lang });
-      if (order.type !== 2 && order.type !== 3) return;
+      if (!isTrackedOrderType(order.type)) return;
       const [settings, place, origin] = await Promise.all([
         repository.getSettings(placeId),
         // Debt (issue 22 #4): this read belongs in the orders repository.
@@ -147,7 +148,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           requestedTime: order.requested_time,
           successMessage: translatedSetting(
             settings,
-            order.type === 2 ? 'seccess_message_delivery_order' : 'seccess_message_pickup_order',
+            order.type === ORDER_TYPES.DELIVERY
+              ? 'seccess_message_delivery_order'
+              : 'seccess_message_pickup_order',
             lang,
           ),
           trackingUrl: `${origin}/${encodeURIComponent(placeSlug)}/order/${encodeURIComponent(trackingToken)}`,

@@ -3,6 +3,7 @@
  * which tickets an order makes (one per station with only its lines), when (the venue's `print_tickets_on`), jobs
  * stored before anyone is told of them, and what an agent is offered.
  */
+import { ticketNamesCustomer } from '@trapeza/domain/order-status';
 import { createHash, randomBytes } from 'node:crypto';
 import type {
   AdminPrinter,
@@ -313,7 +314,7 @@ export function createPrintingService(deps: PrintingServiceDeps) {
       comment: order.comment,
       reprint,
     };
-    if (order.customer && (order.type === 2 || order.type === 3 || order.type === 7)) {
+    if (order.customer && ticketNamesCustomer(order.type)) {
       const a = order.address;
       const address = a?.address ? [a.address, a.street_number].filter(Boolean).join(' ') : null;
       doc.customer = { name: order.customer.name, phone: order.customer.phone, address };

@@ -10,6 +10,7 @@
  * Sent by the staff notifier after the commit, fire and forget: a failed send is logged
  * (`new-order e-mail failed`, `new-order SMS failed`) and never touches the order or the guest's answer.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeLanguage, translateField, type Language } from '@trapeza/domain/i18n';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
@@ -273,7 +274,7 @@ function newOrderMail(input: NewOrderMailInput): MailMessage {
     ].filter(Boolean);
     rows.push([t.address, parts.join(', ')]);
   }
-  if (o.type !== 1) rows.push([t.time, o.requested_time ?? t.asap]);
+  if (o.type !== ORDER_TYPES.SPOT) rows.push([t.time, o.requested_time ?? t.asap]);
   const c = o.customer;
   if (c && (c.name || c.phone || c.email)) {
     rows.push([t.customer, [c.name, c.phone, c.email].filter(Boolean).join(', ')]);

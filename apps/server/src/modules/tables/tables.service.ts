@@ -2,7 +2,7 @@
  * Table and room sessions (spec §3 user order token, §4 bill, §9 lifetimes): a QR scan opens a session whose
  * secret is the guest's order token; spot orders, my-orders polling, the bill request and waiter calls all name it.
  */
-import { sessionOrderTypeFor } from '@trapeza/domain/order-status';
+import { sessionOrderTypeFor, sessionTokenOrderType } from '@trapeza/domain/order-status';
 import { randomBytes } from 'node:crypto';
 import { extendForBillRequest, isTokenExpired, orderTokenExpiresAt } from '@trapeza/domain/tokens';
 import { parseFlag } from '@trapeza/domain/settings';
@@ -68,7 +68,7 @@ function sessionAnswer(s: SessionWithTable): StoreTableSession {
   return {
     session: s.session,
     token: s.session,
-    order_type: s.order_type === 4 ? 4 : room ? 6 : 1,
+    order_type: sessionTokenOrderType(s.order_type, s.table_kind),
     table: s.table_number,
     table_id: s.table_id,
     room_number: room ? s.table_number : null,
@@ -114,7 +114,7 @@ export function createTablesService(deps: { repo: TablesRepository; notifier?: S
     const answer = (session: string, billWanted: number): StoreTableSession => ({
       session,
       token: session,
-      order_type: orderType === 4 ? 4 : room ? 6 : 1,
+      order_type: sessionTokenOrderType(orderType, table.kind),
       table: table.number,
       table_id: table.id,
       room_number: room ? table.number : null,

@@ -2,6 +2,7 @@
  * `/{place}/about` (spec §2): working hours, delivery prices, payment types, facilities, household, technical
  * support, description.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useTranslation } from 'react-i18next';
 import { WorkingHoursTable } from '../../features/place/components/working-hours.tsx';
 import { SafeHtml } from '../../components/ui/safe-html.tsx';
@@ -22,7 +23,7 @@ export function Component() {
   };
   const title = t('about.titleOf', { name: venue.name });
   usePageMeta(title);
-  const delivery = venue.info.ordertypes.find((o) => o.type === 2) ?? null;
+  const delivery = venue.info.ordertypes.find((o) => o.type === ORDER_TYPES.DELIVERY) ?? null;
   const money = (amount: number) => formatPrice(amount, venue.currency, lang).primary;
   const section = (key: string, heading: string, body: string | null) =>
     body && (

@@ -5,6 +5,7 @@
  * anonymous guest comes back to it from the confirmation e-mail, the link after sending, or "my orders" (this device
  * remembers its orders: tracked-orders.ts).
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useEffect, useState } from 'react';
 import { Link } from '../../components/link.tsx';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
@@ -95,9 +96,9 @@ function TrackedOrder({ order, venue, number }: { order: StoreOrderTracking; ven
   const { t } = useTranslation();
   const { data: raw } = useSuspenseQuery(settingsQueryOptions(venue.place));
   const message =
-    order.type === 2
+    order.type === ORDER_TYPES.DELIVERY
       ? translatedText(raw, venue.lang, 'seccess_message_delivery_order')
-      : order.type === 3
+      : order.type === ORDER_TYPES.PREORDER
         ? translatedText(raw, venue.lang, 'seccess_message_pickup_order')
         : null;
   const steps = STEPS[order.type] ?? ['ordered', 'paid'];
@@ -108,7 +109,11 @@ function TrackedOrder({ order, venue, number }: { order: StoreOrderTracking; ven
       ? formatPrice(order.total, venue.currency, venue.lang).primary
       : formatMoney(order.total, order.currency, venue.lang);
   const typeText =
-    order.type === 2 ? t('tracking.type2') : order.type === 3 ? t('tracking.type3') : t('tracking.typeOther');
+    order.type === ORDER_TYPES.DELIVERY
+      ? t('tracking.type2')
+      : order.type === ORDER_TYPES.PREORDER
+        ? t('tracking.type3')
+        : t('tracking.typeOther');
   return (
     <div className="stack">
       <h1>{t('tracking.heading', { number })}</h1>

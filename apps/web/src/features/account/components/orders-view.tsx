@@ -4,6 +4,7 @@
  * its short number and, for delivery and pickup, the link to its tracking page (issue 24 #6: readable on a phone). Signed out, the
  * profile's login page; a refused token ends the session (spec §4).
  */
+import { isTrackedOrderType } from '@trapeza/domain/order-status';
 import { useEffect } from 'react';
 import { Link } from '../../../components/link.tsx';
 import { useQuery } from '@tanstack/react-query';
@@ -92,7 +93,7 @@ function OrderCard({
       ? t(`account.paymentStatus.${order.payment_status}`, { defaultValue: order.payment_status })
       : null;
   const personal = [order.client_name, order.client_phone, order.client_email].filter(Boolean);
-  const trackable = order.tracking_token && (order.type === 2 || order.type === 3);
+  const trackable = order.tracking_token && isTrackedOrderType(order.type);
   return (
     <li className={styles.orderCard} data-testid="account-order">
       <div className={styles.orderCardHead}>

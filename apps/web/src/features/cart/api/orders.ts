@@ -2,6 +2,7 @@
  * The ordering calls of spec §7: the five order payloads (55 s time-out), the table session check, the session's
  * orders (polled) and the bill request. Types come from the zod contracts (type-only imports).
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { queryOptions } from '@tanstack/react-query';
 import type {
   StoreBillWantedBody,
@@ -32,15 +33,15 @@ export type OrderRequest =
 
 function orderPath(type: OrderRequest['type']): string {
   switch (type) {
-    case 1:
+    case ORDER_TYPES.SPOT:
       return 'orders';
-    case 2:
+    case ORDER_TYPES.DELIVERY:
       return `orders/delivery?t=${Date.now()}`;
-    case 3:
+    case ORDER_TYPES.PREORDER:
       return 'orders/preorder';
-    case 6:
+    case ORDER_TYPES.ROOM:
       return 'orders/room';
-    case 7:
+    case ORDER_TYPES.SERVED_ON_SPOT:
       return 'orders/served-on-spot';
   }
 }

@@ -4,6 +4,7 @@
  * place layout's bottom dock, above the table bar. The total is the cart's own (the domain engine, as the drawer
  * shows it before an order type is chosen).
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useTranslation } from 'react-i18next';
 import { cartItemCount } from '@trapeza/domain/cart';
 import { Price } from '../../../components/ui/price.tsx';
@@ -22,7 +23,7 @@ export function CartBar() {
   const view = useOrderTotal(ctx, cart, { orderType: ctx.venue.ctx.orderType ?? 1 });
   const count = cartItemCount(cart);
   // Spot browse (order type 4) looks without ordering: no cart to go to.
-  if (count === 0 || ctx.venue.ctx.orderType === 4) return null;
+  if (count === 0 || ctx.venue.ctx.orderType === ORDER_TYPES.SPOT_BROWSE) return null;
   return (
     <div className="cart-bar" data-testid="cart-bar">
       <button type="button" className="cart-bar-button" onClick={() => openCart('cart')}>

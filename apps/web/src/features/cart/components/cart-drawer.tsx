@@ -4,6 +4,7 @@
  * order' in tablet mode; none in spot browse), which offers related products first (upselling) and then opens the
  * order modal. Orders: the table session's orders and the bill.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { peekOrderDraft } from '../lib/order-draft.ts';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export function CartDrawer({ ctx, tab }: { ctx: CartContext; tab: CartTab }) {
   const orderType = venue.ctx.orderType ?? 1;
   const view = useOrderTotal(ctx, cart, { orderType });
   const count = cartItemCount(cart);
-  const spotBrowse = venue.ctx.orderType === 4;
+  const spotBrowse = venue.ctx.orderType === ORDER_TYPES.SPOT_BROWSE;
   const closed = orderingClosedText(venue.settings, raw, venue.lang, t);
   const commentProblem = validateComment(orderComment)[0];
   const party = useTableParty(venue.place);

@@ -3,6 +3,7 @@
  * while open; 'Invalid session' drops the token), asking for the bill with a payment method (once; only after an
  * order; extends the token 15 minutes), and change table (show_change_table, or a waiter logged in; lazy modal).
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +146,7 @@ function SessionOrders({
   };
 
   const table = data?.table ?? tableSession?.table ?? null;
-  const room = data?.order_type === 6 || tableSession?.ordertype === 6;
+  const room = data?.order_type === ORDER_TYPES.ROOM || tableSession?.ordertype === ORDER_TYPES.ROOM;
   return (
     <div className="stack">
       {table && (

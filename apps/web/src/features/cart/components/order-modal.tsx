@@ -9,6 +9,7 @@
  * a step indicator and Back / Next; on wider screens every section shows at once (why: features/cart/README.md). Either way the total (with the
  * discounts, in both currencies where the venue shows two) stays in a sticky footer with the send button.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -84,23 +85,25 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
           {st.show('how') && (
             <>
               <OrderTypeSection m={m} />
-              {type === 3 && m.pickupPlaces.length > 0 && <PickupPlaceSection m={m} />}
-              {type != null && type !== 1 && <OrderTimeSection m={m} />}
+              {type === ORDER_TYPES.PREORDER && m.pickupPlaces.length > 0 && <PickupPlaceSection m={m} />}
+              {type != null && type !== ORDER_TYPES.SPOT && <OrderTimeSection m={m} />}
             </>
           )}
           {st.show('details') && (
             <>
-              {type != null && type !== 1 && <ContactSection m={m} />}
-              {type === 2 && <AddressSection m={m} />}
-              {type === 6 && <RoomSection m={m} />}
+              {type != null && type !== ORDER_TYPES.SPOT && <ContactSection m={m} />}
+              {type === ORDER_TYPES.DELIVERY && <AddressSection m={m} />}
+              {type === ORDER_TYPES.ROOM && <RoomSection m={m} />}
             </>
           )}
           {st.show('pay') && (
             <>
               {stepped && st.steps.length === 1 && <OrderTypeSection m={m} />}
-              {type != null && type !== 1 && m.offeredPayments.length > 0 && <PaymentSection m={m} />}
+              {type != null && type !== ORDER_TYPES.SPOT && m.offeredPayments.length > 0 && (
+                <PaymentSection m={m} />
+              )}
               {m.cutleryOn && <CutlerySection m={m} />}
-              {m.promoVisible && type != null && type !== 1 && <PromoSection m={m} />}
+              {m.promoVisible && type != null && type !== ORDER_TYPES.SPOT && <PromoSection m={m} />}
               <AgreementsSection m={m} />
               {type != null && <OrderSummary view={view} currency={currency} lang={lang} />}
             </>

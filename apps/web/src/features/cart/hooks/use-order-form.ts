@@ -9,7 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { orderTypeChoices, type OrderType } from '@trapeza/domain/order-status';
+import { orderTypeChoices, type OrderType, ORDER_TYPES } from '@trapeza/domain/order-status';
 import { cutleryOptionOn, parseFlag } from '@trapeza/domain/settings';
 import { cartItemCount, cartLines } from '@trapeza/domain/cart';
 import type { PromoResult } from '@trapeza/domain/pricing/promo';
@@ -248,7 +248,7 @@ export function useOrderForm(ctx: CartContext) {
       deliveryZone: view.total.deliveryZone,
     });
     // "Save this address" (logged-in guests): kept with the valid form, whatever the server then answers.
-    if (type === 2 && loggedIn && keepAddress && v.street.trim()) {
+    if (type === ORDER_TYPES.DELIVERY && loggedIn && keepAddress && v.street.trim()) {
       saveAddress({
         street: v.street.trim(),
         number: v.number.trim(),

@@ -5,6 +5,7 @@
  * only the step's own fields; a refusal found later (at send, or by the server) brings the guest back to the step
  * holding the field, and the field takes the focus.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { FIELD_OF_PAYLOAD, type OrderFormValues } from '../lib/order-form.ts';
@@ -51,8 +52,8 @@ export function stepOf(field: keyof OrderFormValues): OrderStep {
 /** The steps with something to ask for the chosen order type (all three while none is chosen). */
 export function stepsFor(m: Pick<OrderFormModel, 'type' | 'offered'>): OrderStep[] {
   const { type, offered } = m;
-  const how = offered.length > 1 || (type != null && type !== 1);
-  const details = type !== 1;
+  const how = offered.length > 1 || (type != null && type !== ORDER_TYPES.SPOT);
+  const details = type !== ORDER_TYPES.SPOT;
   return [...(how ? (['how'] as const) : []), ...(details ? (['details'] as const) : []), 'pay'];
 }
 

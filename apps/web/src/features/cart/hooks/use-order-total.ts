@@ -5,6 +5,7 @@
  * so the total shown before sending is the total the server charges (issue 22 #2).
  * Display only: the server prices the order itself (and checks the promo code again) and answers the total it stored.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useMemo } from 'react';
 import { cartLines, type Cart } from '@trapeza/domain/cart';
 import { deliveryChoiceFor } from '@trapeza/domain/delivery/pin-zone';
@@ -62,7 +63,7 @@ export function useOrderTotal(ctx: CartContext, cart: Cart, choice: OrderTotalCh
     let delivery = null;
     let zone: DeliveryZone | null = null;
     let zoneProblem: string | null = null;
-    if (orderType === 2) {
+    if (orderType === ORDER_TYPES.DELIVERY) {
       const venuePoint =
         venue.info.lat != null && venue.info.lng != null
           ? { lat: venue.info.lat, lng: venue.info.lng }

@@ -5,6 +5,7 @@
  * reaction. A refused cart keeps the table session (the catalogue asks the guest to press Order again); a lost
  * session is dropped, and the guest is asked to rescan (or, in the native app, sent to /close-browser-app).
  */
+import { ORDER_TYPES, isTrackedOrderType } from '@trapeza/domain/order-status';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,11 +56,11 @@ export function useSubmitOrder(ctx: CartContext) {
   const { venue, raw } = ctx;
 
   const successMessage = (type: OrderType) => {
-    if (type === 2)
+    if (type === ORDER_TYPES.DELIVERY)
       return translatedText(raw, venue.lang, 'seccess_message_delivery_order') ?? t('cart.successDefault');
-    if (type === 3)
+    if (type === ORDER_TYPES.PREORDER)
       return translatedText(raw, venue.lang, 'seccess_message_pickup_order') ?? t('cart.successDefault');
-    if (type === 6) return t('cart.order_sent_success');
+    if (type === ORDER_TYPES.ROOM) return t('cart.order_sent_success');
     return t('cart.successDefault');
   };
 
@@ -89,7 +90,7 @@ export function useSubmitOrder(ctx: CartContext) {
     }
     // Delivery and pickup: this device remembers the order's tracking page ("my orders" lists it; issue 24 #6),
     // before any payment detour, so a guest who never comes back from the provider still finds it.
-    const tracked = (type === 2 || type === 3) && answer.tracking_token ? answer.tracking_token : null;
+    const tracked = isTrackedOrderType(type) && answer.tracking_token ? answer.tracking_token : null;
     if (tracked) {
       rememberTrackedOrder({
         place: venue.place,
@@ -149,7 +150,8 @@ export function useSubmitOrder(ctx: CartContext) {
       const answer = await placeOrder(venue.place, request, venue.lang);
       setOrderSent(true);
       const body = request.body as { delivery_time?: string | null; pickup_time?: string | null };
-      const requested = request.type === 1 ? null : (body.delivery_time ?? body.pickup_time ?? '').trim();
+      const requested =
+        request.type === ORDER_TYPES.SPOT ? null : (body.delivery_time ?? body.pickup_time ?? '').trim();
       onAnswer(request.type, answer, payment, requested || null);
     } catch (e) {
       setOrderSent(false);
@@ -166,7 +168,7 @@ export function useSubmitOrder(ctx: CartContext) {
         openLogin: () => openLogin(saveDraft),
         sessionLost: () => {
           session.clearOrderToken();
-          if (request.type === 1 && isNativeApp()) void navigate('/close-browser-app');
+          if (request.type === ORDER_TYPES.SPOT && isNativeApp()) void navigate('/close-browser-app');
         },
       });
       setError(outcome.message);

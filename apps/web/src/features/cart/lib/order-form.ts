@@ -2,6 +2,7 @@
  * The order modal's values (spec §3 order form fields), their check by the domain (validateOrderForm) and the §7
  * payload each order type sends. No rule is decided here: requiredness, limits and flags are the domain's.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { cartLines, type Cart, type OrderComment } from '@trapeza/domain/cart';
 import { exactTimeFlag } from '@trapeza/domain/dates';
 import type { OrderType } from '@trapeza/domain/order-status';
@@ -195,7 +196,7 @@ export function buildOrderRequest(v: OrderFormValues, type: OrderType, ctx: Payl
   // The cart lines as kept under to_order (every §3 field); the server reads ids, quantities and ingredients.
   const products = cartLines(ctx.cart).map((l): StoreOrderProduct => ({ ...l }));
   const order_comment = ctx.comments.length > 0 ? ctx.comments : null;
-  if (type === 1) {
+  if (type === ORDER_TYPES.SPOT) {
     return {
       type: 1,
       body: { session: ctx.token ?? '', products, order_comment, userDeviceData: ctx.deviceId },
@@ -219,7 +220,7 @@ export function buildOrderRequest(v: OrderFormValues, type: OrderType, ctx: Payl
     userDeviceData: ctx.deviceId,
   };
   switch (type) {
-    case 2: {
+    case ORDER_TYPES.DELIVERY: {
       const zone = ctx.deliveryZone;
       return {
         type: 2,
@@ -246,7 +247,7 @@ export function buildOrderRequest(v: OrderFormValues, type: OrderType, ctx: Payl
         },
       };
     }
-    case 3:
+    case ORDER_TYPES.PREORDER:
       return {
         type: 3,
         body: {
@@ -256,7 +257,7 @@ export function buildOrderRequest(v: OrderFormValues, type: OrderType, ctx: Payl
           count_cutlery: count,
         },
       };
-    case 6:
+    case ORDER_TYPES.ROOM:
       return {
         type: 6,
         body: {

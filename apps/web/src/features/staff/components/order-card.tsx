@@ -9,7 +9,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
 import type { StoreTablesMenuResponse } from '@trapeza/domain/contracts/orders';
-import { canTransition, isOrderStatus, isOrderType, type OrderStatus } from '@trapeza/domain/order-status';
+import {
+  canTransition,
+  isOrderStatus,
+  isOrderType,
+  type OrderStatus,
+  ORDER_TYPES,
+} from '@trapeza/domain/order-status';
 import { addressLine, clockTime, hasTable, orderMoney } from '../lib/order-format.ts';
 import { staffErrorCode } from '../api/staff-request.ts';
 import styles from './staff.module.css';
@@ -126,7 +132,7 @@ export function OrderCard({
       ['discount', -price.discount_total],
       // Stored together: a delivery's price, or another type's service fee — never called "Delivery" on a
       // pickup (issue 24).
-      [order.type === 2 ? 'delivery' : 'serviceFee', price.delivery_fee],
+      [order.type === ORDER_TYPES.DELIVERY ? 'delivery' : 'serviceFee', price.delivery_fee],
       ['box', price.box_fee],
       ['cutlery', price.cutlery_fee],
       ['paymentFee', price.payment_fee],

@@ -2,6 +2,7 @@
  * The delivery address (type 2): a saved address to fill from (choice cards), the address fields, "save this address", the
  * region (one of three zone kinds), the map pin (Leaflet, a further chunk) and the zone and minimum-order notes.
  */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@trapeza/domain/money';
@@ -28,7 +29,7 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
   const { view, pin, regionId, saved, formId } = m;
   // The saved address the guest last filled the fields from (nothing chosen at first).
   const [savedId, setSavedId] = useState('');
-  const shapes = venue.info.ordertypes.find((o) => o.type === 2)?.delivery_shapes ?? [];
+  const shapes = venue.info.ordertypes.find((o) => o.type === ORDER_TYPES.DELIVERY)?.delivery_shapes ?? [];
   const pinAddress = usePinAddress(
     { get: (f) => m.form.getValues(f), set: (f, v) => setValue(f, v, { shouldDirty: true }) },
     lang,

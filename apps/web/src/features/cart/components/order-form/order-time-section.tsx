@@ -1,4 +1,5 @@
 /** Delivery or pickup time: as soon as possible, or an open day and time in the venue's time zone. */
+import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useTranslation } from 'react-i18next';
 import type { OrderDayChoice } from '@trapeza/domain/order-time';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
@@ -24,7 +25,7 @@ export function OrderTimeSection({ m }: { m: OrderFormModel }) {
   return (
     <div className="stack">
       <ChoiceCardGroup
-        legend={m.type === 2 ? t('cart.fields.deliveryTime') : t('cart.fields.pickupTime')}
+        legend={m.type === ORDER_TYPES.DELIVERY ? t('cart.fields.deliveryTime') : t('cart.fields.pickupTime')}
         layout="grid"
       >
         <ChoiceCard value="asap" label={t('cart.fields.asap')} {...register('timeMode')} />
@@ -58,7 +59,7 @@ export function OrderTimeSection({ m }: { m: OrderFormModel }) {
           </div>
         </div>
       )}
-      {m.mayBeLate && m.type === 2 && <p className="muted">{m.mayBeLate}</p>}
+      {m.mayBeLate && m.type === ORDER_TYPES.DELIVERY && <p className="muted">{m.mayBeLate}</p>}
     </div>
   );
 }
