@@ -7,6 +7,7 @@ import { CURRENCY_CODES, type CurrencyCode } from '@trapeza/domain/money';
 import { fieldErrors, type BrandDraft } from '../api/platform-api.ts';
 import { Field } from './field.tsx';
 import s from './platform.module.css';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 
 const empty: BrandDraft = {
@@ -116,24 +117,21 @@ export function BrandForm({
           )}
         </Field>
       </div>
-      <fieldset className={s.row}>
-        <legend>{t('form.languages')}</legend>
+      <ChoiceCardGroup legend={t('form.languages')} type="checkbox" layout="grid">
         {LANGUAGES.map((lang) => (
-          <label key={lang}>
-            <input
-              type="checkbox"
-              checked={draft.languages.includes(lang)}
-              onChange={(e) =>
-                set(
-                  'languages',
-                  e.target.checked ? [...draft.languages, lang] : draft.languages.filter((l) => l !== lang),
-                )
-              }
-            />{' '}
-            {lang}
-          </label>
+          <ChoiceCard
+            key={lang}
+            label={lang}
+            checked={draft.languages.includes(lang)}
+            onChange={(e) =>
+              set(
+                'languages',
+                e.target.checked ? [...draft.languages, lang] : draft.languages.filter((l) => l !== lang),
+              )
+            }
+          />
         ))}
-      </fieldset>
+      </ChoiceCardGroup>
       {errors.languages && <p className={s.error}>{errors.languages}</p>}
       <Field label={t('form.currency')} error={errors.currency}>
         {(p) => (
