@@ -80,6 +80,8 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
       await expect(admin.getByRole('heading', { name: 'Устройства без право да поръчват' })).toBeVisible();
       const rows = admin.locator('tr[data-device-id]');
       await expect(rows).toHaveCount(1);
+      // The row names the device's last order here: its number and table.
+      await expect(rows).toContainText(/#\d+ · Маса 3 · /);
       const unblock = rows.getByRole('button', { name: 'Отблокирай' });
       // Cancelling keeps it blocked.
       await unblock.click();

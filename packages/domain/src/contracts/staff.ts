@@ -226,7 +226,22 @@ export const StaffUserNeedBody = z.object({ status: z.literal('done') });
 // ---------------------------------------------------------------------------------------------------------------
 
 export const StaffDeviceBody = z.object({ deviceId: z.string().trim().min(1).max(200) });
-export const StaffBlockedDevice = z.object({ device_id: z.string(), created_at: z.string() });
+export const StaffBlockedDevice = z.object({
+  device_id: z.string(),
+  created_at: z.string(),
+  /** The device's last order at the place, so the staff know which guest it is; null when it has none here. */
+  last_order: z
+    .object({
+      number: z.number().int().nullable(),
+      key: z.string(),
+      type: z.number().int(),
+      table: z.string().nullable(),
+      room_number: z.string().nullable(),
+      client_name: z.string().nullable(),
+      created_at: z.string(),
+    })
+    .nullable(),
+});
 export const StaffBlockedDevicesResponse = z.array(StaffBlockedDevice);
 export const StaffDeviceResult = z.object({ device_id: z.string(), blocked: z.boolean() });
 

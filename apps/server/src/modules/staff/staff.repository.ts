@@ -212,13 +212,40 @@ export function createStaffRepository(db: AppDatabase) {
 
   // -- blocked devices -------------------------------------------------------------------------------------------
 
+  /** The place's blocked devices, newest first, each with its last order here (so the admin knows which it is). */
   async function listBlockedDevices(placeId: number) {
-    return db
+    const devices = await db
       .selectFrom('blocked_devices')
       .select(['device_id', 'created_at'])
       .where('place_id', '=', placeId)
       .orderBy('id', 'desc')
       .execute();
+    if (devices.length === 0) return [];
+    const orders = await db
+      .selectFrom('orders as o')
+      .leftJoin('tables as t', 't.id', 'o.table_id')
+      .select([
+        'o.device_id',
+        'o.number',
+        'o.key',
+        'o.type',
+        'o.room_number',
+        'o.client_name',
+        'o.created_at',
+        't.number as table_number',
+        't.kind as table_kind',
+      ])
+      .where('o.place_id', '=', placeId)
+      .where(
+        'o.device_id',
+        'in',
+        devices.map((d) => d.device_id),
+      )
+      .orderBy('o.id', 'desc')
+      .execute();
+    const last = new Map<string, (typeof orders)[number]>();
+    for (const o of orders) if (o.device_id && !last.has(o.device_id)) last.set(o.device_id, o);
+    return devices.map((d) => ({ ...d, last_order: last.get(d.device_id) ?? null }));
   }
 
   /** Bars the device (idempotent). */

@@ -419,7 +419,7 @@ describeEachDatabase(
       const block = await call('POST', '/api/staff/devices/block', 'waiter', { deviceId: 'phone-42' });
       expect(block.json()).toEqual({ device_id: 'phone-42', blocked: true });
       expect((await call('GET', '/api/staff/devices/blocked', 'waiter')).json()).toEqual(
-        expect.arrayContaining([expect.objectContaining({ device_id: 'phone-42' })]),
+        expect.arrayContaining([expect.objectContaining({ device_id: 'phone-42', last_order: null })]),
       );
       const refused = await placeSpotOrder(session, { userDeviceData: { deviceId: 'phone-42' } });
       expect(refused.statusCode).toBe(403);
@@ -428,6 +428,31 @@ describeEachDatabase(
       const ok = await placeSpotOrder(session, { userDeviceData: { deviceId: 'phone-42' } });
       expect(ok.statusCode).toBe(201);
     });
+
+    ctx.test(
+      'the blocked devices list names each device’s last order here (table, number, name)',
+      async () => {
+        const session = await openSession(await tableToken(fx().tables['3']));
+        const first = await placeSpotOrder(session, { userDeviceData: { deviceId: 'phone-43' } });
+        expect(first.statusCode).toBe(201);
+        const second = await placeSpotOrder(session, { userDeviceData: { deviceId: 'phone-43' } });
+        expect(second.statusCode).toBe(201);
+        await call('POST', '/api/staff/devices/block', 'waiter', { deviceId: 'phone-43' });
+        const list = (await call('GET', '/api/staff/devices/blocked', 'waiter')).json() as {
+          device_id: string;
+          last_order: { key: string; table: string | null; number: number | null } | null;
+        }[];
+        const row = list.find((d) => d.device_id === 'phone-43');
+        expect(row?.last_order).toMatchObject({
+          key: second.json().key,
+          table: '3',
+          room_number: null,
+          type: 1,
+        });
+        expect(row?.last_order?.number).toEqual(expect.any(Number));
+        await call('POST', '/api/staff/devices/unblock', 'waiter', { deviceId: 'phone-43' });
+      },
+    );
 
     // -- tables, rooms and QR codes -------------------------------------------------------------------------------
 

@@ -339,7 +339,21 @@ export function createStaffService(deps: { repo: StaffRepository; bus: EventBus 
   }
 
   async function blockedDevices(placeId: number) {
-    return repo.listBlockedDevices(placeId);
+    const rows = await repo.listBlockedDevices(placeId);
+    return rows.map(({ last_order: o, ...device }) => ({
+      ...device,
+      last_order: o
+        ? {
+            number: o.number,
+            key: o.key,
+            type: o.type,
+            table: o.table_number && o.table_kind !== 'room' ? o.table_number : null,
+            room_number: o.table_kind === 'room' ? o.table_number : o.room_number,
+            client_name: o.client_name,
+            created_at: o.created_at,
+          }
+        : null,
+    }));
   }
 
   /** POST staff/devices/block: the device can no longer order here (anon_user_banned). */

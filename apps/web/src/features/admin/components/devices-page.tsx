@@ -1,7 +1,8 @@
 /**
  * Blocked guest devices (spec §6: ordering can be disallowed per device): the devices the waiters barred from the
- * board (its "block device" button), newest first, each with when it was blocked; "Unblock" asks first, then the
- * device may order again and a toast says so.
+ * board (its "block device" button), newest first, each with when it was blocked and its last order here (number,
+ * table or room, name, time) so the admin knows whose it is; "Unblock" asks first, then the device may order again
+ * and a toast says so.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { askConfirm } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { blockedDevicesQuery, unblockDevice, type BlockedDeviceRow } from '../api/devices.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
@@ -46,6 +48,22 @@ export function DevicesPage() {
     }
   };
 
+  const lastOrder = ({ last_order: o }: BlockedDeviceRow) =>
+    o
+      ? [
+          orderNumberLabel(o.number, o.key),
+          o.table
+            ? t('devices.table', { table: o.table })
+            : o.room_number
+              ? t('devices.room', { room: o.room_number })
+              : t(`orderTypes.${o.type}`, { defaultValue: '' }),
+          o.client_name,
+          new Date(o.created_at).toLocaleString(),
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      : t('devices.noOrder');
+
   const rows = [...devices.data].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
     <section className={s.card} aria-labelledby="devices-title">
@@ -58,6 +76,7 @@ export function DevicesPage() {
           <thead>
             <tr>
               <th scope="col">{t('devices.device')}</th>
+              <th scope="col">{t('devices.lastOrder')}</th>
               <th scope="col">{t('devices.blockedAt')}</th>
               <th scope="col">
                 <span className="visually-hidden">{t('devices.actions')}</span>
@@ -70,6 +89,7 @@ export function DevicesPage() {
                 <td>
                   <code>{row.device_id}</code>
                 </td>
+                <td>{lastOrder(row)}</td>
                 <td>{new Date(row.created_at).toLocaleString()}</td>
                 <td>
                   <button
