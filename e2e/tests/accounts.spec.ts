@@ -6,6 +6,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -50,7 +51,7 @@ test.describe('accounts', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await page.context().addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
     // The venue's welcome banner shows once per browser session; these journeys start past it.
-    await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    await skipWelcome(page);
   });
 
   test('guest logs in, sees name and points, edits the phone, logs out', async ({ page, request }) => {
@@ -137,7 +138,7 @@ test.describe('accounts', () => {
     const other = await browser.newContext();
     try {
       await other.addCookies([{ name: 'language', value: 'en', url: baseURL! }]);
-      await other.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+      await skipWelcome(other);
       const stranger = await other.newPage();
       await stranger.goto('/bistro');
       await (await openLogin(stranger)).getByRole('button', { name: 'Register' }).click();
@@ -277,7 +278,7 @@ test.describe('accounts', () => {
     const other = await browser.newContext();
     try {
       await other.addCookies([{ name: 'language', value: 'de', url: baseURL! }]);
-      await other.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+      await skipWelcome(other);
       const guesser = await other.newPage();
       await guesser.goto('/bistro');
       await guesser.getByRole('button', { name: 'Anmelden' }).first().click();

@@ -12,6 +12,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -177,7 +178,7 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   test.setTimeout(180_000);
   expect((await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } })).ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
   const admin = await adminToken(request);
   const tag = Date.now() % 100_000;
   const catBg = `Сезонно ${tag}`;
@@ -374,7 +375,7 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   try {
     const guest = await guestContext.newPage();
     await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
-    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    await skipWelcome(guest);
     const inZone = await deliverTo(guest, catBg, bgName, 'east');
     await expect(inZone.getByTestId('delivery-zone')).toHaveText(
       `Адресът е в зоната за доставка. Доставка: ${(SHAPE_PRICE / 100).toFixed(2).replace('.', ',')} €.`,

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -23,7 +24,7 @@ async function setOnePage(request: APIRequestContext, value: number) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
 });
 
 test('one_page_menu_style = 1: the venue page is every category with its products; the jump list leads there', async ({

@@ -7,6 +7,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -46,7 +47,7 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
   const guest = await context.newPage();
   try {
     await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
-    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    await skipWelcome(guest);
     await guest.goto('/bistro/t/demo-t3');
     await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
     await sendFromSharedCart(guest);

@@ -10,6 +10,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -41,7 +42,7 @@ test.beforeEach(async ({ page }) => {
   const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   expect(res.ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
 });
 
 test('deposit: book with the online payment flag → Pay deposit → pay on the provider page → confirmed', async ({
@@ -128,7 +129,7 @@ test('staff bookings view: the waiter sees the day, a new booking arrives pendin
   const guestContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.50' } });
   const guest = await guestContext.newPage();
   await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(guest);
   await guest.goto('/bistro/reservations');
   await expect(guest.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible({ timeout: 15_000 });
   await guest.getByLabel('Брой хора').selectOption('2');

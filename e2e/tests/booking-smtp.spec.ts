@@ -16,6 +16,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -84,7 +85,7 @@ test.beforeEach(async ({ page }) => {
   const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   expect(res.ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
 });
 
 async function adminHeaders(request: APIRequestContext) {

@@ -15,6 +15,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { measureContrast, type ContrastFailure } from './pixel-contrast.ts';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -81,9 +82,7 @@ test.beforeEach(async ({ page }) => {
   expect(res.ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
-  });
+  await skipWelcome(page);
   // The test pictures: served to the browser as if the venue had uploaded them.
   for (const [path, svg] of [
     [BUSY, BUSY_SVG],

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -13,7 +14,7 @@ test.beforeEach(async ({ page }) => {
   const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   expect(res.ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
 });
 
 test('a delivery guest follows the order live while the waiter moves it prepared → on the way → paid', async ({

@@ -6,6 +6,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -35,7 +36,7 @@ test('a guest leaves feedback on the feedback page; the waiter sees every answer
   try {
     const guest = await context.newPage();
     await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
-    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    await skipWelcome(guest);
     await guest.goto('/bistro/feedback');
     await expect(guest.getByRole('heading', { level: 1, name: 'Обратна връзка' })).toBeVisible();
 

@@ -4,6 +4,7 @@
 // the server's "scan again" page.
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -14,8 +15,8 @@ const SCRIPTS = /\/(?:assets\/.+\.js|boot\.js)(?:\?.*)?$/;
 test.beforeEach(async ({ page }) => {
   await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await skipWelcome(page);
   await page.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
     // The server's elements as parsed, before any script of the app ran.
     document.addEventListener('DOMContentLoaded', () => {
       const w = window as unknown as Record<string, unknown>;

@@ -4,7 +4,8 @@
  * about page, the translated footer and the out-of-stock card.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -16,12 +17,6 @@ test.beforeEach(async ({ page }) => {
   expect(res.ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
 });
-
-function skipWelcome(page: Page) {
-  return page.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
-  });
-}
 
 test('on a phone the header shows the whole venue name, the tools on their own row', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });

@@ -6,6 +6,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -26,8 +27,8 @@ async function holdScripts(page: Page): Promise<() => void> {
 
 /** Sums the page's layout shifts from its first paint (shifts right after an input excluded, as CLS does). */
 async function recordShifts(page: Page) {
+  await skipWelcome(page);
   await page.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
     const w = window as unknown as { __cls: number; __shifts: string[] };
     w.__cls = 0;
     w.__shifts = [];

@@ -3,6 +3,7 @@
 // elements kept rather than rendered again — and the page is live afterwards: adding to the cart works.
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -61,8 +62,8 @@ function escaped(text: string): string {
 test.beforeEach(async ({ page }) => {
   await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await skipWelcome(page);
   await page.addInitScript(() => {
-    sessionStorage.setItem('welcome_banner_seen_bistro', '1');
     // The server's elements as parsed, before any script of the app ran.
     document.addEventListener('DOMContentLoaded', () => {
       const w = window as unknown as Record<string, unknown>;

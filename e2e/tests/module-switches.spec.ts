@@ -6,6 +6,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -38,7 +39,7 @@ test('the admin switches the gallery and promotions off and on; the guest menu f
 }) => {
   const adminContext = await browser.newContext();
   const guestContext = await browser.newContext();
-  await guestContext.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(guestContext);
   const admin = await adminContext.newPage();
   const guest = await guestContext.newPage();
   try {

@@ -4,6 +4,7 @@
 // sw.ts) keeps the app and the venue's last menu page.
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -13,7 +14,7 @@ const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 test.beforeEach(async ({ page }) => {
   await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
 });
 
 test.afterAll(async ({ request }) => {

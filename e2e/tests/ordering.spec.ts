@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -24,9 +25,7 @@ async function setServerClock(page: Page, now: string) {
 test.beforeEach(async ({ page }) => {
   await setServerClock(page, TUESDAY_NOON);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
-  });
+  await skipWelcome(page);
 });
 
 /** Adds the kebapcheta (two sizes, a required side, add-ons) from its product page. */

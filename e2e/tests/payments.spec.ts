@@ -11,6 +11,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -24,7 +25,7 @@ test.beforeEach(async ({ page }) => {
   const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   expect(res.ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
 });
 
 // The bistro's online payment tax (spec §9): 2.5 % of the amount + 0.25.
@@ -338,7 +339,7 @@ test('paid from another address than PUBLIC_URL: back on that address, signed in
     try {
       const other2 = await fresh.newPage();
       await other2.clock.setFixedTime(new Date(TUESDAY_NOON));
-      await other2.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+      await skipWelcome(other2);
       await other2.goto(
         `http://localhost:${process.env.E2E_PORT ?? 3100}/bistro/payment?orderKey=${order.key}&result=ok`,
       );

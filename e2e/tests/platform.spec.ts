@@ -23,6 +23,7 @@ import {
   type Dialect,
   type EmptyInstallation,
 } from './platform-server.ts';
+import { skipWelcome } from './welcome.ts';
 
 // Tuesday 12:00 in Sofia: the restaurant template's venue is open (10:00–22:00 every day).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
@@ -51,7 +52,7 @@ async function freshPage(browser: Browser): Promise<{ page: Page; close: () => P
   const context = await browser.newContext({ locale: 'bg-BG' });
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript((slug) => sessionStorage.setItem(`welcome_banner_seen_${slug}`, '1'), VENUE.slug);
+  await skipWelcome(page, [VENUE.slug]);
   return { page, close: () => context.close() };
 }
 

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser } from '@playwright/test';
 import { PrinterSimulator } from '../../apps/server/test/printer-simulator.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -26,7 +27,7 @@ async function guestOrdersAtTable3(browser: Browser) {
   const context = await browser.newContext();
   const guest = await context.newPage();
   await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(guest);
   await guest.goto('/bistro/t/demo-t3');
   await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
   await guest.goto('/bistro/skara/kebapcheta');

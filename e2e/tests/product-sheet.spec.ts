@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -37,7 +38,7 @@ test.afterAll(async ({ request }) => {
 test.beforeEach(async ({ page }) => {
   await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
 });
 
 async function openSheet(page: Page) {

@@ -6,6 +6,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -17,8 +18,8 @@ test('the reservations page does not move while it loads (CLS ≤ 0.02)', async 
   const res = await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   expect(res.ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await skipWelcome(page);
   await page.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
     const w = window as unknown as { __cls: number; __shifts: { value: number; sources: string[] }[] };
     w.__cls = 0;
     w.__shifts = [];

@@ -6,6 +6,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -28,7 +29,7 @@ async function staffLogin(page: Page, path: string) {
 }
 
 async function pickupForm(guest: Page) {
-  await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(guest);
   await guest.goto('/bistro/skara/kebapcheta');
   await guest.getByLabel('5 бр.').check();
   await guest.getByRole('checkbox').first().check();

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -11,7 +12,7 @@ async function guestAtTable(browser: Browser): Promise<{ guest: Page; close: () 
   const context = await browser.newContext();
   const guest = await context.newPage();
   await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(guest);
   await guest.goto('/bistro/t/demo-t3');
   await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
   return { guest, close: () => context.close() };

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -45,9 +46,7 @@ async function phone(
   setUp?: (page: Page) => Promise<unknown>,
 ): Promise<Page> {
   const context = await browser.newContext();
-  await context.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
-  });
+  await skipWelcome(context);
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   if (setUp) await setUp(page);

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -54,9 +55,7 @@ async function newPage(browser: Browser, viewport: { width: number; height: numb
   await context.addCookies([{ name: 'language', value: lang, url: base }]);
   const page = await context.newPage();
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => {
-    for (const p of ['bistro', 'hotel']) sessionStorage.setItem(`welcome_banner_seen_${p}`, '1');
-  });
+  await skipWelcome(page);
   return { page, close: () => context.close() };
 }
 

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -80,7 +81,7 @@ test('the owner names a delivery zone per language; the zone editor warns before
   try {
     const guest = await context.newPage();
     await guest.clock.setFixedTime(new Date('2026-03-03T10:00:00.000Z'));
-    await guest.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+    await skipWelcome(guest);
     await guest.goto('/bistro/skara/kebapcheta');
     await guest.getByLabel('5 бр.').check();
     await guest.getByRole('checkbox').first().check();

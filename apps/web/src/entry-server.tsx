@@ -22,6 +22,7 @@ import { seedFirstScreen, type FirstScreenData } from './lib/first-screen-data.t
 import { createQueryClient } from './lib/query-client.ts';
 import { seedInlinedTracking } from './features/order-tracking/api.ts';
 import { useSessionStore, type OrderTokenCookie } from './stores/session-store.ts';
+import { serverWelcomeSeen } from './features/place/welcome-seen.ts';
 
 type Messages = Record<string, unknown>;
 const firstTexts = import.meta.glob<Messages>('./i18n/*.json', { eager: true, import: 'default' });
@@ -64,6 +65,12 @@ export interface RenderSession {
   orderToken: OrderTokenCookie | null;
   /** The auth cookie (what renders differs only by whether there is one). */
   authToken: string | null;
+  /**
+   * The page's place's welcome banner was closed in this browser session (its `welcome_seen_<place>` cookie): the
+   * banner is left out; else it is rendered open where it greets (features/place/welcome-seen.ts). A server from
+   * before it sends none: rendered open.
+   */
+  welcomeSeen?: boolean;
 }
 
 /**
@@ -79,6 +86,7 @@ Object.defineProperties(useSessionStore.getInitialState(), {
   orderToken: { get: () => requestSession.getStore()?.orderToken ?? null },
   authToken: { get: () => requestSession.getStore()?.authToken ?? null },
 });
+serverWelcomeSeen.read = () => requestSession.getStore()?.welcomeSeen === true;
 
 export interface RenderInput {
   /** The page's URL (path and query). */

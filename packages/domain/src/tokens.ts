@@ -16,6 +16,15 @@ export const ATTRIBUTION_COOKIE_MAX_AGE_SECONDS = 2_592_000;
  * entry, read by the API (the menu's order context) and the server renderer alike. One name on both sides.
  */
 export const ORDER_TOKEN_COOKIE = 'user_order_token';
+/**
+ * The session cookie saying this browser session has closed a place's welcome banner (spec §2: once per visit):
+ * written by the web app when the guest closes it, read by the server renderer, which renders the banner already open
+ * in the first HTML while it is not set (issue 17). No Max-Age: it ends with the browser session, as the banner's
+ * sessionStorage flag did.
+ */
+export function welcomeSeenCookie(place: string): string {
+  return `welcome_seen_${place}`;
+}
 /** The request header the web app also sends the order token in (the API reads it before the cookie). */
 export const ORDER_TOKEN_HEADER = 'x-order-token';
 /** Order and payment request time-out (spec §9). */

@@ -228,6 +228,49 @@ if (webBuilt) {
       );
 
       ctx.test(
+        "the venue's welcome banner is in the server's HTML already open until this browser session closed it (issue 17)",
+        async () => {
+          const welcome = (html: string) =>
+            /<dialog [^>]*>[\s\S]*?<\/dialog>/.exec(rootHtml(html))?.[0] ?? null;
+          const text = 'Добре дошли в Бистро Трапеза! Поръчайте на масата, за вкъщи или с доставка.';
+          // No cookie: open in the first HTML (not modal yet: the app makes it so), titled, with the venue's text
+          // and its button, its stylesheet applied from the first paint.
+          for (const url of ['/bistro', '/bistro/hrana', '/bistro/about', '/bistro/t/demo-t5']) {
+            const page = await ctx.get(url, { client: null, place: null });
+            const dialog = welcome(page.body);
+            expect(dialog, url).toMatch(/^<dialog [^>]*\bopen=""/);
+            expect(dialog, url).toContain('Добре дошли в Бистро Трапеза');
+            expect(dialog, url).toContain(escaped(text));
+            expect(dialog, url).toContain('>Към менюто</button>');
+            expect(classesStyledLate(page.body), url).toEqual([]);
+          }
+          // Closed in this browser session (the session cookie the app writes): not in the HTML.
+          for (const url of ['/bistro', '/bistro/about', '/bistro/t/demo-t5']) {
+            const seen = await ctx.get(url, {
+              client: null,
+              place: null,
+              cookies: { welcome_seen_bistro: '1' },
+            });
+            expect(rootHtml(seen.body), url).not.toBe('');
+            expect(welcome(seen.body), url).toBeNull();
+          }
+          // Another venue's cookie is not this one's.
+          const other = await ctx.get('/hotel', {
+            client: null,
+            place: null,
+            cookies: { welcome_seen_bistro: '1' },
+          });
+          expect(welcome(other.body)).toContain('Добре дошли в Хотел Трапеза');
+          // The pages the banner does not greet on (issue 24): the legal texts.
+          for (const url of ['/bistro/terms', '/bistro/privacy-policy']) {
+            const page = await ctx.get(url, { client: null, place: null });
+            expect(rootHtml(page.body), url).not.toBe('');
+            expect(welcome(page.body), url).toBeNull();
+          }
+        },
+      );
+
+      ctx.test(
         'a table QR scan answers the menu at that table, the order-token cookie written in the same response',
         async () => {
           const categories = (await ctx.get('/api/categoriesHierarchy?active=1')).json() as {

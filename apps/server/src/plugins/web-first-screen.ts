@@ -14,7 +14,8 @@
  * - the first screen's HTML inside `<div id="root">` for the place home, a category, a product, the about and legal
  *   pages, search and "all" (with or without an order token, login or language cookie), rendered by the web build's
  *   server entry (apps/web/src/entry-server.tsx → dist/server/entry-server.js) from that same data, with the page's
- *   own `<title>` and `<html lang>`; the browser hydrates it. The stylesheets of lazily loaded parts the server
+ *   own `<title>` and `<html lang>`, and the venue's welcome banner already open where it greets unless the guest closed
+ *   it in this browser session (the `welcome_seen_<place>` session cookie); the browser hydrates it. The stylesheets of lazily loaded parts the server
  *   rendered (the footer, the table bar, …) are linked too — found by the CSS classes the HTML uses — so nothing
  *   shifts when their chunks arrive. The page is left to the browser when the server build is missing or the render
  *   fails;
@@ -34,7 +35,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { cookieLifetimeHours, isTokenExpired, ORDER_TOKEN_COOKIE } from '@trapeza/domain/tokens';
+import {
+  cookieLifetimeHours,
+  isTokenExpired,
+  ORDER_TOKEN_COOKIE,
+  welcomeSeenCookie,
+} from '@trapeza/domain/tokens';
 import type { PageBrand } from './web-brand.ts';
 import { comingSoonHtml, comingSoonTitle, COMING_SOON_RETRY_AFTER_S, mayPreview } from './web-coming-soon.ts';
 import type { WebBrandRepository } from './web-brand.repository.ts';
@@ -177,7 +183,7 @@ type RenderFirstScreen = (input: {
   data: unknown;
   timeoutMs?: number;
   onError?: (error: unknown) => void;
-  session?: { orderToken: OrderTokenValue | null; authToken: string | null };
+  session?: { orderToken: OrderTokenValue | null; authToken: string | null; welcomeSeen: boolean };
 }) => Promise<{ html: string; title: string | null } | string | null>;
 
 const serverEntries = new Map<string, Promise<RenderFirstScreen | null>>();
@@ -743,7 +749,12 @@ export async function renderWebPage(
           data: JSON.parse(data),
           timeoutMs: 1500,
           onError: (error) => request.log.warn({ err: error }, 'server render of the first screen failed'),
-          session: { orderToken: guest.orderToken, authToken: request.cookies?.auth_token ?? null },
+          session: {
+            orderToken: guest.orderToken,
+            authToken: request.cookies?.auth_token ?? null,
+            // The venue's welcome banner is rendered open until the guest closes it in this browser session.
+            welcomeSeen: request.cookies?.[welcomeSeenCookie(plan.place)] === '1',
+          },
         });
         // (A build from before titles answered the HTML alone.)
         body = typeof page === 'string' ? page : (page?.html ?? '');

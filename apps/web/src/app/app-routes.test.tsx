@@ -80,7 +80,8 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  sessionStorage.setItem('welcome_banner_seen_bistro', '1');
+  // The venue's welcome banner (features/place/welcome-seen.ts) was closed in this browser session.
+  document.cookie = 'welcome_seen_bistro=1; path=/';
   vi.stubGlobal('fetch', mockApi());
 });
 afterEach(() => {

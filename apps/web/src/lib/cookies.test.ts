@@ -35,3 +35,11 @@ test('on https every cookie is Secure', () => {
   setCookie('auth_token', 'abc', 1);
   expect(writes[0]).toMatch(/; samesite=lax; secure$/);
 });
+
+test('a session cookie (no lifetime) has no max-age: it ends with the browser session', () => {
+  const writes = captureWrites();
+  setCookie('welcome_seen_bistro', '1', null);
+  expect(writes[0]).toBe('welcome_seen_bistro=1; path=/; samesite=lax');
+  expect(getCookie('welcome_seen_bistro')).toBe('1');
+  deleteCookie('welcome_seen_bistro');
+});

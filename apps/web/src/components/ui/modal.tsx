@@ -20,9 +20,15 @@ interface ModalProps {
   wide?: boolean;
   hideTitle?: boolean;
   sheet?: boolean;
+  /**
+   * The dialog's HTML says `open` (a dialog the server renders already open: the welcome banner, issue 17). Before the
+   * app is live it shows as a non-modal open dialog that the stylesheet draws exactly as the modal one; once live the
+   * effect below makes it modal (close, then showModal), as any other.
+   */
+  openInHtml?: boolean;
 }
 
-export function Modal({ open, title, onClose, children, wide, hideTitle, sheet }: ModalProps) {
+export function Modal({ open, title, onClose, children, wide, hideTitle, sheet, openInHtml }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -36,6 +42,8 @@ export function Modal({ open, title, onClose, children, wide, hideTitle, sheet }
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') {
+      // The server's `<dialog open>` (openInHtml) is open but not modal: the page behind it is not inert yet.
+      if (dialog.open && !dialog.matches(':modal')) dialog.close();
       if (!dialog.open) dialog.showModal();
     } else {
       dialog.setAttribute('open', '');
@@ -63,6 +71,7 @@ export function Modal({ open, title, onClose, children, wide, hideTitle, sheet }
       ref={ref}
       className={`${styles.dialog} ${wide ? styles.wide : ''} ${sheet ? styles.sheet : ''}`}
       aria-labelledby={titleId}
+      open={openInHtml || undefined}
       onKeyDown={(e) => {
         // Tab goes round the dialog's controls instead of out to the browser's own (issue 21 #6).
         if (e.key !== 'Tab') return;

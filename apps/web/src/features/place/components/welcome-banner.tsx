@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { markWelcomeSeen, welcomeSeen } from '../welcome-seen.ts';
 
 /** The place's pages (its first path segment after the venue) that never show the welcome banner. */
 const NO_WELCOME_PAGES = new Set([
@@ -17,16 +17,6 @@ const NO_WELCOME_PAGES = new Set([
   'custom-terms',
 ]);
 
-const seenKey = (place: string) => `welcome_banner_seen_${place}`;
-
-function alreadySeen(place: string): boolean {
-  try {
-    return sessionStorage.getItem(seenKey(place)) === '1';
-  } catch {
-    return false;
-  }
-}
-
 export function WelcomeBanner({
   place,
   text,
@@ -39,25 +29,21 @@ export function WelcomeBanner({
   title: string;
 }) {
   const { t } = useTranslation();
-  // Closed on the server and while hydrating: the server-rendered page cannot know this tab's sessionStorage.
-  const inBrowser = useHydrated();
   const [closed, setClosed] = useState(false);
   // The banner greets on the menu, not on a page the guest reaches for something else: the payment return, a
   // password reset or e-mail confirmation link, the profile, the legal texts (issue 24). Decided here, in the
   // banner's own chunk, not in the place layout (the guest's initial JavaScript).
   const { pathname } = useLocation();
   const welcomeHere = !NO_WELCOME_PAGES.has(pathname.split('/')[2] ?? '');
-  const open = inBrowser && welcomeHere && !closed && !alreadySeen(place);
+  // Whether this browser session closed it is a session cookie the server reads as well (welcome-seen.ts): the server's
+  // HTML has the banner already open when it is due, and the hydrating render decides the same from the same cookie.
+  const open = welcomeHere && !closed && !welcomeSeen(place);
   const close = () => {
-    try {
-      sessionStorage.setItem(seenKey(place), '1');
-    } catch {
-      // private mode: it simply shows again next visit
-    }
+    markWelcomeSeen(place);
     setClosed(true);
   };
   return (
-    <Modal open={open} title={t('welcome.title', { name: title })} onClose={close}>
+    <Modal open={open} title={t('welcome.title', { name: title })} onClose={close} openInHtml>
       {image && (
         <img
           src={image}

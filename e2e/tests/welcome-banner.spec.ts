@@ -1,0 +1,179 @@
+// The venue's welcome banner (spec §2: once per visit) in the server's first HTML (issue 17): painted with the page
+// instead of after the app starts, where it was the guest pages' largest content and held their LCP back. Whether this
+// browser session closed it is the `welcome_seen_<place>` session cookie, which the server reads: without it the
+// banner is in the HTML already open (scripts held back: it is there, drawn as the modal is, the page behind taking no
+// taps); with it there is none. The app adopts the server's dialog (the same element, made modal) and closing it
+// writes the cookie.
+import { startFromFreshDatabase } from './fresh-database.ts';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
+
+startFromFreshDatabase();
+
+/** A Tuesday at noon in Sofia: the bistro is open. */
+const TUESDAY_NOON = '2026-01-13T10:00:00.000Z';
+const SCRIPTS = /\/(?:assets\/.+\.js|boot\.js)(?:\?.*)?$/;
+const TEXT = 'Добре дошли в Бистро Трапеза! Поръчайте на масата, за вкъщи или с доставка.';
+
+test.beforeEach(async ({ page }) => {
+  await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  await page.addInitScript(() => {
+    // The server's dialog as parsed, before any script of the app ran.
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as Record<string, unknown>).__ssrDialog = document.querySelector('dialog');
+    });
+  });
+});
+
+test.afterAll(async ({ request }) => {
+  await request.delete('/api/__test/clock');
+});
+
+const banner = (page: Page) => page.getByRole('dialog', { name: 'Добре дошли в Бистро Трапеза' });
+
+/** What the top-left corner of the screen (the backdrop) would take a tap on: the dialog, the page, or neither. */
+const cornerTarget = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.elementFromPoint(4, 4);
+    if (el instanceof HTMLDialogElement) return 'dialog';
+    return el && document.getElementById('root')!.contains(el) ? 'page' : 'neither';
+  });
+
+/** How many pixels of two screenshots of the same size differ by more than 2 of 255 in a channel (on a blank page). */
+async function pixelDifference(
+  context: BrowserContext,
+  a: Buffer,
+  b: Buffer,
+): Promise<{ total: number; over2: number }> {
+  const blank = await context.newPage();
+  try {
+    return await blank.evaluate(
+      async ([a, b]) => {
+        const pixels = async (png: string) => {
+          const img = new Image();
+          img.src = `data:image/png;base64,${png}`;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = img.width;
+          canvas.height = img.height;
+          const g = canvas.getContext('2d')!;
+          g.drawImage(img, 0, 0);
+          return g.getImageData(0, 0, img.width, img.height).data;
+        };
+        const [pa, pb] = [await pixels(a!), await pixels(b!)];
+        if (pa.length !== pb.length) return { total: 0, over2: -1 };
+        let over2 = 0;
+        for (let i = 0; i < pa.length; i += 4) {
+          if (Math.max(...[0, 1, 2].map((k) => Math.abs(pa[i + k]! - pb[i + k]!))) > 2) over2++;
+        }
+        return { total: pa.length / 4, over2 };
+      },
+      [a.toString('base64'), b.toString('base64')],
+    );
+  } finally {
+    await blank.close();
+  }
+}
+
+test('scripts held back: the banner is in the server HTML when due, drawn as the modal; none once closed this session', async ({
+  page,
+  context,
+}) => {
+  await page.route(SCRIPTS, (route) => route.abort());
+  for (const path of ['/bistro', '/bistro/t/demo-t5']) {
+    await page.goto(path);
+    const dialog = banner(page);
+    await expect(dialog, path).toBeVisible();
+    await expect(dialog, path).toContainText(TEXT);
+    await expect(dialog.getByRole('button', { name: 'Към менюто' }), path).toBeVisible();
+    // Open but not modal yet (no script has run): in the middle of the screen over a backdrop, and the page behind it
+    // takes no tap, as behind the modal dialog.
+    expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open && !d.matches(':modal')), path).toBe(
+      true,
+    );
+    const box = (await dialog.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2), path).toBeLessThan(2);
+    expect(Math.abs(box.y + box.height / 2 - viewport.height / 2), path).toBeLessThan(2);
+    expect(await cornerTarget(page), path).toBe('neither');
+    expect(await dialog.evaluate((d) => getComputedStyle(d).boxShadow), path).toContain(
+      'rgba(0, 0, 0, 0.55)',
+    );
+  }
+
+  // Closed in this browser session: the server leaves it out; the menu is there all the same.
+  await skipWelcome(context);
+  await page.goto('/bistro');
+  await expect(page.getByRole('heading', { level: 1, name: 'Бистро Трапеза' })).toBeVisible();
+  expect(await page.locator('dialog').count()).toBe(0);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('the app adopts the server banner as its modal without a change; closing it writes the session cookie', async ({
+  page,
+  context,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  // What the guest sees before the app is live: the server's dialog on its own.
+  await page.route(SCRIPTS, (route) => route.abort());
+  await page.goto('/bistro');
+  await expect(banner(page)).toBeVisible();
+  const before = await page.screenshot();
+  const boxBefore = await banner(page).boundingBox();
+
+  await page.unroute(SCRIPTS);
+  await page.goto('/bistro');
+  const dialog = banner(page);
+  // The app made the server's own dialog modal (not drawn again): it is the element parsed from the HTML.
+  await expect.poll(() => dialog.evaluate((d) => d.matches(':modal')), { timeout: 20_000 }).toBe(true);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as Record<string, unknown>).__ssrDialog === document.querySelector('dialog'),
+    ),
+  ).toBe(true);
+  await expect(page.locator('dialog')).toHaveCount(1);
+  // The same box and the same pixels (the focus the modal puts on its first control aside).
+  expect(await dialog.boundingBox()).toEqual(boxBefore);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const after = await page.screenshot();
+  // (Blending the two shadows in one box against the backdrop's own layer rounds a shade apart: 1–2 of 255 around
+  // the box and at a few anti-aliased pixels of its rounded corners.)
+  const diff = await pixelDifference(context, before, after);
+  expect(diff.total, 'the screenshots have the same size').toBeGreaterThan(0);
+  expect(
+    diff.over2,
+    'pixels more than 2 shades apart: the live modal looks as the server HTML did',
+  ).toBeLessThan(20);
+  // Modal now: the backdrop takes a tap (it is the dialog's), focus goes round its own controls.
+  expect(await cornerTarget(page)).toBe('dialog');
+  await dialog.getByRole('button', { name: 'Към менюто' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Затвори' })).toBeFocused();
+
+  await dialog.getByRole('button', { name: 'Към менюто' }).click();
+  await expect(dialog).toBeHidden();
+  const seen = (await context.cookies()).find((c) => c.name === 'welcome_seen_bistro');
+  expect(seen).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', expires: -1 });
+  // Not again in this session, not even in the server's HTML.
+  await page.route(SCRIPTS, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Бистро Трапеза' })).toBeVisible();
+  expect(await page.locator('dialog').count()).toBe(0);
+  expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
+});
+
+test('Escape closes the live banner and it stays closed on the next page of the visit', async ({ page }) => {
+  await page.goto('/bistro');
+  const dialog = banner(page);
+  await expect.poll(() => dialog.evaluate((d) => d.matches(':modal')), { timeout: 20_000 }).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.goto('/bistro/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(banner(page)).toHaveCount(0);
+});
