@@ -166,6 +166,38 @@ test('the app adopts the server banner as its modal without a change; closing it
   expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
 });
 
+test('a tap on the banner before the app is live closes it at once; the app then keeps it closed and writes the cookie', async ({
+  page,
+  context,
+}) => {
+  // The app's scripts wait until the guest has tapped (a slow phone).
+  let release!: () => void;
+  const tapped = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SCRIPTS, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  await page.goto('/bistro', { waitUntil: 'commit' });
+  const dialog = banner(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Към менюто' }).click();
+  // Closed by the HTML itself (its form), no script: the menu behind takes taps again.
+  await expect(dialog).toBeHidden({ timeout: 2_000 });
+  expect(await cornerTarget(page)).not.toBe('dialog');
+  release();
+  // The app, once live, records it for the visit and does not open it again.
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')?.value, {
+      timeout: 20_000,
+    })
+    .toBe('1');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('dialog')).toHaveCount(0);
+  await page.getByRole('link', { name: /Храна/ }).first().click();
+  await expect(page).toHaveURL(/\/bistro\/hrana$/);
+  await expect(page.locator('dialog')).toHaveCount(0);
+});
+
 test('Escape closes the live banner and it stays closed on the next page of the visit', async ({ page }) => {
   await page.goto('/bistro');
   const dialog = banner(page);

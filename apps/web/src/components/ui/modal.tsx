@@ -22,8 +22,10 @@ interface ModalProps {
   sheet?: boolean;
   /**
    * The dialog's HTML says `open` (a dialog the server renders already open: the welcome banner, issue 17). Before the
-   * app is live it shows as a non-modal open dialog that the stylesheet draws exactly as the modal one; once live the
-   * effect below makes it modal (close, then showModal), as any other.
+   * app is live it shows as a non-modal open dialog that the stylesheet draws exactly as the modal one, and its content
+   * is a `<form method="dialog">`: its close button (and the children's submit buttons) close it at once, with no
+   * script. Once live the effect below makes it modal (close, then showModal), as any other — or, when the guest
+   * closed it before, tells onClose.
    */
   openInHtml?: boolean;
 }
@@ -42,7 +44,12 @@ export function Modal({ open, title, onClose, children, wide, hideTitle, sheet, 
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') {
-      // The server's `<dialog open>` (openInHtml) is open but not modal: the page behind it is not inert yet.
+      // The server's `<dialog open>` (openInHtml) is open but not modal: the page behind it is not inert yet. Closed
+      // already, the guest closed it with its form before the app was live.
+      if (openInHtml && !dialog.open) {
+        onCloseRef.current();
+        return;
+      }
       if (dialog.open && !dialog.matches(':modal')) dialog.close();
       if (!dialog.open) dialog.showModal();
     } else {
@@ -63,9 +70,27 @@ export function Modal({ open, title, onClose, children, wide, hideTitle, sheet, 
       else dialog.removeAttribute('open');
       opener?.focus();
     };
-  }, [open]);
+  }, [open, openInHtml]);
 
   if (!open) return null;
+  const content = (
+    <div className={styles.content}>
+      <header className={styles.header}>
+        <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
+          {title}
+        </h2>
+        <button
+          type={openInHtml ? 'submit' : 'button'}
+          className={styles.close}
+          onClick={onClose}
+          aria-label={t('common.close')}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      {children}
+    </div>
+  );
   return (
     <dialog
       ref={ref}
@@ -92,17 +117,7 @@ export function Modal({ open, title, onClose, children, wide, hideTitle, sheet, 
         if (e.target === ref.current) onClose();
       }}
     >
-      <div className={styles.content}>
-        <header className={styles.header}>
-          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
-            {title}
-          </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label={t('common.close')}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </header>
-        {children}
-      </div>
+      {openInHtml ? <form method="dialog">{content}</form> : content}
     </dialog>
   );
 }

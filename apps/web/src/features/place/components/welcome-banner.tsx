@@ -54,7 +54,8 @@ export function WelcomeBanner({
         />
       )}
       {text && <p>{text}</p>}
-      <button type="button" className="button" onClick={close}>
+      {/* A submit of the dialog's form: it closes the banner even before the app is live (Modal's openInHtml). */}
+      <button type="submit" className="button" onClick={close}>
         {t('welcome.continue')}
       </button>
     </Modal>
