@@ -3,7 +3,7 @@
 // pictures (fetchpriority="high": the first tiles, cards or the product's photo, its largest content) are on screen
 // first, so the app's scripts do not hold back their paint: the browser's largest-contentful-paint report says when
 // one is, elsewhere their decoding (and two frames); 3 s at most.
-/* global document, history, requestAnimationFrame */
+/* global document, history, location, requestAnimationFrame */
 (function () {
   var boot = document.currentScript;
   var entry = boot && boot.getAttribute('data-entry');
@@ -81,6 +81,20 @@
           pending = null;
         }, 100);
       }, 0);
+    },
+    true,
+  );
+  // A dialog the server rendered open (the welcome banner, Modal's openInHtml) closes by its own form before the app
+  // is live; the session cookie it names (data-closed-cookie) is written here, so the app, however it then renders
+  // that part of the page (hydrating the closed dialog, or drawing it afresh when an update came first), keeps it closed.
+  document.addEventListener(
+    'close',
+    function (event) {
+      var dialog = event.target;
+      var name = dialog && dialog.getAttribute ? dialog.getAttribute('data-closed-cookie') : null;
+      if (!name || !/^[\w-]+$/.test(name)) return;
+      var secure = location.protocol === 'https:' ? '; secure' : '';
+      document.cookie = name + '=1; path=/; samesite=lax' + secure;
     },
     true,
   );

@@ -28,9 +28,24 @@ interface ModalProps {
    * closed it before, tells onClose.
    */
   openInHtml?: boolean;
+  /**
+   * With openInHtml: the session cookie (value 1) that says the guest closed it; public/boot.js writes it when the
+   * guest closes the server's dialog before the app is live (the app itself does so in onClose).
+   */
+  closedCookie?: string;
 }
 
-export function Modal({ open, title, onClose, children, wide, hideTitle, sheet, openInHtml }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  wide,
+  hideTitle,
+  sheet,
+  openInHtml,
+  closedCookie,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -97,6 +112,7 @@ export function Modal({ open, title, onClose, children, wide, hideTitle, sheet, 
       className={`${styles.dialog} ${wide ? styles.wide : ''} ${sheet ? styles.sheet : ''}`}
       aria-labelledby={titleId}
       open={openInHtml || undefined}
+      data-closed-cookie={openInHtml ? closedCookie : undefined}
       onKeyDown={(e) => {
         // Tab goes round the dialog's controls instead of out to the browser's own (issue 21 #6).
         if (e.key !== 'Tab') return;

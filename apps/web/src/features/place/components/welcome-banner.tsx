@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { welcomeSeenCookie } from '@trapeza/domain/tokens';
 import { markWelcomeSeen, welcomeSeen } from '../welcome-seen.ts';
 
 /** The place's pages (its first path segment after the venue) that never show the welcome banner. */
@@ -43,7 +44,13 @@ export function WelcomeBanner({
     setClosed(true);
   };
   return (
-    <Modal open={open} title={t('welcome.title', { name: title })} onClose={close} openInHtml>
+    <Modal
+      open={open}
+      title={t('welcome.title', { name: title })}
+      onClose={close}
+      openInHtml
+      closedCookie={welcomeSeenCookie(place)}
+    >
       {image && (
         <img
           src={image}
