@@ -13,6 +13,7 @@
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 
@@ -64,7 +65,7 @@ function tableCards(board: Page, table: string) {
 async function newDevice(browser: Browser, now: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.clock.setFixedTime(new Date(now));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
   return page;
 }
 
