@@ -86,4 +86,31 @@ describe('ChoiceCard (issue 21 #2)', () => {
     await user.click(screen.getByText('Cheese'));
     expect((screen.getByRole('checkbox', { name: 'Cheese' }) as HTMLInputElement).checked).toBe(false);
   });
+
+  test('pending (before the app is live): taps refused like disabled, but the card is not dimmed; disabled is', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <ChoiceCardGroup legend="Размер" name="size">
+        <ChoiceCard value="s" label="Малка" pending />
+        <ChoiceCard value="l" label="Голяма" disabled />
+      </ChoiceCardGroup>,
+    );
+    const small = screen.getByRole('radio', { name: 'Малка' });
+    const large = screen.getByRole('radio', { name: 'Голяма' });
+    expect((small as HTMLInputElement).disabled).toBe(true);
+    await user.click(screen.getByText('Малка'));
+    expect((small as HTMLInputElement).checked).toBe(false);
+    // Only a really unavailable choice is drawn dimmed (opacity on data-disabled); a pending one keeps its contrast.
+    expect(small.closest('label')?.hasAttribute('data-disabled')).toBe(false);
+    expect(small.closest('label')?.hasAttribute('data-pending')).toBe(true);
+    expect(large.closest('label')?.hasAttribute('data-disabled')).toBe(true);
+    rerender(
+      <ChoiceCardGroup legend="Размер" name="size">
+        <ChoiceCard value="s" label="Малка" pending={false} />
+        <ChoiceCard value="l" label="Голяма" disabled />
+      </ChoiceCardGroup>,
+    );
+    expect((small as HTMLInputElement).disabled).toBe(false);
+    expect(small.closest('label')?.hasAttribute('data-pending')).toBe(false);
+  });
 });

@@ -113,6 +113,12 @@ export interface ChoiceCardProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   ref?: Ref<HTMLInputElement>;
   /** Marks the card invalid outside a group (an agreement not ticked). */
   invalid?: boolean;
+  /**
+   * Not choosable yet (the server-rendered page before the app is live): the input refuses taps like a disabled one,
+   * but the card is drawn at full strength, so a guest on a slow phone never reads dimmed, low-contrast text (a dimmed
+   * card is 3.6:1) for the seconds before hydration. `disabled` is for a choice that is really unavailable.
+   */
+  pending?: boolean;
 }
 
 export function ChoiceCard({
@@ -122,6 +128,7 @@ export function ChoiceCard({
   type,
   ref,
   invalid,
+  pending,
   className,
   value,
   onChange,
@@ -138,9 +145,11 @@ export function ChoiceCard({
       className={`${s.card}${className ? ` ${className}` : ''}`}
       data-invalid={bad || undefined}
       data-disabled={input.disabled || undefined}
+      data-pending={(pending && !input.disabled) || undefined}
     >
       <input
         {...input}
+        disabled={input.disabled || pending}
         ref={ref}
         type={kind}
         name={input.name ?? group?.name}

@@ -182,7 +182,7 @@ export function ProductDetail(props: ProductDetailProps) {
                     <ChoiceCard
                       key={v.id}
                       value={v.id}
-                      disabled={!live}
+                      pending={!live}
                       label={translateField(v, 'size', lang) || name}
                       aside={
                         <Price
@@ -226,7 +226,7 @@ export function ProductDetail(props: ProductDetailProps) {
                 <ChoiceCard
                   key={i.id}
                   value={i.id}
-                  disabled={!live}
+                  pending={!live}
                   label={translateField(i, 'name', lang)}
                   aside={i.price > 0 ? `+${formatPrice(i.price, currency, lang).primary}` : undefined}
                 />
@@ -239,7 +239,7 @@ export function ProductDetail(props: ProductDetailProps) {
                 <ChoiceCard
                   key={i.id}
                   checked={added.includes(i.id)}
-                  disabled={!live}
+                  pending={!live}
                   onChange={() => {
                     const r = toggleAddableIngredient(added, i.id, product);
                     if (r.ok) {
@@ -259,7 +259,7 @@ export function ProductDetail(props: ProductDetailProps) {
                 <ChoiceCard
                   key={i.id}
                   checked={removed.includes(i.id)}
-                  disabled={!live}
+                  pending={!live}
                   onChange={() =>
                     setRemoved(
                       removed.includes(i.id) ? removed.filter((x) => x !== i.id) : [...removed, i.id],
