@@ -35,7 +35,8 @@ import { CategoryForm, type CategoryDraft } from './category-form.tsx';
 import { CategoryTree } from './category-tree.tsx';
 import { Libraries } from './libraries.tsx';
 import { MenuImport } from './menu-import.tsx';
-import { ProductForm, type ProductDraft } from './product-form.tsx';
+import { ProductForm } from './product-form.tsx';
+import type { ProductDraft } from './product-form/product-draft.ts';
 import s from './admin.module.css';
 
 type Tab = 'menu' | 'ingredients' | 'allergens' | 'import';

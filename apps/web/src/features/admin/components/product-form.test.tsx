@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { AdminProduct } from '../api/menu.ts';
 import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
 import { adminBundle } from '../i18n/loaders.ts';
-import { ProductForm, productDraft, type ProductDraft } from './product-form.tsx';
+import { ProductForm } from './product-form.tsx';
+import { productDraft, type ProductDraft } from './product-form/product-draft.ts';
 
 beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'bg'));
 

@@ -1,0 +1,111 @@
+/** Where the product shows: its categories with the primary one, and up to 4 related products. */
+import type { AdminProduct } from '../../api/menu.ts';
+import { useAdminT } from '../../hooks/use-admin-texts.ts';
+import s from '../admin.module.css';
+import type { ProductDraft, SetDraftField, UpdateDraft } from './product-draft.ts';
+import { Select } from '../../../../components/ui/select.tsx';
+
+export function CategoriesFieldset({
+  draft,
+  set,
+  update,
+  categories,
+}: {
+  draft: ProductDraft;
+  set: SetDraftField;
+  update: UpdateDraft;
+  categories: { id: number; label: string }[];
+}) {
+  const t = useAdminT();
+  return (
+    <fieldset>
+      <legend>{t('menu.categories')}</legend>
+      <div className={s.grid}>
+        {categories.map((c) => (
+          <label key={c.id} className={s.check}>
+            <input
+              type="checkbox"
+              checked={draft.catHierarchyIds.includes(c.id)}
+              onChange={(e) => {
+                const ids = e.target.checked
+                  ? [...draft.catHierarchyIds, c.id]
+                  : draft.catHierarchyIds.filter((x) => x !== c.id);
+                // The primary category stays while ticked, else the first ticked one takes its place.
+                update((d) => ({
+                  ...d,
+                  catHierarchyIds: ids,
+                  catHierarchyId:
+                    d.catHierarchyId !== null && ids.includes(d.catHierarchyId)
+                      ? d.catHierarchyId
+                      : (ids[0] ?? null),
+                }));
+              }}
+            />
+            {c.label}
+          </label>
+        ))}
+      </div>
+      <label className={s.field}>
+        {t('fields.primaryCategory')}
+        <Select
+          value={draft.catHierarchyId ?? ''}
+          onChange={(e) => set('catHierarchyId', e.target.value === '' ? null : Number(e.target.value))}
+        >
+          <option value="">—</option>
+          {categories
+            .filter((c) => draft.catHierarchyIds.includes(c.id))
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+        </Select>
+      </label>
+    </fieldset>
+  );
+}
+
+export function RelatedFieldset({
+  draft,
+  set,
+  product,
+  products,
+}: {
+  draft: ProductDraft;
+  set: SetDraftField;
+  /** the product being edited (not offered as its own related product) */
+  product: AdminProduct | null;
+  products: AdminProduct[];
+}) {
+  const t = useAdminT();
+  return (
+    <fieldset>
+      <legend>{t('menu.related', { n: draft.related_products.length })}</legend>
+      <div className={s.grid}>
+        {products
+          .filter((p) => p.id !== product?.id)
+          .map((p) => {
+            const checked = draft.related_products.includes(p.id);
+            return (
+              <label key={p.id} className={s.check}>
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  disabled={!checked && draft.related_products.length >= 4}
+                  onChange={(e) =>
+                    set(
+                      'related_products',
+                      e.target.checked
+                        ? [...draft.related_products, p.id]
+                        : draft.related_products.filter((x) => x !== p.id),
+                    )
+                  }
+                />
+                {p.name}
+              </label>
+            );
+          })}
+      </div>
+    </fieldset>
+  );
+}
