@@ -74,6 +74,40 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // One HTTP client (issue 22 #3): every call of the web app goes through lib/api-client.ts (headers, the spec §8
+    // error kinds, money on the wire). The service worker runs outside the page and keeps its own fetch.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/lib/api-client.ts',
+      'apps/web/src/sw.ts',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through lib/api-client.ts (one HTTP client, issue 22 #3).' },
+        {
+          name: 'XMLHttpRequest',
+          message: 'Call the API through lib/api-client.ts (one HTTP client, issue 22 #3).',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'window',
+          property: 'fetch',
+          message: 'Call the API through lib/api-client.ts (issue 22 #3).',
+        },
+        {
+          object: 'globalThis',
+          property: 'fetch',
+          message: 'Call the API through lib/api-client.ts (issue 22 #3).',
+        },
+      ],
+    },
+  },
+  {
     // Web layers: app → features → components | lib | hooks | stores | i18n | api. The shared layers never reach up
     // into a feature or the app, and a feature never into the app.
     files: ['apps/web/src/**/*.{ts,tsx}'],

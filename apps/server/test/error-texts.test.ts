@@ -13,6 +13,7 @@ import { TABLE_ERROR_CODES } from '@trapeza/domain/contracts/orders';
 import { TABLE_PARTY_ERROR_CODES } from '@trapeza/domain/table-bill';
 import { VALIDATION_CODES } from '@trapeza/domain/validation';
 import { errorText, missingLanguages } from '../src/lib/error-texts.ts';
+import { HANDLER_CODES } from '../src/plugins/errors.ts';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 
@@ -30,12 +31,10 @@ const GUEST_SOURCES = [
   'lib/abuse-limits.ts',
   'lib/event-stream.ts',
   'plugins/tenancy.ts',
+  'plugins/auth.ts',
   'plugins/security.ts',
   'plugins/operations.ts',
 ];
-
-/** Answers of the error handler itself that a guest can meet on any call. */
-const HANDLER_CODES = ['validation_error', 'rate_limited', 'service_unavailable', 'internal_error'];
 
 function files(path: string): string[] {
   const full = join(SRC, path);
@@ -79,6 +78,8 @@ describe('guest error texts', () => {
     expect(thrown.get('booking_slot_taken')).toBeDefined();
     expect(thrown.get('login_fail')).toBeDefined();
     expect(thrown.size).toBeGreaterThan(40);
+    expect(thrown.get('forbidden')).toBeDefined();
+    expect(HANDLER_CODES).toEqual(expect.arrayContaining(['validation_error', 'invalid_json', 'not_found']));
     expect(missingLanguages({ bg: 'x', en: 'y', es: '', de: 'z' })).toEqual(['es', 'fr-CH']);
   });
 

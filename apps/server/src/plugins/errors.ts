@@ -12,6 +12,16 @@ import { DomainError, validationDetails, type ErrorDetail, type LocalizedText } 
 import { errorText } from '../lib/error-texts.ts';
 import { requestLanguage } from '../lib/request-language.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Bad input on this route answers this code and message instead of the generic `validation_error` (a module's
+     * own form code: the booking form's `booking_invalid_data`); the details are the same `[{path, code, message}]`.
+     */
+    invalidInput?: { code: string; message: string };
+  }
+}
+
 /** Fastify's own 4xx error codes, renamed to the API's snake_case codes. */
 const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
@@ -21,6 +31,22 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_ERR_VALIDATION: 'validation_error',
 };
+
+/**
+ * Every code this handler answers with of its own (not a DomainError's): a guest can meet each on any call, so each
+ * has its text in the five languages (test/error-texts.test.ts).
+ */
+export const HANDLER_CODES = [
+  ...new Set([
+    ...Object.values(FASTIFY_CODES),
+    'not_found',
+    'bad_request',
+    'invalid_body',
+    'rate_limited',
+    'service_unavailable',
+    'internal_error',
+  ]),
+];
 
 /** Parse errors of @fastify/busboy (multipart uploads), thrown without a status code. */
 const MULTIPART_PARSE_ERROR =
@@ -58,9 +84,11 @@ function describeIssue(issue: ZodIssueLike | undefined): string {
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply
-    .code(404)
-    .send({ code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  return reply.code(404).send({
+    code: 'not_found',
+    message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    ...translated(request, 'not_found', undefined, undefined),
+  });
 }
 
 /**
@@ -94,18 +122,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (typeof type !== 'string' || !type.includes('json')) return payload;
     return withSpecPayload(payload);
   });
+  const answerDomainError = (error: DomainError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error 5xx');
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.code(error.statusCode).send({
+      ...error.fields,
+      code: error.code,
+      message: error.message,
+      ...translated(request, error.code, error.text, error.details),
+    });
+  };
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
-    if (error instanceof DomainError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'domain error 5xx');
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({
-        ...error.fields,
-        code: error.code,
-        message: error.message,
-        ...translated(request, error.code, error.text, error.details),
-      });
-    }
+    if (error instanceof DomainError) return answerDomainError(error, request, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const own = request.routeOptions.config.invalidInput;
+      if (own) {
+        const details = validationDetails(error.validation);
+        return answerDomainError(new DomainError(400, own.code, own.message, { details }), request, reply);
+      }
       // path: the field the issue is about, e.g. 'product_variants.0.price' ('' for the whole input).
       const where = error.validationContext ?? 'request';
       const first = error.validation[0]?.params as { issue?: ZodIssueLike } | undefined;
@@ -117,21 +151,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ code: 'internal_error', message: 'Internal server error' });
+      return reply.code(500).send({
+        code: 'internal_error',
+        message: 'Internal server error',
+        ...translated(request, 'internal_error', undefined, undefined),
+      });
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or down, SQLite locked: nothing to fix on the client's side but to try again.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
-        code: 'service_unavailable',
-        message: 'The service is briefly unavailable; try again shortly',
-      });
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          code: 'service_unavailable',
+          message: 'The service is briefly unavailable; try again shortly',
+          ...translated(request, 'service_unavailable', undefined, undefined),
+        });
     }
     if (MULTIPART_PARSE_ERROR.test(error.message) && (error as FastifyError).statusCode === undefined) {
       // busboy's own parse errors (no boundary, truncated body) carry no status: the body is wrong, not the server.
-      return reply
-        .code(400)
-        .send({ code: 'invalid_body', message: `Invalid multipart body: ${error.message}` });
+      return reply.code(400).send({
+        code: 'invalid_body',
+        message: `Invalid multipart body: ${error.message}`,
+        ...translated(request, 'invalid_body', undefined, undefined),
+      });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -145,6 +189,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ code, message: error.message, ...translated(request, code, undefined, undefined) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ code: 'internal_error', message: 'Internal server error' });
+    return reply.code(500).send({
+      code: 'internal_error',
+      message: 'Internal server error',
+      ...translated(request, 'internal_error', undefined, undefined),
+    });
   });
 }

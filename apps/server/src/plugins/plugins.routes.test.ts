@@ -38,6 +38,32 @@ describeEachDatabase('plugins', (ctx) => {
     expect(xml.json()).toMatchObject({ code: 'unsupported_media_type' });
   });
 
+  ctx.test("the handler's own refusals speak the guest's language (a German guest gets German)", async () => {
+    const unknown = await ctx.request('GET', '/api/nope', { headers: { lang: 'de' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'not_found', message_trans: 'Das wurde nicht gefunden.' });
+    const malformed = await ctx.request('POST', '/api/getPlacesForMap', {
+      place: null,
+      headers: { 'content-type': 'application/json', lang: 'fr-CH' },
+      body: '{"cityId": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({
+      code: 'invalid_json',
+      message_trans: 'Les données envoyées n’ont pas pu être lues. Veuillez réessayer.',
+    });
+    const wrongType = await ctx.request('POST', '/api/getPlacesForMap', {
+      place: null,
+      headers: { 'content-type': 'text/csv', lang: 'es' },
+      body: 'a,b',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({
+      code: 'unsupported_media_type',
+      message_trans: 'Este tipo de datos no se acepta.',
+    });
+  });
+
   ctx.test('the test clock can be pinned and released (NODE_ENV=test only)', async () => {
     const put = await ctx.request('PUT', '/api/__test/clock', { body: { now: '2026-12-24T18:30:00.000Z' } });
     expect(put.statusCode, put.body).toBe(200);

@@ -47,10 +47,14 @@ export interface RequestOptions {
   form?: FormData;
   /** 'response': the answer itself (a file, its name in Content-Disposition), once it is known to be a success. */
   as?: 'response';
+  /** The request outlives the page (a log sent while the tab closes). */
+  keepalive?: boolean;
+  /** The browser's HTTP cache for this call, e.g. 'no-store' to ask the server itself. */
+  cache?: RequestCache;
 }
 
 /** The headers every call carries (spec §7), and the order token of the place's table or room session. */
-export function apiHeaders(place?: string | null): Record<string, string> {
+function apiHeaders(place?: string | null): Record<string, string> {
   const session = useSessionStore.getState();
   const headers: Record<string, string> = { accept: 'application/json' };
   // The page's brand (none on a console page of a host no brand serves: platform staff sign in without one).
@@ -87,6 +91,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: options.form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals),
+      ...(options.keepalive ? { keepalive: true } : {}),
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError' && options.signal?.aborted) throw error;

@@ -32,7 +32,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { DomainError } from '../../lib/domain-error.ts';
+import { DomainError, notFound } from '../../lib/domain-error.ts';
 import type { S3Location } from '../../lib/s3-url.ts';
 import { StartupError } from '../../lib/startup-error.ts';
 
@@ -413,9 +413,7 @@ export function registerStoredUploads(app: FastifyInstance, store: ImageStore): 
     async (request, reply) => {
       const path = `${UPLOADS_URL}/${request.params.client}/${request.params.place}/${request.params.name}`;
       const found = await store.read(path);
-      if (!found) {
-        return reply.code(404).send({ code: 'not_found', message: 'No such image' });
-      }
+      if (!found) throw notFound('not_found', 'No such image');
       reply.header('cache-control', IMMUTABLE);
       if (found.sha256) {
         const etag = `"${found.sha256}"`;

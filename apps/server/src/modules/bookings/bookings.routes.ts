@@ -10,7 +10,7 @@
  * (§5) — a scoped error handler turns schema failures into it; everything else goes to the app-wide handler.
  */
 import type { FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BookingIdParam,
   StaffBooking,
@@ -35,7 +35,7 @@ import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requireRole, requireUser } from '../../plugins/auth.ts';
 import { requestLanguage } from '../users/users.mail.ts';
 import { BOOKING_INVALID_DATA_MESSAGE, BOOKING_RATE_LIMITED_MESSAGES } from '@trapeza/domain/booking';
-import { DomainError, validationDetails } from '../../lib/domain-error.ts';
+import { DomainError } from '../../lib/domain-error.ts';
 import type { BookingLimiter } from './booking-limits.ts';
 import { type BookingsService } from './bookings.service.ts';
 
@@ -74,11 +74,12 @@ const authErrors = {
 export function bookingsRoutes(service: BookingsService, limiter: BookingLimiter): FastifyPluginAsyncZod {
   return async (app) => {
     // A booking's bad input is booking_invalid_data (the booking form's code), not the generic validation_error.
-    app.setErrorHandler((error) => {
-      if (!hasZodFastifySchemaValidationErrors(error)) throw error;
-      throw new DomainError(400, 'booking_invalid_data', BOOKING_INVALID_DATA_MESSAGE, {
-        details: validationDetails(error.validation),
-      });
+    // The app's one error handler answers it (plugins/errors.ts, config.invalidInput).
+    app.addHook('onRoute', (route) => {
+      route.config = {
+        ...route.config,
+        invalidInput: { code: 'booking_invalid_data', message: BOOKING_INVALID_DATA_MESSAGE },
+      };
     });
 
     let sweep: NodeJS.Timeout | null = null;

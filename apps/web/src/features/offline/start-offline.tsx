@@ -12,6 +12,7 @@ import { getIngredients } from '../../api/get-ingredients.ts';
 import { getPlace } from '../../api/get-place.ts';
 import { getProducts } from '../../api/get-products.ts';
 import { readFirstScreenData } from '../../lib/first-screen-data.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 export async function startOffline(queryClient: QueryClient): Promise<void> {
   // A page the worker served from its copy (the network failed) is the app kept then: once the server answers again
@@ -34,7 +35,7 @@ function reloadWhenServerAnswers(): void {
   let timer: number | undefined;
   const tryNow = () => {
     window.clearTimeout(timer);
-    fetch('/api/health', { cache: 'no-store' }).then((r) => (r.ok ? location.reload() : later()), later);
+    apiRequest('health', { cache: 'no-store' }).then(() => location.reload(), later);
   };
   const later = () => {
     window.clearTimeout(timer);

@@ -61,4 +61,32 @@ describe('tracking', () => {
     expect(calls.some((c) => (c.body as { action_type?: string }).action_type === 'open_product')).toBe(true);
     stop();
   });
+
+  test('no beacon on closing: the page time goes through the app client, kept alive, with the place headers', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        return new Response('{"ok":true,"stored":true}', { status: 200 });
+      }),
+    );
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { sendBeacon: () => false }),
+    );
+    history.replaceState(null, '', '/bistro/salati');
+    const stop = startTracking(client());
+    vi.advanceTimersByTime(3_000);
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/logs/spent_time_on_page'))).toBe(true));
+    const sent = calls.find((c) => c.url.endsWith('/logs/spent_time_on_page'))!;
+    expect(sent.init).toMatchObject({ method: 'POST', keepalive: true });
+    expect(sent.init.headers).toMatchObject({ place: 'bistro', 'content-type': 'application/json' });
+    const body = JSON.parse(String(sent.init.body)) as Record<string, number>;
+    expect(body).toMatchObject({ placeId: 5, catHierarchyId: 2, page: '/bistro/salati' });
+    expect(body.endTime! - body.startTime!).toBe(3_000);
+    stop();
+  });
 });

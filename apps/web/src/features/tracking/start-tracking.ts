@@ -25,7 +25,7 @@ import {
 } from '@trapeza/domain/tracking';
 import { config } from '../../config.ts';
 import { i18next } from '../../i18n/i18n.ts';
-import { api, apiHeaders } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { setCookie } from '../../lib/cookies.ts';
 
 /** What a path is: its place and, on a category or product page, their ids (from the cached menu). */
@@ -167,15 +167,13 @@ export function startTracking(queryClient: QueryClient): () => void {
     const body = entryBody(Date.now());
     if (!body) return;
     flushed = true;
-    const payload = JSON.stringify({ ...body, placeId: placeIdOf(page.place, queryClient) });
+    const entry = { ...body, placeId: placeIdOf(page.place, queryClient) };
     const url = `${config.apiBase}/logs/spent_time_on_page`;
-    if (!(typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, payload))) {
-      void fetch(url, {
-        method: 'POST',
-        body: payload,
-        keepalive: true,
-        headers: apiHeaders(page.place),
-      }).catch(() => undefined);
+    if (!(typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, JSON.stringify(entry)))) {
+      // No beacon: the app's client, with a request that outlives the page.
+      void api
+        .post('logs/spent_time_on_page', entry, { place: page.place, keepalive: true })
+        .catch(() => undefined);
     }
   };
 
