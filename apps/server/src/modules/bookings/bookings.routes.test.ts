@@ -446,7 +446,8 @@ describeEachDatabase(
       pin(new Date('2026-03-04T12:30:00+02:00'));
       const late = await ctx.post(`/api/bookings/${id}/cancel`, { token });
       expect(late.statusCode).toBe(409);
-      expect(late.json().code).toBe('booking_not_cancellable');
+      // The refusal names the booking's status, so the page can say why (it is not a cancelled one).
+      expect(late.json()).toMatchObject({ code: 'booking_not_cancellable', status: 'pending_confirmation' });
     });
 
     ctx.test(
@@ -874,6 +875,43 @@ describeEachDatabase(
         } finally {
           await setSetting(ctx.db, placeId, 'booking_max_open_per_guest', '3');
         }
+      },
+    );
+
+    ctx.test("booking_max_open_per_guest 0: no limit on one guest's open bookings", async () => {
+      pin();
+      const placeId = await ctx.placeId('bistro');
+      await setSetting(ctx.db, placeId, 'booking_max_open_per_guest', '0');
+      try {
+        const guest = { email: freshEmail(), phone: freshPhone() };
+        for (const date of ['2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17']) {
+          const res = await book(form(date, '12:00', 2, guest));
+          expect(res.statusCode, res.body).toBe(201);
+        }
+      } finally {
+        await setSetting(ctx.db, placeId, 'booking_max_open_per_guest', '3');
+      }
+    });
+
+    ctx.test(
+      'staff: the same status again changes nothing (200); an unknown booking is 404 for staff and for the profile',
+      async () => {
+        pin();
+        const waiter = await login(ctx, roleEmail('WAITER'), STAFF_PASSWORD);
+        const made = (await book(form('2026-04-10', '12:00', 2))).json();
+        const patch = (id: number, status: string) =>
+          ctx.request('PATCH', `/api/staff/bookings/${id}`, { body: { status }, ...bearer(waiter) });
+        expect((await patch(made.reservationId, 'confirmed')).json().status).toBe('confirmed');
+        const again = await patch(made.reservationId, 'confirmed');
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json()).toMatchObject({ id: made.reservationId, status: 'confirmed' });
+        const unknown = await patch(999_999, 'confirmed');
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json().code).toBe('booking_not_found');
+        const guest = await login(ctx, GUEST_EMAIL, GUEST_PASSWORD);
+        const gone = await ctx.post('/api/users/bookings/999999/cancel', {}, bearer(guest));
+        expect(gone.statusCode).toBe(404);
+        expect(gone.json().code).toBe('booking_not_found');
       },
     );
 
