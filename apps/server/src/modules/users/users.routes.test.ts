@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { describeEachDatabase, type RequestOptions, type TestContext } from '../../../test/harness.ts';
-import { insertProduct } from '../../../test/fixtures.ts';
+import { insertPlace, insertProduct } from '../../../test/fixtures.ts';
 import {
   GUEST_EMAIL,
   GUEST_PASSWORD,
@@ -816,6 +816,163 @@ describeEachDatabase(
         expect(garbage.statusCode).toBe(200);
       },
     );
+
+    ctx.test(
+      "check-registered-user-discount: only this place's orders count and only its own discounts apply; a money discount is answered as money",
+      async () => {
+        const demo = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', 'demo')
+          .executeTakeFirstOrThrow();
+        const [a, b, c] = await Promise.all(
+          ['a', 'b', 'c'].map((x) => insertPlace(ctx.db, demo.id, `disc-${x}`, { orderTypes: [2] })),
+        );
+        await ctx.db
+          .insertInto('user_discounts')
+          .values([
+            { place_id: a!, on_order_number: 2, discount_type: 'money', discount_amount: 500, active: 1 },
+            { place_id: b!, on_order_number: 1, discount_type: 'percent', discount_amount: 15, active: 1 },
+          ])
+          .execute();
+        const reg = await registerConfirmed(ctx, newUser('discount-places'));
+        const token = reg.json().token as string;
+        const id = reg.json().user.id as number;
+        await insertOrder(ctx, { placeId: a!, userId: id, createdAt: '2026-02-01T10:00:00.000Z' });
+        await insertOrder(ctx, { placeId: c!, userId: id, createdAt: '2026-02-02T10:00:00.000Z' });
+        const ask = async (place: string) => {
+          const res = await call(ctx, 'GET', '/api/check-registered-user-discount', undefined, {
+            place,
+            auth: token,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json() as unknown;
+        };
+        // One order here (the one at C does not count): the second order's money discount is due.
+        expect(await ask('disc-a')).toEqual({
+          on_order_number: 2,
+          discount_type: 'money',
+          discount_amount: 5, // the venue currency on the wire (issue 25 #1): 500 minor units
+          orders_count: 1,
+        });
+        // No order here yet: B's first-order discount, whatever was ordered elsewhere.
+        expect(await ask('disc-b')).toEqual({
+          on_order_number: 1,
+          discount_type: 'percent',
+          discount_amount: 15,
+          orders_count: 0,
+        });
+        // C has no discount of its own: A's second-order discount is not C's.
+        expect(await ask('disc-c')).toBeNull();
+      },
+    );
+
+    ctx.test(
+      'a confirmation link of a banned account, or followed under another client, confirms nothing',
+      async () => {
+        const email = 'new-confirm-guard@accounts.test';
+        const reg = await call(ctx, 'POST', '/api/register', { ...newUser('confirm-guard'), email });
+        expect(reg.statusCode).toBe(202);
+        const token = await confirmTokenOf(ctx, email);
+        const elsewhere = await call(
+          ctx,
+          'POST',
+          '/api/users/confirm-email',
+          { token },
+          { client: 'other', place: 'elsewhere' },
+        );
+        expect(elsewhere.statusCode).toBe(400);
+        expect(elsewhere.json().code).toBe('confirm_token_invalid');
+        await ctx.db.updateTable('users').set({ banned: 1 }).where('email', '=', email).execute();
+        const banned = await call(ctx, 'POST', '/api/users/confirm-email', { token });
+        expect(banned.statusCode).toBe(400);
+        expect(banned.json().code).toBe('confirm_token_invalid');
+        await ctx.db.updateTable('users').set({ banned: 0 }).where('email', '=', email).execute();
+        // The link itself was good: unbanned, it confirms.
+        expect((await call(ctx, 'POST', '/api/users/confirm-email', { token })).statusCode).toBe(200);
+      },
+    );
+
+    ctx.test('a used or expired reset link is refused as such, whatever the new password', async () => {
+      const email = 'reset-dead-link@accounts.test';
+      await registerConfirmed(ctx, { ...newUser('dead-link'), email });
+      ctx.clock.setOverride(new Date('2026-05-12T08:00:00Z'));
+      try {
+        await call(ctx, 'POST', '/api/users/reset-password', { email });
+        const used = resetTokenOf((await outbox(ctx, email))[0] as OutboxMail);
+        const confirm = (token: string, password: string) =>
+          call(ctx, 'POST', '/api/users/reset-password/confirm', { token, password });
+        expect((await confirm(used, 'first-new-pass')).statusCode).toBe(200);
+        // A used link with a too-short password: the link is what is wrong, not the password.
+        const again = await confirm(used, 'short');
+        expect(again.statusCode).toBe(400);
+        expect(again.json().code).toBe('reset_token_invalid');
+
+        ctx.clock.setOverride(new Date('2026-05-12T09:00:00Z'));
+        await call(ctx, 'POST', '/api/users/reset-password', { email });
+        const fresh = resetTokenOf((await outbox(ctx, email))[0] as OutboxMail);
+        // Exactly one hour later the link has expired.
+        ctx.clock.setOverride(new Date('2026-05-12T10:00:00Z'));
+        const expired = await confirm(fresh, 'short');
+        expect(expired.statusCode).toBe(400);
+        expect(expired.json().code).toBe('reset_token_invalid');
+      } finally {
+        ctx.clock.setOverride(null);
+      }
+    });
+
+    ctx.test(
+      'failed logins are forgotten a day after the last one, not the first (sliding memory)',
+      async () => {
+        const email = 'sliding-failures@accounts.test';
+        await registerConfirmed(ctx, { ...newUser('sliding'), email });
+        const at = (iso: string) => ctx.clock.setOverride(new Date(iso));
+        const attempt = (password: string) => call(ctx, 'POST', '/api/login', { email, password });
+        try {
+          at('2026-06-01T00:00:00Z');
+          for (let i = 0; i < 4; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
+          // The fifth failure 23 hours later renews the memory of all five.
+          at('2026-06-01T23:00:00Z');
+          expect((await attempt('wrong-4')).statusCode).toBe(401);
+          // A day after the first failure but not after the last: the sixth counts on top and slows the account.
+          at('2026-06-02T00:01:00Z');
+          expect((await attempt('wrong-5')).statusCode).toBe(401);
+          at('2026-06-02T00:01:01.500Z');
+          const slowed = await attempt('long-enough');
+          expect(slowed.statusCode).toBe(429);
+          expect(slowed.json().code).toBe('rate_limited');
+          // A day after the last failure they are forgotten.
+          at('2026-06-03T00:01:01Z');
+          expect((await attempt('long-enough')).statusCode).toBe(200);
+        } finally {
+          ctx.clock.setOverride(null);
+        }
+      },
+    );
+
+    ctx.test('a password reset link of a banned account changes nothing', async () => {
+      const email = 'reset-banned@accounts.test';
+      await registerConfirmed(ctx, { ...newUser('reset-banned'), email });
+      await call(ctx, 'POST', '/api/users/reset-password', { email });
+      let mail: OutboxMail | undefined;
+      for (let i = 0; i < 40 && !mail; i++) {
+        mail = (await outbox(ctx, email)).find((m) => m.text.includes('/reset-password?token='));
+        if (!mail) await new Promise((r) => setTimeout(r, 25));
+      }
+      const token = resetTokenOf(mail as OutboxMail);
+      await ctx.db.updateTable('users').set({ banned: 1 }).where('email', '=', email).execute();
+      const res = await call(ctx, 'POST', '/api/users/reset-password/confirm', {
+        token,
+        password: 'brand-new-pass',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('reset_token_invalid');
+      await ctx.db.updateTable('users').set({ banned: 0 }).where('email', '=', email).execute();
+      // The old password still opens the account; the new one does not.
+      await login(ctx, email, 'long-enough');
+      const refused = await call(ctx, 'POST', '/api/login', { email, password: 'brand-new-pass' });
+      expect(refused.statusCode).toBe(401);
+    });
 
     // ---- GET users/payment-instruments ---------------------------------------------------------------------
     ctx.test(
