@@ -374,6 +374,92 @@ describeEachDatabase(
       expect(cleared.json().table).toBeNull();
     });
 
+    ctx.test('a blank reason is no reason; the stored reason is trimmed', async () => {
+      const f = fx();
+      const id = await insertOrder(ctx.db, f, 2, 'ordered');
+      const blank = await call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
+        status: 'rejected',
+        reason: '   ',
+      });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().code).toBe('reason_required');
+      const padded = await call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
+        status: 'rejected',
+        reason: '  Няма доставчик  ',
+      });
+      expect(padded.statusCode, padded.body).toBe(200);
+      const history = await ctx.db
+        .selectFrom('order_status_history')
+        .select(['status', 'reason'])
+        .where('order_id', '=', id)
+        .execute();
+      expect(history).toEqual([{ status: 'rejected', reason: 'Няма доставчик' }]);
+    });
+
+    ctx.test('two waiters finish the same order at once: one wins, the other gets a 409', async () => {
+      const f = fx();
+      for (let round = 0; round < 3; round++) {
+        const id = await insertOrder(ctx.db, f, 1, 'ordered');
+        // 'paid' and 'rejected' are both terminal: whichever lands second must be refused, never both applied.
+        const [paid, rejected] = await Promise.all([
+          call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', { status: 'paid' }),
+          call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
+            status: 'rejected',
+            reason: 'Затворено',
+          }),
+        ]);
+        const answers = [paid, rejected].map((r) => r.statusCode).sort();
+        expect(answers).toEqual([200, 409]);
+        const refused = [paid, rejected].find((r) => r.statusCode === 409)!;
+        expect(['status_conflict', 'illegal_status_transition']).toContain(refused.json().code);
+        const history = await ctx.db
+          .selectFrom('order_status_history')
+          .select('status')
+          .where('order_id', '=', id)
+          .execute();
+        const stored = await ctx.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const winner = [paid, rejected].find((r) => r.statusCode === 200)!;
+        expect(history.map((h) => h.status)).toEqual([winner.json().status]);
+        expect(stored.status).toBe(winner.json().status);
+      }
+    });
+
+    ctx.test('a table move: a table leaves no room number, a deactivated table is not found', async () => {
+      const f = fx();
+      const id = await insertOrder(ctx.db, f, 1, 'ordered');
+      const moved = await call('PATCH', `/api/staff/orders/${id}/table`, 'waiter', {
+        tableId: f.tables['3'],
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json()).toMatchObject({
+        table: { id: f.tables['3'], number: '3', kind: 'table' },
+        room_number: null,
+      });
+      const off = await ctx.db
+        .insertInto('tables')
+        .values({
+          place_id: f.cafe,
+          hall_id: null,
+          number: '98',
+          kind: 'table',
+          seats: 2,
+          token: `stf-off-98-${ctx.dialect}`,
+          active: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const inactive = await call('PATCH', `/api/staff/orders/${id}/table`, 'waiter', { tableId: off.id });
+      expect(inactive.statusCode).toBe(404);
+      expect(inactive.json().code).toBe('table_not_found');
+      expect((await call('GET', `/api/staff/orders/${id}`, 'waiter')).json().table).toMatchObject({
+        id: f.tables['3'],
+      });
+    });
+
     // -- waiter calls, bill requests, devices -------------------------------------------------------------------
 
     ctx.test('waiter calls and bill requests are listed open and marked done', async () => {
