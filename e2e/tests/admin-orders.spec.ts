@@ -1,3 +1,4 @@
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
@@ -19,14 +20,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function signInToBistro(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  await page
-    .getByRole('list', { name: 'Обекти' })
-    .getByRole('button', { name: /Бистро/ })
-    .click();
+  await signInToAdmin(page);
   await page
     .getByRole('navigation', { name: 'Раздели на администрацията' })
     .getByRole('link', { name: 'Поръчки', exact: true })

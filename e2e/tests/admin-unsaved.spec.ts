@@ -1,3 +1,4 @@
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -5,17 +6,6 @@ startFromFreshDatabase();
 
 // Issue 21 #4: every admin form with something typed and not saved asks before the side bar leaves it — promo
 // codes, the print agent keys, the venue's payment accounts, the brand. Stay keeps what was typed.
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  await page
-    .getByRole('list', { name: 'Обекти' })
-    .getByRole('button', { name: /Бистро/ })
-    .click();
-}
 
 const AREAS: { area: string; path: string; fill: (page: Page) => Promise<ReturnType<Page['getByLabel']>> }[] =
   [
@@ -61,7 +51,7 @@ const AREAS: { area: string; path: string; fill: (page: Page) => Promise<ReturnT
   ];
 
 test('promotions, printers, payments and brand ask before leaving unsaved changes', async ({ page }) => {
-  await signIn(page);
+  await signInToAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });
   const leave = page.getByRole('alertdialog', { name: 'Да се излезе ли без запазване?' });
   for (const { area, path, fill } of AREAS) {

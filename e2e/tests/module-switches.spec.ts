@@ -4,22 +4,12 @@
  * offers neither link, and the gallery's address is the not-found page (answered 404 by the server). Switched on
  * again, both are back. (The API's 403 `<module>_module_disabled` answers: the server route tests.)
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
-  await expect(page.getByRole('navigation', { name: 'Раздели на администрацията' })).toBeVisible();
-}
 
 async function switchModule(admin: Page, name: string, on: boolean) {
   const modules = admin.locator('section', {
@@ -48,7 +38,7 @@ test('the admin switches the gallery and promotions off and on; the guest menu f
     await expect(footer.getByRole('link', { name: 'Галерия' })).toBeVisible({ timeout: 15_000 });
     await expect(footer.getByRole('link', { name: 'Промоции' })).toBeVisible();
 
-    await signIn(admin);
+    await signInToAdmin(admin);
     await admin.getByRole('link', { name: 'Настройки', exact: true }).click();
     await switchModule(admin, 'Галерия', false);
     await switchModule(admin, 'Промоции', false);

@@ -1,5 +1,6 @@
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
@@ -7,23 +8,12 @@ startFromFreshDatabase();
 // Delivery-zone names in every language (issue 24, minor): the owner names a map zone per language in the zone
 // editor, which asks before a change is lost; the guest reads the zone in their own language on the about page.
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  await page
-    .getByRole('list', { name: 'Обекти' })
-    .getByRole('button', { name: /Бистро/ })
-    .click();
-}
-
 test('the owner names a delivery zone per language; the zone editor warns before losing it; guests read their language', async ({
   page,
   browser,
   baseURL,
 }) => {
-  await signIn(page);
+  await signInToAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });
   await nav.getByRole('link', { name: 'Видове поръчки и зони за доставка' }).click();
   const delivery = page.getByRole('region', { name: 'Доставка', exact: true });

@@ -2,7 +2,9 @@
  * Test data of the ordering suites: its own client `ordt` with places `bistro` (tables, delivery zones, promo,
  * Monday closed) and `hotel` (rooms), so the assertions never depend on what the demo seed happens to contain.
  */
+import { beforeEach } from 'vitest';
 import type { AppDatabase } from '../../db/database.ts';
+import type { TestContext } from '../../../test/harness.ts';
 import {
   insertCategory,
   insertClient,
@@ -24,6 +26,18 @@ export const PIN_IN_SHAPE = { lat: 42.7047, lng: 23.3219 };
 export const PIN_IN_RADIUS = { lat: 42.7247, lng: 23.3219 };
 /** About 20 km away: outside every zone. */
 export const PIN_FAR = { lat: 42.8777, lng: 23.3219 };
+
+/**
+ * Before each test of the suite, moves its clock to the test's own minute after `start` (an open Tuesday), so no
+ * two tests of a file fall in one duplicate-order window. Call it first in the suite: hooks run in order.
+ */
+export function ownMinuteEachTest(ctx: Pick<TestContext, 'clock'>, start: Date = OPEN_AT): void {
+  let minute = 0;
+  beforeEach(() => {
+    minute += 1;
+    ctx.clock.setOverride(new Date(start.getTime() + minute * 60_000));
+  });
+}
 
 export interface OrderFixture {
   bistro: number;

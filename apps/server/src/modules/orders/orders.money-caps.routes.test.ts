@@ -5,14 +5,14 @@
  * stored), orders up to the caps go through, and the money columns hold 64-bit values (bigint on PostgreSQL, read
  * back as safe JavaScript numbers).
  */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { MAX_ORDER_AMOUNT, MAX_ORDER_LINE_AMOUNT } from '@trapeza/domain/money';
 import { DESIGNED_ORDER_ERROR_MESSAGES } from '@trapeza/domain/errors';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { insertCategory, insertProduct } from '../../../test/fixtures.ts';
 import type { AppDatabase, DialectName } from '../../db/database.ts';
-import { CLIENT, OPEN_AT, cartLine, seedOrderFixture } from './orders.fixtures.ts';
+import { CLIENT, cartLine, seedOrderFixture, ownMinuteEachTest } from './orders.fixtures.ts';
 
 interface Priced {
   id: number;
@@ -66,11 +66,7 @@ describeEachDatabase(
   'order amount caps and 64-bit money (issue 23 #11)',
   (ctx: TestContext) => {
     const fx = () => fixtures.get(ctx.dialect)!;
-    let minute = 0;
-    beforeEach(() => {
-      minute += 1;
-      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-    });
+    ownMinuteEachTest(ctx);
     const post = (url: string, body: unknown) => ctx.post(url, body, { client: CLIENT, place: 'bistro' });
     let table = 0;
     async function session(): Promise<string> {

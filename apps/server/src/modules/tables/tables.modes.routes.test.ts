@@ -9,7 +9,13 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.ts
 import { setSetting } from '../../../test/fixtures.ts';
 import type { AppDatabase, DialectName } from '../../db/database.ts';
 import { passwordVersion } from '../../lib/auth-token.ts';
-import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from '../orders/orders.fixtures.ts';
+import {
+  CLIENT,
+  cartLine,
+  seedOrderFixture,
+  type OrderFixture,
+  ownMinuteEachTest,
+} from '../orders/orders.fixtures.ts';
 
 interface ModesFixture extends OrderFixture {
   clientId: number;
@@ -65,10 +71,8 @@ describeEachDatabase(
   (ctx: TestContext) => {
     const fx = () => fixtures.get(ctx.dialect)!;
     const tokens: Partial<Record<keyof ModesFixture['accounts'], string>> = {};
-    let minute = 0;
+    ownMinuteEachTest(ctx);
     beforeEach(async () => {
-      minute += 1;
-      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
       await setSetting(ctx.db, fx().bistro, 'show_change_table', '0');
       // Signed at the test's clock: the tokens expire relative to it.
       for (const [key, u] of Object.entries(fx().accounts) as [

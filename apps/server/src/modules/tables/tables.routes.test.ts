@@ -2,11 +2,17 @@
  * Table calls through the real app on SQLite and PostgreSQL: QR entry, session check, tables list, bill request
  * (once, after an order, +15 minutes) and waiter calls.
  */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import type { DialectName } from '../../db/database.ts';
 import { insertTable } from '../../../test/fixtures.ts';
-import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from '../orders/orders.fixtures.ts';
+import {
+  CLIENT,
+  cartLine,
+  seedOrderFixture,
+  type OrderFixture,
+  ownMinuteEachTest,
+} from '../orders/orders.fixtures.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
 
@@ -14,11 +20,7 @@ describeEachDatabase(
   'tables routes',
   (ctx: TestContext) => {
     const fx = () => fixtures.get(ctx.dialect)!;
-    let minute = 0;
-    beforeEach(() => {
-      minute += 1;
-      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-    });
+    ownMinuteEachTest(ctx);
     const send = (method: 'POST' | 'PUT' | 'GET', url: string, body?: unknown, place = 'bistro') =>
       ctx.request(method, url, { client: CLIENT, place, body });
     async function open(token = 'ordt-t1', place = 'bistro') {
