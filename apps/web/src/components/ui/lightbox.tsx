@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './modal.tsx';
+import { brokenImage } from './broken-image.ts';
 
 export interface LightboxImage {
   path: string;
@@ -27,6 +28,7 @@ export function Lightbox({
   return (
     <Modal open={open} title={alt} onClose={onClose} wide>
       <img
+        {...brokenImage}
         src={image.path}
         alt={alt}
         width={image.width ?? 800}

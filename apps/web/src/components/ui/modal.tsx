@@ -91,7 +91,7 @@ export function Modal({
   const content = (
     <div className={styles.content}>
       <header className={styles.header}>
-        <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
+        <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title} dir="auto">
           {title}
         </h2>
         <button

@@ -309,7 +309,12 @@ function ProductList({
   const labels = useTableLabels();
   const columns = useMemo<Column<AdminProduct>[]>(
     () => [
-      { id: 'name', header: t('fields.name'), cell: (p) => p.name, sortValue: (p) => p.name },
+      {
+        id: 'name',
+        header: t('fields.name'),
+        cell: (p) => <span dir="auto">{p.name}</span>,
+        sortValue: (p) => p.name,
+      },
       {
         id: 'price',
         header: t('fields.price'),

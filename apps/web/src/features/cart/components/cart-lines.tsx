@@ -55,7 +55,7 @@ export function CartLines({ cart, comments, ingredientMap, view, lang, currency,
           <li key={key} className="cart-line" aria-label={name}>
             <div className="row-between">
               <strong>
-                {name}
+                <span dir="auto">{name}</span>
                 {size ? ` – ${size}` : ''}
               </strong>
               {amount && (

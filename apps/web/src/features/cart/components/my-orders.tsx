@@ -195,7 +195,7 @@ function SessionOrders({
                   const { name, size } = lineNames(l);
                   return (
                     <li key={i}>
-                      {l.quantity} x {name}
+                      {l.quantity} x <span dir="auto">{name}</span>
                       {size ? ` – ${size}` : ''}
                     </li>
                   );

@@ -12,6 +12,7 @@ import { translateField } from '@trapeza/domain/i18n';
 import { categoryLinkAction, type LinkTarget } from '../../../lib/category-link.ts';
 import { TargetLink } from './target-link.tsx';
 import styles from './category-list.module.css';
+import { brokenImage } from '../../../components/ui/broken-image.ts';
 
 // The links modal is rare; it loads when first opened.
 const LinksModal = lazy(() => import('./category-links.tsx').then((m) => ({ default: m.LinksModal })));
@@ -74,6 +75,7 @@ export function CategoryList({
               {image && (
                 <span className={styles.media}>
                   <img
+                    {...brokenImage}
                     src={image}
                     alt=""
                     width={400}

@@ -16,6 +16,7 @@ import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-card.module.css';
 import { ZoomIcon } from '../../../components/ui/icons.tsx';
+import { brokenImage } from '../../../components/ui/broken-image.ts';
 
 export interface PriceContext {
   now: Date;
@@ -87,6 +88,7 @@ export function ProductCard({
       {image && (
         <div className={styles.media}>
           <img
+            {...brokenImage}
             src={image.path}
             alt=""
             width={image.width ?? 400}
@@ -128,7 +130,7 @@ export function ProductCard({
             </span>
           )}
         </div>
-        <Heading className={styles.name}>
+        <Heading className={styles.name} dir="auto">
           {clickable ? (
             <Link to={href} className={styles.link}>
               {name}

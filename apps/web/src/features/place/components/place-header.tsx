@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
 import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { loadCart, useCartCountAfterLoad } from '../../../hooks/use-cart-after-load.ts';
+import { brokenImage } from '../../../components/ui/broken-image.ts';
 
 interface PlaceHeaderProps {
   place: string;
@@ -33,7 +34,9 @@ export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
     <header className={styles.header}>
       <div className={styles.bar}>
         <Link to={`/${place}`} className={styles.brand} aria-label={t('nav.homeOf', { name: title })}>
-          {logo ? <img src={logo} alt="" width={40} height={40} className={styles.logo} /> : null}
+          {logo ? (
+            <img {...brokenImage} src={logo} alt="" width={40} height={40} className={styles.logo} />
+          ) : null}
           <span className={styles.name}>{title}</span>
         </Link>
         <nav aria-label={t('nav.main')} className={styles.nav}>

@@ -26,6 +26,7 @@ import { Stepper } from '../../../components/ui/stepper.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-detail.module.css';
+import { brokenImage } from '../../../components/ui/broken-image.ts';
 
 /** The most units one add puts in the cart (a guest ordering for a table; more is a typo). */
 const MAX_ADD_QUANTITY = 99;
@@ -135,6 +136,7 @@ export function ProductDetail(props: ProductDetailProps) {
             aria-label={t('product.zoomImage', { name })}
           >
             <img
+              {...brokenImage}
               src={image.path}
               alt=""
               width={image.width ?? 800}
@@ -149,7 +151,11 @@ export function ProductDetail(props: ProductDetailProps) {
         </div>
       )}
       <div className={styles.info}>
-        {!props.inSheet && <h1 id={`${formId}-title`}>{name}</h1>}
+        {!props.inSheet && (
+          <h1 id={`${formId}-title`} dir="auto">
+            {name}
+          </h1>
+        )}
         {product.label && <span className={styles.label}>{translateField(product, 'label', lang)}</span>}
         {outOfStock && <p className={styles.out}>{t('product.outOfStock')}</p>}
         {!orderAllowed && (

@@ -196,7 +196,7 @@ function KitchenOrder({
       <ul className={styles.kitchenLines}>
         {order.lines.map((line) => (
           <li key={line.id}>
-            <span className={styles.kitchenQty}>{line.quantity} ×</span> {line.name}
+            <span className={styles.kitchenQty}>{line.quantity} ×</span> <span dir="auto">{line.name}</span>
             {line.size ? ` (${line.size})` : null}
             {line.ingredients.length > 0 && (
               <ul className={styles.kitchenIngredients}>

@@ -253,7 +253,7 @@ export function OrderCard({
           <li key={line.id} className={styles.line}>
             <div className={styles.lineMain}>
               <span>
-                <strong>{line.quantity} ×</strong> {line.name}
+                <strong>{line.quantity} ×</strong> <span dir="auto">{line.name}</span>
                 {line.size ? <span className={styles.muted}> ({line.size})</span> : null}
               </span>
               <span className={styles.amount}>{money(line.line_total)}</span>

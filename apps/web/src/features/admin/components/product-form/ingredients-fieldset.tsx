@@ -43,33 +43,36 @@ export function IngredientsFieldset({
         />
       </div>
       {limitsWrong && <p className={s.error}>{t('errors.maxIngredients')}</p>}
-      <table className={s.table}>
-        <tbody>
-          {ingredients.map((ing) => (
-            <tr key={ing.id}>
-              <td>{ing.name}</td>
-              <td>
-                <Select
-                  aria-label={t('menu.ingredientType', { name: ing.name })}
-                  value={ingredientType(ing.id)}
-                  onChange={(e) => {
-                    const rest = draft.product_ingredients.filter((x) => x.ingredientId !== ing.id);
-                    const type = e.target.value as (typeof INGREDIENT_TYPES)[number] | '';
-                    set('product_ingredients', type ? [...rest, { ingredientId: ing.id, type }] : rest);
-                  }}
-                >
-                  <option value="">—</option>
-                  {INGREDIENT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(`menu.ingredientTypes.${type}`)}
-                    </option>
-                  ))}
-                </Select>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* A long list of long names scrolls in its own box on a phone, not the page (issue 21, bad input). */}
+      <div className={s.tableScrollPlain}>
+        <table className={s.table}>
+          <tbody>
+            {ingredients.map((ing) => (
+              <tr key={ing.id}>
+                <td>{ing.name}</td>
+                <td>
+                  <Select
+                    aria-label={t('menu.ingredientType', { name: ing.name })}
+                    value={ingredientType(ing.id)}
+                    onChange={(e) => {
+                      const rest = draft.product_ingredients.filter((x) => x.ingredientId !== ing.id);
+                      const type = e.target.value as (typeof INGREDIENT_TYPES)[number] | '';
+                      set('product_ingredients', type ? [...rest, { ingredientId: ing.id, type }] : rest);
+                    }}
+                  >
+                    <option value="">—</option>
+                    {INGREDIENT_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {t(`menu.ingredientTypes.${type}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </fieldset>
   );
 }
