@@ -197,8 +197,16 @@ function loadServerRenderer(distDir: string, log: FastifyRequest['log']): Promis
   let entry = serverEntries.get(path);
   if (!entry) {
     if (!existsSync(path)) return Promise.resolve(null);
+    // The renderer is handed out once its route modules are loaded (warm), so the first render's time-out after
+    // a start counts rendering, not imports (a cold import of the route chunks took over 1.5 s on a loaded machine
+    // and the first guest got the browser-rendered page). Per process, loaded once: the build is read-only.
     entry = import(pathToFileURL(path).href).then(
-      (m: { render?: RenderFirstScreen }) => m.render ?? null,
+      async (m: { render?: RenderFirstScreen; warm?: () => Promise<void> }) => {
+        await m.warm?.().catch((error: unknown) => {
+          log.warn({ err: error }, "the web build's route modules could not all be loaded ahead");
+        });
+        return m.render ?? null;
+      },
       (error: unknown) => {
         log.warn({ err: error }, "the web build's server renderer could not be loaded");
         return null;

@@ -14,12 +14,26 @@ import { Redirect } from './redirect.tsx';
  * later screens' texts (i18n/pages) load together.
  */
 function route(load: () => Promise<{ Component: ComponentType }>) {
-  return lazy(() => Promise.all([load(), loadPageTexts()]).then(([m]) => ({ default: m.Component })));
+  const loadRoute = () => Promise.all([load(), loadPageTexts()]).then(([m]) => ({ default: m.Component }));
+  routeLoaders.push(loadRoute);
+  return lazy(loadRoute);
 }
 
 /** The first screen of /{place}: its texts are in the shared bundle already. */
 function firstScreenRoute(load: () => Promise<{ Component: ComponentType }>) {
-  return lazy(() => load().then((m) => ({ default: m.Component })));
+  const loadRoute = () => load().then((m) => ({ default: m.Component }));
+  routeLoaders.push(loadRoute);
+  return lazy(loadRoute);
+}
+
+const routeLoaders: (() => Promise<unknown>)[] = [];
+
+/**
+ * Loads every route's module and texts (the server renderer calls it once per process before its first render, so
+ * a render's time-out counts rendering only, never a cold import; the browser never calls it).
+ */
+export function loadAllRoutes(): Promise<unknown> {
+  return Promise.all(routeLoaders.map((load) => load()));
 }
 
 const Landing = route(() => import('./routes/landing.tsx'));
