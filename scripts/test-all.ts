@@ -19,7 +19,7 @@ let runnerErrors = 0;
 
 // 1. The web app (client and server-rendering bundles) first: the server's page-rendering tests and the browser
 //    journeys both serve it.
-const buildCode = run('npm', ['run', 'build', '-w', '@trapeza/web']);
+const buildCode = run('npm', ['run', 'build', '-w', '@trapeza/web'], { NODE_ENV: 'production' });
 if (buildCode !== 0) runnerErrors++;
 
 // 1b. The guest's initial JavaScript against its budget (issue 17: ≤ 120 KB gzip), read from the build just made;
