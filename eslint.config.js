@@ -40,6 +40,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `db === db` (a parameter shadowing the factory's db after the class-to-factory move) was always true and
+      // sent a transaction's read past the transaction (tables.repository findSession, 2026-11-26).
+      'no-self-compare': 'error',
     },
   },
   {

@@ -7,7 +7,6 @@ import { ROLES, type Role } from '@trapeza/domain/roles';
 import { GUEST_EMAIL, roleEmail, seedAccounts, userId } from '../../../test/accounts.fixtures.ts';
 import type { RequestOptions, TestContext } from '../../../test/harness.ts';
 import { passwordVersion } from '../../lib/auth-token.ts';
-import type { AppDatabase } from '../../db/database.ts';
 
 export { seedAccounts };
 

@@ -143,9 +143,11 @@ export function createTablesRepository(
     session: string,
     db: AppDatabase = root,
   ): Promise<SessionWithTable | undefined> {
-    if (sessionReads && db === db) return sessionReads.push({ placeId, session });
+    // The batch and the raw statements read outside any transaction: a caller's transaction (db !== root) gets its
+    // own query, so it sees its own uncommitted writes (change table reads the session it just moved).
+    if (sessionReads && db === root) return sessionReads.push({ placeId, session });
     const raw = sqlite;
-    if (raw && db === db) {
+    if (raw && db === root) {
       // Two single-table statements rather than the join: SQLite re-prepares that join on every new binding.
       return withRawSqlite(db, raw, (r) => {
         const s = r
