@@ -54,9 +54,12 @@ describe('database unavailable → 503 service_unavailable with retry-after', ()
     const res = await app.inject({ method: 'GET', url: '/x' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('2');
+    // The guest's text in the request's language (none asked: the default, Bulgarian), as every refusal has since
+    // the handler's own codes got message_trans (753104c).
     expect(res.json()).toEqual({
       code: 'service_unavailable',
       message: expect.any(String),
+      message_trans: 'Услугата е временно недостъпна. Опитайте отново след малко.',
       payload: { message: 'service_unavailable' },
     });
     await app.close();
