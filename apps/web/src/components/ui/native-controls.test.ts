@@ -37,6 +37,10 @@ const RAW_CHOICE_ALLOWED: Record<string, string> = {
   // the same box and dot as ChoiceCard's), not yet cards.
   'features/admin/components/form-parts.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/product-form.tsx': 'admin, drawn by admin.module.css',
+  // The product form's sections since its split (e1aebbc): the same inline checkboxes it had.
+  'features/admin/components/product-form/discounts-fieldset.tsx': 'admin, drawn by admin.module.css',
+  'features/admin/components/product-form/ingredients-fieldset.tsx': 'admin, drawn by admin.module.css',
+  'features/admin/components/product-form/placement-fieldsets.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/working-hours-input.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/users-page.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/setting-input.tsx': 'admin, drawn by admin.module.css',
