@@ -17,6 +17,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
+import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
 // The logo below is served by the test (page.route), which a service worker's fetches would pass by.
@@ -197,7 +198,7 @@ test.afterAll(async ({ request }) => {
 async function prepare(page: Page) {
   await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
-  await page.addInitScript(() => sessionStorage.setItem('welcome_banner_seen_bistro', '1'));
+  await skipWelcome(page);
   // The venue's uploaded logo: a PNG with a transparent background.
   await page.route(`**${LOGO}`, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: LOGO_PNG }),
