@@ -9,9 +9,10 @@ import { test, type BrowserContext, type Page } from '@playwright/test';
 export async function skipWelcome(
   target: BrowserContext | Page,
   places: readonly string[] = ['bistro', 'hotel'],
+  /** The address the guest browses at (a cookie belongs to its host): the project's base URL unless another. */
+  url: string = test.info().project.use.baseURL!,
 ): Promise<void> {
   const context = 'context' in target ? target.context() : target;
-  const url = test.info().project.use.baseURL!;
   // No expiry: a session cookie, as the app writes it.
   await context.addCookies(places.map((place) => ({ name: `welcome_seen_${place}`, value: '1', url })));
 }
