@@ -169,6 +169,30 @@ test('a tap on the server-rendered table bar before the app is live is not lost'
   await expect(page.getByRole('dialog')).toHaveCount(1);
 });
 
+test('a tap before the app is live is not lost when that part of the page is drawn afresh instead of hydrated', async ({
+  page,
+}) => {
+  // React draws a part of the page anew (an update reached it before it hydrated): the tapped element of the
+  // server's HTML is gone, its namesake in its place is the live one. Stood in for here by replacing the button with
+  // a copy before the scripts run.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/bistro/t/demo-t9', { waitUntil: 'domcontentloaded' });
+  const bar = page.getByTestId('table-bar');
+  await bar.getByRole('button', { name: 'Повикай сервитьор' }).click();
+  await bar
+    .getByRole('button', { name: 'Повикай сервитьор' })
+    .evaluate((button) => button.replaceWith(button.cloneNode(true)));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Повикай сервитьор' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+});
+
 test.describe('with JavaScript disabled in the browser', () => {
   test.use({ javaScriptEnabled: false });
 

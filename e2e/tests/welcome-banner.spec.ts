@@ -206,6 +206,43 @@ test('a tap on the banner before the app is live closes it at once and is kept; 
   await expect(page.locator('dialog')).toHaveCount(0);
 });
 
+test('closed while the page is still loading (before even boot.js ran): the visit keeps it closed', async ({
+  page,
+  context,
+}) => {
+  // A slow network: the HTML is parsed and the banner shows, but boot.js (deferred) and the app are still on their
+  // way when the guest taps. No close listener exists yet; boot.js, when it runs, finds the dialog closed and writes
+  // the cookie, before the app is live (the guest may go to another page before then).
+  let releaseBoot!: () => void;
+  let releaseApp!: () => void;
+  const bootGate = new Promise<void>((resolve) => (releaseBoot = resolve));
+  const appGate = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/boot\.js(?:\?.*)?$/, async (route) => {
+    await bootGate;
+    await route.continue();
+  });
+  await page.route(APP_SCRIPTS, async (route) => {
+    await appGate;
+    await route.continue();
+  });
+  await page.goto('/bistro', { waitUntil: 'commit' });
+  const dialog = banner(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Към менюто' }).click();
+  await expect(dialog).toBeHidden({ timeout: 2_000 });
+  expect((await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')).toBeUndefined();
+  releaseBoot();
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')?.value)
+    .toBe('1');
+  expect(await live(page)).toBe(false);
+  // The next page, opened before this one's app ever went live: no banner.
+  releaseApp();
+  await page.goto('/bistro/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.locator('dialog').count()).toBe(0);
+});
+
 test('Escape closes the live banner and it stays closed on the next page of the visit', async ({ page }) => {
   await page.goto('/bistro');
   const dialog = banner(page);

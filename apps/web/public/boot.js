@@ -39,9 +39,27 @@
     for (var key in el) if (key.indexOf('__reactProps$') === 0) return true;
     return false;
   };
-  var pending = null;
   var poll = 0;
   var tries = 0;
+  // The same button in the page as it is now: the tapped element itself, or, when React drew that part of the page
+  // afresh instead of hydrating it (an update reached a boundary before it hydrated), the button with the same name
+  // at the same place among its namesakes, so the tap is not lost with the server's element.
+  var nameOf = function (el) {
+    return (el.getAttribute('aria-label') || el.textContent || '').replace(/\s+/g, ' ').trim();
+  };
+  var namesakes = function (name) {
+    var all = document.querySelectorAll('#root button');
+    var same = [];
+    for (var i = 0; i < all.length; i++) if (nameOf(all[i]) === name) same.push(all[i]);
+    return same;
+  };
+  var tapped = null;
+  var current = function () {
+    if (!tapped) return null;
+    if (tapped.button.isConnected) return tapped.button;
+    var same = namesakes(tapped.name);
+    return same[tapped.index] || null;
+  };
   // A tap on an in-page link (the all-in-one page's jump list, "skip to content") before the app is live scrolls to
   // its target here and writes the address without a history event: left to the browser, the hash change reached
   // the router as a navigation while React hydrated, and React dropped the server's HTML of the still-loading page
@@ -67,18 +85,21 @@
     function (event) {
       var button = event.target && event.target.closest ? event.target.closest('#root button') : null;
       if (!button || live(button)) return;
+      var name = nameOf(button);
+      var index = namesakes(name).indexOf(button);
       setTimeout(function () {
         if (live(button)) return;
-        pending = button;
+        tapped = { button: button, name: name, index: index };
         tries = 0;
         if (poll) return;
         poll = setInterval(function () {
-          if (++tries > 150) pending = null;
-          if (pending && !live(pending)) return;
+          var target = current();
+          if (++tries > 150) tapped = null;
+          else if (!target || !live(target)) return;
           clearInterval(poll);
           poll = 0;
-          if (pending && pending.isConnected) pending.click();
-          pending = null;
+          tapped = null;
+          if (target && target.isConnected && live(target)) target.click();
         }, 100);
       }, 0);
     },
@@ -87,17 +108,24 @@
   // A dialog the server rendered open (the welcome banner, Modal's openInHtml) closes by its own form before the app
   // is live; the session cookie it names (data-closed-cookie) is written here, so the app, however it then renders
   // that part of the page (hydrating the closed dialog, or drawing it afresh when an update came first), keeps it closed.
+  function remember(dialog) {
+    var name = dialog && dialog.getAttribute ? dialog.getAttribute('data-closed-cookie') : null;
+    if (!name || !/^[\w-]+$/.test(name)) return;
+    var secure = location.protocol === 'https:' ? '; secure' : '';
+    document.cookie = name + '=1; path=/; samesite=lax' + secure;
+  }
   document.addEventListener(
     'close',
     function (event) {
-      var dialog = event.target;
-      var name = dialog && dialog.getAttribute ? dialog.getAttribute('data-closed-cookie') : null;
-      if (!name || !/^[\w-]+$/.test(name)) return;
-      var secure = location.protocol === 'https:' ? '; secure' : '';
-      document.cookie = name + '=1; path=/; samesite=lax' + secure;
+      remember(event.target);
     },
     true,
   );
+  // This script is deferred: it runs once the whole HTML is parsed, and a guest on a slow network can close the
+  // dialog before then (it shows, and its form works, as soon as it is parsed). The server renders such a dialog only
+  // open, so one already closed here was closed by the guest.
+  var closed = document.querySelectorAll('dialog[data-closed-cookie]:not([open])');
+  for (var c = 0; c < closed.length; c++) remember(closed[c]);
   var images = document.querySelectorAll('#root img[fetchpriority="high"]');
   if (images.length === 0 || typeof images[0].decode !== 'function') return start();
   var leading = [].slice.call(images);
