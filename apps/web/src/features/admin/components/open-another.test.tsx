@@ -3,7 +3,7 @@
  * one) while the open form has unsaved changes asks "Leave without saving?" as the menu's products and
  * categories do. Stay keeps what was typed; Leave opens the other item.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -76,99 +76,83 @@ function renderPage(page: ReactNode) {
   );
 }
 
-async function checkAsksBeforeOpeningAnother(opts: {
-  editButtons: () => HTMLElement[];
+interface OneFormAtATime {
+  page: string;
+  render: () => ReactNode;
+  /** A text on the list that shows it has loaded. */
+  listed: string;
   formName: string;
   fieldLabel: string;
   typed: string;
   newButton: string;
-}) {
-  const user = userEvent.setup();
-  const [first, second] = opts.editButtons();
-  await user.click(first!);
-  const form = await screen.findByRole('form', { name: opts.formName });
-  const field = within(form).getByLabelText(opts.fieldLabel, { exact: true }) as HTMLInputElement;
-  const before = field.value;
-  await user.type(field, opts.typed);
-  const changed = field.value;
+}
 
-  // Another item while dirty: asked; Stay keeps the open form with what was typed.
-  await user.click(second!);
+const editButtons = () => screen.getAllByRole('button', { name: 'Edit' });
+const fieldIn = (c: OneFormAtATime) =>
+  within(screen.getByRole('form', { name: c.formName })).getByLabelText(c.fieldLabel, {
+    exact: true,
+  }) as HTMLInputElement;
+
+async function answerLeaveDialog(
+  user: ReturnType<typeof userEvent.setup>,
+  button: 'Stay' | 'Leave without saving',
+) {
   const leave = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
-  await user.click(within(leave).getByRole('button', { name: 'Stay' }));
-  expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).toBeNull();
-  expect(
-    (
-      within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
-        exact: true,
-      }) as HTMLInputElement
-    ).value,
-  ).toBe(changed);
-
-  // A new one while dirty: asked too.
-  await user.click(screen.getByRole('button', { name: opts.newButton }));
-  await user.click(
-    within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
-      name: 'Stay',
-    }),
-  );
-  expect(
-    (
-      within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
-        exact: true,
-      }) as HTMLInputElement
-    ).value,
-  ).toBe(changed);
-
-  // Leave: the other item opens, what was typed is gone.
-  await user.click(opts.editButtons()[1]!);
-  await user.click(
-    within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
-      name: 'Leave without saving',
-    }),
-  );
-  const other = (
-    within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
-      exact: true,
-    }) as HTMLInputElement
-  ).value;
-  expect(other).not.toBe(changed);
-  expect(other).not.toBe(before);
-
-  // Nothing typed in it: opening the first again is not asked.
-  await user.click(opts.editButtons()[0]!);
-  expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).toBeNull();
-  expect(
-    (
-      within(screen.getByRole('form', { name: opts.formName })).getByLabelText(opts.fieldLabel, {
-        exact: true,
-      }) as HTMLInputElement
-    ).value,
-  ).toBe(before);
+  await user.click(within(leave).getByRole('button', { name: button }));
 }
 
 describe('opening another item with unsaved changes', () => {
-  it('promo codes: asks before another code or a new one replaces the open form', async () => {
-    renderPage(<PromotionsPage />);
-    await screen.findByText('SPRING');
-    await checkAsksBeforeOpeningAnother({
-      editButtons: () => screen.getAllByRole('button', { name: 'Edit' }),
+  test.each<OneFormAtATime>([
+    {
+      page: 'promo codes',
+      render: () => <PromotionsPage />,
+      listed: 'SPRING',
       formName: 'Promo code',
       fieldLabel: 'Code',
       typed: 'X',
       newButton: 'New promo code',
-    });
-  });
-
-  it('printers: asks before another printer or a new one replaces the open form', async () => {
-    renderPage(<PrintersPage />);
-    await screen.findByText('Kitchen');
-    await checkAsksBeforeOpeningAnother({
-      editButtons: () => screen.getAllByRole('button', { name: 'Edit' }),
+    },
+    {
+      page: 'printers',
+      render: () => <PrintersPage />,
+      listed: 'Kitchen',
       formName: 'Printer',
       fieldLabel: 'Name',
       typed: ' 2',
       newButton: 'Add printer',
-    });
+    },
+  ])('$page: asks before another item or a new one replaces the open form', async (c) => {
+    renderPage(c.render());
+    await screen.findByText(c.listed);
+    const user = userEvent.setup();
+    const [first, second] = editButtons();
+    await user.click(first!);
+    await screen.findByRole('form', { name: c.formName });
+    const before = fieldIn(c).value;
+    await user.type(fieldIn(c), c.typed);
+    const changed = fieldIn(c).value;
+
+    // Another item while dirty: asked; Stay keeps the open form with what was typed.
+    await user.click(second!);
+    await answerLeaveDialog(user, 'Stay');
+    expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).toBeNull();
+    expect(fieldIn(c).value).toBe(changed);
+
+    // A new one while dirty: asked too.
+    await user.click(screen.getByRole('button', { name: c.newButton }));
+    await answerLeaveDialog(user, 'Stay');
+    expect(fieldIn(c).value).toBe(changed);
+
+    // Leave: the other item opens, what was typed is gone.
+    await user.click(editButtons()[1]!);
+    await answerLeaveDialog(user, 'Leave without saving');
+    const other = fieldIn(c).value;
+    expect(other).not.toBe(changed);
+    expect(other).not.toBe(before);
+
+    // Nothing typed in it: opening the first again is not asked.
+    await user.click(editButtons()[0]!);
+    expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).toBeNull();
+    expect(fieldIn(c).value).toBe(before);
   });
 });
