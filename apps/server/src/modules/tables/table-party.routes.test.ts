@@ -643,49 +643,46 @@ interface Phone {
         expect(again.statusCode, again.body).toBe(201);
       });
 
-      ctx.test('a venue that switched it off: each scan its own session, no shared cart', async () => {
-        tick();
-        const placeId = await ctx.placeId('bistro');
-        await setSetting(ctx.db, placeId, 'shared_table_cart', '0');
-        try {
-          const open = async () =>
-            (
-              (
-                await req('POST', '/api/tables/verify_token', { token: 'demo-t6', placeSlug: 'bistro' })
-              ).json() as {
-                session: string;
-              }
-            ).session;
-          const [one, two] = [await open(), await open()];
-          expect(one).not.toBe(two);
-          const join = await req('POST', `/api/tables/sessions/${encodeURIComponent(one)}/guests`, {});
-          expect(join.statusCode).toBe(409);
-          expect(join.json().code).toBe('shared_cart_not_available');
-        } finally {
-          await dropSetting(placeId, 'shared_table_cart');
-        }
-      });
-
-      ctx.test('tablet mode on every device of the venue: one device per table, no sharing', async () => {
-        tick();
-        const placeId = await ctx.placeId('bistro');
-        await setSetting(ctx.db, placeId, 'tablet_mode_always_on', '1');
-        try {
-          const open = async () =>
-            (
-              (
-                await req('POST', '/api/tables/verify_token', { token: 'demo-t7', placeSlug: 'bistro' })
-              ).json() as { session: string }
-            ).session;
-          const [one, two] = [await open(), await open()];
-          expect(one).not.toBe(two);
-          const join = await req('POST', `/api/tables/sessions/${encodeURIComponent(one)}/guests`, {});
-          expect(join.statusCode).toBe(409);
-          expect(join.json().code).toBe('shared_cart_not_available');
-        } finally {
-          await setSetting(ctx.db, placeId, 'tablet_mode_always_on', '0');
-        }
-      });
+      // Where the venue does not share tables, each scan is its own session and joining one is refused.
+      const notShared = [
+        {
+          why: 'a venue that switched it off',
+          table: 'demo-t6',
+          key: 'shared_table_cart',
+          on: '0',
+          restore: (placeId: number) => dropSetting(placeId, 'shared_table_cart'),
+        },
+        {
+          why: 'tablet mode on every device of the venue',
+          table: 'demo-t7',
+          key: 'tablet_mode_always_on',
+          on: '1',
+          restore: (placeId: number) => setSetting(ctx.db, placeId, 'tablet_mode_always_on', '0'),
+        },
+      ];
+      for (const c of notShared)
+        ctx.test(`${c.why}: each scan its own session, no shared cart`, async () => {
+          tick();
+          const placeId = await ctx.placeId('bistro');
+          await setSetting(ctx.db, placeId, c.key, c.on);
+          try {
+            const open = async () => {
+              const res = await req('POST', '/api/tables/verify_token', {
+                token: c.table,
+                placeSlug: 'bistro',
+              });
+              expect(res.statusCode, res.body).toBe(200);
+              return (res.json() as { session: string }).session;
+            };
+            const [one, two] = [await open(), await open()];
+            expect(one).not.toBe(two);
+            const join = await req('POST', `/api/tables/sessions/${encodeURIComponent(one)}/guests`, {});
+            expect(join.statusCode).toBe(409);
+            expect(join.json().code).toBe('shared_cart_not_available');
+          } finally {
+            await c.restore(placeId);
+          }
+        });
 
       ctx.test('kiosk and tablet devices keep their own session: no sharing', async () => {
         tick();

@@ -7,15 +7,10 @@ import { beforeEach, expect } from 'vitest';
 import { ORDER_TOKEN_LIFETIME_HOURS } from '@trapeza/domain/tokens';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { setSetting } from '../../../test/fixtures.ts';
-import type { AppDatabase, DialectName } from '../../db/database.ts';
+import type { AppDatabase } from '../../db/database.ts';
 import { passwordVersion } from '../../lib/auth-token.ts';
-import {
-  CLIENT,
-  cartLine,
-  seedOrderFixture,
-  type OrderFixture,
-  ownMinuteEachTest,
-} from '../orders/orders.fixtures.ts';
+import { CLIENT, cartLine, seedOrderFixture, type OrderFixture } from '../orders/orders.fixtures.ts';
+import { tablesSuiteFixture } from './tables.fixtures.ts';
 
 interface ModesFixture extends OrderFixture {
   clientId: number;
@@ -23,7 +18,6 @@ interface ModesFixture extends OrderFixture {
   accounts: Record<'waiter' | 'hotelWaiter' | 'guest', { id: number; role: string }>;
 }
 
-const fixtures = new Map<DialectName, ModesFixture>();
 const HOUR = 3_600_000;
 
 async function seed(db: AppDatabase): Promise<ModesFixture> {
@@ -66,12 +60,13 @@ async function seed(db: AppDatabase): Promise<ModesFixture> {
   };
 }
 
+const tables = tablesSuiteFixture(seed);
+
 describeEachDatabase(
   'tables: kiosk / tablet mode and change table',
   (ctx: TestContext) => {
-    const fx = () => fixtures.get(ctx.dialect)!;
+    const { fx, send: sendAs, open } = tables.use(ctx);
     const tokens: Partial<Record<keyof ModesFixture['accounts'], string>> = {};
-    ownMinuteEachTest(ctx);
     beforeEach(async () => {
       await setSetting(ctx.db, fx().bistro, 'show_change_table', '0');
       // Signed at the test's clock: the tokens expire relative to it.
@@ -88,24 +83,13 @@ describeEachDatabase(
         tokens[key] = token;
       }
     });
+    /** A request as nobody (null) or as one of the fixture's accounts, signed at the test's clock. */
     const send = (
       method: 'POST' | 'GET' | 'PUT',
       url: string,
       body?: unknown,
       as: keyof ModesFixture['accounts'] | null = null,
-      place = 'bistro',
-    ) =>
-      ctx.request(method, url, {
-        client: CLIENT,
-        place,
-        body,
-        headers: as ? { authorization: `Bearer ${tokens[as]}` } : {},
-      });
-    const open = async (token = 'ordt-t1') => {
-      const res = await send('POST', '/api/tables/verify_token', { token, placeSlug: 'bistro' });
-      expect(res.statusCode).toBe(200);
-      return res.json() as { session: string; table: string; table_id: number; expires: string };
-    };
+    ) => sendAs(method, url, body, as ? { bearer: tokens[as] } : {});
     const tableIds = async () => {
       const res = await send('GET', '/api/tablesMenu');
       return Object.fromEntries(
@@ -290,9 +274,5 @@ describeEachDatabase(
       },
     );
   },
-  {
-    setup: async (db, dialect) => {
-      fixtures.set(dialect, await seed(db));
-    },
-  },
+  tables.options,
 );

@@ -4,30 +4,16 @@
  */
 import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
-import type { DialectName } from '../../db/database.ts';
 import { insertTable } from '../../../test/fixtures.ts';
-import {
-  CLIENT,
-  cartLine,
-  seedOrderFixture,
-  type OrderFixture,
-  ownMinuteEachTest,
-} from '../orders/orders.fixtures.ts';
+import { cartLine, seedOrderFixture } from '../orders/orders.fixtures.ts';
+import { tablesSuiteFixture } from './tables.fixtures.ts';
 
-const fixtures = new Map<DialectName, OrderFixture>();
+const tables = tablesSuiteFixture(seedOrderFixture);
 
 describeEachDatabase(
   'tables routes',
   (ctx: TestContext) => {
-    const fx = () => fixtures.get(ctx.dialect)!;
-    ownMinuteEachTest(ctx);
-    const send = (method: 'POST' | 'PUT' | 'GET', url: string, body?: unknown, place = 'bistro') =>
-      ctx.request(method, url, { client: CLIENT, place, body });
-    async function open(token = 'ordt-t1', place = 'bistro') {
-      const res = await send('POST', '/api/tables/verify_token', { token, placeSlug: place }, place);
-      expect(res.statusCode).toBe(200);
-      return res.json() as { session: string; token: string; expires: string };
-    }
+    const { fx, send, open } = tables.use(ctx);
 
     ctx.test('verify_token opens a 2-hour table session', async () => {
       const now = ctx.clock.now();
@@ -63,7 +49,7 @@ describeEachDatabase(
           'POST',
           '/api/tables/verify_token',
           { token: `ordt-lobby-${ctx.dialect}`, placeSlug: 'hotel' },
-          'hotel',
+          { place: 'hotel' },
         );
         expect(s.statusCode, s.body).toBe(200);
         expect(s.json()).toMatchObject({ order_type: 4, table: 'L1', room_number: null });
@@ -79,7 +65,7 @@ describeEachDatabase(
             products: [cartLine(fx().salad.id, fx().salad.variant, 1)],
             order_comment: null,
           },
-          'hotel',
+          { place: 'hotel' },
         );
         expect(order.statusCode, order.body).toBe(403);
         expect(order.json().message).toBe('orders_not_allowed');
@@ -183,7 +169,7 @@ describeEachDatabase(
           'POST',
           '/api/orders',
           { session: s.session, products: [cartLine(f.salad.id, f.salad.variant)] },
-          'hotel',
+          { place: 'hotel' },
         );
         expect(order.statusCode, order.body).toBe(400);
         expect(order.json()).toMatchObject({ code: 'Invalid session', message: 'Invalid session' });
@@ -191,7 +177,7 @@ describeEachDatabase(
           'POST',
           '/api/user-needs',
           { token: s.session, type: 'more_napkins' },
-          'hotel',
+          { place: 'hotel' },
         );
         expect(need.statusCode, need.body).toBe(400);
         expect(need.json().message).toBe('Invalid session');
@@ -199,7 +185,7 @@ describeEachDatabase(
           'PUT',
           `/api/orders/by_table_session/${s.session}/bill_wanted`,
           { status: 1, paymentMethod: 'cash', placeId: f.hotel },
-          'hotel',
+          { place: 'hotel' },
         );
         expect(bill.statusCode, bill.body).toBe(400);
         expect(bill.json().message).toBe('Invalid session');
@@ -207,7 +193,7 @@ describeEachDatabase(
           'POST',
           '/api/tables/verify_session',
           { token: 'ordt-t2', session: s.session, placeSlug: 'hotel' },
-          'hotel',
+          { place: 'hotel' },
         );
         expect(check.statusCode).not.toBe(200);
         // Nothing reached the other place, and the session still works at its own.
@@ -276,9 +262,5 @@ describeEachDatabase(
       ]);
     });
   },
-  {
-    setup: async (db, dialect) => {
-      fixtures.set(dialect, await seedOrderFixture(db));
-    },
-  },
+  tables.options,
 );
