@@ -372,6 +372,13 @@ const GUEST_TEXTS: Record<string, LocalizedText> = {
     de: 'Online-Zahlung ist in diesem Lokal nicht verfügbar.',
     'fr-CH': 'Le paiement en ligne n’est pas disponible dans cet établissement.',
   },
+  payment_currency_not_supported: {
+    bg: 'Онлайн плащането не е налично в тази валута. Моля, платете по друг начин.',
+    en: 'Online payment is not available in this currency. Please pay another way.',
+    es: 'El pago en línea no está disponible en esta moneda. Pague de otra forma.',
+    de: 'Online-Zahlung ist in dieser Währung nicht verfügbar. Bitte zahlen Sie anders.',
+    'fr-CH': 'Le paiement en ligne n’est pas disponible dans cette monnaie. Veuillez payer autrement.',
+  },
   payment_method_not_online: {
     bg: 'Тази поръчка не се плаща онлайн.',
     en: 'This order is not paid online.',

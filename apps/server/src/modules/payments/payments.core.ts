@@ -239,6 +239,9 @@ export function createPaymentsCore(deps: PaymentsServiceDeps) {
     if (provider === 'redsys' && !c.redsys) {
       throw new DomainError(503, 'payments_not_configured', 'Redsys is not configured for this place');
     }
+    const checkout = provider === 'epay' ? new EpayWebCheckout(c.epay!) : new RedsysRedirect(c.redsys!);
+    // Before the attempt is stored: a currency or amount the provider refuses leaves no pending payment behind.
+    checkout.checkPayable(target);
     const { invoice } = await repo.createPayment({
       placeId: place.placeId,
       orderId: target.orderId,
@@ -249,7 +252,7 @@ export function createPaymentsCore(deps: PaymentsServiceDeps) {
       currency: target.currency,
       now: at.toISOString(),
     });
-    const checkout = {
+    const input = {
       invoice,
       amount: target.amount,
       currency: target.currency,
@@ -259,10 +262,10 @@ export function createPaymentsCore(deps: PaymentsServiceDeps) {
       expiresAt,
     };
     const form =
-      provider === 'epay'
-        ? new EpayWebCheckout(c.epay!).buildCheckout({ ...checkout, notifyUrl: u.epayNotify })
-        : new RedsysRedirect(c.redsys!).buildCheckout({
-            ...checkout,
+      checkout instanceof EpayWebCheckout
+        ? checkout.buildCheckout({ ...input, notifyUrl: u.epayNotify })
+        : checkout.buildCheckout({
+            ...input,
             notifyUrl: u.redsysNotify,
             payMethods: target.payMethods,
           });

@@ -899,6 +899,69 @@ afterAll(async () => {
         },
       );
 
+      ctx.test(
+        'a venue priced in CHF: ePay and Redsys answer 503 payment_currency_not_supported in the guest language, no attempt stored',
+        async () => {
+          const login = await ctx.request('POST', '/api/login', {
+            place: null,
+            body: { email: 'admin@demo.test', password: 'demo-admin' },
+          });
+          expect(login.statusCode, login.body).toBe(200);
+          const admin = { authorization: `Bearer ${login.json().token as string}` };
+          const currency = async (suffix: string) => {
+            const res = await ctx.request('PUT', '/api/admin/settings', {
+              body: { default_currency_suffix: suffix },
+              headers: admin,
+            });
+            expect(res.statusCode, res.body).toBe(200);
+          };
+          const attempts = async () =>
+            Number(
+              (
+                await ctx.db
+                  .selectFrom('payments')
+                  .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            );
+          await currency('CHF');
+          try {
+            // ppResp stays empty (the order itself is taken) and no pending attempt is left behind.
+            const before = await attempts();
+            const order = await placeOrder('online');
+            expect(order.ppResp).toEqual({});
+            const stored = await ctx.db
+              .selectFrom('orders')
+              .select('currency')
+              .where('key', '=', order.key)
+              .executeTakeFirstOrThrow();
+            expect(stored.currency).toBe('CHF');
+            const texts = {
+              de: 'Online-Zahlung ist in dieser Währung nicht verfügbar. Bitte zahlen Sie anders.',
+              'fr-CH':
+                'Le paiement en ligne n’est pas disponible dans cette monnaie. Veuillez payer autrement.',
+            };
+            for (const [path, provider, lang] of [
+              ['/api/epay/initiateEpayOrder', 'ePay', 'de'],
+              ['/api/redsys/initiateRedsysOrder', 'Redsys', 'fr-CH'],
+            ] as const) {
+              const { headers } = as();
+              const res = await ctx.post(path, { orderKey: order.key }, { headers: { ...headers, lang } });
+              expect(res.statusCode, res.body).toBe(503);
+              expect(res.json()).toMatchObject({
+                code: 'payment_currency_not_supported',
+                message: `${provider} does not take CHF`,
+                message_trans: texts[lang],
+              });
+            }
+            expect(await attempts()).toBe(before);
+            expect((await orderRow(order.key)).payment_status).toBe('pending');
+          } finally {
+            await currency('лв.');
+          }
+        },
+      );
+
       ctx.test('no secret reaches GET settings or any payment answer', async () => {
         const settings = await ctx.get('/api/settings');
         expect(settings.statusCode).toBe(200);

@@ -21,6 +21,7 @@ import {
   StoreOneTouchResponse,
 } from '@trapeza/domain/contracts/payments';
 import { BookingIdParam } from '@trapeza/domain/contracts/bookings';
+import { ApiError } from '@trapeza/domain/contracts/menu';
 import { StoreBookingPaymentBody } from '@trapeza/domain/contracts/payments';
 import { PlaceHeaders } from '../../lib/request-context.ts';
 import { requestLanguage } from '../users/users.mail.ts';
@@ -33,21 +34,17 @@ declare module 'fastify' {
   }
 }
 
-const ErrorAnswer = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-  payload: z.object({ message: z.string() }).passthrough().optional(),
-});
 const errors = {
-  400: ErrorAnswer.describe('validation_error, payment_method_not_online, amount_too_small'),
-  401: ErrorAnswer.describe('unauthorized: the token is no longer valid'),
-  403: ErrorAnswer.describe(
+  400: ApiError.describe('validation_error, payment_method_not_online, amount_too_small'),
+  401: ApiError.describe('unauthorized: the token is no longer valid'),
+  403: ApiError.describe(
     "payments_module_disabled; card_payment_requires_login: 'За да платите онлайн трябва да сте влезли в акаунта си'",
   ),
-  404: ErrorAnswer.describe('order_not_found, payment_not_found, instrument_not_found, unknown_place'),
-  409: ErrorAnswer.describe('already_paid, order_closed, onetouch_link_failed'),
-  503: ErrorAnswer.describe('payments_not_configured'),
+  404: ApiError.describe('order_not_found, payment_not_found, instrument_not_found, unknown_place'),
+  409: ApiError.describe('already_paid, order_closed, onetouch_link_failed'),
+  503: ApiError.describe(
+    "payments_not_configured; payment_currency_not_supported: the venue's currency is not one its provider takes",
+  ),
 };
 
 const MerchantParams = z.object({
@@ -146,8 +143,8 @@ export function paymentsRoutes(payments: PaymentsService): FastifyPluginAsyncZod
           response: {
             200: StoreInitiatePaymentResponse,
             ...errors,
-            404: ErrorAnswer.describe('booking_not_found (unknown id or wrong token), unknown_place'),
-            409: ErrorAnswer.describe(
+            404: ApiError.describe('booking_not_found (unknown id or wrong token), unknown_place'),
+            409: ApiError.describe(
               'already_paid (confirmed), booking_not_payable (cancelled, seated, …), booking_payment_expired',
             ),
           },

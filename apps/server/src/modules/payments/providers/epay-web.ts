@@ -12,7 +12,7 @@ import type {
   RedirectProvider,
   VerifiedNotification,
 } from './provider.ts';
-import { formatAmount } from './provider.ts';
+import { amountTooSmall, currencyNotTaken, formatAmount } from './provider.ts';
 
 export interface EpayWebConfig {
   /** Merchant id (MIN). */
@@ -121,14 +121,19 @@ export class EpayWebCheckout implements RedirectProvider {
     this.#config = config;
   }
 
+  /** ePay takes BGN, EUR and USD, and an AMOUNT over 0.01. */
+  checkPayable(input: Pick<CheckoutInput, 'amount' | 'currency'>): void {
+    const currency = input.currency.toUpperCase();
+    if (!(EPAY_CURRENCIES as readonly string[]).includes(currency)) throw currencyNotTaken('ePay', currency);
+    if (input.amount < 2) throw amountTooSmall('ePay', input.amount, 2);
+  }
+
   /** The ENCODED data lines in the order of the reference. */
   dataLines(input: CheckoutInput): [string, string][] {
+    // Our own invoice numbers: anything else is a bug here (500), not the venue's configuration.
     if (!/^\d+$/.test(input.invoice)) throw new Error('ePay INVOICE must be digits only');
-    if (input.amount <= 1) throw new Error('ePay AMOUNT must be over 0.01');
+    this.checkPayable(input);
     const currency = input.currency.toUpperCase();
-    if (!(EPAY_CURRENCIES as readonly string[]).includes(currency)) {
-      throw new Error(`ePay does not take ${currency}`);
-    }
     // DESCR: at most 100 characters, one line (a newline would start a new KEY=value).
     const descr = Array.from(input.description.replace(/[\r\n]+/g, ' '))
       .slice(0, 100)

@@ -5,6 +5,7 @@
  * - ePay One Touch: server-to-server calls with a user token and saved instruments (epay-one-touch.ts).
  * The implementations are pure protocol (no database): the payments service keeps the rules.
  */
+import { DomainError } from '../../../lib/domain-error.ts';
 
 /** What the service knows about one attempt; the amount always comes from the stored order. */
 export interface CheckoutInput {
@@ -53,9 +54,31 @@ export type VerifiedNotification = { ok: true; events: PaymentEvent[] } | { ok: 
 
 export interface RedirectProvider {
   readonly name: 'epay' | 'redsys';
+  /**
+   * Refuses, as a DomainError, what this provider cannot be asked to take (another currency, too small an amount):
+   * checked before an attempt is stored, and again by `buildCheckout`.
+   */
+  checkPayable(input: Pick<CheckoutInput, 'amount' | 'currency'>): void;
   buildCheckout(input: CheckoutInput): CheckoutForm;
   /** Checks the signature first (constant time), then parses. */
   verifyNotification(body: Record<string, string | undefined>): VerifiedNotification;
+}
+
+/**
+ * The venue prices in a currency its provider does not take (a CHF venue with ePay or Redsys): a configuration the
+ * guest cannot change, so online payment is unavailable there (503), like a provider not configured at all.
+ */
+export function currencyNotTaken(provider: string, currency: string): DomainError {
+  return new DomainError(503, 'payment_currency_not_supported', `${provider} does not take ${currency}`);
+}
+
+/** The amount is below the provider's least (minor units): the service's own `amount_too_small` (400). */
+export function amountTooSmall(provider: string, amount: number, least: number): DomainError {
+  return new DomainError(
+    400,
+    'amount_too_small',
+    `${provider} takes at least ${formatAmount(least)}, not ${formatAmount(amount)}`,
+  );
 }
 
 /** Escapes text for an HTML attribute or text node. */

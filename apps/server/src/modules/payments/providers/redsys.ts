@@ -13,6 +13,7 @@ import type {
   RedirectProvider,
   VerifiedNotification,
 } from './provider.ts';
+import { currencyNotTaken } from './provider.ts';
 
 export interface RedsysConfig {
   merchantCode: string;
@@ -104,11 +105,17 @@ export class RedsysRedirect implements RedirectProvider {
     this.#config = config;
   }
 
+  /** Redsys takes EUR, BGN and USD. */
+  checkPayable(input: Pick<CheckoutInput, 'amount' | 'currency'>): void {
+    if (!REDSYS_CURRENCY[input.currency.toUpperCase()]) throw currencyNotTaken('Redsys', input.currency);
+  }
+
   merchantParameters(input: CheckoutInput): Record<string, string> {
+    // Our own invoice numbers: anything else is a bug here (500), not the venue's configuration.
     if (!isRedsysOrder(input.invoice))
       throw new Error('Redsys order must be 4–12 characters, 4 digits first');
-    const currency = REDSYS_CURRENCY[input.currency.toUpperCase()];
-    if (!currency) throw new Error(`Redsys does not take ${input.currency}`);
+    this.checkPayable(input);
+    const currency = REDSYS_CURRENCY[input.currency.toUpperCase()]!;
     return {
       DS_MERCHANT_AMOUNT: String(input.amount),
       DS_MERCHANT_ORDER: input.invoice,
