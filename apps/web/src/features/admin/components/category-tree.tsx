@@ -94,22 +94,29 @@ export function CategoryTree({ tree, selectedId, onSelect, onOrder }: Props) {
           <span className={s.handle} aria-hidden="true">
             ⠿
           </span>
-          <button type="button" className={s.treeName} onClick={() => onSelect(node.id)}>
-            {node.name} <span className={s.hint}>({node.productCount})</span>
-          </button>
-          {MOVES.map(({ move, icon }) => (
-            <button
-              key={move}
-              type="button"
-              className={s.iconBtn}
-              disabled={!can[move]}
-              aria-label={t(`menu.move.${move}`, { name: node.name })}
-              title={t(`menu.move.${move}`, { name: node.name })}
-              onClick={() => send(moveCategory(tree, node.id, move), node.name)}
-            >
-              {icon}
+          {/* The name and the move buttons as one group beside the handle: when the row is too narrow for the name
+              and the four buttons, the buttons go below the name together (admin.module.css) instead of pushing
+              out of the row. */}
+          <span className={s.treeBody}>
+            <button type="button" className={s.treeName} onClick={() => onSelect(node.id)}>
+              {node.name} <span className={s.hint}>({node.productCount})</span>
             </button>
-          ))}
+            <span className={s.treeMoves}>
+              {MOVES.map(({ move, icon }) => (
+                <button
+                  key={move}
+                  type="button"
+                  className={s.iconBtn}
+                  disabled={!can[move]}
+                  aria-label={t(`menu.move.${move}`, { name: node.name })}
+                  title={t(`menu.move.${move}`, { name: node.name })}
+                  onClick={() => send(moveCategory(tree, node.id, move), node.name)}
+                >
+                  {icon}
+                </button>
+              ))}
+            </span>
+          </span>
         </div>
         {node.children.length > 0 && render(node.children)}
       </li>
