@@ -57,6 +57,25 @@ export async function insertPlace(
   return row.id;
 }
 
+/** The id of a client by its slug (the demo seed's `demo` and `other`, or a fixture's own). */
+export async function clientIdOf(db: AppDatabase, slug: string): Promise<number> {
+  const row = await db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A place of its own for one test, under a client that already exists (by slug), with exactly the order types and
+ * modules the test asserts on: the new place's id.
+ */
+export async function insertPlaceOf(
+  db: AppDatabase,
+  clientSlug: string,
+  slug: string,
+  extra: Parameters<typeof insertPlace>[3] = {},
+): Promise<number> {
+  return insertPlace(db, await clientIdOf(db, clientSlug), slug, extra);
+}
+
 export async function setSetting(
   db: AppDatabase,
   placeId: number,

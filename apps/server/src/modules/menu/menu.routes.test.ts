@@ -9,9 +9,11 @@ import {
 import type { AppDatabase } from '../../db/database.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import {
+  clientIdOf,
   insertCategory,
   insertClient,
   insertPlace,
+  insertPlaceOf,
   insertProduct,
   insertSession,
   insertTable,
@@ -418,15 +420,11 @@ describeEachDatabase(
     });
 
     ctx.test('numeric ids work as tenancy headers', async () => {
-      const demo = await ctx.db
-        .selectFrom('clients')
-        .select('id')
-        .where('slug', '=', 'demo')
-        .executeTakeFirstOrThrow();
+      const demo = await clientIdOf(ctx.db, 'demo');
       const bistro = await ctx.placeId('bistro');
       const bySlug = await products(ctx);
       const byId = await products(ctx, '/api/products?active=1', {
-        client: String(demo.id),
+        client: String(demo),
         place: String(bistro),
       });
       expect(byId.map((p) => p.id)).toEqual(bySlug.map((p) => p.id));
@@ -570,11 +568,6 @@ describeEachDatabase(
     ctx.test(
       "a table's QR token browses where spot orders are off; a room's browses where room service is off",
       async () => {
-        const demo = await ctx.db
-          .selectFrom('clients')
-          .select('id')
-          .where('slug', '=', 'demo')
-          .executeTakeFirstOrThrow();
         // Each place: the order types it offers, a table and a room, and a dish shown only while browsing (type 4).
         const cases: { types: number[]; table: 'browse' | 'order'; room: 'browse' | 'order' }[] = [
           { types: [4], table: 'browse', room: 'browse' },
@@ -584,7 +577,7 @@ describeEachDatabase(
         ];
         for (const [i, c] of cases.entries()) {
           const slug = `qr-types-${i}-${ctx.dialect}`;
-          const placeId = await insertPlace(ctx.db, demo.id, slug, { orderTypes: c.types });
+          const placeId = await insertPlaceOf(ctx.db, 'demo', slug, { orderTypes: c.types });
           const cat = await insertCategory(ctx.db, placeId, { slug: `${slug}-cat`, name: 'Cat' });
           await insertProduct(
             ctx.db,
@@ -613,11 +606,7 @@ describeEachDatabase(
       async () => {
         const bistro = await ctx.placeId('bistro');
         const hotel = await ctx.placeId('hotel');
-        const other = await ctx.db
-          .selectFrom('clients')
-          .select('id')
-          .where('slug', '=', 'other')
-          .executeTakeFirstOrThrow();
+        const other = await clientIdOf(ctx.db, 'other');
         const mine = await insertProduct(ctx.db, bistro, { slug: 'x-links-mine', name: 'Mine' });
         const ownRelated = await insertProduct(ctx.db, bistro, { slug: 'x-links-related', name: 'Related' });
         const hotelProduct = await insertProduct(ctx.db, hotel, {
@@ -655,7 +644,7 @@ describeEachDatabase(
           .where('id', '=', bistro)
           .executeTakeFirstOrThrow();
         const ownAllergen = await allergen(demoClient.client_id, 'Own gluten');
-        const foreignAllergen = await allergen(other.id, 'Other gluten');
+        const foreignAllergen = await allergen(other, 'Other gluten');
         await ctx.db
           .insertInto('product_allergens')
           .values([

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { describeEachDatabase, type RequestOptions, type TestContext } from '../../../test/harness.ts';
-import { insertPlace, insertProduct } from '../../../test/fixtures.ts';
+import { insertPlaceOf, insertProduct } from '../../../test/fixtures.ts';
 import {
   GUEST_EMAIL,
   GUEST_PASSWORD,
@@ -820,13 +820,8 @@ describeEachDatabase(
     ctx.test(
       "check-registered-user-discount: only this place's orders count and only its own discounts apply; a money discount is answered as money",
       async () => {
-        const demo = await ctx.db
-          .selectFrom('clients')
-          .select('id')
-          .where('slug', '=', 'demo')
-          .executeTakeFirstOrThrow();
         const [a, b, c] = await Promise.all(
-          ['a', 'b', 'c'].map((x) => insertPlace(ctx.db, demo.id, `disc-${x}`, { orderTypes: [2] })),
+          ['a', 'b', 'c'].map((x) => insertPlaceOf(ctx.db, 'demo', `disc-${x}`, { orderTypes: [2] })),
         );
         await ctx.db
           .insertInto('user_discounts')
