@@ -28,6 +28,7 @@ interface GroupContext {
   onValueChange?: (value: string) => void;
   invalid: boolean;
   describedBy?: string;
+  dense: boolean;
 }
 
 const ChoiceGroupContext = createContext<GroupContext | null>(null);
@@ -50,6 +51,8 @@ export interface ChoiceCardGroupProps {
   hideLegend?: boolean;
   /** Cards side by side where they fit (short labels such as order types), else one per row. */
   layout?: 'list' | 'grid';
+  /** Smaller cards for the consoles' long lists (a product's categories, allergens, related products). */
+  dense?: boolean;
   id?: string;
   className?: string;
   children: ReactNode;
@@ -65,6 +68,7 @@ export function ChoiceCardGroup({
   error,
   hideLegend,
   layout = 'list',
+  dense = false,
   id,
   className,
   children,
@@ -88,7 +92,7 @@ export function ChoiceCardGroup({
         </p>
       )}
       <ChoiceGroupContext
-        value={{ type, name, value, onValueChange, invalid: Boolean(error), describedBy: errorId }}
+        value={{ type, name, value, onValueChange, invalid: Boolean(error), describedBy: errorId, dense }}
       >
         <div className={layout === 'grid' ? s.grid : s.list}>{children}</div>
       </ChoiceGroupContext>
@@ -119,6 +123,8 @@ export interface ChoiceCardProps extends Omit<InputHTMLAttributes<HTMLInputEleme
    * card is 3.6:1) for the seconds before hydration. `disabled` is for a choice that is really unavailable.
    */
   pending?: boolean;
+  /** A smaller card (a console's on/off setting); a dense group's cards are dense anyway. */
+  dense?: boolean;
 }
 
 export function ChoiceCard({
@@ -129,6 +135,7 @@ export function ChoiceCard({
   ref,
   invalid,
   pending,
+  dense,
   className,
   value,
   onChange,
@@ -146,6 +153,7 @@ export function ChoiceCard({
       data-invalid={bad || undefined}
       data-disabled={input.disabled || undefined}
       data-pending={(pending && !input.disabled) || undefined}
+      data-dense={(dense ?? group?.dense) || undefined}
     >
       <input
         {...input}

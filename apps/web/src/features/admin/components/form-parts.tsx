@@ -1,6 +1,10 @@
-/** Small inputs the admin forms share: 0/1 flags, numbers, texts, and translations side by side. */
+/**
+ * Small inputs the admin forms share: 0/1 flags (a checkbox card of components/ui), numbers, texts, and
+ * translations side by side.
+ */
 import { useEffect, useId, useState } from 'react';
 import { LANGUAGES, type Language } from '@trapeza/domain/i18n';
+import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
@@ -17,10 +21,13 @@ export function FlagInput({
   onChange: (v: 0 | 1) => void;
 }) {
   return (
-    <label className={s.check}>
-      <input type="checkbox" checked={value === 1} onChange={(e) => onChange(e.target.checked ? 1 : 0)} />
-      {label}
-    </label>
+    <ChoiceCard
+      type="checkbox"
+      dense
+      label={label}
+      checked={value === 1}
+      onChange={(e) => onChange(e.target.checked ? 1 : 0)}
+    />
   );
 }
 

@@ -9,15 +9,19 @@ import { productDraft, type ProductDraft } from './product-form/product-draft.ts
 
 beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'bg'));
 
-function renderForm(product: AdminProduct | null, onSave = vi.fn(async (_d: ProductDraft) => undefined)) {
+function renderForm(
+  product: AdminProduct | null,
+  onSave = vi.fn(async (_d: ProductDraft) => undefined),
+  lists: Partial<Pick<Parameters<typeof ProductForm>[0], 'categories' | 'products' | 'allergens'>> = {},
+) {
   render(
     <ProductForm
       product={product}
       categoryId={7}
-      categories={[{ id: 7, label: 'Напитки' }]}
-      products={[]}
+      categories={lists.categories ?? [{ id: 7, label: 'Напитки' }]}
+      products={lists.products ?? []}
       ingredients={[]}
-      allergens={[]}
+      allergens={lists.allergens ?? []}
       onSave={onSave}
       onClose={() => undefined}
     />,
@@ -120,5 +124,57 @@ describe('ProductForm variant sizes', () => {
         translations: { en: { size: '0.3 l' }, 'fr-CH': { size: '3 dl' } },
       }),
     ]);
+  });
+});
+
+describe('ProductForm choices on checkbox cards (issue 21 #2)', () => {
+  it('flags, categories with the primary one, allergens and up to 4 related products: the cards keep the behaviour', async () => {
+    const user = userEvent.setup();
+    const products = [1, 2, 3, 4, 5].map((id) => ({ ...productDraft(null, 7), id, name: `Продукт ${id}` }));
+    const onSave = renderForm(null, undefined, {
+      categories: [
+        { id: 7, label: 'Напитки' },
+        { id: 8, label: 'Десерти' },
+      ],
+      products: products as unknown as AdminProduct[],
+      allergens: [
+        { id: 31, name: 'Глутен' },
+        { id: 32, name: 'Мляко' },
+      ] as never,
+    });
+    await user.type(screen.getByLabelText('Име (bg)'), 'Лимонада');
+    // Every choice is a card: the input inside its label, in a named group.
+    const flags = screen.getByRole('checkbox', { name: 'В наличност' });
+    expect(flags.closest('label')?.dataset.dense).toBe('true');
+    await user.click(flags);
+
+    const categories = screen.getByRole('group', { name: 'Категории' });
+    expect(categories.tagName).toBe('FIELDSET');
+    await user.click(within(categories).getByRole('checkbox', { name: 'Десерти' }));
+    // Unticking the primary one gives the primary place to the other ticked category.
+    await user.click(within(categories).getByRole('checkbox', { name: 'Напитки' }));
+    expect((screen.getByLabelText('Основна категория') as HTMLSelectElement).value).toBe('8');
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Алергени' })).getByRole('checkbox', { name: 'Мляко' }),
+    );
+
+    const related = screen.getByRole('group', { name: /^Свързани продукти/ });
+    for (const n of [1, 2, 3, 4])
+      await user.click(within(related).getByRole('checkbox', { name: `Продукт ${n}` }));
+    expect(within(related).getByRole<HTMLInputElement>('checkbox', { name: 'Продукт 5' }).disabled).toBe(
+      true,
+    );
+    expect(screen.getByRole('group', { name: 'Свързани продукти (4 от 4)' })).toBe(related);
+
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      in_stock: 0,
+      catHierarchyIds: [8],
+      catHierarchyId: 8,
+      allergens: [32],
+      related_products: [1, 2, 3, 4],
+    });
   });
 });

@@ -1,4 +1,5 @@
 /** The product's own discounts: a percent, an amount, and the time-based discount (days, hours, percent). */
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
 import { useAdminT } from '../../hooks/use-admin-texts.ts';
 import { FlagInput, NumberInput } from '../form-parts.tsx';
 import { MoneyInput } from '../money-input.tsx';
@@ -33,49 +34,48 @@ export function DiscountsFieldset({ draft, set }: { draft: ProductDraft; set: Se
         onChange={(v) => set('time_based_discount_enabled', v)}
       />
       {draft.time_based_discount_enabled === 1 && (
-        <div className={s.grid}>
-          <fieldset className={s.row}>
-            <legend>{t('fields.days')}</legend>
+        <>
+          <ChoiceCardGroup legend={t('fields.days')} type="checkbox" layout="grid" dense>
             {WEEKDAYS.map((d) => (
-              <label key={d} className={s.check}>
-                <input
-                  type="checkbox"
-                  checked={draft.time_based_discount_days.includes(d)}
-                  onChange={(e) =>
-                    set(
-                      'time_based_discount_days',
-                      e.target.checked
-                        ? [...draft.time_based_discount_days, d].sort()
-                        : draft.time_based_discount_days.filter((x) => x !== d),
-                    )
-                  }
-                />
-                {t(`weekdays.${d}`)}
-              </label>
+              <ChoiceCard
+                key={d}
+                label={t(`weekdays.${d}`)}
+                checked={draft.time_based_discount_days.includes(d)}
+                onChange={(e) =>
+                  set(
+                    'time_based_discount_days',
+                    e.target.checked
+                      ? [...draft.time_based_discount_days, d].sort()
+                      : draft.time_based_discount_days.filter((x) => x !== d),
+                  )
+                }
+              />
             ))}
-          </fieldset>
-          <NumberInput
-            label={t('fields.startHour')}
-            value={draft.time_based_discount_start_hour}
-            min={0}
-            max={23}
-            onChange={(v) => set('time_based_discount_start_hour', v ?? 0)}
-          />
-          <NumberInput
-            label={t('fields.endHour')}
-            value={draft.time_based_discount_end_hour}
-            min={0}
-            max={23}
-            onChange={(v) => set('time_based_discount_end_hour', v ?? 0)}
-          />
-          <NumberInput
-            label={t('fields.time_based_discount_percent')}
-            value={draft.time_based_discount_percent}
-            min={0}
-            max={100}
-            onChange={(v) => set('time_based_discount_percent', v ?? 0)}
-          />
-        </div>
+          </ChoiceCardGroup>
+          <div className={s.grid}>
+            <NumberInput
+              label={t('fields.startHour')}
+              value={draft.time_based_discount_start_hour}
+              min={0}
+              max={23}
+              onChange={(v) => set('time_based_discount_start_hour', v ?? 0)}
+            />
+            <NumberInput
+              label={t('fields.endHour')}
+              value={draft.time_based_discount_end_hour}
+              min={0}
+              max={23}
+              onChange={(v) => set('time_based_discount_end_hour', v ?? 0)}
+            />
+            <NumberInput
+              label={t('fields.time_based_discount_percent')}
+              value={draft.time_based_discount_percent}
+              min={0}
+              max={100}
+              onChange={(v) => set('time_based_discount_percent', v ?? 0)}
+            />
+          </div>
+        </>
       )}
     </fieldset>
   );

@@ -4,6 +4,7 @@ import { useAdminT } from '../../hooks/use-admin-texts.ts';
 import { NumberInput } from '../form-parts.tsx';
 import s from '../admin.module.css';
 import type { ProductDraft, SetDraftField } from './product-draft.ts';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
 
 const INGREDIENT_TYPES = ['required', 'addable', 'removable'] as const;
@@ -88,23 +89,20 @@ export function AllergensFieldset({
 }) {
   const t = useAdminT();
   return (
-    <fieldset className={s.row}>
-      <legend>{t('menu.allergens')}</legend>
+    <ChoiceCardGroup legend={t('menu.allergens')} type="checkbox" layout="grid" dense>
       {allergens.map((a) => (
-        <label key={a.id} className={s.check}>
-          <input
-            type="checkbox"
-            checked={draft.allergens.includes(a.id)}
-            onChange={(e) =>
-              set(
-                'allergens',
-                e.target.checked ? [...draft.allergens, a.id] : draft.allergens.filter((x) => x !== a.id),
-              )
-            }
-          />
-          {a.name}
-        </label>
+        <ChoiceCard
+          key={a.id}
+          label={a.name}
+          checked={draft.allergens.includes(a.id)}
+          onChange={(e) =>
+            set(
+              'allergens',
+              e.target.checked ? [...draft.allergens, a.id] : draft.allergens.filter((x) => x !== a.id),
+            )
+          }
+        />
       ))}
-    </fieldset>
+    </ChoiceCardGroup>
   );
 }

@@ -1,8 +1,9 @@
 /** Where the product shows: its categories with the primary one, and up to 4 related products. */
 import type { AdminProduct } from '../../api/menu.ts';
 import { useAdminT } from '../../hooks/use-admin-texts.ts';
-import s from '../admin.module.css';
 import type { ProductDraft, SetDraftField, UpdateDraft } from './product-draft.ts';
+import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
 
 export function CategoriesFieldset({
@@ -18,35 +19,31 @@ export function CategoriesFieldset({
 }) {
   const t = useAdminT();
   return (
-    <fieldset>
-      <legend>{t('menu.categories')}</legend>
-      <div className={s.grid}>
+    <>
+      <ChoiceCardGroup legend={t('menu.categories')} type="checkbox" layout="grid" dense>
         {categories.map((c) => (
-          <label key={c.id} className={s.check}>
-            <input
-              type="checkbox"
-              checked={draft.catHierarchyIds.includes(c.id)}
-              onChange={(e) => {
-                const ids = e.target.checked
-                  ? [...draft.catHierarchyIds, c.id]
-                  : draft.catHierarchyIds.filter((x) => x !== c.id);
-                // The primary category stays while ticked, else the first ticked one takes its place.
-                update((d) => ({
-                  ...d,
-                  catHierarchyIds: ids,
-                  catHierarchyId:
-                    d.catHierarchyId !== null && ids.includes(d.catHierarchyId)
-                      ? d.catHierarchyId
-                      : (ids[0] ?? null),
-                }));
-              }}
-            />
-            {c.label}
-          </label>
+          <ChoiceCard
+            key={c.id}
+            label={c.label}
+            checked={draft.catHierarchyIds.includes(c.id)}
+            onChange={(e) => {
+              const ids = e.target.checked
+                ? [...draft.catHierarchyIds, c.id]
+                : draft.catHierarchyIds.filter((x) => x !== c.id);
+              // The primary category stays while ticked, else the first ticked one takes its place.
+              update((d) => ({
+                ...d,
+                catHierarchyIds: ids,
+                catHierarchyId:
+                  d.catHierarchyId !== null && ids.includes(d.catHierarchyId)
+                    ? d.catHierarchyId
+                    : (ids[0] ?? null),
+              }));
+            }}
+          />
         ))}
-      </div>
-      <label className={s.field}>
-        {t('fields.primaryCategory')}
+      </ChoiceCardGroup>
+      <Field label={t('fields.primaryCategory')}>
         <Select
           value={draft.catHierarchyId ?? ''}
           onChange={(e) => set('catHierarchyId', e.target.value === '' ? null : Number(e.target.value))}
@@ -60,8 +57,8 @@ export function CategoriesFieldset({
               </option>
             ))}
         </Select>
-      </label>
-    </fieldset>
+      </Field>
+    </>
   );
 }
 
@@ -79,33 +76,33 @@ export function RelatedFieldset({
 }) {
   const t = useAdminT();
   return (
-    <fieldset>
-      <legend>{t('menu.related', { n: draft.related_products.length })}</legend>
-      <div className={s.grid}>
-        {products
-          .filter((p) => p.id !== product?.id)
-          .map((p) => {
-            const checked = draft.related_products.includes(p.id);
-            return (
-              <label key={p.id} className={s.check}>
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={!checked && draft.related_products.length >= 4}
-                  onChange={(e) =>
-                    set(
-                      'related_products',
-                      e.target.checked
-                        ? [...draft.related_products, p.id]
-                        : draft.related_products.filter((x) => x !== p.id),
-                    )
-                  }
-                />
-                {p.name}
-              </label>
-            );
-          })}
-      </div>
-    </fieldset>
+    <ChoiceCardGroup
+      legend={t('menu.related', { n: draft.related_products.length })}
+      type="checkbox"
+      layout="grid"
+      dense
+    >
+      {products
+        .filter((p) => p.id !== product?.id)
+        .map((p) => {
+          const checked = draft.related_products.includes(p.id);
+          return (
+            <ChoiceCard
+              key={p.id}
+              label={<span dir="auto">{p.name}</span>}
+              checked={checked}
+              disabled={!checked && draft.related_products.length >= 4}
+              onChange={(e) =>
+                set(
+                  'related_products',
+                  e.target.checked
+                    ? [...draft.related_products, p.id]
+                    : draft.related_products.filter((x) => x !== p.id),
+                )
+              }
+            />
+          );
+        })}
+    </ChoiceCardGroup>
   );
 }
