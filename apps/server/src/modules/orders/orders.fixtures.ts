@@ -27,16 +27,30 @@ export const PIN_IN_RADIUS = { lat: 42.7247, lng: 23.3219 };
 /** About 20 km away: outside every zone. */
 export const PIN_FAR = { lat: 42.8777, lng: 23.3219 };
 
+const minutesTaken = new WeakMap<TestContext['clock'], number>();
+
 /**
- * Before each test of the suite, moves its clock to the test's own minute after `start` (an open Tuesday), so no
- * two tests of a file fall in one duplicate-order window. Call it first in the suite: hooks run in order.
+ * Moves the suite's clock to its next own minute after `start` (an open Tuesday) and answers which minute that is
+ * (1, 2, …), so no two orders of a suite fall in one duplicate-order window; the number also makes a test's data its
+ * own. Counted per suite (per clock), so the SQLite and the PostgreSQL runs of a file step alike.
  */
-export function ownMinuteEachTest(ctx: Pick<TestContext, 'clock'>, start: Date = OPEN_AT): void {
+export function nextMinute(ctx: Pick<TestContext, 'clock'>, start: Date = OPEN_AT): number {
+  const minute = (minutesTaken.get(ctx.clock) ?? 0) + 1;
+  minutesTaken.set(ctx.clock, minute);
+  ctx.clock.setOverride(new Date(start.getTime() + minute * 60_000));
+  return minute;
+}
+
+/**
+ * Before each test of the suite, moves its clock to the test's own minute (nextMinute). Call it first in the
+ * suite: hooks run in order. Answers a reader of the current test's minute.
+ */
+export function ownMinuteEachTest(ctx: Pick<TestContext, 'clock'>, start: Date = OPEN_AT): () => number {
   let minute = 0;
   beforeEach(() => {
-    minute += 1;
-    ctx.clock.setOverride(new Date(start.getTime() + minute * 60_000));
+    minute = nextMinute(ctx, start);
   });
+  return () => minute;
 }
 
 export interface OrderFixture {

@@ -3,13 +3,19 @@
  * (the client's places offering pickup), the preorder's pickupPlaceId checked against them, and POST
  * promo-codes/check answering spec §3's Promo result (the order call re-checks and re-prices).
  */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { calculateOrderTotal } from '@trapeza/domain/pricing/order-total';
 import { parseSettings } from '@trapeza/domain/settings';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { insertClient, insertPlace } from '../../../test/fixtures.ts';
 import type { AppDatabase, DialectName } from '../../db/database.ts';
-import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from './orders.fixtures.ts';
+import {
+  CLIENT,
+  cartLine,
+  ownMinuteEachTest,
+  seedOrderFixture,
+  type OrderFixture,
+} from './orders.fixtures.ts';
 
 interface Fixture extends OrderFixture {
   deli: number;
@@ -43,11 +49,7 @@ describeEachDatabase(
   'orders: pickup places and promo preview',
   (ctx: TestContext) => {
     const fx = () => fixtures.get(ctx.dialect)!;
-    let minute = 0;
-    beforeEach(() => {
-      minute += 1;
-      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-    });
+    const minute = ownMinuteEachTest(ctx);
     const send = (method: 'GET' | 'POST', url: string, body?: unknown, place = 'bistro') =>
       ctx.request(method, url, { client: CLIENT, place, body });
     const preorder = (extra: Record<string, unknown>) =>
@@ -57,7 +59,7 @@ describeEachDatabase(
         payment_method: 'cash',
         exact_time_selected: 0,
         cutlery: 0,
-        products: [cartLine(fx().salad.id, fx().salad.variant, 1 + minute)],
+        products: [cartLine(fx().salad.id, fx().salad.variant, 1 + minute())],
         token: null,
         order_comment: null,
         pickup_time: '',

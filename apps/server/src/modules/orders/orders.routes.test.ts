@@ -2,7 +2,7 @@
  * The order calls through the real app on SQLite and PostgreSQL: every order type, every §8 error code, the
  * duplicate guard under concurrency, totals equal to the domain engine's, tenant isolation and working hours.
  */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { calculateOrderTotal } from '@trapeza/domain/pricing/order-total';
 import { parseSettings } from '@trapeza/domain/settings';
 import { ORDER_ERROR_MESSAGES } from '@trapeza/domain/errors';
@@ -13,11 +13,11 @@ import type { DialectName } from '../../db/database.ts';
 import {
   CLIENT,
   MONDAY,
-  OPEN_AT,
   PIN_FAR,
   PIN_IN_RADIUS,
   PIN_IN_SHAPE,
   cartLine,
+  ownMinuteEachTest,
   seedOrderFixture,
   variantOf,
   type OrderFixture,
@@ -29,12 +29,8 @@ describeEachDatabase(
   'orders routes',
   (ctx: TestContext) => {
     const fx = () => fixtures.get(ctx.dialect)!;
-    let minute = 0;
-    beforeEach(() => {
-      // Every test at its own minute of an open Tuesday, so no two tests fall in one duplicate window.
-      minute += 1;
-      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-    });
+    // Every test at its own minute of an open Tuesday, so no two tests fall in one duplicate window.
+    const minute = ownMinuteEachTest(ctx);
 
     const post = (url: string, body: unknown, place = 'bistro', headers: Record<string, string> = {}) =>
       ctx.post(url, body, { client: CLIENT, place, headers });
@@ -202,19 +198,19 @@ describeEachDatabase(
         const f = fx();
         // "Drinks on the premises" hides itself for delivery; "Rakia" under it inherits that.
         const premises = await insertCategory(ctx.db, f.bistro, {
-          slug: `premises-${minute}`,
+          slug: `premises-${minute()}`,
           name: 'Само в заведението',
           hide_cat_only_for_delivery_orders: 1,
         });
         const rakia = await insertCategory(ctx.db, f.bistro, {
-          slug: `rakia-${minute}`,
+          slug: `rakia-${minute()}`,
           name: 'Ракия',
           parent_id: premises,
         });
         const shot = await insertProduct(
           ctx.db,
           f.bistro,
-          { slug: `shot-${minute}`, name: 'Гроздова' },
+          { slug: `shot-${minute()}`, name: 'Гроздова' },
           { categoryIds: [rakia], price: 400 },
         );
         const shotVariant = await variantOf(ctx.db, shot);

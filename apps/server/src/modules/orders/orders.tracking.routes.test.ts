@@ -5,10 +5,16 @@
  * order_not_found in the guest's language); a guest who gave an e-mail gets the confirmation with the tracking link
  * on the address they ordered from; the order's stream tells that order's status changes.
  */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import type { AppDatabase, DialectName } from '../../db/database.ts';
-import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from './orders.fixtures.ts';
+import {
+  CLIENT,
+  cartLine,
+  ownMinuteEachTest,
+  seedOrderFixture,
+  type OrderFixture,
+} from './orders.fixtures.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
 
@@ -39,11 +45,7 @@ describeEachDatabase(
   'orders: tracking page for delivery and pickup',
   (ctx: TestContext) => {
     const fx = () => fixtures.get(ctx.dialect)!;
-    let minute = 0;
-    beforeEach(() => {
-      minute += 1;
-      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-    });
+    const minute = ownMinuteEachTest(ctx);
     const preorder = (extra: Record<string, unknown>, headers: Record<string, string> = {}) =>
       ctx.request('POST', '/api/orders/preorder', {
         client: CLIENT,
@@ -55,7 +57,7 @@ describeEachDatabase(
           payment_method: 'cash',
           exact_time_selected: 0,
           cutlery: 0,
-          products: [cartLine(fx().salad.id, fx().salad.variant, minute)],
+          products: [cartLine(fx().salad.id, fx().salad.variant, minute())],
           token: null,
           order_comment: null,
           pickup_time: '',
@@ -138,7 +140,7 @@ describeEachDatabase(
       expect(mail!.text).toContain('Ready in about 20 minutes.');
       expect(mail!.text).toContain(`http://192.168.1.20:3000/bistro/order/${answer.tracking_token}`);
       // No address, no e-mail.
-      const other = [cartLine(fx().salad.id, fx().salad.variant, 50 + minute)];
+      const other = [cartLine(fx().salad.id, fx().salad.variant, 50 + minute())];
       expect((await preorder({ client_email: null, products: other })).statusCode).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 300));
       const all = (await ctx.get('/api/__test/outbox')).json<SentMail[]>();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { setSetting } from '../../../test/fixtures.ts';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
 import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 
@@ -31,7 +31,6 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
       let guestAuth = '';
       let waiterToken = '';
       let guestId = 0;
-      let minute = 0;
       let quantity = 0;
       let ip = 0;
 
@@ -61,9 +60,8 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
 
       /** A pickup order of the signed-in guest, a minute after the last; `extra` adds to the body. */
       async function placeOrder(method: string, extra: Record<string, unknown> = {}) {
-        minute += 1;
+        nextMinute(ctx);
         quantity += 1;
-        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
         const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
         const res = await ctx.post(
           '/api/orders/preorder',
@@ -277,8 +275,7 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
         const placeId = await ctx.placeId('bistro');
         await setSetting(ctx.db, placeId, 'points_per_currency_unit', '1');
         try {
-          minute += 1;
-          ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
+          nextMinute(ctx);
           const res = await ctx.post('/api/orders/preorder', {
             products: [{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 2 }],
             client_name: 'Анонимен Гост',

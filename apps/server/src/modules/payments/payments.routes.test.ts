@@ -12,7 +12,7 @@ import { onlinePaymentTax } from '@trapeza/domain/pricing/fees';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { nextMinute } from '../orders/orders.fixtures.ts';
 import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
@@ -31,7 +31,6 @@ afterAll(async () => {
     'payments',
     (ctx) => {
       let auth = '';
-      let minute = 0;
       let quantity = 0;
 
       beforeAll(async () => {
@@ -48,9 +47,8 @@ afterAll(async () => {
 
       /** A pickup order at bistro paid by `method`; each one at its own minute and quantity (no duplicate guard). */
       async function placeOrder(method: string, token = auth) {
-        minute += 1;
+        nextMinute(ctx);
         quantity += 1;
-        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
         const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
         const res = await ctx.post(
           '/api/orders/preorder',
@@ -179,9 +177,8 @@ afterAll(async () => {
         async () => {
           const returnOf = async (host: string, via: 'order' | 'initiate') => {
             if (via === 'order') {
-              minute += 1;
+              nextMinute(ctx);
               quantity += 1;
-              ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
               const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
               const res = await ctx.post(
                 '/api/orders/preorder',

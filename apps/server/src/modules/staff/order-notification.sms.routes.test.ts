@@ -11,7 +11,7 @@ import { afterAll, afterEach, expect, vi } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
-import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { nextMinute } from '../orders/orders.fixtures.ts';
 
 interface Received {
   path: string;
@@ -50,11 +50,9 @@ const PHONE = '+359 888 111 222';
 /** The SMS goes out after the commit, in the background: on a loaded machine that can take a few seconds. */
 const WAIT = { timeout: 10_000, interval: 50 };
 
-let minute = 0;
 async function tableOrder(ctx: TestContext, tableToken: string) {
   // Each order at its own minute: the same cart at one table within the duplicate window would be refused.
-  minute += 1;
-  ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
+  nextMinute(ctx);
   const scan = await ctx.post('/api/tables/verify_token', { token: tableToken, placeSlug: 'bistro' });
   expect(scan.statusCode, scan.body).toBe(200);
   const res = await ctx.post('/api/orders', {

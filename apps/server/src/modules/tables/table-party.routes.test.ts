@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { orderableDemoProduct } from '../../../test/demo-orders.ts';
-import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
 import { startBistroSimulator } from '../payments/payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
@@ -35,11 +35,6 @@ interface Phone {
       let waiterToken = '';
       let product: { product_id: number; variant_id: number } = { product_id: 0, variant_id: 0 };
       let ip = 0;
-      let minute = 0;
-      const tick = () => {
-        minute += 1;
-        ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-      };
       const headers = () => {
         ip += 1;
         return { 'x-forwarded-for': `10.19.${Math.floor(ip / 250)}.${ip % 250}` };
@@ -115,7 +110,7 @@ interface Phone {
         req('POST', `${base(p)}/bill/shares`, { guest_key: p.key, ...body });
       /** Two guests' orders on one table: A orders 2, B orders 1 (through the shared cart). */
       async function tableWithOrder(table: string) {
-        tick();
+        nextMinute(ctx);
         const a = await scan(table, 'Anna');
         const b = await scan(table, 'Boris');
         let v = (await cartOf(a)).version;
@@ -130,7 +125,7 @@ interface Phone {
       }
 
       ctx.test('phones scanning one table join one session; names are text, cut to 30', async () => {
-        tick();
+        nextMinute(ctx);
         const a = await scan('demo-t2');
         const b = await scan('demo-t2', '   ');
         expect(b.session).toBe(a.session);
@@ -155,7 +150,7 @@ interface Phone {
       ctx.test(
         'the same push twice adds once (a phone that unloaded before taking the line out)',
         async () => {
-          tick();
+          nextMinute(ctx);
           const a = await scan('demo-t12', 'Anna');
           const v0 = (await cartOf(a)).version;
           const first = await add(a, v0, 2, { push_id: 'push-abcdef-1' });
@@ -183,7 +178,7 @@ interface Phone {
       );
 
       ctx.test('a stale version is refused with the current cart; lines show who added them', async () => {
-        tick();
+        nextMinute(ctx);
         const a = await scan('demo-t4', 'Anna');
         const b = await scan('demo-t4', 'Boris');
         const v0 = (await cartOf(a)).version;
@@ -225,7 +220,7 @@ interface Phone {
       ctx.test(
         'a line the order call would refuse is refused on the way into the cart, with the §8 code; nothing changes',
         async () => {
-          tick();
+          nextMinute(ctx);
           const a = await scan('demo-t3');
           const before = await cartOf(a);
           const gone = await req('POST', `${base(a)}/cart/lines`, {
@@ -274,7 +269,7 @@ interface Phone {
       );
 
       ctx.test('cart changes reach the other phones live on the guest stream, with catch-up', async () => {
-        tick();
+        nextMinute(ctx);
         const a = await scan('demo-t5');
         const b = await scan('demo-t5');
         const url = `${APP_URL}/api/orders/by_table_session/${encodeURIComponent(b.session)}/events?client=demo&place=bistro`;
@@ -313,7 +308,7 @@ interface Phone {
       ctx.test(
         'two phones pressing Order together, 20 times: one order each time, both see it sent',
         async () => {
-          tick();
+          nextMinute(ctx);
           const a = await scan('demo-t6');
           const b = await scan('demo-t6');
           // 20 rounds: each time both press at once on the same cart; each round adds one order, never two.
@@ -348,7 +343,7 @@ interface Phone {
       ctx.test(
         'private lines only where the venue allows them, made so by their own guest; hidden from the others',
         async () => {
-          tick();
+          nextMinute(ctx);
           const a = await scan('demo-t7');
           const b = await scan('demo-t7');
           const refused = await add(a, (await cartOf(a)).version, 1, { private: true });
@@ -662,7 +657,7 @@ interface Phone {
       ];
       for (const c of notShared)
         ctx.test(`${c.why}: each scan its own session, no shared cart`, async () => {
-          tick();
+          nextMinute(ctx);
           const placeId = await ctx.placeId('bistro');
           await setSetting(ctx.db, placeId, c.key, c.on);
           try {
@@ -685,7 +680,7 @@ interface Phone {
         });
 
       ctx.test('kiosk and tablet devices keep their own session: no sharing', async () => {
-        tick();
+        nextMinute(ctx);
         const s = await req('POST', '/api/tables/verify_token', { token: 'demo-t3', placeSlug: 'bistro' });
         const session = (s.json() as { session: string }).session;
         await ctx.db
