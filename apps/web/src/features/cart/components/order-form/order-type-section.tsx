@@ -6,9 +6,10 @@ import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-ca
 export function OrderTypeSection({ m }: { m: OrderFormModel }) {
   const { t } = useTranslation();
   const { tableSession } = m.ctx;
+  // The order types one a row: whole words ("Сервиране на място") on a phone, where two a row cut them in two.
   if (m.offered.length > 1) {
     return (
-      <ChoiceCardGroup legend={t('cart.orderType')} layout="grid" error={m.errorText('orderType')}>
+      <ChoiceCardGroup legend={t('cart.orderType')} error={m.errorText('orderType')}>
         {m.offered.map((o) => (
           <ChoiceCard
             key={o}
