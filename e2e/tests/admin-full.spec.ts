@@ -9,6 +9,7 @@
  * report shows the test's orders.
  * Server and browser clocks are pinned to a Tuesday noon in Sofia (the bistro's delivery zone is active 11–22).
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -64,17 +65,6 @@ async function adminToken(request: APIRequestContext): Promise<Record<string, st
   });
   expect(res.status(), await res.text()).toBe(200);
   return { ...TENANT, authorization: `Bearer ${(await res.json()).token}` };
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
-  await expect(page.getByRole('navigation', { name: 'Раздели на администрацията' })).toBeVisible();
 }
 
 /**
@@ -189,7 +179,7 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   const enName = `Pumpkin soup ${tag}`;
 
   // --- Menu, all in the editor: an add-on ingredient, a category, a product with two variants and an image. ---
-  await signIn(page);
+  await signInToAdmin(page);
   await page.getByRole('link', { name: 'Меню', exact: true }).click();
 
   await page.getByRole('tab', { name: 'Съставки' }).click();

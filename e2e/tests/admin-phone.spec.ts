@@ -1,3 +1,4 @@
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
 
@@ -10,14 +11,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('the side bar is a drawer on a phone: focus kept inside, Escape closes, focus back on the menu button', async ({
   page,
 }) => {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  await page
-    .getByRole('list', { name: 'Обекти' })
-    .getByRole('button', { name: /Бистро/ })
-    .click();
+  await signInToAdmin(page);
 
   const menu = page.getByRole('button', { name: 'Навигация' });
   const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });

@@ -1,5 +1,6 @@
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 startFromFreshDatabase();
 
@@ -24,17 +25,6 @@ function flatten(nodes: Category[]): Category[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children)]);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
-  await expect(page.getByRole('navigation', { name: 'Раздели на администрацията' })).toBeVisible();
-}
-
 test('an admin renames a product and sets it out of stock, changes a colour and creates a promo code', async ({
   page,
   request,
@@ -53,7 +43,7 @@ test('an admin renames a product and sets it out of stock, changes a colour and 
   const category = tree.find((c) => c.id === product.catHierarchyId)!;
   const newName = `Ново име ${Date.now() % 100_000}`;
 
-  await signIn(page);
+  await signInToAdmin(page);
 
   // Menu: the category, its product list, the product form.
   await page.getByRole('link', { name: 'Меню', exact: true }).click();

@@ -15,6 +15,7 @@
  *   - the right-to-left name in a dir="auto" box (bidi isolation), its price on the same side as the others'.
  * White and black background pictures, and the long name's contrast, are contrast.spec.ts's.
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
@@ -571,14 +572,7 @@ test('bad input on the guest screens, the staff board, the kitchen and the admin
   await context.close();
 
   // The admin: the product list found by a search and the long product's form.
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  await page
-    .getByRole('list', { name: 'Обекти' })
-    .getByRole('button', { name: /Бистро/ })
-    .click();
+  await signInToAdmin(page);
   for (const vp of VIEWPORTS) {
     await page.setViewportSize({ width: vp.width, height: vp.height });
     const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });

@@ -5,6 +5,7 @@
  * under "Blocked devices" in the console's side bar, unblocks it (after confirming, with a toast) and the same guest
  * orders again.
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
@@ -69,13 +70,7 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     try {
-      await admin.goto('/admin');
-      await admin.getByLabel('Имейл').fill('admin@demo.test');
-      await admin.getByLabel('Парола').fill('demo-admin');
-      await admin.getByRole('button', { name: 'Вход' }).click();
-      const chooser = admin.getByRole('combobox', { name: 'Обект' });
-      await expect(chooser).toBeVisible();
-      await chooser.selectOption('demo/bistro');
+      await signInToAdmin(admin);
       const nav = admin.getByRole('navigation', { name: 'Раздели на администрацията' });
       await nav.getByRole('link', { name: 'Блокирани устройства' }).click();
       await expect(admin.getByRole('heading', { name: 'Устройства без право да поръчват' })).toBeVisible();

@@ -4,6 +4,7 @@
  * zone's next point) there, or the button under the map does; a live region says so. Only the keyboard is used
  * once the form is open: Tab to reach the map and the button, arrows, Enter.
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
@@ -83,13 +84,7 @@ test('a delivery guest pins the address on the order form’s map with the keybo
 
 test('the admin draws a delivery zone’s points with the keyboard', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
+  await signInToAdmin(page);
   await page.goto('/admin/zones');
   const delivery = page.getByRole('region', { name: 'Доставка', exact: true });
   const draw = delivery.getByRole('button', { name: 'Начертай зона за доставка' });

@@ -4,6 +4,7 @@
  * in Bulgarian (nothing can be imported yet), fixes them (the template itself), sees the preview of 3 new products
  * and imports them; the same file again changes nothing; the imported product is in the menu editor.
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousAxeViolations } from './axe.ts';
@@ -16,13 +17,7 @@ test.use({ bypassCSP: true });
 
 test('an admin imports the template through the screen, after fixing two bad rows', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
+  await signInToAdmin(page);
   await page
     .getByRole('navigation', { name: 'Раздели на администрацията' })
     .getByRole('link', { name: 'Меню' })

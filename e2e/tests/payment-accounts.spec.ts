@@ -4,6 +4,7 @@
  * right one: the screen shows only "set" and the last 4 characters, the test payment on the provider simulator is
  * accepted and the account shows as working. Axe finds nothing serious on the screen.
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { expect, test } from '@playwright/test';
 import { simulatorAccounts } from '../../apps/server/src/modules/payments/payments.config.ts';
 import { seriousAxeViolations } from './axe.ts';
@@ -20,13 +21,7 @@ test('the admin sets the ePay account, a wrong secret is refused, the right one 
   test.setTimeout(60_000);
   // The demo bistro's accounts at the simulator (the URL only shapes base addresses, unused here).
   const own = simulatorAccounts('demo/bistro', 'http://localhost', E2E_SIMULATOR_SECRET).epay;
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
+  await signInToAdmin(page);
   await page
     .getByRole('navigation', { name: 'Раздели на администрацията' })
     .getByRole('link', { name: 'Плащания' })

@@ -7,6 +7,7 @@
  * paper is loaded, the ticket prints once and the alert goes. Then the waiter prints the order in the browser: the
  * 80 mm print layout, alone on the page.
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -74,13 +75,7 @@ test('a waiting ticket shows the printer alert until the printer is on; the orde
   const printerPort = await freePort();
 
   // The admin adds the kitchen printer (default, so everything prints there) and a key for the agent.
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
+  await signInToAdmin(page);
   await page
     .getByRole('navigation', { name: 'Раздели на администрацията' })
     .getByRole('link', { name: 'Принтери' })

@@ -2,19 +2,14 @@
  * Issue 24 (minor): the tables and their QR sheet are reachable from the admin's menu, and a waiter sees and prints
  * them (without the admin's controls) instead of being refused.
  */
+import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
 
 startFromFreshDatabase();
 
 test("the admin reaches the tables and QR codes from the admin's menu", async ({ page }) => {
-  await page.goto('/admin');
-  await page.getByLabel('Имейл').fill('admin@demo.test');
-  await page.getByLabel('Парола').fill('demo-admin');
-  await page.getByRole('button', { name: 'Вход' }).click();
-  const chooser = page.getByRole('combobox', { name: 'Обект' });
-  await expect(chooser).toBeVisible();
-  await chooser.selectOption('demo/bistro');
+  await signInToAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Раздели на администрацията' });
   await nav.getByRole('link', { name: 'Маси и QR кодове' }).click();
   await expect(page).toHaveURL(/\/bistro\/staff\/tables$/);
