@@ -7,6 +7,7 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.ts
 import { insertTable } from '../../../test/fixtures.ts';
 import { cartLine, seedOrderFixture } from '../orders/orders.fixtures.ts';
 import { tablesSuiteFixture } from './tables.fixtures.ts';
+import { createTablesRepository, type SessionWithTable } from './tables.repository.ts';
 
 const tables = tablesSuiteFixture(seedOrderFixture);
 
@@ -216,6 +217,81 @@ describeEachDatabase(
           placeSlug: 'bistro',
         });
         expect(own.statusCode, own.body).toBe(200);
+      },
+    );
+
+    ctx.test(
+      'the session lookup: sessions looked up together each at its own place; another place, unknown, closed',
+      async () => {
+        const f = fx();
+        const t1 = await open('ordt-t1');
+        const t2 = await open('ordt-t2');
+        const room = await open('ordt-r101', 'hotel');
+        // t2's bill paid in full (issue 19): the lookup still finds it, the caller refuses it.
+        const closedAt = ctx.clock.now().toISOString();
+        await ctx.db
+          .updateTable('table_sessions')
+          .set({ closed_at: closedAt })
+          .where('session', '=', t2.session)
+          .execute();
+        const lookups: { place: number; session: string; want: [string, string] | null }[] = [
+          { place: f.bistro, session: t1.session, want: ['1', 'table'] },
+          { place: f.bistro, session: t2.session, want: ['2', 'table'] },
+          { place: f.hotel, session: t1.session, want: null },
+          { place: f.hotel, session: room.session, want: ['101', 'room'] },
+          { place: f.bistro, session: room.session, want: null },
+          { place: f.bistro, session: 'no-such-session', want: null },
+          { place: f.bistro, session: t1.session, want: ['1', 'table'] },
+        ];
+        const check = (answers: (SessionWithTable | undefined)[], how: string) =>
+          answers.forEach((a, i) => {
+            const l = lookups[i]!;
+            const label = `${how}: lookup ${i}`;
+            if (!l.want) return expect(a, label).toBeUndefined();
+            expect(a, label).toMatchObject({
+              session: l.session,
+              place_id: l.place,
+              table_number: l.want[0],
+              table_kind: l.want[1],
+              closed_at: l.session === t2.session ? closedAt : null,
+            });
+          });
+        // As the order intake builds it: on PostgreSQL lookups of one turn share one statement, on SQLite the
+        // prepared statements answer; without them (the table and staff routes) Kysely's query does.
+        const fast = createTablesRepository(ctx.db, ctx.database.sqlite ?? null, ctx.database.pgPool ?? null);
+        check(await Promise.all(lookups.map((l) => fast.findSession(l.place, l.session))), 'together');
+        const plain = createTablesRepository(ctx.db);
+        const oneByOne: (SessionWithTable | undefined)[] = [];
+        for (const l of lookups) oneByOne.push(await plain.findSession(l.place, l.session));
+        check(oneByOne, 'one by one');
+        // Inside a transaction the lookup sees the transaction's own writes (change table reads the session it
+        // just moved), not the committed state a lookup outside it would read.
+        const t3 = await ctx.db
+          .selectFrom('tables')
+          .select('id')
+          .where('token', '=', 'ordt-t3')
+          .executeTakeFirstOrThrow();
+        const rollback = new Error('rollback');
+        const moved = fast.transaction(async (trx) => {
+          await trx
+            .updateTable('table_sessions')
+            .set({ table_id: t3.id })
+            .where('session', '=', t1.session)
+            .execute();
+          const seen = await fast.findSession(f.bistro, t1.session, trx);
+          expect(seen).toMatchObject({ session: t1.session, table_id: t3.id, table_number: '3' });
+          expect(await fast.findSession(f.hotel, t1.session, trx)).toBeUndefined();
+          throw rollback;
+        });
+        await expect(moved).rejects.toBe(rollback);
+        expect(await fast.findSession(f.bistro, t1.session)).toMatchObject({ table_number: '1' });
+        // The closed session is over for the guest: an order under it is refused.
+        const order = await send('POST', '/api/orders', {
+          session: t2.session,
+          products: [cartLine(f.salad.id, f.salad.variant)],
+        });
+        expect(order.statusCode, order.body).toBe(400);
+        expect(order.json()).toMatchObject({ code: 'Invalid session' });
       },
     );
 
