@@ -14,6 +14,7 @@ import {
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import type { DialectName } from '../../db/database.ts';
 import { openSse, type SseConnection } from './sse-client.fixtures.ts';
+import { createStaffRepository } from './staff.repository.ts';
 import {
   CLIENT,
   PLACE,
@@ -427,6 +428,76 @@ describeEachDatabase(
         expect(stored.status).toBe(winner.json().status);
       }
     });
+
+    ctx.test(
+      'a change that meets another one committed meanwhile writes nothing: the status update is conditional (409 status_conflict)',
+      async () => {
+        const f = fx();
+        const statusOf = async (id: number) =>
+          (await ctx.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+            .status;
+        const historyOf = async (id: number) =>
+          (
+            await ctx.db
+              .selectFrom('order_status_history')
+              .select('status')
+              .where('order_id', '=', id)
+              .execute()
+          ).map((h) => h.status);
+        // The repository: from a status the order no longer has, or at another place, it changes nothing.
+        const repo = createStaffRepository(ctx.db);
+        const id = await insertOrder(ctx.db, f, 1, 'ordered');
+        const change = { orderId: id, to: 'rejected', changedBy: f.users.waiter.id, reason: 'Затворено' };
+        const at = ctx.clock.now().toISOString();
+        expect(await repo.changeStatus({ ...change, placeId: f.cafe2, from: 'ordered', at })).toBe(false);
+        await ctx.db.updateTable('orders').set({ status: 'paid' }).where('id', '=', id).execute();
+        expect(await repo.changeStatus({ ...change, placeId: f.cafe, from: 'ordered', at })).toBe(false);
+        expect(await statusOf(id)).toBe('paid');
+        expect(await historyOf(id)).toEqual([]);
+        expect(await repo.changeStatus({ ...change, placeId: f.cafe, from: 'paid', at })).toBe(true);
+        expect(await historyOf(id)).toEqual(['rejected']);
+
+        // Through the API: the waiter read 'ordered', another change commits before the waiter's update runs.
+        // PostgreSQL lets this be arranged exactly: a transaction of our own holds the order's row while the
+        // request's update waits for it; SQLite runs one write at a time in this process, so there the
+        // repository's answer above is the proof.
+        if (ctx.dialect !== 'postgres') return;
+        const pool = ctx.database.pgPool!;
+        const raced = await insertOrder(ctx.db, f, 1, 'ordered');
+        const other = await pool.connect();
+        try {
+          await other.query('begin');
+          await other.query(`update orders set status = 'paid' where id = $1`, [raced]);
+          const answer = call('PATCH', `/api/staff/orders/${raced}/status`, 'waiter', {
+            status: 'rejected',
+            reason: 'Затворено',
+          });
+          const waiting = async () =>
+            (
+              await pool.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            ).rows[0]!.n;
+          const until = Date.now() + 10_000;
+          while ((await waiting()) === 0) {
+            if (Date.now() > until) throw new Error('the status update never waited for the row lock');
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          await other.query('commit');
+          const res = await answer;
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json()).toMatchObject({
+            code: 'status_conflict',
+            message: 'The order was changed meanwhile; reload it',
+          });
+        } finally {
+          other.release();
+        }
+        expect(await statusOf(raced)).toBe('paid');
+        expect(await historyOf(raced)).toEqual([]);
+      },
+    );
 
     ctx.test('a table move: a table leaves no room number, a deactivated table is not found', async () => {
       const f = fx();
