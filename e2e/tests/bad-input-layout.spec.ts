@@ -305,6 +305,35 @@ function layoutProblems(page: Page): Promise<string[]> {
         texts.push({ el, node, r, layer: layer(el) });
       }
     }
+    // A word cut in two ("Сервиран|е", "Доб|ави") where it would fit whole on a line of its box: the box is too
+    // narrow for its words, or lets them break anywhere. A word longer than the box (the 60-character name) may break.
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const cut = new Set<string>();
+    for (const node of new Set(texts.map((t) => t.node))) {
+      const el = node.parentElement!;
+      let block: Element = el;
+      while (block.parentElement && getComputedStyle(block).display.startsWith('inline'))
+        block = block.parentElement;
+      const bs = getComputedStyle(block);
+      const room = block.clientWidth - parseFloat(bs.paddingLeft) - parseFloat(bs.paddingRight);
+      const cs = getComputedStyle(el);
+      canvas.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      for (const m of node.data.matchAll(/[^\s\-\u00ad\u2010/]{2,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (tops.size < 2) continue;
+        const width = canvas.measureText(m[0]).width + (parseFloat(cs.letterSpacing) || 0) * m[0].length;
+        if (width > room + 1 || cut.has(m[0])) continue;
+        cut.add(m[0]);
+        out.push(
+          `word cut in two: "${m[0]}" (${Math.round(width)} px) in ${name(block)} (${Math.round(room)} px)`,
+        );
+      }
+    }
     const seen = new Set<string>();
     for (let i = 0; i < texts.length; i++) {
       for (let j = i + 1; j < texts.length; j++) {
