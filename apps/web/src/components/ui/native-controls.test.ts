@@ -32,13 +32,10 @@ const RAW_CHOICE_ALLOWED: Record<string, string> = {
   'features/booking/components/booking-flow.tsx': 'hour pills',
   // The admin console's dense forms: inline checkboxes drawn by admin.module.css (.shell input[type=checkbox|radio],
   // the same box and dot as ChoiceCard's), not yet cards.
-  'features/admin/components/working-hours-input.tsx': 'admin, drawn by admin.module.css',
-  'features/admin/components/users-page.tsx': 'admin, drawn by admin.module.css',
-  'features/admin/components/setting-input.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/printers-page.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/go-live-page.tsx': 'admin, drawn by admin.module.css',
-  'features/admin/components/settings-page.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/promotions-page.tsx': 'admin, drawn by admin.module.css',
+  'features/admin/components/users-page.tsx': 'admin, drawn by admin.module.css',
   'features/admin/components/menu-editor.tsx': 'admin, drawn by admin.module.css',
 };
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
 import { adminBundle } from '../i18n/loaders.ts';
@@ -57,6 +57,63 @@ describe('SettingInput', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Към стойността по подразбиране' }));
     expect(onChange).toHaveBeenCalledWith(null);
+  });
+});
+
+describe('SettingInput on the shared checkbox cards (issue 21 #2)', () => {
+  const row = (over: Partial<AdminSettingRow>): AdminSettingRow => ({ ...colour, value: null, ...over });
+
+  it('a flag is one checkbox card named once by the setting, invalid with its problem, handing on 1 / 0', async () => {
+    const onChange = vi.fn();
+    render(
+      <SettingInput
+        row={row({ key: 'show_variant_additional_price', type: 'flag', default: '0', effective: '0' })}
+        value="0"
+        changed
+        problem="wrong"
+        translations={{}}
+        onChange={onChange}
+        onTranslations={() => undefined}
+      />,
+    );
+    const box = screen.getByRole('checkbox', { name: 'Такса кутия' });
+    expect(box.closest('label')?.dataset.dense).toBe('true');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toBe('setting-show_variant_additional_price-desc');
+    await userEvent.setup().click(screen.getByText('Такса кутия'));
+    expect(onChange).toHaveBeenCalledWith('1');
+  });
+
+  it("a list is a group of checkbox cards named by the setting; ticking keeps the catalogue's order", async () => {
+    const onChange = vi.fn();
+    render(
+      <SettingInput
+        row={row({
+          key: 'box_fee_order_types',
+          type: 'list',
+          default: '2,3,6',
+          effective: '3',
+          options: [
+            { value: '1', label: 'served on the spot' },
+            { value: '2', label: 'delivery' },
+            { value: '3', label: 'pickup / preorder' },
+          ],
+        })}
+        value="3"
+        changed={false}
+        problem={undefined}
+        translations={{}}
+        onChange={onChange}
+        onTranslations={() => undefined}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Видове поръчки с такса кутия' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'Вземане от място' }).checked).toBe(
+      true,
+    );
+    await userEvent.setup().click(within(group).getByRole('checkbox', { name: 'Доставка' }));
+    expect(onChange).toHaveBeenCalledWith('2,3');
   });
 });
 

@@ -7,6 +7,7 @@ import { ImageField } from './image-drop.tsx';
 import { WorkingHoursInput } from './working-hours-input.tsx';
 import s from './admin.module.css';
 import { settingOptionLabel, settingTexts } from '../lib/setting-texts.ts';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 
 interface Props {
@@ -36,12 +37,19 @@ export function SettingInput({
   const common = { id, 'aria-describedby': describedBy, 'aria-invalid': problem ? true : undefined };
 
   let input;
+  // A flag's card and a list's group carry the setting's name themselves (no second label).
+  let named = false;
   switch (row.type) {
     case 'flag':
+      named = true;
       input = (
-        <input
+        <ChoiceCard
           type="checkbox"
-          {...common}
+          dense
+          id={id}
+          aria-describedby={describedBy}
+          invalid={Boolean(problem)}
+          label={label}
           checked={value === '1'}
           onChange={(e) => onChange(e.target.checked ? '1' : '0')}
         />
@@ -80,29 +88,29 @@ export function SettingInput({
       break;
     case 'list': {
       const items = new Set(value.split(',').filter(Boolean));
+      named = true;
       input = (
-        <span className={s.row} id={id} aria-describedby={describedBy}>
+        <ChoiceCardGroup id={id} legend={label} type="checkbox" layout="grid" dense className={s.bare}>
           {row.options?.map((o) => (
-            <label key={o.value} className={s.check}>
-              <input
-                type="checkbox"
-                checked={items.has(o.value)}
-                onChange={(e) => {
-                  const next = new Set(items);
-                  if (e.target.checked) next.add(o.value);
-                  else next.delete(o.value);
-                  onChange(
-                    row
-                      .options!.filter((x) => next.has(x.value))
-                      .map((x) => x.value)
-                      .join(','),
-                  );
-                }}
-              />
-              {settingOptionLabel(t, row, o)}
-            </label>
+            <ChoiceCard
+              key={o.value}
+              label={settingOptionLabel(t, row, o)}
+              aria-describedby={describedBy}
+              checked={items.has(o.value)}
+              onChange={(e) => {
+                const next = new Set(items);
+                if (e.target.checked) next.add(o.value);
+                else next.delete(o.value);
+                onChange(
+                  row
+                    .options!.filter((x) => next.has(x.value))
+                    .map((x) => x.value)
+                    .join(','),
+                );
+              }}
+            />
           ))}
-        </span>
+        </ChoiceCardGroup>
       );
       break;
     }
@@ -178,9 +186,11 @@ export function SettingInput({
 
   return (
     <div className={s.field} data-setting={row.key} style={{ marginBottom: '0.75rem' }}>
-      <label htmlFor={id}>
-        <strong>{label}</strong>
-      </label>
+      {!named && (
+        <label htmlFor={id}>
+          <strong>{label}</strong>
+        </label>
+      )}
       {input}
       <Meta row={row} id={describedBy} problem={problem} changed={changed} onReset={() => onChange(null)} />
       {row.translatable && (

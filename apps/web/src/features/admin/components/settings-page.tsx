@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
@@ -175,24 +176,29 @@ function ModulesCard() {
   return (
     <section className={s.card}>
       <h2>{t('settings.modules')}</h2>
-      <div className={s.row}>
+      <ChoiceCardGroup
+        legend={t('settings.modules')}
+        hideLegend
+        type="checkbox"
+        layout="grid"
+        dense
+        className={s.bare}
+      >
         {modules.data.available.map((m) => (
-          <label key={m} className={s.check}>
-            <input
-              type="checkbox"
-              checked={on.has(m)}
-              disabled={save.isPending}
-              onChange={(e) => {
-                const next = new Set(on);
-                if (e.target.checked) next.add(m);
-                else next.delete(m);
-                save.mutate(modules.data.available.filter((x) => next.has(x)));
-              }}
-            />
-            {t(`settings.moduleNames.${m}`)}
-          </label>
+          <ChoiceCard
+            key={m}
+            label={t(`settings.moduleNames.${m}`)}
+            checked={on.has(m)}
+            disabled={save.isPending}
+            onChange={(e) => {
+              const next = new Set(on);
+              if (e.target.checked) next.add(m);
+              else next.delete(m);
+              save.mutate(modules.data.available.filter((x) => next.has(x)));
+            }}
+          />
         ))}
-      </div>
+      </ChoiceCardGroup>
       <SaveStatus error={save.error} saved={save.isSuccess} />
     </section>
   );
@@ -242,17 +248,18 @@ function LanguagesCard() {
                 />
               </td>
               <td>
-                <label className={s.check}>
-                  <input
-                    type="radio"
-                    name="default-language"
-                    checked={l.is_default === 1}
-                    onChange={() =>
-                      setDraft(list.map((x) => ({ ...x, is_default: x.code === l.code ? 1 : 0 })))
-                    }
-                  />
-                  {t('settings.defaultLanguage')}
-                </label>
+                <ChoiceCard
+                  type="radio"
+                  dense
+                  className={s.nowrap}
+                  name="default-language"
+                  label={t('settings.defaultLanguage')}
+                  aria-label={t('settings.defaultLanguageOf', { language: t(`languages.${l.code}`) })}
+                  checked={l.is_default === 1}
+                  onChange={() =>
+                    setDraft(list.map((x) => ({ ...x, is_default: x.code === l.code ? 1 : 0 })))
+                  }
+                />
               </td>
               <td>
                 <button

@@ -1,4 +1,5 @@
 /** Working hours per weekday: closed, or one or two ranges from–to (spec §5). */
+import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
 import { formatWeekHours, parseWeekHours, WEEKDAYS, type WeekHours } from '../lib/settings.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
@@ -30,22 +31,21 @@ export function WorkingHoursInput({ value, onChange }: { value: string; onChange
             <tr key={d}>
               <th>{t(`weekdays.${d}`)}</th>
               <td>
-                <label className={s.check}>
-                  <input
-                    type="checkbox"
-                    checked={day.closed}
-                    onChange={(e) =>
-                      update({
-                        ...week,
-                        [d]: {
-                          closed: e.target.checked,
-                          ranges: e.target.checked ? [] : [['09:00', '22:00']],
-                        },
-                      })
-                    }
-                  />
-                  {t('settings.closed')}
-                </label>
+                <ChoiceCard
+                  type="checkbox"
+                  dense
+                  label={t('settings.closed')}
+                  checked={day.closed}
+                  onChange={(e) =>
+                    update({
+                      ...week,
+                      [d]: {
+                        closed: e.target.checked,
+                        ranges: e.target.checked ? [] : [['09:00', '22:00']],
+                      },
+                    })
+                  }
+                />
               </td>
               {[0, 1].map((i) => (
                 <td key={i}>
