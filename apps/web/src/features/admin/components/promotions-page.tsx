@@ -5,7 +5,9 @@
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { productsQuery } from '../api/menu.ts';
 import {
@@ -23,6 +25,7 @@ import {
 } from '../api/promotions.ts';
 import { saveSettings, settingsKeys, settingsQuery } from '../api/settings.ts';
 import { useAdminPlace } from '../hooks/admin-place-store.ts';
+import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useGuardedMove } from '../hooks/guarded-move.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { formatMoneyInput } from '../lib/money.ts';
@@ -164,6 +167,7 @@ function PromoForm({
     try {
       if (row) await updatePromoCode(row.id, draft);
       else await createPromoCode(draft);
+      showToast(t('common.saved'));
       await onDone();
     } catch (err) {
       setError(err);
@@ -242,35 +246,29 @@ function PromoForm({
         />
         <FlagInput label={t('fields.active')} value={draft.active} onChange={(v) => set('active', v)} />
       </div>
-      <fieldset>
-        <legend>{t('promos.eligible')}</legend>
+      <ChoiceCardGroup legend={t('promos.eligible')} type="checkbox" layout="grid" dense>
         <FlagInput
           label={t('promos.allProducts')}
           value={draft.eligible_product_ids === null ? 1 : 0}
           onChange={(v) => set('eligible_product_ids', v ? null : [])}
         />
-        {draft.eligible_product_ids !== null && (
-          <div className={s.grid}>
-            {products.data?.map((p) => (
-              <label key={p.id} className={s.check}>
-                <input
-                  type="checkbox"
-                  checked={draft.eligible_product_ids?.includes(p.id) ?? false}
-                  onChange={(e) =>
-                    set(
-                      'eligible_product_ids',
-                      e.target.checked
-                        ? [...(draft.eligible_product_ids ?? []), p.id]
-                        : (draft.eligible_product_ids ?? []).filter((x) => x !== p.id),
-                    )
-                  }
-                />
-                {p.name}
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+        {draft.eligible_product_ids !== null &&
+          products.data?.map((p) => (
+            <ChoiceCard
+              key={p.id}
+              label={<span dir="auto">{p.name}</span>}
+              checked={draft.eligible_product_ids?.includes(p.id) ?? false}
+              onChange={(e) =>
+                set(
+                  'eligible_product_ids',
+                  e.target.checked
+                    ? [...(draft.eligible_product_ids ?? []), p.id]
+                    : (draft.eligible_product_ids ?? []).filter((x) => x !== p.id),
+                )
+              }
+            />
+          ))}
+      </ChoiceCardGroup>
       {!codeOk && draft.code !== '' && <p className={s.error}>{t('promos.codeRule')}</p>}
       {!valueOk && <p className={s.error}>{t('promos.valueRule')}</p>}
       {!datesOk && <p className={s.error}>{t('promos.datesRule')}</p>}
@@ -286,7 +284,14 @@ function PromoForm({
           <button
             type="button"
             className={s.btnDanger}
-            onClick={() => deletePromoCode(row.id).then(onDone, setError)}
+            onClick={() =>
+              void confirmDelete(t, { name: row.code }).then((ok) => {
+                if (ok)
+                  deletePromoCode(row.id)
+                    .then(() => showToast(t('common.deleted')))
+                    .then(onDone, setError);
+              })
+            }
           >
             {t('common.delete')}
           </button>
@@ -309,9 +314,12 @@ function UserDiscounts() {
   });
   const [error, setError] = useState<unknown>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', place] });
-  const act = (p: Promise<unknown>) =>
+  const act = (p: Promise<unknown>, done?: string) =>
     p.then(
-      () => refresh(),
+      () => {
+        if (done) showToast(done);
+        return refresh();
+      },
       (err: unknown) => setError(err),
     );
   return (
@@ -339,7 +347,13 @@ function UserDiscounts() {
                 <button
                   type="button"
                   className={s.btnDanger}
-                  onClick={() => void act(deleteUserDiscount(d.id))}
+                  onClick={() =>
+                    void confirmDelete(t, { name: t('promos.nthOrder', { n: d.on_order_number }) }).then(
+                      (ok) => {
+                        if (ok) void act(deleteUserDiscount(d.id), t('common.deleted'));
+                      },
+                    )
+                  }
                 >
                   {t('common.delete')}
                 </button>
@@ -388,7 +402,7 @@ function UserDiscounts() {
           disabled={draft.discount_amount <= 0}
           onClick={() => {
             setError(null);
-            void act(createUserDiscount(draft));
+            void act(createUserDiscount(draft), t('common.saved'));
           }}
         >
           {t('common.add')}

@@ -1,0 +1,121 @@
+/**
+ * Issue 21 #2 and #4 on the promo codes page: the eligible products are checkbox cards in one named group ("every
+ * product" first), a save says so in a toast, and a code or an nth-order discount is deleted only after the
+ * confirm dialog's yes.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
+import { ToastRegion } from '../../../components/ui/toast.tsx';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
+import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
+import { adminBundle } from '../i18n/loaders.ts';
+import { PromotionsPage } from './promotions-page.tsx';
+
+const spring = {
+  id: 1,
+  code: 'SPRING',
+  discount_type: 'percent',
+  discount_value: 10,
+  ignore_other_discounts: 0,
+  valid_from: null,
+  valid_to: null,
+  max_uses: null,
+  used_count: 0,
+  eligible_product_ids: null,
+  active: 1,
+};
+const product = (id: number, name: string) => ({ id, name, product_variants: [] });
+
+let calls: { method: string; path: string; body: unknown }[] = [];
+const ANSWERS: [RegExp, unknown][] = [
+  [/admin\/promo-codes$/, [spring]],
+  [
+    /admin\/user-discounts$/,
+    [{ id: 5, on_order_number: 3, discount_type: 'percent', discount_amount: 10, active: 1 }],
+  ],
+  [/admin\/products$/, [product(11, 'Баница'), product(12, 'Айрян')]],
+  [/admin\/settings/, { settings: [], translations: [] }],
+  [/./, {}],
+];
+
+beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'en'));
+beforeEach(() => {
+  calls = [];
+  useAdminPlaceStore.setState({ place: { slug: 'bistro', clientSlug: 'demo', name: 'Bistro' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.split('?')[0]!;
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const body = method === 'GET' ? ANSWERS.find(([re]) => re.test(path))![1] : {};
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PromotionsPage />
+      <ConfirmHost />
+      <ToastRegion label="Notifications" closeLabel="Close" />
+    </QueryClientProvider>,
+  );
+}
+const writes = (method: string) => calls.filter((c) => c.method === method);
+
+describe('Promotions page on the shared components', () => {
+  test('eligible products are checkbox cards in one group; the save sends them and says "Saved"', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Promo code' });
+    const eligible = within(form).getByRole('group', { name: 'Eligible products' });
+    const every = within(eligible).getByRole<HTMLInputElement>('checkbox', { name: 'Every product' });
+    expect(every.checked).toBe(true);
+    expect(within(eligible).queryByRole('checkbox', { name: 'Баница' })).toBeNull();
+    await user.click(every);
+    await user.click(await within(eligible).findByRole('checkbox', { name: 'Айрян' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes('PUT')).toHaveLength(1));
+    expect(writes('PUT')[0]).toMatchObject({ body: { eligible_product_ids: [12] } });
+    expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  test('a promo code is deleted only after the dialog says yes, then "Deleted"', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Promo code' });
+    await user.click(within(form).getByRole('button', { name: 'Delete' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Delete “SPRING”' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(writes('DELETE')).toHaveLength(0);
+    await user.click(within(form).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writes('DELETE')).toHaveLength(1));
+    expect(writes('DELETE')[0]!.path).toMatch(/admin\/promo-codes\/1$/);
+    expect(await screen.findByText('Deleted')).toBeTruthy();
+  });
+
+  test('an nth-order discount is deleted only after the dialog says yes', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const row = (await screen.findByRole('cell', { name: 'Order no. 3' })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    const ask = await screen.findByRole('alertdialog');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(writes('DELETE')).toHaveLength(0);
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writes('DELETE')).toHaveLength(1));
+    expect(writes('DELETE')[0]!.path).toMatch(/admin\/user-discounts\/5$/);
+  });
+});
