@@ -14,7 +14,7 @@ import { StaticRouter } from 'react-router';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@trapeza/domain/i18n';
-import { AppRoutes, loadAllRoutes } from './app/router.tsx';
+import { AppRoutes, loadServerRenderedRoutes } from './app/router.tsx';
 import { ServerTitleContext } from './hooks/use-page-meta.ts';
 import { ServerSanitizeContext } from './components/ui/sanitized-html.tsx';
 import { serverSanitizeHtml } from './lib/server-sanitizer.ts';
@@ -110,11 +110,12 @@ export interface RenderedPage {
 }
 
 /**
- * Every route module loaded (the server calls it once per process before the first render): a cold process's first
- * render would otherwise spend its time-out importing route chunks and fall back to the browser's rendering.
+ * The module of every route the server renders loaded (the server calls it once per process before the first
+ * render): a cold process's first render would otherwise spend its time-out importing route chunks and fall back to
+ * the browser's rendering. Only those: the consoles' routes (admin, platform, staff) are never rendered here.
  */
 export function warm(): Promise<void> {
-  return loadAllRoutes().then(() => undefined);
+  return loadServerRenderedRoutes().then(() => undefined);
 }
 
 /** The HTML of `#root` for the page and its title, or null when it could not be rendered completely. */

@@ -13,27 +13,31 @@ import { Redirect } from './redirect.tsx';
  * A route module exports `Component` (one file per route, as React Router's route modules do). Its chunk and the
  * later screens' texts (i18n/pages) load together.
  */
-function route(load: () => Promise<{ Component: ComponentType }>) {
+function route(load: () => Promise<{ Component: ComponentType }>, rendered?: 'server-rendered') {
   const loadRoute = () => Promise.all([load(), loadPageTexts()]).then(([m]) => ({ default: m.Component }));
-  routeLoaders.push(loadRoute);
+  if (rendered) serverRouteLoaders.push(loadRoute);
   return lazy(loadRoute);
 }
 
 /** The first screen of /{place}: its texts are in the shared bundle already. */
 function firstScreenRoute(load: () => Promise<{ Component: ComponentType }>) {
   const loadRoute = () => load().then((m) => ({ default: m.Component }));
-  routeLoaders.push(loadRoute);
+  serverRouteLoaders.push(loadRoute);
   return lazy(loadRoute);
 }
 
-const routeLoaders: (() => Promise<unknown>)[] = [];
+const serverRouteLoaders: (() => Promise<unknown>)[] = [];
 
 /**
- * Loads every route's module and texts (the server renderer calls it once per process before its first render, so
- * a render's time-out counts rendering only, never a cold import; the browser never calls it).
+ * Loads the module and texts of every route the server renders — the place layout and home, a QR scan's page, a
+ * category, a product, search, "all", about, the legal pages and an order's tracking (marked 'server-rendered'
+ * here; the server's list is SERVER_RENDERED_ROUTES in apps/server/src/plugins/web-first-screen.ts) — so a render's
+ * time-out counts rendering only, never a cold import. The server renderer calls it once per process before its first
+ * render; the consoles (admin, platform, staff) and the guest's other screens are never rendered there and are not
+ * loaded (issue 17). The browser never calls it.
  */
-export function loadAllRoutes(): Promise<unknown> {
-  return Promise.all(routeLoaders.map((load) => load()));
+export function loadServerRenderedRoutes(): Promise<unknown> {
+  return Promise.all(serverRouteLoaders.map((load) => load()));
 }
 
 const Landing = route(() => import('./routes/landing.tsx'));
@@ -43,19 +47,19 @@ const ThankYou = route(() => import('./routes/thank-you.tsx'));
 const CloseBrowserApp = route(() => import('./routes/close-browser-app.tsx'));
 const PlaceLayout = firstScreenRoute(() => import('./routes/place-layout.tsx'));
 const PlaceHome = firstScreenRoute(() => import('./routes/place-home.tsx'));
-const TableEntry = route(() => import('./routes/table-entry.tsx'));
-const Search = route(() => import('./routes/search.tsx'));
-const All = route(() => import('./routes/all.tsx'));
-const About = route(() => import('./routes/about.tsx'));
+const TableEntry = route(() => import('./routes/table-entry.tsx'), 'server-rendered');
+const Search = route(() => import('./routes/search.tsx'), 'server-rendered');
+const All = route(() => import('./routes/all.tsx'), 'server-rendered');
+const About = route(() => import('./routes/about.tsx'), 'server-rendered');
 const Gallery = route(() => import('./routes/gallery.tsx'));
 const Promotions = route(() => import('./routes/promotions.tsx'));
-const CustomTerms = route(() => import('./routes/custom-terms.tsx'));
-const Terms = route(() => import('./routes/terms.tsx'));
-const PrivacyPolicy = route(() => import('./routes/privacy-policy.tsx'));
-const RefundPolicy = route(() => import('./routes/refund-policy.tsx'));
+const CustomTerms = route(() => import('./routes/custom-terms.tsx'), 'server-rendered');
+const Terms = route(() => import('./routes/terms.tsx'), 'server-rendered');
+const PrivacyPolicy = route(() => import('./routes/privacy-policy.tsx'), 'server-rendered');
+const RefundPolicy = route(() => import('./routes/refund-policy.tsx'), 'server-rendered');
 const Reservations = route(() => import('./routes/reservations.tsx'));
-const Category = route(() => import('./routes/category.tsx'));
-const Product = route(() => import('./routes/product.tsx'));
+const Category = route(() => import('./routes/category.tsx'), 'server-rendered');
+const Product = route(() => import('./routes/product.tsx'), 'server-rendered');
 const Feedback = route(() => import('./routes/feedback.tsx'));
 const Payment = route(() => import('./routes/payment.tsx'));
 const Admin = route(() => import('./routes/admin.tsx'));
@@ -63,7 +67,7 @@ const Platform = route(() => import('./routes/platform.tsx'));
 const PlatformInvite = route(() => import('./routes/platform-invite.tsx'));
 const Profile = route(() => import('./routes/profile.tsx'));
 const ProfileOrders = route(() => import('./routes/profile-orders.tsx'));
-const OrderTracking = route(() => import('./routes/order-tracking.tsx'));
+const OrderTracking = route(() => import('./routes/order-tracking.tsx'), 'server-rendered');
 const ResetPassword = route(() => import('./routes/reset-password.tsx'));
 const ConfirmEmail = route(() => import('./routes/confirm-email.tsx'));
 const Staff = route(() => import('./routes/staff.tsx'));
