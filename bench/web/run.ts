@@ -223,6 +223,14 @@ const allPages: BenchPage[] = [
   },
   { name: 'room QR scan /hotel/t/demo-r105', url: `${server.url}/hotel/t/demo-r105`, staticOf: STATIC_ROOM },
   { name: '/bistro/about', url: `${server.url}/bistro/about`, staticOf: STATIC_ABOUT },
+  // The same page once the guest closed the welcome banner this visit (its session cookie): what the banner in the
+  // server's HTML costs the page (issue 17).
+  {
+    name: '/bistro/about, welcome banner closed',
+    url: `${server.url}/bistro/about`,
+    staticOf: STATIC_ABOUT,
+    headers: { cookie: 'welcome_seen_bistro=1' },
+  },
   {
     name: '/bistro repeat visit (warm service worker)',
     url: `${server.url}/bistro`,
@@ -275,6 +283,8 @@ const chrome = await launch({
   ],
 });
 const measures = new Map<string, Measure[]>(pages.map((p) => [p.name, []]));
+const lhrDir = process.env.LHR_DIR;
+if (lhrDir) mkdirSync(lhrDir, { recursive: true });
 
 /**
  * A first visit in the benchmark's browser, kept open until the app's service worker controls the page and keeps it
@@ -325,6 +335,15 @@ try {
       if (!result) throw new Error(`no Lighthouse result for ${page.url}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`${page.url}: ${lhr.runtimeError.message}`);
+      // LHR_DIR keeps each run's whole Lighthouse report (its diagnostics: bootup-time, mainthread-work-breakdown,
+      // long-tasks, lcp-breakdown-insight, …), to find what a slow page spends its time on.
+      if (lhrDir) {
+        const file = `${page.name.replaceAll(/[^a-z0-9]+/gi, '-')}.${run + 1}.json`;
+        writeFileSync(join(lhrDir, file), JSON.stringify(lhr));
+        // and its trace (load it in Chrome's Performance panel)
+        const trace = (result.artifacts as { Trace?: unknown }).Trace;
+        if (trace) writeFileSync(join(lhrDir, file.replace(/json$/, 'trace.json')), JSON.stringify(trace));
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const summary = lhr.audits['resource-summary']?.details as
         { items: { resourceType: string; transferSize: number }[] } | undefined;
