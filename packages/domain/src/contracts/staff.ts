@@ -168,7 +168,10 @@ export type StaffOrdersResponse = z.infer<typeof StaffOrdersResponse>;
 
 export const StaffIdParam = z.object({ id: z.coerce.number().int().positive() });
 
-/** `PATCH /api/staff/orders/{id}/status`: a reason is required to reject (shown to the guest). */
+/**
+ * `PATCH /api/staff/orders/{id}/status`: a reason is required to reject (shown to the guest). The reason is stored
+ * trimmed, at most 500 characters after trimming; one of only blanks is no reason (like the order comment, spec §5).
+ */
 export const StaffOrderStatusBody = z.object({
   status: OrderStatusSchema,
   reason: z.string().trim().max(500).nullish(),

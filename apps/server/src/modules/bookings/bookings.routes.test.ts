@@ -512,7 +512,13 @@ describeEachDatabase(
         const patch = (id: number, status: string, token = waiter) =>
           ctx.request('PATCH', `/api/staff/bookings/${id}`, { body: { status }, ...bearer(token) });
         // Not confirmed yet: cannot be seated; the waiter confirms by hand (the guest called), then seats.
-        expect((await patch(a.reservationId, 'seated')).json().code).toBe('booking_invalid_transition');
+        const early = await patch(a.reservationId, 'seated');
+        expect(early.statusCode).toBe(409);
+        expect(early.json()).toMatchObject({
+          code: 'booking_invalid_transition',
+          from: 'pending_confirmation',
+          to: 'seated',
+        });
         const byHand = await patch(a.reservationId, 'confirmed');
         expect(byHand.statusCode, byHand.body).toBe(200);
         expect(byHand.json()).toMatchObject({ status: 'confirmed', expires_at: null });
@@ -522,7 +528,11 @@ describeEachDatabase(
         expect(seated.json().status).toBe('seated');
         const undo = await patch(a.reservationId, 'cancelled');
         expect(undo.statusCode).toBe(409);
-        expect(undo.json().code).toBe('booking_invalid_transition');
+        expect(undo.json()).toMatchObject({
+          code: 'booking_invalid_transition',
+          from: 'seated',
+          to: 'cancelled',
+        });
         expect((await patch(b.reservationId, 'no_show')).json().status).toBe('no_show');
         // A no-show frees the table.
         const six = await book(form(date, '13:00', 2));

@@ -375,27 +375,59 @@ describeEachDatabase(
       expect(cleared.json().table).toBeNull();
     });
 
-    ctx.test('a blank reason is no reason; the stored reason is trimmed', async () => {
-      const f = fx();
-      const id = await insertOrder(ctx.db, f, 2, 'ordered');
-      const blank = await call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
-        status: 'rejected',
-        reason: '   ',
-      });
-      expect(blank.statusCode).toBe(400);
-      expect(blank.json().code).toBe('reason_required');
-      const padded = await call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
-        status: 'rejected',
-        reason: '  Няма доставчик  ',
-      });
-      expect(padded.statusCode, padded.body).toBe(200);
-      const history = await ctx.db
-        .selectFrom('order_status_history')
-        .select(['status', 'reason'])
-        .where('order_id', '=', id)
-        .execute();
-      expect(history).toEqual([{ status: 'rejected', reason: 'Няма доставчик' }]);
-    });
+    ctx.test(
+      'a blank reason is no reason; the stored reason is trimmed, at most 500 characters after trimming',
+      async () => {
+        const f = fx();
+        const historyOf = (orderId: number) =>
+          ctx.db
+            .selectFrom('order_status_history')
+            .select(['status', 'reason'])
+            .where('order_id', '=', orderId)
+            .orderBy('id')
+            .execute();
+        const id = await insertOrder(ctx.db, f, 2, 'ordered');
+        // Blanks of any kind (spaces, a tab, a line break, a no-break space) are no reason: rejecting needs one.
+        for (const reason of ['   ', ' \t\n ', '\u00a0 ']) {
+          const blank = await call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
+            status: 'rejected',
+            reason,
+          });
+          expect(blank.statusCode, JSON.stringify(reason)).toBe(400);
+          expect(blank.json().code).toBe('reason_required');
+        }
+        // A change that needs no reason stores none for a blank one, never the blanks.
+        const cooked = await call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
+          status: 'cooked_delivery',
+          reason: ' \t ',
+        });
+        expect(cooked.statusCode, cooked.body).toBe(200);
+        const padded = await call('PATCH', `/api/staff/orders/${id}/status`, 'waiter', {
+          status: 'rejected',
+          reason: '  Няма доставчик \n',
+        });
+        expect(padded.statusCode, padded.body).toBe(200);
+        expect(await historyOf(id)).toEqual([
+          { status: 'cooked_delivery', reason: null },
+          { status: 'rejected', reason: 'Няма доставчик' },
+        ]);
+        // The 500-character limit counts the reason as stored: padding around 500 characters is not over it.
+        const long = await insertOrder(ctx.db, f, 2, 'ordered');
+        const over = await call('PATCH', `/api/staff/orders/${long}/status`, 'waiter', {
+          status: 'rejected',
+          reason: 'я'.repeat(501),
+        });
+        expect(over.statusCode).toBe(400);
+        expect(over.json()).toMatchObject({ code: 'validation_error', details: [{ path: 'reason' }] });
+        expect(await historyOf(long)).toEqual([]);
+        const full = await call('PATCH', `/api/staff/orders/${long}/status`, 'waiter', {
+          status: 'rejected',
+          reason: `  ${'я'.repeat(500)}  `,
+        });
+        expect(full.statusCode, full.body).toBe(200);
+        expect(await historyOf(long)).toEqual([{ status: 'rejected', reason: 'я'.repeat(500) }]);
+      },
+    );
 
     ctx.test('two waiters finish the same order at once: one wins, the other gets a 409', async () => {
       const f = fx();

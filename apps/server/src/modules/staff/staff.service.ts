@@ -249,7 +249,8 @@ export function createStaffService(deps: { repo: StaffRepository; bus: EventBus 
         { fields: { from, to, allowed: current.next_statuses } },
       );
     }
-    const reason = body.reason?.trim() || null;
+    // The contract (StaffOrderStatusBody) trims the reason: one home for that rule. Blank is no reason.
+    const reason = body.reason || null;
     if (to === 'rejected' && !reason) {
       throw new DomainError(400, STAFF_ERROR_CODES.reasonRequired, 'Say why the order is rejected');
     }
