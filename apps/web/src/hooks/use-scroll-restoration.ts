@@ -26,8 +26,15 @@ function savePosition(key: string, y: number) {
 }
 
 export function useScrollRestoration() {
-  const location = useLocation();
+  const routerLocation = useLocation();
   const navigationType = useNavigationType();
+  // Keyed by the history entry and its address: the first page of every load has the same key ("default"), so the
+  // key alone gave a page loaded afresh in the tab (a link opened in place, a QR scan) the position of the page
+  // loaded before it — the product page opened at the category's scroll. A reload keeps its position.
+  const location = {
+    ...routerLocation,
+    key: `${routerLocation.key} ${routerLocation.pathname}${routerLocation.search}`,
+  };
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
