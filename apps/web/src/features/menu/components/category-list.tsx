@@ -12,7 +12,7 @@ import { translateField } from '@trapeza/domain/i18n';
 import { categoryLinkAction, type LinkTarget } from '../../../lib/category-link.ts';
 import { TargetLink } from './target-link.tsx';
 import styles from './category-list.module.css';
-import { brokenImage } from '../../../components/ui/broken-image.ts';
+import { decorativePicture } from '../../../components/ui/broken-image.ts';
 
 // The links modal is rare; it loads when first opened.
 const LinksModal = lazy(() => import('./category-links.tsx').then((m) => ({ default: m.LinksModal })));
@@ -75,9 +75,8 @@ export function CategoryList({
               {image && (
                 <span className={styles.media}>
                   <img
-                    {...brokenImage}
+                    {...decorativePicture(name)}
                     src={image}
-                    alt=""
                     width={400}
                     height={300}
                     loading={index < eagerCount ? 'eager' : 'lazy'}

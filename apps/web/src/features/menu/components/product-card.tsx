@@ -16,7 +16,7 @@ import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-card.module.css';
 import { ZoomIcon } from '../../../components/ui/icons.tsx';
-import { brokenImage } from '../../../components/ui/broken-image.ts';
+import { decorativePicture } from '../../../components/ui/broken-image.ts';
 
 export interface PriceContext {
   now: Date;
@@ -88,9 +88,8 @@ export function ProductCard({
       {image && (
         <div className={styles.media}>
           <img
-            {...brokenImage}
+            {...decorativePicture(name)}
             src={image.path}
-            alt=""
             width={image.width ?? 400}
             height={image.height ?? 300}
             loading={eager ? 'eager' : 'lazy'}

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
 import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { loadCart, useCartCountAfterLoad } from '../../../hooks/use-cart-after-load.ts';
-import { brokenImage } from '../../../components/ui/broken-image.ts';
+import { decorativePicture } from '../../../components/ui/broken-image.ts';
 
 interface PlaceHeaderProps {
   place: string;
@@ -35,7 +35,7 @@ export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
       <div className={styles.bar}>
         <Link to={`/${place}`} className={styles.brand} aria-label={t('nav.homeOf', { name: title })}>
           {logo ? (
-            <img {...brokenImage} src={logo} alt="" width={40} height={40} className={styles.logo} />
+            <img {...decorativePicture(title)} src={logo} width={40} height={40} className={styles.logo} />
           ) : null}
           <span className={styles.name}>{title}</span>
         </Link>

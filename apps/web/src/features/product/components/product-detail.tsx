@@ -26,7 +26,7 @@ import { Stepper } from '../../../components/ui/stepper.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-detail.module.css';
-import { brokenImage } from '../../../components/ui/broken-image.ts';
+import { decorativePicture } from '../../../components/ui/broken-image.ts';
 
 /** The most units one add puts in the cart (a guest ordering for a table; more is a typo). */
 const MAX_ADD_QUANTITY = 99;
@@ -136,9 +136,8 @@ export function ProductDetail(props: ProductDetailProps) {
             aria-label={t('product.zoomImage', { name })}
           >
             <img
-              {...brokenImage}
+              {...decorativePicture(name)}
               src={image.path}
-              alt=""
               width={image.width ?? 800}
               height={image.height ?? 600}
               fetchPriority="high"
