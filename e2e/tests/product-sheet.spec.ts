@@ -1,6 +1,7 @@
 /**
  * Issue 21 #3 — product cards with a clear add button; sizes and extras chosen in a bottom sheet on a phone (a dialog
- * on a wide screen): named by the product, the focus inside it, Escape closes, the focus back on the card's button.
+ * on a wide screen): named by the product, the focus inside it, Escape closes, the focus back on the card's button;
+ * the page behind the sheet inert (neither focus nor a tap reaches it), a tap on it closes the sheet.
  * The venue has clickable_product_variants off (with it on, each size's "+" adds that size, spec §4).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -102,6 +103,39 @@ test('wide screen: the same choices in a centred dialog', async ({ page }) => {
   expect(box.width).toBeLessThan(600);
   expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(2);
   expect(box.y + box.height).toBeLessThan(900);
+});
+
+test('phone: the page behind the sheet is inert, and a tap on it closes the sheet and gives the focus back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/bistro/skara');
+  const { add, sheet } = await openSheet(page);
+  await sheet.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  // The header's search link, behind the sheet's backdrop: it can take neither the focus nor a tap.
+  const search = page.getByRole('banner').locator('a[href$="/search"]');
+  const behind = await search.evaluate((link) => {
+    link.focus();
+    const r = link.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return {
+      focused: document.activeElement === link,
+      inDialog: document.activeElement?.closest('dialog') !== null,
+      hit: hit === link || link.contains(hit),
+    };
+  });
+  expect(behind, 'the page behind the sheet is inert').toEqual({
+    focused: false,
+    inDialog: true,
+    hit: false,
+  });
+  const box = (await sheet.boundingBox())!;
+  expect(box.y, 'the sheet leaves the top of the screen free').toBeGreaterThan(60);
+  // A tap on the dimmed page (the dialog's backdrop) closes the sheet; the focus is back on the card's button.
+  await page.mouse.click(195, box.y / 2);
+  await expect(sheet).toBeHidden();
+  await expect(add).toBeFocused();
+  await expect(page).toHaveURL(/\/bistro\/skara$/);
 });
 
 // Back from fixme (38d8508). Reported there: after header-tools, hydration and all-in-one, ticking "5 бр." put the
