@@ -70,7 +70,7 @@ const orderErrors = {
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const tables = createTablesService({
-    repo: createTablesRepository(db, app.database.sqlite ?? null, app.database.pgPool ?? null),
+    repo: createTablesRepository(app.database),
   });
   // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
   const repository = createOrdersRepository(app.database, app.venueCache, { newOrderEvents });

@@ -132,7 +132,7 @@ export function staffRoutes(opts: StaffRoutesOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const repo = createStaffRepository(app.database.db);
     const service = createStaffService({ repo, bus: app.events });
-    const tables = createTablesService({ repo: createTablesRepository(app.database.db) });
+    const tables = createTablesService({ repo: createTablesRepository(app.database) });
     const heartbeatMs = opts.heartbeatMs ?? 15_000;
     const openStreams = new Set<() => void>();
     const streamCaps = new StreamCaps(opts.config.sseMaxStreamsPerIp, opts.config.sseMaxStreams);

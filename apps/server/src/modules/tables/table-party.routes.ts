@@ -66,7 +66,7 @@ export function createTableParty(app: FastifyInstance): {
   const orders = createOrdersService({
     // PostgreSQL: each new order's staff event is stored in the order's own transaction (issue "Scale out" #1).
     repo: createOrdersRepository(app.database, app.venueCache, { newOrderEvents }),
-    tables: createTablesService({ repo: createTablesRepository(db, app.database.sqlite ?? null) }),
+    tables: createTablesService({ repo: createTablesRepository(app.database) }),
     notifier: app.staffNotifier ?? null,
   });
   const repo = createTablePartyRepository(db);

@@ -4,7 +4,7 @@
  */
 import type { Selectable } from 'kysely';
 import type pg from 'pg';
-import { withRawSqlite, type AppDatabase, type RawSqlite } from '../../db/database.ts';
+import { withRawSqlite, type AppDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { preparedQuery } from '../../db/pg-prepared.ts';
 import { BatchQueue, type BatchOutcome } from '../../lib/batch-queue.ts';
 import type { TableSessionsTable, TablesTable } from '../../db/schema.ts';
@@ -45,12 +45,15 @@ async function readSessionsPg(
   }));
 }
 
-export function createTablesRepository(
-  db: AppDatabase,
+/**
+ * Built from the app's database handle, as the orders repository is, wherever it is built (the order intake, the
+ * table party, the tables and staff routes): the session lookup uses the handle's fast paths when it has them.
+ */
+export function createTablesRepository(database: DatabaseHandle) {
+  const db: AppDatabase = database.db;
   /** SQLite: the database itself, for the session lookup every table order makes (see `findSession`). */
-  sqlite: RawSqlite | null = null,
-  pgPool: pg.Pool | null = null,
-) {
+  const sqlite = database.sqlite ?? null;
+  const pgPool = database.pgPool ?? null;
   /** The database itself, the default of the calls that also run inside a caller's transaction. */
   const root = db;
   /**

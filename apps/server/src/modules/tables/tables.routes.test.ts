@@ -256,11 +256,11 @@ describeEachDatabase(
               closed_at: l.session === t2.session ? closedAt : null,
             });
           });
-        // As the order intake builds it: on PostgreSQL lookups of one turn share one statement, on SQLite the
-        // prepared statements answer; without them (the table and staff routes) Kysely's query does.
-        const fast = createTablesRepository(ctx.db, ctx.database.sqlite ?? null, ctx.database.pgPool ?? null);
+        // As every route builds it: on PostgreSQL lookups of one turn share one statement, on SQLite the prepared
+        // statements answer; on a handle without them Kysely's query does (as inside a transaction, below).
+        const fast = createTablesRepository(ctx.database);
         check(await Promise.all(lookups.map((l) => fast.findSession(l.place, l.session))), 'together');
-        const plain = createTablesRepository(ctx.db);
+        const plain = createTablesRepository({ ...ctx.database, sqlite: undefined, pgPool: undefined });
         const oneByOne: (SessionWithTable | undefined)[] = [];
         for (const l of lookups) oneByOne.push(await plain.findSession(l.place, l.session));
         check(oneByOne, 'one by one');

@@ -43,7 +43,7 @@ export const tablesRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.register(rateLimit, routeLimitOptions(app.sharedLimits));
   }
   const service = createTablesService({
-    repo: createTablesRepository(app.database.db),
+    repo: createTablesRepository(app.database),
     notifier: app.staffNotifier ?? null,
   });
   const config = { tenancy: 'place' } as const;
