@@ -266,3 +266,52 @@ test('a guest who saw only the menu page opens its categories and products with 
   await expect(banner).toHaveCount(0);
   await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 1 продукт');
 });
+
+test('a menu page kept with the welcome banner open, closed since: offline it opens without the banner, not even before the app is live', async ({
+  page,
+  context,
+}) => {
+  // This guest has not closed the banner yet in this browser session: the first visit's page is kept with it open.
+  await context.clearCookies({ name: 'welcome_seen_bistro' });
+  await page.addInitScript(() => {
+    // Whether the HTML as parsed, before any script of the app, shows a dialog.
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as Record<string, unknown>).__dialogInHtml =
+        document.querySelector('dialog[open]') !== null;
+    });
+  });
+  await page.goto('/bistro');
+  const welcome = page.getByRole('dialog', { name: 'Добре дошли в Бистро Трапеза' });
+  await expect(welcome).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__dialogInHtml)).toBe(true);
+  await keptForOffline(page, '/bistro');
+  // A later browser session (the banner due again) comes through the worker, which keeps the page as it passes:
+  // with the banner open.
+  await context.clearCookies({ name: 'welcome_seen_bistro' });
+  await page.reload();
+  await expect(welcome).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) {
+          const kept = await (await caches.open(name)).match('/bistro');
+          if (name.startsWith('trapeza-pages-') && kept)
+            return (await kept.text()).includes('data-closed-cookie=');
+        }
+        return false;
+      }),
+    )
+    .toBe(true);
+  await welcome.getByRole('button', { name: 'Към менюто' }).click();
+  await expect(welcome).toBeHidden();
+
+  await context.setOffline(true);
+  await page.goto('/bistro');
+  await expect(page.getByTestId('offline-banner')).toHaveText(/^Офлайн — цени към \d{2}:\d{2}$/);
+  await expect(page.getByRole('link', { name: /^Храна( |$)/ })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__dialogInHtml)).toBe(
+    false,
+  );
+  await expect(page.locator('dialog')).toHaveCount(0);
+  await context.setOffline(false);
+});

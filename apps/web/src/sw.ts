@@ -102,11 +102,47 @@ function servedFromCopy(copy: Response, html: string): Response {
   });
 }
 
-/** A kept page served because the network failed says so, with the time the server had served it. */
+/**
+ * A kept page's HTML with the server's HTML taken out of `#root` (main.tsx then renders, rather than hydrates, the
+ * address from the page's first-screen data), or undefined when its root is not the server's render.
+ */
+function withoutServerHtml(html: string): string | undefined {
+  const shell = html.replace(
+    /<div id="root">[\s\S]*?<\/div>(<script type="application\/json" id="first-screen-data">)/,
+    (_m, data: string) => `<div id="root"></div>${data}`,
+  );
+  // (A copy whose root is empty already — the server left that page to the browser — is a shell as it is.)
+  return shell.includes('<div id="root"></div><script type="application/json" id="first-screen-data">')
+    ? shell
+    : undefined;
+}
+
+/**
+ * Whether the kept copy has a dialog the server rendered open (the welcome banner) that the guest has closed since,
+ * in this browser session: its session cookie (data-closed-cookie) is set now. Served as kept, the copy would show
+ * the banner again until the app is live, and the app (which reads the cookie) would not match it. Without the
+ * Cookie Store API in the worker (not every browser has it) the cookie cannot be read here: the app decides.
+ */
+async function closedSinceKept(html: string): Promise<boolean> {
+  const name = /<dialog\b[^>]*\bdata-closed-cookie="([\w-]+)"/.exec(html)?.[1];
+  if (!name) return false;
+  const store = (
+    self as unknown as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }
+  ).cookieStore;
+  if (!store) return true;
+  return (await store.get(name).catch(() => null))?.value === '1';
+}
+
+/**
+ * A kept page served because the network failed says so, with the time the server had served it; one kept with the
+ * welcome banner open, closed since, is served as its app shell (the app renders the page, without the banner).
+ */
 const markServedFromCopy: WorkboxPlugin = {
   async cachedResponseWillBeUsed({ cachedResponse }) {
     if (!cachedResponse) return cachedResponse;
-    return servedFromCopy(cachedResponse, await cachedResponse.text());
+    const html = await cachedResponse.text();
+    const shell = (await closedSinceKept(html)) ? withoutServerHtml(html) : undefined;
+    return servedFromCopy(cachedResponse, shell ?? html);
   },
 };
 
@@ -136,13 +172,8 @@ async function venueShell(url: URL): Promise<Response | undefined> {
     // A page with the menu's data, and nothing of one page only (an order's tracking).
     if (!/id="first-screen-data">\{[^<]*"products":/.test(html) || /"tracking(?:NotFound)?":/.test(html))
       continue;
-    const shell = html.replace(
-      /<div id="root">[\s\S]*?<\/div>(<script type="application\/json" id="first-screen-data">)/,
-      (_m, data: string) => `<div id="root"></div>${data}`,
-    );
-    // (A copy whose root is empty already — the server left that page to the browser — is a shell as it is.)
-    if (shell.includes('<div id="root"></div><script type="application/json" id="first-screen-data">'))
-      return servedFromCopy(copy, shell);
+    const shell = withoutServerHtml(html);
+    if (shell) return servedFromCopy(copy, shell);
   }
   return undefined;
 }
