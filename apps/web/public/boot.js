@@ -115,10 +115,12 @@
     var secure = location.protocol === 'https:' ? '; secure' : '';
     document.cookie = name + '=1; path=/; samesite=lax' + secure;
   }
+  // (Open again by the time the event is handled: the app made it modal — it closes the server's non-modal dialog and
+  // opens it modal at once — and the guest has not closed it.)
   document.addEventListener(
     'close',
     function (event) {
-      remember(event.target);
+      if (!event.target.open) remember(event.target);
     },
     true,
   );
