@@ -10,6 +10,7 @@ import type { AdminStaffUsersResponse } from '@trapeza/domain/contracts/admin';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
@@ -316,31 +317,27 @@ function UserForm({
         )}
       </div>
       {needsPlaces ? (
-        <fieldset aria-describedby={problems.places && tried ? 'user-places-error' : undefined}>
-          <legend>{t('users.places')}</legend>
+        <ChoiceCardGroup
+          legend={t('users.places')}
+          type="checkbox"
+          layout="grid"
+          dense
+          error={tried ? problems.places : undefined}
+        >
           {data.places.map((p) => (
-            <label key={p.id} className={s.check}>
-              <input
-                type="checkbox"
-                checked={draft.place_ids.includes(p.id)}
-                onChange={(e) =>
-                  set(
-                    'place_ids',
-                    e.target.checked
-                      ? [...draft.place_ids, p.id]
-                      : draft.place_ids.filter((id) => id !== p.id),
-                  )
-                }
-              />
-              {p.name}
-            </label>
+            <ChoiceCard
+              key={p.id}
+              label={p.name}
+              checked={draft.place_ids.includes(p.id)}
+              onChange={(e) =>
+                set(
+                  'place_ids',
+                  e.target.checked ? [...draft.place_ids, p.id] : draft.place_ids.filter((id) => id !== p.id),
+                )
+              }
+            />
           ))}
-          {problems.places && tried && (
-            <p id="user-places-error" className={s.error}>
-              {problems.places}
-            </p>
-          )}
-        </fieldset>
+        </ChoiceCardGroup>
       ) : (
         <p className={s.hint}>{t('users.allPlaces')}</p>
       )}
