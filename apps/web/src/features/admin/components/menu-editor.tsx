@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { DataTable, type Column } from '../../../components/ui/data-table.tsx';
@@ -327,16 +328,13 @@ function ProductList({
         header: t('fields.in_stock'),
         sortValue: (p) => p.in_stock,
         cell: (p) => (
-          <label className={s.check}>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={p.in_stock === 1}
-              aria-label={t('menu.inStockOf', { name: p.name })}
-              onChange={(e) => onStock(p.id, e.target.checked ? 1 : 0)}
-            />
-            {p.in_stock ? t('menu.inStock') : t('menu.outOfStock')}
-          </label>
+          <Switch
+            className={s.nowrap}
+            checked={p.in_stock === 1}
+            aria-label={t('menu.inStockOf', { name: p.name })}
+            onChange={(e) => onStock(p.id, e.target.checked ? 1 : 0)}
+            label={p.in_stock ? t('menu.inStock') : t('menu.outOfStock')}
+          />
         ),
       },
       {
