@@ -176,3 +176,34 @@ test('the quantity is a stepper in the sheet and on the cart line: − value +, 
   await expect(line.locator('output')).toHaveText('2');
   await expect(page.getByTestId('cart-button')).toHaveAccessibleName('Количка: 2 продукта');
 });
+
+test('a touch phone: the page behind an open sheet does not scroll; it is where it was once the sheet closes', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  await skipWelcome(context);
+  const page = await context.newPage();
+  await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
+  await page.clock.setFixedTime(new Date(TUESDAY_NOON));
+  expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
+  await page.goto('/bistro/skara');
+  await page.getByRole('button', { name: 'Добави Кебапчета в количката' }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const { sheet } = await openSheet(page);
+  // A swipe on the dimmed page above the sheet: the wheel stands in for it (both scroll the page's scroller).
+  await page.mouse.move(195, 40);
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  // Closed, the page scrolls again.
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
+  await context.close();
+});
