@@ -30,10 +30,6 @@ test('no raw <select> outside components/ui/', () => {
 const RAW_CHOICE_ALLOWED: Record<string, string> = {
   // Custom-drawn pills: the input is hidden under its own chip look (booking.module.css .hour).
   'features/booking/components/booking-flow.tsx': 'hour pills',
-  // The admin console's dense forms: inline checkboxes drawn by admin.module.css (.shell input[type=checkbox|radio],
-  // the same box and dot as ChoiceCard's), not yet cards.
-  'features/admin/components/printers-page.tsx': 'admin, drawn by admin.module.css',
-  'features/admin/components/go-live-page.tsx': 'admin, drawn by admin.module.css',
 };
 
 test('no raw radio or checkbox outside components/ui/ but the listed files', () => {

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '../../../components/link.tsx';
 import type { AdminGoLiveBody, AdminGoLiveResponse } from '@trapeza/domain/contracts/admin';
+import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { goLiveQuery, saveGoLive } from '../api/go-live.ts';
@@ -77,17 +78,15 @@ export function GoLivePage() {
               <span className={item.done ? s.ok : s.hint}>{item.done ? t('home.done') : t('home.todo')}</span>{' '}
               <Link to={LINKS[item.key](place)}>{t(`home.link.${item.key}`)}</Link>
               {item.key === 'payments' && (
-                <div>
-                  <label className={s.row}>
-                    <input
-                      type="checkbox"
-                      checked={data.cash_only}
-                      disabled={busy}
-                      onChange={(e) => void save({ cash_only: e.target.checked })}
-                    />
-                    <span>{t('home.cashOnly')}</span>
-                  </label>
-                </div>
+                <ChoiceCard
+                  type="checkbox"
+                  dense
+                  className={s.checklistChoice}
+                  label={t('home.cashOnly')}
+                  checked={data.cash_only}
+                  disabled={busy}
+                  onChange={(e) => void save({ cash_only: e.target.checked })}
+                />
               )}
             </li>
           ))}

@@ -7,6 +7,7 @@
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChoiceCard, ChoiceCardGroup } from '../../../components/ui/choice-card.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { categoryTreeQuery, type AdminCategory } from '../api/menu.ts';
@@ -297,38 +298,41 @@ function PrinterForm({
           </Select>
         </label>
       </div>
-      <label className={s.check}>
-        <input
+      <div className={s.grid}>
+        <ChoiceCard
           type="checkbox"
+          dense
+          label={t('printing.isDefault')}
           checked={draft.is_default}
           onChange={(e) => set('is_default', e.target.checked)}
         />
-        {t('printing.isDefault')}
-      </label>
-      <label className={s.check}>
-        <input type="checkbox" checked={draft.active} onChange={(e) => set('active', e.target.checked)} />
-        {t('printing.active')}
-      </label>
-      <fieldset>
-        <legend>{t('printing.categories')}</legend>
+        <ChoiceCard
+          type="checkbox"
+          dense
+          label={t('printing.active')}
+          checked={draft.active}
+          onChange={(e) => set('active', e.target.checked)}
+        />
+      </div>
+      <ChoiceCardGroup legend={t('printing.categories')} type="checkbox" dense>
         {categories.map((c) => (
-          <label key={c.id} className={s.check} style={{ paddingInlineStart: `${c.depth * 1.25}rem` }}>
-            <input
-              type="checkbox"
-              checked={draft.category_ids.includes(c.id)}
-              onChange={(e) =>
-                set(
-                  'category_ids',
-                  e.target.checked
-                    ? [...draft.category_ids, c.id]
-                    : draft.category_ids.filter((id) => id !== c.id),
-                )
-              }
-            />
-            {c.name}
-          </label>
+          <ChoiceCard
+            key={c.id}
+            label={c.name}
+            // The tree's depth as the card's indent (a subcategory under its parent).
+            className={c.depth > 0 ? s[`depth${Math.min(c.depth, 3)}`] : undefined}
+            checked={draft.category_ids.includes(c.id)}
+            onChange={(e) =>
+              set(
+                'category_ids',
+                e.target.checked
+                  ? [...draft.category_ids, c.id]
+                  : draft.category_ids.filter((id) => id !== c.id),
+              )
+            }
+          />
         ))}
-      </fieldset>
+      </ChoiceCardGroup>
       <SaveStatus error={error} saved={false} />
       <div className={s.row}>
         <button className={s.btn}>{t('common.save')}</button>
