@@ -163,6 +163,17 @@ const walk = (list: Category[]) => {
 };
 walk(categories);
 const product = products.find((p) => p.catHierarchyId !== null && leafIds.has(p.catHierarchyId))!;
+// The server renders the guest pages: a build whose server renderer does not load (WEB_DIST_DIR outside the
+// repository, where its chunks' bare imports — react-dom, zustand… — resolve to nothing) answers them empty, to be
+// rendered in the browser, and every figure below would be of that other page (seen on 2026-11-26: LCP 3–5×).
+const home = await (await fetch(`${server.url}/bistro`)).text();
+if (home.includes('<div id="root"></div>')) {
+  staticServer.close();
+  await server.stop();
+  throw new Error(
+    `the server did not render /bistro (its log says why): ${process.env.WEB_DIST_DIR ?? 'apps/web/dist'} is no build it can render with`,
+  );
+}
 // The table's order-token cookie (a scan of table 6) and a guest's login, sent as the browser would send them.
 const scanned = await fetch(`${server.url}/bistro/t/demo-t6`, { redirect: 'manual' });
 const tableCookie = scanned.headers
