@@ -13,6 +13,9 @@ import {
   type AdminAllergenRow,
   type AdminIngredientRow,
 } from '../api/menu.ts';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
+import { confirmDelete } from '../hooks/confirm-delete.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { FlagInput, NumberInput, SaveStatus, TranslationGrid, type Translations } from './form-parts.tsx';
 import { ImageField } from './image-drop.tsx';
@@ -82,11 +85,15 @@ function IngredientForm({ row, onDone }: { row: AdminIngredientRow | null; onDon
     active: (row?.active ?? 1) as 0 | 1,
     priority: row?.priority ?? 0,
   });
+  // Changed since opened: leaving asks first (saving or deleting closes the form, which ends the question).
+  const [opened] = useState(draft);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(opened));
   const [error, setError] = useState<unknown>(null);
   const save = async () => {
     try {
       if (row) await updateIngredient(row.id, draft);
       else await createIngredient(draft);
+      showToast(t('common.saved'));
       await onDone();
     } catch (err) {
       setError(err);
@@ -135,7 +142,14 @@ function IngredientForm({ row, onDone }: { row: AdminIngredientRow | null; onDon
           <button
             type="button"
             className={s.btnDanger}
-            onClick={() => deleteIngredient(row.id).then(onDone, setError)}
+            onClick={() =>
+              void confirmDelete(t, { name: row.name }).then((ok) => {
+                if (ok)
+                  deleteIngredient(row.id)
+                    .then(() => showToast(t('common.deleted')))
+                    .then(onDone, setError);
+              })
+            }
           >
             {t('common.delete')}
           </button>
@@ -152,11 +166,15 @@ function AllergenForm({ row, onDone }: { row: AdminAllergenRow | null; onDone: (
     translations: (row?.translations ?? {}) as Translations,
     image: row?.image ?? null,
   });
+  // Changed since opened: leaving asks first (saving or deleting closes the form, which ends the question).
+  const [opened] = useState(draft);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(opened));
   const [error, setError] = useState<unknown>(null);
   const save = async () => {
     try {
       if (row) await updateAllergen(row.id, draft);
       else await createAllergen(draft);
+      showToast(t('common.saved'));
       await onDone();
     } catch (err) {
       setError(err);
@@ -194,7 +212,14 @@ function AllergenForm({ row, onDone }: { row: AdminAllergenRow | null; onDone: (
           <button
             type="button"
             className={s.btnDanger}
-            onClick={() => deleteAllergen(row.id).then(onDone, setError)}
+            onClick={() =>
+              void confirmDelete(t, { name: row.name }).then((ok) => {
+                if (ok)
+                  deleteAllergen(row.id)
+                    .then(() => showToast(t('common.deleted')))
+                    .then(onDone, setError);
+              })
+            }
           >
             {t('common.delete')}
           </button>

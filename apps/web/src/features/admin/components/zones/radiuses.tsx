@@ -9,6 +9,7 @@ import {
 } from '../../api/zones.ts';
 import { useAdminPlace } from '../../hooks/admin-place-store.ts';
 import { useAdminT } from '../../hooks/use-admin-texts.ts';
+import { confirmDelete } from '../../hooks/confirm-delete.ts';
 import { NumberInput } from '../form-parts.tsx';
 import { MoneyInput } from '../money-input.tsx';
 import s from '../admin.module.css';
@@ -66,7 +67,11 @@ export function Radiuses({ orderType }: { orderType: AdminOrderTypeRow }) {
               type="button"
               className={s.btnDanger}
               onClick={() =>
-                id ? void run(() => deleteRadius(id)) : setRows(rows.filter((_, j) => j !== i))
+                id
+                  ? void confirmDelete(t).then((ok) => {
+                      if (ok) void run(() => deleteRadius(id));
+                    })
+                  : setRows(rows.filter((_, j) => j !== i))
               }
             >
               {t('common.delete')}

@@ -11,6 +11,7 @@ import {
 } from '../../api/zones.ts';
 import { useAdminPlace } from '../../hooks/admin-place-store.ts';
 import { useAdminT } from '../../hooks/use-admin-texts.ts';
+import { confirmDelete } from '../../hooks/confirm-delete.ts';
 import { FlagInput, TranslationGrid, type Translations } from '../form-parts.tsx';
 import { MoneyInput } from '../money-input.tsx';
 import s from '../admin.module.css';
@@ -41,7 +42,11 @@ export function RegionsCard() {
                 <button
                   type="button"
                   className={s.btnDanger}
-                  onClick={() => void run(() => deleteRegion(r.id))}
+                  onClick={() =>
+                    void confirmDelete(t, { name: r.name }).then((ok) => {
+                      if (ok) void run(() => deleteRegion(r.id));
+                    })
+                  }
                 >
                   {t('common.delete')}
                 </button>
