@@ -89,6 +89,10 @@ describeEachDatabase(
       async () => {
         const f = fx();
         const session = await openSession();
+        // A removable ingredient with a price of its own: leaving the onion out neither costs nor earns anything.
+        const onionPrice = (price: number) =>
+          ctx.db.updateTable('ingredients').set({ price }).where('id', '=', f.soup.onion).execute();
+        await onionPrice(30);
         const res = await spot(
           session,
           [
@@ -100,7 +104,7 @@ describeEachDatabase(
             cartLine(f.salad.id, f.salad.variant, 1),
           ],
           [{ variantId: f.soup.variant, comment: 'без сол' }],
-        );
+        ).finally(() => onionPrice(0));
         expect(res.statusCode).toBe(201);
         const body = res.json();
         // soup (500 + bread 50 + cheese 100) × 2 = 1300; salad 800 − 10 % = 720 → 2020 minor units, 20.20 on the wire.
@@ -128,10 +132,32 @@ describeEachDatabase(
           .where('order_id', '=', order.id)
           .orderBy('id')
           .execute();
-        expect(lines.map((l) => [l.product_id, l.quantity, l.unit_price, l.line_total, l.comment])).toEqual([
-          [f.soup.id, 2, 650, 1300, 'без сол'],
-          [f.salad.id, 1, 800, 720, null],
+        // Each line as priced: unit price with its ingredients, its own discount, box fee, net total, and the
+        // product's category (the per-category discount and the reports read it).
+        const categoryOf = async (productId: number) =>
+          (
+            await ctx.db
+              .selectFrom('product_categories')
+              .select('category_id')
+              .where('product_id', '=', productId)
+              .executeTakeFirstOrThrow()
+          ).category_id;
+        expect(
+          lines.map((l) => [
+            l.product_id,
+            l.quantity,
+            l.unit_price,
+            l.discount,
+            l.box_fee,
+            l.line_total,
+            l.category_id,
+            l.comment,
+          ]),
+        ).toEqual([
+          [f.soup.id, 2, 650, 0, 0, 1300, await categoryOf(f.soup.id), 'без сол'],
+          [f.salad.id, 1, 800, 80, 0, 720, await categoryOf(f.salad.id), null],
         ]);
+        expect(lines.every((l) => l.category_id !== null)).toBe(true);
         const ings = await ctx.db
           .selectFrom('order_line_ingredients')
           .select(['ingredient_id', 'type', 'price'])
@@ -495,6 +521,14 @@ describeEachDatabase(
           });
           expect(pickup.statusCode, pickup.body).toBe(201);
           expect(pickup.json().totalPrice).toBe((3 * 720 + 3 * 40) / 100);
+          // Stored as charged: the order's box fee and each line's.
+          const stored = await ctx.db
+            .selectFrom('orders as o')
+            .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+            .select(['o.box_fee as order_box_fee', 'l.box_fee', 'l.quantity'])
+            .where('o.key', '=', pickup.json().key)
+            .execute();
+          expect(stored).toEqual([{ order_box_fee: 120, box_fee: 40, quantity: 3 }]);
           await setSetting(ctx.db, f.bistro, 'box_fee_order_types', '1,3');
           const listed = await spot(session, [cartLine(f.salad.id, f.salad.variant, 4)]);
           expect(listed.statusCode, listed.body).toBe(201);
@@ -510,6 +544,40 @@ describeEachDatabase(
         }
       },
     );
+
+    ctx.test('cutlery is charged per piece asked for, and nothing when the guest wants none', async () => {
+      const f = fx();
+      await setSetting(ctx.db, f.bistro, 'cutlery_option_delivery', '1');
+      await setSetting(ctx.db, f.bistro, 'cutlery_price', '0.5');
+      try {
+        const storedOf = async (key: string) =>
+          ctx.db
+            .selectFrom('orders')
+            .select(['cutlery', 'count_cutlery', 'cutlery_fee', 'total'])
+            .where('key', '=', key)
+            .executeTakeFirstOrThrow();
+        const wanted = await delivery([cartLine(f.salad.id, f.salad.variant, 4)], {
+          cutlery: 1,
+          count_cutlery: 3,
+        });
+        expect(wanted.statusCode, wanted.body).toBe(201);
+        const withCutlery = await storedOf(wanted.json().key);
+        expect(withCutlery).toMatchObject({ cutlery: 1, count_cutlery: 3, cutlery_fee: 150 });
+        // "No cutlery" with a count left over from the stepper: no pieces, no fee.
+        const none = await delivery([cartLine(f.salad.id, f.salad.variant, 5)], {
+          cutlery: 0,
+          count_cutlery: 3,
+        });
+        expect(none.statusCode, none.body).toBe(201);
+        const without = await storedOf(none.json().key);
+        expect(without).toMatchObject({ cutlery: 0, count_cutlery: 0, cutlery_fee: 0 });
+        // The fee is in the total charged: five salads without cutlery cost one salad (720) more than four with it.
+        expect(without.total - withCutlery.total).toBe(720 - 150);
+      } finally {
+        await setSetting(ctx.db, f.bistro, 'cutlery_option_delivery', '0');
+        await setSetting(ctx.db, f.bistro, 'cutlery_price', '0');
+      }
+    });
 
     ctx.test('preorder and served-on-spot are stored with their types', async () => {
       const f = fx();
