@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { LANGUAGES, type Language } from '@trapeza/domain/i18n';
 import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
@@ -46,9 +47,11 @@ export function TextInput({
   required?: boolean;
   placeholder?: string;
 }) {
+  const t = useAdminT();
+  // A required text left empty says so under the input once it was left (Field's inline validation).
+  const error = required && (value ?? '').trim() === '' ? t('validation.required') : null;
   return (
-    <label className={s.field}>
-      {label}
+    <Field label={label} error={error}>
       {multiline ? (
         <textarea
           rows={3}
@@ -64,7 +67,7 @@ export function TextInput({
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-    </label>
+    </Field>
   );
 }
 
@@ -83,9 +86,18 @@ export function NumberInput({
   max?: number;
   step?: number;
 }) {
+  const t = useAdminT();
+  // Outside its bounds: said under the input once it was left, with the bounds.
+  const out = value != null && ((min !== undefined && value < min) || (max !== undefined && value > max));
+  const error = !out
+    ? null
+    : min !== undefined && max !== undefined
+      ? t('validation.between', { min, max })
+      : min !== undefined
+        ? t('validation.atLeast', { min })
+        : t('validation.atMost', { max });
   return (
-    <label className={s.field}>
-      {label}
+    <Field label={label} error={error}>
       <input
         type="number"
         value={value ?? ''}
@@ -94,7 +106,7 @@ export function NumberInput({
         step={step}
         onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       />
-    </label>
+    </Field>
   );
 }
 
