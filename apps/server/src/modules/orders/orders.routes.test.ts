@@ -579,6 +579,66 @@ describeEachDatabase(
       }
     });
 
+    ctx.test(
+      "pickup's own price tier and discount tier: the fee stored as the order's delivery fee, the discount counted",
+      async () => {
+        const f = fx();
+        const pickupType = await ctx.db
+          .selectFrom('order_types')
+          .select('id')
+          .where('place_id', '=', f.bistro)
+          .where('type', '=', 3)
+          .executeTakeFirstOrThrow();
+        await ctx.db
+          .insertInto('order_type_prices')
+          .values({ order_type_id: pickupType.id, price_over: 0, price: 150 })
+          .execute();
+        await ctx.db
+          .insertInto('order_type_discounts')
+          .values({
+            order_type_id: pickupType.id,
+            price_over: 0,
+            value: 10,
+            value_type: 'percent',
+            active_start_time: null,
+            active_end_time: null,
+          })
+          .execute();
+        try {
+          const res = await post('/api/orders/preorder', {
+            ...guest,
+            products: [cartLine(f.salad.id, f.salad.variant, 2)],
+            token: null,
+            order_comment: null,
+            pickup_time: '',
+            exact_time_selected: 0,
+            promo_code: null,
+            order_text_comment: '',
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          const order = await ctx.db
+            .selectFrom('orders')
+            .select(['subtotal', 'discount_total', 'delivery_fee', 'total'])
+            .where('key', '=', res.json().key)
+            .executeTakeFirstOrThrow();
+          // 2 × 800 = 1600; the salad's own 10 % (160) → 1440; pickup's 10 % of that (144); pickup's fee 150.
+          expect(order).toEqual({
+            subtotal: 1600,
+            discount_total: 160 + 144,
+            delivery_fee: 150,
+            total: 1446,
+          });
+          expect(res.json().totalPrice).toBe(14.46);
+        } finally {
+          await ctx.db.deleteFrom('order_type_prices').where('order_type_id', '=', pickupType.id).execute();
+          await ctx.db
+            .deleteFrom('order_type_discounts')
+            .where('order_type_id', '=', pickupType.id)
+            .execute();
+        }
+      },
+    );
+
     ctx.test('preorder and served-on-spot are stored with their types', async () => {
       const f = fx();
       const pre = await post('/api/orders/preorder', {
