@@ -23,6 +23,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { seedInlinedTracking } from './features/order-tracking/api.ts';
 import { useSessionStore, type OrderTokenCookie } from './stores/session-store.ts';
 import { serverWelcomeSeen } from './features/place/welcome-seen.ts';
+import { serverRenderNow } from './lib/render-now.ts';
 
 type Messages = Record<string, unknown>;
 const firstTexts = import.meta.glob<Messages>('./i18n/*.json', { eager: true, import: 'default' });
@@ -71,6 +72,8 @@ export interface RenderSession {
    * before it sends none: rendered open.
    */
   welcomeSeen?: boolean;
+  /** The server's clock for this request, in ms (lib/render-now.ts); absent, the process's own. */
+  now?: number;
 }
 
 /**
@@ -87,6 +90,7 @@ Object.defineProperties(useSessionStore.getInitialState(), {
   authToken: { get: () => requestSession.getStore()?.authToken ?? null },
 });
 serverWelcomeSeen.read = () => requestSession.getStore()?.welcomeSeen === true;
+serverRenderNow.read = () => requestSession.getStore()?.now ?? Date.now();
 
 export interface RenderInput {
   /** The page's URL (path and query). */

@@ -422,6 +422,26 @@ if (webBuilt) {
       );
 
       ctx.test(
+        "prices by the server's clock: the bistro's happy hour (Tue–Fri 17–19, Sofia) on the beer in the server's HTML",
+        async () => {
+          // The API and the server render read the same clock (app.clock, pinned here): at Thursday 18:00 in Sofia
+          // the beer's 2,90 € is 2,32 €; at Tuesday noon it is not discounted. The render once read the process's own
+          // clock, so the page and the browser that hydrates it (its clock agreeing with the API's) priced apart.
+          try {
+            ctx.clock.setOverride(new Date('2026-03-05T16:00:00.000Z'));
+            const happy = rootHtml((await ctx.get('/bistro/all', { client: null, place: null })).body);
+            expect(happy).toContain('2,32 €');
+            ctx.clock.setOverride(new Date('2026-03-03T10:00:00.000Z'));
+            const noon = rootHtml((await ctx.get('/bistro/all', { client: null, place: null })).body);
+            expect(noon).toContain('2,90 €');
+            expect(noon).not.toContain('2,32 €');
+          } finally {
+            ctx.clock.setOverride(null);
+          }
+        },
+      );
+
+      ctx.test(
         'about, legal, search and "all" pages and a signed-in visit are server-rendered too',
         async () => {
           const venue = ((await ctx.get('/api/place')).json() as { name: string }).name;

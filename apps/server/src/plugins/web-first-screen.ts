@@ -183,7 +183,12 @@ type RenderFirstScreen = (input: {
   data: unknown;
   timeoutMs?: number;
   onError?: (error: unknown) => void;
-  session?: { orderToken: OrderTokenValue | null; authToken: string | null; welcomeSeen: boolean };
+  session?: {
+    orderToken: OrderTokenValue | null;
+    authToken: string | null;
+    welcomeSeen: boolean;
+    now: number;
+  };
 }) => Promise<{ html: string; title: string | null } | string | null>;
 
 const serverEntries = new Map<string, Promise<RenderFirstScreen | null>>();
@@ -762,6 +767,8 @@ export async function renderWebPage(
             authToken: request.cookies?.auth_token ?? null,
             // The venue's welcome banner is rendered open until the guest closes it in this browser session.
             welcomeSeen: request.cookies?.[welcomeSeenCookie(plan.place)] === '1',
+            // Prices (a happy hour) by the server's clock, as the API's (apps/web/src/lib/render-now.ts).
+            now: app.clock.now().getTime(),
           },
         });
         // (A build from before titles answered the HTML alone.)

@@ -16,6 +16,7 @@ import { productPath } from '../lib/product-path.ts';
 import { useCartStore, useCartUiStore } from '../stores/cart-store.ts';
 import { usePreferencesStore } from '../stores/preferences-store.ts';
 import type { Venue } from './use-venue.ts';
+import { renderNow } from '../lib/render-now.ts';
 
 export function useProductCards(venue: Venue, menu: MenuIndex) {
   const { pathname } = useLocation();
@@ -30,7 +31,8 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
   // The product whose sizes and extras the product sheet shows (a card's add button).
   const [sheet, setSheet] = useState<StoreProduct | null>(null);
   // Prices are shown for the moment the page renders (time-based discounts).
-  const [now] = useState(() => new Date());
+  // The server's clock on the server (its render), the browser's in the browser: lib/render-now.ts.
+  const [now] = useState(renderNow);
 
   const priceContext = useMemo(
     () => ({
