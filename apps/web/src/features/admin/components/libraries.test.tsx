@@ -2,15 +2,13 @@
  * Issue 21 #4 on the menu's libraries (ingredients, allergens): an edited item counts as unsaved until saved, a
  * save says "Saved" in a toast, and an item is deleted only after the confirm dialog's yes ("Deleted").
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
 import { ToastRegion } from '../../../components/ui/toast.tsx';
 import { hasUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
-import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
-import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
-import { adminBundle } from '../i18n/loaders.ts';
+import { fakeAdminFetch } from '../../../test/admin-fetch.ts';
 import type { AdminAllergenRow, AdminIngredientRow } from '../api/menu.ts';
 import { Libraries } from './libraries.tsx';
 
@@ -30,22 +28,8 @@ const milk = {
   image: null,
   productCount: 1,
 } as unknown as AdminAllergenRow;
-let calls: { method: string; path: string }[] = [];
 
-beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'en'));
-beforeEach(() => {
-  calls = [];
-  useAdminPlaceStore.setState({ place: { slug: 'bistro', clientSlug: 'demo', name: 'Bistro' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      calls.push({ method: init?.method ?? 'GET', path: url.split('?')[0]! });
-      return new Response(JSON.stringify({ ok: true }), { status: 200 });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const { writes } = fakeAdminFetch([[/./, { ok: true }]], { writeAnswer: { ok: true } });
 
 function renderLibraries(kind: 'ingredients' | 'allergens', onChanged = vi.fn(async () => undefined)) {
   render(
@@ -57,7 +41,6 @@ function renderLibraries(kind: 'ingredients' | 'allergens', onChanged = vi.fn(as
   );
   return onChanged;
 }
-const writes = (method: string) => calls.filter((c) => c.method === method);
 
 describe('Libraries on the console components', () => {
   test('an ingredient: unsaved once typed in, "Saved" after the save, and clean again', async () => {

@@ -3,16 +3,14 @@
  * one) while the open form has unsaved changes asks "Leave without saving?" as the menu's products and
  * categories do. Stay keeps what was typed; Leave opens the other item.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
-import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
-import { adminBundle } from '../i18n/loaders.ts';
+import { fakeAdminFetch } from '../../../test/admin-fetch.ts';
 import { PrintersPage } from './printers-page.tsx';
 import { PromotionsPage } from './promotions-page.tsx';
 
@@ -52,20 +50,7 @@ const ANSWERS: [RegExp, unknown][] = [
   [/./, []],
 ];
 
-beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'en'));
-beforeEach(() => {
-  useAdminPlaceStore.setState({ place: { slug: 'bistro', clientSlug: 'demo', name: 'Bistro' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.split('?')[0]!;
-      const body = ANSWERS.find(([re]) => re.test(path))![1];
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+fakeAdminFetch(ANSWERS);
 
 function renderPage(page: ReactNode) {
   render(

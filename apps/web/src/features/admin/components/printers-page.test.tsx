@@ -2,42 +2,22 @@
  * Issue 21 #2 on the printers page: the printer's switches and the categories it prints are checkbox cards (the
  * categories one named group, a subcategory's card indented under its parent), and the save sends what was ticked.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
-import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
-import { adminBundle } from '../i18n/loaders.ts';
+import { fakeAdminFetch } from '../../../test/admin-fetch.ts';
 import { PrintersPage } from './printers-page.tsx';
 
 const category = (id: number, name: string, children: unknown[] = []) => ({ id, name, children });
-let posts: unknown[] = [];
 const ANSWERS: [RegExp, unknown][] = [
   [/admin\/printers$/, []],
   [/admin\/categories/, [category(1, 'Food', [category(2, 'Grill')]), category(3, 'Drinks')]],
   [/./, []],
 ];
 
-beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'en'));
-beforeEach(() => {
-  posts = [];
-  useAdminPlaceStore.setState({ place: { slug: 'bistro', clientSlug: 'demo', name: 'Bistro' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.split('?')[0]!;
-      if (init?.method === 'POST') {
-        posts.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify({ id: 9 }), { status: 200 });
-      }
-      return new Response(JSON.stringify(ANSWERS.find(([re]) => re.test(path))![1]), { status: 200 });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const { writes } = fakeAdminFetch(ANSWERS, { writeAnswer: { id: 9 } });
 
 describe('Printers page on the shared checkbox cards', () => {
   test('default / active and the printed categories are cards; the save sends them', async () => {
@@ -64,7 +44,11 @@ describe('Printers page on the shared checkbox cards', () => {
     await user.click(grill);
     await user.click(within(printed).getByRole('checkbox', { name: 'Drinks' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toMatchObject({ name: 'Kitchen', is_default: true, category_ids: [2, 3] });
+    await waitFor(() => expect(writes('POST')).toHaveLength(1));
+    expect(writes('POST')[0]!.body).toMatchObject({
+      name: 'Kitchen',
+      is_default: true,
+      category_ids: [2, 3],
+    });
   });
 });

@@ -3,16 +3,14 @@
  * product" first), a save says so in a toast, and a code or an nth-order discount is deleted only after the
  * confirm dialog's yes.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
 import { ToastRegion } from '../../../components/ui/toast.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { switchFeatureLanguage } from '../../../test/render-with-providers.tsx';
-import { useAdminPlaceStore } from '../hooks/admin-place-store.ts';
-import { adminBundle } from '../i18n/loaders.ts';
+import { fakeAdminFetch } from '../../../test/admin-fetch.ts';
 import { PromotionsPage } from './promotions-page.tsx';
 
 const spring = {
@@ -30,7 +28,6 @@ const spring = {
 };
 const product = (id: number, name: string) => ({ id, name, product_variants: [] });
 
-let calls: { method: string; path: string; body: unknown }[] = [];
 const ANSWERS: [RegExp, unknown][] = [
   [/admin\/promo-codes$/, [spring]],
   [
@@ -42,23 +39,7 @@ const ANSWERS: [RegExp, unknown][] = [
   [/./, {}],
 ];
 
-beforeAll(() => switchFeatureLanguage('admin', adminBundle, 'en'));
-beforeEach(() => {
-  calls = [];
-  useAdminPlaceStore.setState({ place: { slug: 'bistro', clientSlug: 'demo', name: 'Bistro' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.split('?')[0]!;
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const body = method === 'GET' ? ANSWERS.find(([re]) => re.test(path))![1] : {};
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const { writes } = fakeAdminFetch(ANSWERS);
 
 function renderPage() {
   render(
@@ -69,7 +50,6 @@ function renderPage() {
     </QueryClientProvider>,
   );
 }
-const writes = (method: string) => calls.filter((c) => c.method === method);
 
 describe('Promotions page on the shared components', () => {
   test('eligible products are checkbox cards in one group; the save sends them and says "Saved"', async () => {
