@@ -9,7 +9,7 @@ import { useAdminPlaceStore } from '../features/admin/hooks/admin-place-store.ts
 import { adminBundle } from '../features/admin/i18n/loaders.ts';
 import { switchFeatureLanguage } from './render-with-providers.tsx';
 
-export interface AdminCall {
+interface AdminCall {
   method: string;
   path: string;
   body: unknown;
