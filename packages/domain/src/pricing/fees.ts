@@ -64,7 +64,15 @@ export function paymentMethodsFor(
    * `roomSession: false` — the guest has no room session (no room QR scanned): billing to a room is not offered,
    * since a typed room number is anyone's guess (issue "Security hardening"). Unknown (undefined) keeps it.
    */
-  context: { roomSession?: boolean } = {},
+  context: {
+    roomSession?: boolean;
+    /**
+     * The venue's currency (venueCurrency(settings).code): a method paid through a provider that takes none of it
+     * (a CHF venue: ePay and Redsys take BGN, EUR and USD) is not offered — the server would answer its payment 503
+     * `payment_currency_not_supported`. Unknown (undefined) keeps them.
+     */
+    currency?: string;
+  } = {},
 ): PaymentMethod[] {
   if (orderType === 1) return [];
   const listed =
@@ -77,9 +85,39 @@ export function paymentMethodsFor(
     if (m === 'room_bill' && (orderType !== 6 || context.roomSession === false)) continue;
     if (m === 'card_on_delivery' && orderType !== 2) continue;
     if ((isOnlinePayment(m) || m === 'bizum') && !paymentsOn) continue;
+    if (context.currency !== undefined && !onlinePaymentTakes(m, context.currency)) continue;
     offered.push(m);
   }
   return offered;
+}
+
+/**
+ * The currencies each payment provider takes (reference/payments.md: ePay's `CURRENCY` BGN, EUR or USD; Redsys's
+ * `DS_MERCHANT_CURRENCY` 975, 978 or 840). The providers' checkouts refuse any other (503
+ * `payment_currency_not_supported`), and the order form does not offer their methods in it.
+ */
+export const PROVIDER_CURRENCIES = {
+  epay: ['BGN', 'EUR', 'USD'],
+  redsys: ['BGN', 'EUR', 'USD'],
+} as const satisfies Record<string, readonly string[]>;
+export type PaymentProvider = keyof typeof PROVIDER_CURRENCIES;
+
+/** Whether a provider takes payments in a currency (ISO code, any case). */
+export function providerTakesCurrency(provider: PaymentProvider, currency: string): boolean {
+  return (PROVIDER_CURRENCIES[provider] as readonly string[]).includes(currency.trim().toUpperCase());
+}
+
+/**
+ * Whether a method can be paid in the currency: a method not paid through a provider (cash, card at the venue, room
+ * bill) always; 'epay' through ePay; Bizum through Redsys; another online method through ePay or, without an ePay
+ * account, Redsys (either will do).
+ */
+export function onlinePaymentTakes(method: string, currency: string): boolean {
+  if (method === 'bizum') return providerTakesCurrency('redsys', currency);
+  if (method === 'epay') return providerTakesCurrency('epay', currency);
+  if (isOnlinePayment(method))
+    return providerTakesCurrency('epay', currency) || providerTakesCurrency('redsys', currency);
+  return true;
 }
 
 /** Whether a method is paid online (spec §4: includes 'online'; epay is the online card provider). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { OrderType } from '../order-status.ts';
-import { paymentMethodsFor } from './fees.ts';
+import { onlinePaymentTakes, paymentMethodsFor, providerTakesCurrency } from './fees.ts';
 
 const ALL = 'cash,card,card_on_delivery,epay,online,bizum,room_bill';
 
@@ -28,5 +28,27 @@ describe('billing to a room needs the room session (issue "Security hardening")'
     expect(paymentMethodsFor('cash,room_bill', 6, [], { roomSession: true })).toEqual(['cash', 'room_bill']);
     expect(paymentMethodsFor('cash,room_bill', 6, [], { roomSession: false })).toEqual(['cash']);
     expect(paymentMethodsFor('cash,room_bill', 6, [])).toEqual(['cash', 'room_bill']);
+  });
+});
+
+describe("a currency no payment provider takes (a CHF venue): the provider's methods are not offered", () => {
+  test.each([
+    ['CHF', ['cash', 'card', 'card_on_delivery']],
+    ['chf', ['cash', 'card', 'card_on_delivery']],
+    ['EUR', ['cash', 'card', 'card_on_delivery', 'epay', 'online', 'bizum']],
+    ['BGN', ['cash', 'card', 'card_on_delivery', 'epay', 'online', 'bizum']],
+  ] as const)('%s → %j', (currency, expected) => {
+    expect(paymentMethodsFor(ALL, 2, ['payments'], { currency })).toEqual(expected);
+  });
+
+  test('each method by its provider', () => {
+    expect(providerTakesCurrency('epay', 'usd')).toBe(true);
+    expect(providerTakesCurrency('redsys', 'CHF')).toBe(false);
+    for (const m of ['epay', 'online', 'online_card', 'bizum']) {
+      expect(onlinePaymentTakes(m, 'EUR'), m).toBe(true);
+      expect(onlinePaymentTakes(m, 'CHF'), m).toBe(false);
+    }
+    for (const m of ['cash', 'card', 'card_on_delivery', 'room_bill'])
+      expect(onlinePaymentTakes(m, 'CHF'), m).toBe(true);
   });
 });

@@ -191,7 +191,7 @@ export function createOrderIntake(deps: {
       throw orderError(403, 'anon_user_banned');
     }
     // Only a method the venue offers for this order type (room_bill at a restaurant, epay with the payments module
-    // off): refused here, before asking for a login, rather than stored and then unpayable.
+    // off or in a currency no provider takes): refused here, before asking for a login, rather than stored and then unpayable.
     const place = await repo.getPlace(placeId);
     // Billing to a room needs that room's session (its QR), never a typed room number.
     const offeredPayments = paymentMethodsFor(
@@ -200,6 +200,8 @@ export function createOrderIntake(deps: {
       place?.modules ?? [],
       {
         roomSession: session?.table_kind === 'room',
+        // Not a method no provider takes the venue's currency in (a CHF venue's epay / online / Bizum).
+        currency: venueCurrency({ default_currency_suffix: settings.default_currency_suffix }).code,
       },
     );
     if (

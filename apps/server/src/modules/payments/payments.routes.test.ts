@@ -8,7 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { onlinePaymentTax } from '@trapeza/domain/pricing/fees';
+import { venueCurrency } from '@trapeza/domain/money';
+import { parseSettings } from '@trapeza/domain/settings';
+import { onlinePaymentTax, paymentMethodsFor } from '@trapeza/domain/pricing/fees';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
@@ -897,7 +899,7 @@ afterAll(async () => {
       );
 
       ctx.test(
-        'a venue priced in CHF: ePay and Redsys answer 503 payment_currency_not_supported in the guest language, no attempt stored',
+        'a venue priced in CHF: its settings offer no online method, an online order is refused 400, and ePay and Redsys answer an order in CHF 503 payment_currency_not_supported in the guest language, no attempt stored',
         async () => {
           const login = await ctx.request('POST', '/api/login', {
             place: null,
@@ -921,18 +923,69 @@ afterAll(async () => {
                   .executeTakeFirstOrThrow()
               ).n,
             );
+          // An order taken in euro, then the venue switched to CHF: the providers still refuse an order in CHF.
+          const order = await placeOrder('online');
           await currency('CHF');
           try {
-            // ppResp stays empty (the order itself is taken) and no pending attempt is left behind.
-            const before = await attempts();
-            const order = await placeOrder('online');
-            expect(order.ppResp).toEqual({});
-            const stored = await ctx.db
-              .selectFrom('orders')
-              .select('currency')
+            // What the guest's order form reads (GET settings, GET place) offers cash and the card at the venue only,
+            // by the domain's rule the server orders by; every online method is refused at the order, before any
+            // payment starts.
+            const raw = (await ctx.get('/api/settings')).json() as Record<string, unknown>;
+            const place = (await ctx.get('/api/place')).json() as { functionality_modules: string[] };
+            const guestCurrency = venueCurrency(parseSettings(raw)).code;
+            const paymentTypes = raw.payment_types as string | { value: string };
+            const listed = typeof paymentTypes === 'string' ? paymentTypes : paymentTypes.value;
+            expect(guestCurrency).toBe('CHF');
+            expect(place.functionality_modules).toContain('payments');
+            for (const type of [2, 3] as const) {
+              expect(
+                paymentMethodsFor(listed, type, place.functionality_modules, {
+                  currency: guestCurrency,
+                }),
+              ).toEqual(['cash', 'card']);
+            }
+            for (const method of ['epay', 'online', 'bizum']) {
+              const refused = await ctx.post(
+                '/api/orders/preorder',
+                {
+                  products: [await orderableDemoLine(ctx, 'bistro', 1)],
+                  client_name: 'Гост Демо',
+                  client_phone: '+359888000111',
+                  client_email: 'guest@demo.test',
+                  token: null,
+                  order_comment: [],
+                  pickup_time: '',
+                  exact_time_selected: 0,
+                  payment_method: method,
+                  cutlery: 0,
+                  promo_code: null,
+                  order_text_comment: '',
+                },
+                as(),
+              );
+              expect(refused.statusCode, `${method}: ${refused.body}`).toBe(400);
+              expect(refused.json().errors).toContainEqual({
+                field: 'payment_method',
+                code: 'payment_method_required',
+              });
+            }
+            const cash = await placeOrder('cash');
+            expect(
+              (
+                await ctx.db
+                  .selectFrom('orders')
+                  .select('currency')
+                  .where('key', '=', cash.key)
+                  .executeTakeFirstOrThrow()
+              ).currency,
+            ).toBe('CHF');
+            // An order in CHF (stored as such) asked to be paid online: no pending attempt is left behind.
+            await ctx.db
+              .updateTable('orders')
+              .set({ currency: 'CHF' })
               .where('key', '=', order.key)
-              .executeTakeFirstOrThrow();
-            expect(stored.currency).toBe('CHF');
+              .execute();
+            const before = await attempts();
             const texts = {
               de: 'Online-Zahlung ist in dieser Währung nicht verfügbar. Bitte zahlen Sie anders.',
               'fr-CH':

@@ -12,6 +12,7 @@ import type {
   RedirectProvider,
   VerifiedNotification,
 } from './provider.ts';
+import { PROVIDER_CURRENCIES } from '@trapeza/domain/pricing/fees';
 import { amountTooSmall, currencyNotTaken, formatAmount } from './provider.ts';
 
 export interface EpayWebConfig {
@@ -26,7 +27,8 @@ export interface EpayWebConfig {
   lang?: 'bg' | 'en';
 }
 
-export const EPAY_CURRENCIES = ['BGN', 'EUR', 'USD'] as const;
+/** The currencies ePay takes: the domain's rule, which the order form offers ePay by. */
+export const EPAY_CURRENCIES = PROVIDER_CURRENCIES.epay;
 
 /** Lowercase hex HMAC-SHA1 of `message` with `secret`. */
 export function epayChecksum(secret: string, message: string): string {

@@ -13,6 +13,7 @@ import type {
   RedirectProvider,
   VerifiedNotification,
 } from './provider.ts';
+import { providerTakesCurrency } from '@trapeza/domain/pricing/fees';
 import { currencyNotTaken } from './provider.ts';
 
 export interface RedsysConfig {
@@ -107,7 +108,9 @@ export class RedsysRedirect implements RedirectProvider {
 
   /** Redsys takes EUR, BGN and USD. */
   checkPayable(input: Pick<CheckoutInput, 'amount' | 'currency'>): void {
-    if (!REDSYS_CURRENCY[input.currency.toUpperCase()]) throw currencyNotTaken('Redsys', input.currency);
+    // The domain's rule (the order form offers Bizum by it); the numeric code below exists for each of its currencies.
+    if (!providerTakesCurrency('redsys', input.currency) || !REDSYS_CURRENCY[input.currency.toUpperCase()])
+      throw currencyNotTaken('Redsys', input.currency);
   }
 
   merchantParameters(input: CheckoutInput): Record<string, string> {

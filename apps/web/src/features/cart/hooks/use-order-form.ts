@@ -161,6 +161,8 @@ export function useOrderForm(ctx: CartContext) {
     type != null
       ? paymentMethodsFor(paymentTypes, type, venue.info.functionality_modules, {
           roomSession: Boolean(tableSession?.room_number),
+          // The server refuses a card payment in a currency no provider takes (a CHF venue): not offered.
+          currency: venue.currency.code,
         })
       : [];
   const cutleryOn = type != null && cutleryOptionOn(settings, type);
