@@ -115,6 +115,37 @@ test('the QR entry, a visit with its cookie, about and "all" hydrate without a c
   expect(errors).toEqual([]);
 });
 
+test('a guest who opened another venue before scans a room: the room stays once the app is live', async ({
+  page,
+  context,
+}) => {
+  // The bistro opened first: the app remembers it (the opened-place cookie), and opening the hotel then clears the
+  // cart (spec §4). The room's order token the server wrote with the scanned page is the hotel's own and stays.
+  await page.goto('/bistro');
+  await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'opened_place')?.value)
+    .toBe('bistro');
+  const menuCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(products|categoriesHierarchy)/.test(r.url())) menuCalls.push(r.url());
+  });
+
+  await page.goto('/hotel/t/demo-r105');
+  await expect(page).toHaveURL(/\/hotel$/);
+  await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'opened_place')?.value)
+    .toBe('hotel');
+  await page.waitForLoadState('networkidle');
+  const token = (await context.cookies()).find((c) => c.name === 'user_order_token');
+  expect(token, 'the order token kept').toBeDefined();
+  expect(JSON.parse(decodeURIComponent(token!.value))).toMatchObject({ place: 'hotel', room_number: '105' });
+  await expect(page.getByTestId('table-bar')).toContainText('Вие сте в стая 105');
+  // The page's own menu (inlined with the page for this token) served the app: it asked for no other.
+  expect(menuCalls).toEqual([]);
+});
+
 test('the about page comes without the menu, hydrates unchanged, and its link to the menu opens it in the app', async ({
   page,
 }) => {

@@ -29,10 +29,14 @@ export const openOrders = () => useCartUiStore.getState().openCart('orders');
 
 /**
  * Spec §4: another place was opened — the cart is cleared, and the order token too unless this device is in tablet
- * or kiosk mode (a venue's own device keeps its table session).
+ * or kiosk mode (a venue's own device keeps its table session). A token of the place being opened stays: it is this
+ * visit's own (the server wrote it with the page of a QR scan, apps/server/src/plugins/web-first-screen.ts), not the
+ * other place's order.
  */
-export const clearCart = () => {
+export const clearCart = (openedPlace: string) => {
   useCartStore.getState().clear();
   const session = useSessionStore.getState();
-  if (session.orderToken && !session.orderToken.tablet_mode && !isKioskDevice()) session.clearOrderToken();
+  const token = session.orderToken;
+  if (token && token.place !== openedPlace && !token.tablet_mode && !isKioskDevice())
+    session.clearOrderToken();
 };

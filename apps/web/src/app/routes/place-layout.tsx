@@ -169,7 +169,8 @@ export function Component() {
   usePrefetchInBrowser(productsQueryOptions(place));
   useEffect(() => {
     const session = useSessionStore.getState();
-    if (session.placeSlug && session.placeSlug !== place) void loadCart().then((cart) => cart.clearCart());
+    if (session.placeSlug && session.placeSlug !== place)
+      void loadCart().then((cart) => cart.clearCart(place));
     if (session.placeSlug !== place) session.setPlace(place);
   }, [place]);
   return (
