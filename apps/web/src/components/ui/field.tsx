@@ -35,7 +35,11 @@ export function Field({
     id: children.props.id ?? id,
     'aria-invalid': visible || undefined,
     'aria-describedby': described || undefined,
-    onBlur: () => setTouched(true),
+    // The control's own blur handler (a money input tidies its text) still runs.
+    onBlur: (e: never) => {
+      setTouched(true);
+      children.props.onBlur?.(e);
+    },
   });
   return (
     <div className={s.field} data-invalid={visible || undefined}>

@@ -1,8 +1,12 @@
-/** An amount typed as a decimal ("12,50") and handed on as minor units (1250); invalid text is flagged, not sent. */
-import { useId, useState } from 'react';
+/**
+ * An amount typed as a decimal ("12,50") and handed on as minor units (1250); invalid text is flagged, not sent.
+ * It is the console's Field (components/ui/field.tsx): the error shows under the input once it was left (or a save
+ * was tried, `showError`), marks it aria-invalid and describes it, with the other inputs' look.
+ */
+import { useState } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
 import { formatMoneyInput, parseMoneyInput } from '../lib/money.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
-import s from './admin.module.css';
 
 interface Props {
   label: string;
@@ -12,11 +16,12 @@ interface Props {
   /** an empty field is allowed (null) */
   optional?: boolean;
   hint?: string;
+  /** show the error before the field was left (the form tried to save) */
+  showError?: boolean;
 }
 
-export function MoneyInput({ label, value, onChange, optional = false, hint }: Props) {
+export function MoneyInput({ label, value, onChange, optional = false, hint, showError = false }: Props) {
   const t = useAdminT();
-  const id = useId();
   const [text, setText] = useState(() => formatMoneyInput(value));
   const [previous, setPrevious] = useState(value);
   // A new value from outside (another product loaded) replaces the text; our own echo does not.
@@ -26,17 +31,11 @@ export function MoneyInput({ label, value, onChange, optional = false, hint }: P
   }
   const parsed = parseMoneyInput(text);
   const invalid = text.trim() === '' ? !optional : parsed === null;
-  // The label names the input; the error and the hint describe it (outside the label, so its name stays put).
-  const described = [invalid && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
-    <div className={s.field}>
-      <label htmlFor={id}>{label}</label>
+    <Field label={label} hint={hint} error={invalid ? t('errors.money') : null} showError={showError}>
       <input
-        id={id}
         inputMode="decimal"
         value={text}
-        aria-invalid={invalid}
-        aria-describedby={described || undefined}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
@@ -47,16 +46,6 @@ export function MoneyInput({ label, value, onChange, optional = false, hint }: P
           if (parsed !== null) setText(formatMoneyInput(parsed));
         }}
       />
-      {invalid && (
-        <span id={`${id}-error`} className={s.error}>
-          {t('errors.money')}
-        </span>
-      )}
-      {hint && (
-        <span id={`${id}-hint`} className={s.hint}>
-          {hint}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }
