@@ -1,6 +1,7 @@
 /**
  * Issue 21 #4 on the menu's libraries (ingredients, allergens): an edited item counts as unsaved until saved, a
- * save says "Saved" in a toast, and an item is deleted only after the confirm dialog's yes ("Deleted").
+ * save says "Saved" in a toast, an item is deleted only after the confirm dialog's yes ("Deleted"), and switching to
+ * another item (or a new one) over unsaved edits asks "Leave without saving?" first.
  */
 import { describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -21,6 +22,7 @@ const cheese = {
   priority: 0,
   productCount: 2,
 } as unknown as AdminIngredientRow;
+const tomato = { ...cheese, id: 5, name: 'Tomato', productCount: 1 } as unknown as AdminIngredientRow;
 const milk = {
   id: 7,
   name: 'Milk',
@@ -34,7 +36,7 @@ const { writes } = fakeAdminFetch([[/./, { ok: true }]], { writeAnswer: { ok: tr
 function renderLibraries(kind: 'ingredients' | 'allergens', onChanged = vi.fn(async () => undefined)) {
   render(
     <>
-      <Libraries kind={kind} ingredients={[cheese]} allergens={[milk]} onChanged={onChanged} />
+      <Libraries kind={kind} ingredients={[cheese, tomato]} allergens={[milk]} onChanged={onChanged} />
       <ConfirmHost />
       <ToastRegion label="Notifications" closeLabel="Close" />
     </>,
@@ -72,5 +74,32 @@ describe('Libraries on the console components', () => {
     await waitFor(() => expect(writes('DELETE')).toHaveLength(1));
     expect(writes('DELETE')[0]!.path).toMatch(/admin\/allergens\/7$/);
     expect(await screen.findByText('Deleted')).toBeTruthy();
+  });
+
+  test('switching to another item or a new one with unsaved edits asks first; Stay keeps them', async () => {
+    const user = userEvent.setup();
+    renderLibraries('ingredients');
+    const form = () => screen.getByRole('form', { name: 'Ingredient' });
+    const name = () => within(form()).getByLabelText('Name (en)') as HTMLInputElement;
+    const leave = () => screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    // Nothing typed: another item opens at once.
+    await user.click(screen.getByRole('button', { name: /^Cheese/ }));
+    await user.click(screen.getByRole('button', { name: /^Tomato/ }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(form()).getByRole('heading', { name: 'Tomato' })).toBeTruthy();
+
+    await user.type(name(), 'Tomato');
+    await user.click(screen.getByRole('button', { name: /^Cheese/ }));
+    await user.click(within(await leave()).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(form()).getByRole('heading', { name: 'Tomato' })).toBeTruthy();
+    expect(name().value).toBe('Tomato');
+
+    // A new one is a switch too; Leave drops the edits and opens it.
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(within(await leave()).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(within(form()).getByRole('heading', { name: 'New ingredient' })).toBeTruthy());
+    expect(name().value).toBe('');
+    expect(hasUnsavedChanges()).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { showToast } from '../../../components/ui/toast.tsx';
 import { useUnsavedChanges } from '../../../components/ui/unsaved-changes.ts';
 import { confirmDelete } from '../hooks/confirm-delete.ts';
+import { useGuardedMove } from '../hooks/guarded-move.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import { FlagInput, NumberInput, SaveStatus, TranslationGrid, type Translations } from './form-parts.tsx';
 import { ImageField } from './image-drop.tsx';
@@ -32,20 +33,25 @@ interface Props {
 export function Libraries({ kind, ingredients, allergens, onChanged }: Props) {
   const t = useAdminT();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  // Opening another item (or a new one) over a form with unsaved edits asks first, as the rest of the console does.
+  const guard = useGuardedMove();
+  const open = (id: number | 'new') => {
+    if (id !== editing) guard(() => setEditing(id));
+  };
   const rows = kind === 'ingredients' ? ingredients : allergens;
   return (
     <div className={s.columns}>
       <section className={s.card}>
         <div className={s.row}>
           <h2 style={{ marginRight: 'auto' }}>{t(`menu.tabs.${kind}`)}</h2>
-          <button type="button" className={s.btnGhost} onClick={() => setEditing('new')}>
+          <button type="button" className={s.btnGhost} onClick={() => open('new')}>
             {t('common.add')}
           </button>
         </div>
         <ul>
           {rows.map((r) => (
             <li key={r.id}>
-              <button type="button" className={s.treeName} onClick={() => setEditing(r.id)}>
+              <button type="button" className={s.treeName} onClick={() => open(r.id)}>
                 {r.name} <span className={s.hint}>({t('menu.usedBy', { n: r.productCount })})</span>
               </button>
             </li>
