@@ -8,6 +8,7 @@ import {
   ADMIN_IMAGE_TYPES,
   type AdminImageResponse,
 } from '@trapeza/domain/contracts/admin';
+import { Slider } from '../../../components/ui/slider.tsx';
 import { uploadImage } from '../api/menu.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
@@ -175,17 +176,15 @@ export function FocalPoint({
           <img src={src} alt="" style={{ objectFit: 'contain' }} draggable={false} />
           <span className={s.focalLine} style={{ top: `${positionY}%` }} />
         </div>
-        <label className={s.field}>
-          {t('image.scale')}: {scale.toFixed(1)}×
-          <input
-            type="range"
-            min={0.5}
-            max={5}
-            step={0.1}
-            value={scale}
-            onChange={(e) => onChange(positionY, Number(e.target.value))}
-          />
-        </label>
+        <Slider
+          label={t('image.scale')}
+          min={0.5}
+          max={5}
+          step={0.1}
+          value={scale}
+          valueText={`${scale.toFixed(1)}×`}
+          onChange={(v) => onChange(positionY, Math.round(v * 10) / 10)}
+        />
         <span className={s.hint}>
           {t('image.position')}: {positionY}%
         </span>
