@@ -2,7 +2,8 @@
  * Issue 21 #2: one component set, no native-looking control on any screen. Every select of the guest, staff and
  * admin screens is the shared `Select` (components/ui/select.tsx); a raw <select> outside components/ui/ fails here.
  * Radios and checkboxes are `ChoiceCard`s (or `Chip`s); the files still holding a raw one are listed below with why,
- * and a new one anywhere else fails.
+ * and a new one anywhere else fails. Sliders are `Slider`, dates and times `DateTimeField`: no native range or
+ * date/time input anywhere else.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -45,4 +46,13 @@ test('the list names only files that still hold a raw radio or checkbox (it only
     (f) => !/<input\b[^>]*\btype=["'{]*(checkbox|radio)\b/.test(readFileSync(join(src, f), 'utf8')),
   );
   expect(stale).toEqual([]);
+});
+
+test('no native slider or date/time picker outside components/ui/ (Slider and DateTimeField instead)', () => {
+  const raw = sources(src)
+    .filter((f) =>
+      /<input\b[^>]*\btype=["'{]*(range|date|datetime-local|time|month|week)\b/.test(readFileSync(f, 'utf8')),
+    )
+    .map((f) => relative(src, f));
+  expect(raw).toEqual([]);
 });

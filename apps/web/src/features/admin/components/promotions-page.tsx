@@ -32,11 +32,12 @@ import { formatMoneyInput } from '../lib/money.ts';
 import { FlagInput, NumberInput, SaveStatus, TextInput } from './form-parts.tsx';
 import { MoneyInput } from './money-input.tsx';
 import s from './admin.module.css';
+import { DateTimeField } from '../../../components/ui/date-time-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 
 type PromoDraft = Required<PromoCodeInput>;
 
-/** datetime-local value ↔ ISO instant with offset (the contract's validity bounds). */
+/** Local date-time text ("YYYY-MM-DDTHH:mm", DateTimeField's value) ↔ ISO instant with offset (the contract's validity bounds). */
 const toLocalInput = (iso: string | null) => {
   if (!iso) return '';
   const d = new Date(iso);
@@ -217,22 +218,17 @@ function PromoForm({
             onChange={(v) => set('discount_value', v ?? 0)}
           />
         )}
-        <label className={s.field}>
-          {t('promos.validFrom')}
-          <input
-            type="datetime-local"
-            value={toLocalInput(draft.valid_from)}
-            onChange={(e) => set('valid_from', fromLocalInput(e.target.value))}
-          />
-        </label>
-        <label className={s.field}>
-          {t('promos.validTo')}
-          <input
-            type="datetime-local"
-            value={toLocalInput(draft.valid_to)}
-            onChange={(e) => set('valid_to', fromLocalInput(e.target.value))}
-          />
-        </label>
+        <DateTimeField
+          label={t('promos.validFrom')}
+          value={toLocalInput(draft.valid_from)}
+          onChange={(v) => set('valid_from', fromLocalInput(v))}
+        />
+        <DateTimeField
+          label={t('promos.validTo')}
+          value={toLocalInput(draft.valid_to)}
+          onChange={(v) => set('valid_to', fromLocalInput(v))}
+          error={datesOk ? null : t('promos.datesRule')}
+        />
         <NumberInput
           label={t('promos.maxUses')}
           value={draft.max_uses}
@@ -271,7 +267,6 @@ function PromoForm({
       </ChoiceCardGroup>
       {!codeOk && draft.code !== '' && <p className={s.error}>{t('promos.codeRule')}</p>}
       {!valueOk && <p className={s.error}>{t('promos.valueRule')}</p>}
-      {!datesOk && <p className={s.error}>{t('promos.datesRule')}</p>}
       <SaveStatus error={error} saved={false} />
       <div className={s.row}>
         <button className={s.btn} disabled={!codeOk || !valueOk || !datesOk}>

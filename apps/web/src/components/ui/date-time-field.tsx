@@ -1,0 +1,107 @@
+/**
+ * A date-and-time field (issue 21 #2) instead of the browser's native datetime-local: react-aria-components'
+ * DatePicker with the project's CSS — day, month, year, hour and minute segments typed or stepped with the arrows, and
+ * a calendar in a popover from its button, all named and announced in the console's language (the segments' order and
+ * the month names follow that locale; react-aria's own labels, e.g. "Calendar", exist in all five). The value is the
+ * same local text a datetime-local input carries ("2026-11-26T18:30", '' for empty), so the forms keep their
+ * conversions. An error shows under the field, tied to it, and marks it invalid. Admin screens only: the guest's
+ * initial bundle never imports it.
+ */
+import { parseDateTime, type CalendarDateTime } from '@internationalized/date';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  FieldError,
+  Group,
+  Heading,
+  I18nProvider,
+  Label,
+  Popover,
+} from 'react-aria-components';
+import s from './date-time-field.module.css';
+
+/** "YYYY-MM-DDTHH:mm" → the picker's value; anything else is empty. */
+function toValue(text: string): CalendarDateTime | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return null;
+  try {
+    return parseDateTime(text);
+  } catch {
+    return null;
+  }
+}
+
+export interface DateTimeFieldProps {
+  label: string;
+  /** local date and time as "YYYY-MM-DDTHH:mm" (a datetime-local input's value); '' = empty */
+  value: string;
+  onChange: (value: string) => void;
+  /** the problem with the value, or null: shown under the field */
+  error?: string | null;
+}
+
+export function DateTimeField({ label, value, onChange, error = null }: DateTimeFieldProps) {
+  const { i18n } = useTranslation();
+  return (
+    <I18nProvider locale={i18n.language}>
+      <DatePicker
+        className={s.field}
+        value={toValue(value)}
+        onChange={(next) => onChange(next ? next.toString().slice(0, 16) : '')}
+        granularity="minute"
+        hourCycle={24}
+        hideTimeZone
+        shouldForceLeadingZeros
+        isInvalid={Boolean(error)}
+        validationBehavior="aria"
+      >
+        <Label className={s.label}>{label}</Label>
+        <Group className={s.group}>
+          <DateInput className={s.input}>
+            {(segment) => <DateSegment segment={segment} className={s.segment} />}
+          </DateInput>
+          <Button className={s.button}>
+            <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+              <rect
+                x="2.5"
+                y="4"
+                width="15"
+                height="13"
+                rx="2"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+              />
+              <path d="M2.5 8h15M6.5 2.5v3M13.5 2.5v3" stroke="currentColor" strokeWidth="1.6" />
+            </svg>
+          </Button>
+        </Group>
+        <FieldError className={s.error}>{error}</FieldError>
+        <Popover className={s.popover} placement="bottom start">
+          <Dialog className={s.dialog}>
+            <Calendar className={s.calendar}>
+              <header className={s.calendarHead}>
+                <Button slot="previous" className={s.nav}>
+                  ‹
+                </Button>
+                <Heading className={s.heading} />
+                <Button slot="next" className={s.nav}>
+                  ›
+                </Button>
+              </header>
+              <CalendarGrid className={s.grid}>
+                {(date) => <CalendarCell date={date} className={s.cell} />}
+              </CalendarGrid>
+            </Calendar>
+          </Dialog>
+        </Popover>
+      </DatePicker>
+    </I18nProvider>
+  );
+}
