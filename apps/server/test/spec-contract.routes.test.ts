@@ -17,14 +17,14 @@
  * 250.00, never 2.50) and the server bounds it (the accumulated amount used is capped at the user's balance), so an
  * old client cannot be charged or credited 100 × silently.
  */
-import { beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { WIRE_MONEY_KEYS, WIRE_MONEY_WHEN } from '@trapeza/domain/contracts/wire-money';
 import type { DialectName } from '../src/db/database.ts';
 import {
   CLIENT,
-  OPEN_AT,
   PIN_IN_SHAPE,
   cartLine,
+  ownMinuteEachTest,
   seedOrderFixture,
   type OrderFixture,
 } from '../src/modules/orders/orders.fixtures.ts';
@@ -70,12 +70,8 @@ describeEachDatabase(
   'spec §7 contract: shapes and units',
   (ctx: TestContext) => {
     const fx = () => fixtures.get(ctx.dialect)!;
-    let minute = 0;
-    beforeEach(() => {
-      // An open Tuesday, a minute apart per test (no duplicate window between tests).
-      minute += 5;
-      ctx.clock.setOverride(new Date(OPEN_AT.getTime() + minute * 60_000));
-    });
+    // Each test at its own minute of an open Tuesday (no duplicate-order window between tests).
+    ownMinuteEachTest(ctx);
     const call = async (
       method: 'GET' | 'POST' | 'PUT',
       path: string,

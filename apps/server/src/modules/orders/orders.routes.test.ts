@@ -58,6 +58,19 @@ describeEachDatabase(
       entrance_number: 'А',
       delivery_postal_code: '1000',
     };
+    /** A pickup order (preorder) of the guest, now; `extra` adds fields or replaces them. */
+    const pickupOrder = (products: unknown[], extra: Record<string, unknown> = {}) =>
+      post('/api/orders/preorder', {
+        ...guest,
+        products,
+        token: null,
+        order_comment: null,
+        pickup_time: '',
+        exact_time_selected: 0,
+        promo_code: null,
+        order_text_comment: '',
+        ...extra,
+      });
     const delivery = (products: unknown[], extra: Record<string, unknown> = {}) =>
       post(`/api/orders/delivery?t=${Date.now()}`, {
         ...guest,
@@ -509,16 +522,7 @@ describeEachDatabase(
           const table = await spot(session, [cartLine(f.salad.id, f.salad.variant, 2)]);
           expect(table.statusCode, table.body).toBe(201);
           expect(table.json().totalPrice).toBe(14.4);
-          const pickup = await post('/api/orders/preorder', {
-            ...guest,
-            products: [cartLine(f.salad.id, f.salad.variant, 3)],
-            token: null,
-            order_comment: null,
-            pickup_time: '',
-            exact_time_selected: 0,
-            promo_code: null,
-            order_text_comment: '',
-          });
+          const pickup = await pickupOrder([cartLine(f.salad.id, f.salad.variant, 3)]);
           expect(pickup.statusCode, pickup.body).toBe(201);
           expect(pickup.json().totalPrice).toBe((3 * 720 + 3 * 40) / 100);
           // Stored as charged: the order's box fee and each line's.
@@ -605,16 +609,7 @@ describeEachDatabase(
           })
           .execute();
         try {
-          const res = await post('/api/orders/preorder', {
-            ...guest,
-            products: [cartLine(f.salad.id, f.salad.variant, 2)],
-            token: null,
-            order_comment: null,
-            pickup_time: '',
-            exact_time_selected: 0,
-            promo_code: null,
-            order_text_comment: '',
-          });
+          const res = await pickupOrder([cartLine(f.salad.id, f.salad.variant, 2)]);
           expect(res.statusCode, res.body).toBe(201);
           const order = await ctx.db
             .selectFrom('orders')
@@ -641,14 +636,9 @@ describeEachDatabase(
 
     ctx.test('preorder and served-on-spot are stored with their types', async () => {
       const f = fx();
-      const pre = await post('/api/orders/preorder', {
-        ...guest,
-        products: [cartLine(f.salad.id, f.salad.variant, 1)],
-        token: null,
-        order_comment: null,
+      const pre = await pickupOrder([cartLine(f.salad.id, f.salad.variant, 1)], {
         pickup_time: '25.11 18:30',
         exact_time_selected: 1,
-        promo_code: null,
         order_text_comment: 'на тераса',
         subscribe_for_lunch_menu: 0,
         free_product: null,
@@ -888,15 +878,9 @@ describeEachDatabase(
         const f = fx();
         // The clock: Tuesday 24.11 about 12:00 in Sofia; the bistro is open 08:00–23:00 and closed on Mondays.
         const preorder = (pickup_time: string) =>
-          post('/api/orders/preorder', {
-            ...guest,
-            products: [cartLine(f.salad.id, f.salad.variant, 1)],
-            token: null,
-            order_comment: null,
+          pickupOrder([cartLine(f.salad.id, f.salad.variant, 1)], {
             pickup_time,
             exact_time_selected: 1,
-            promo_code: null,
-            order_text_comment: '',
             subscribe_for_lunch_menu: 0,
             free_product: null,
             pickupPlaceId: null,
@@ -1052,15 +1036,9 @@ describeEachDatabase(
         });
         expect(ok.statusCode, ok.body).toBe(201);
         // card on delivery is a delivery method: not for a pickup.
-        const pickup = await post('/api/orders/preorder', {
-          ...guest,
+        const pickup = await pickupOrder([cartLine(f.salad.id, f.salad.variant, 5)], {
           payment_method: 'card_on_delivery',
-          products: [cartLine(f.salad.id, f.salad.variant, 5)],
-          token: null,
           order_comment: [],
-          pickup_time: '',
-          promo_code: null,
-          order_text_comment: '',
         });
         expect(pickup.statusCode, pickup.body).toBe(400);
         const stored = await ctx.db

@@ -18,6 +18,7 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.ts
 import { freePort } from '../../../test/spawn-server.ts';
 import { asRole, seedAccounts, signRoleTokens, type AdminTokens } from '../admin/admin.fixtures.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
+import { guestPickupBody } from './payments.fixtures.ts';
 import { createPaymentAccountsRepository } from './payment-accounts.repository.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
@@ -63,22 +64,10 @@ async function epayOrderForm(ctx: TestContext): Promise<Record<string, string>> 
   ctx.clock.setOverride(new Date(OPEN_AT.getTime() + 5 * 60_000));
   const order = await ctx.post(
     '/api/orders/preorder',
-    {
-      products: [await orderableDemoLine(ctx, 'bistro', 2)],
-      client_name: 'Гост Демо',
-      client_phone: '+359888000111',
-      client_email: 'guest@demo.test',
-      token: null,
-      order_comment: [],
-      pickup_time: '',
-      exact_time_selected: 0,
-      payment_method: 'epay',
-      cutlery: 0,
-      promo_code: null,
-      order_text_comment: '',
+    guestPickupBody([await orderableDemoLine(ctx, 'bistro', 2)], 'epay', {
       // seedAccounts adds more pickup places to the brand: name this one.
       pickupPlaceId: await ctx.placeId('bistro'),
-    },
+    }),
     { headers },
   );
   expect(order.statusCode, order.body).toBe(201);

@@ -5,8 +5,12 @@
  * Close it with `sim.close()` after the file.
  */
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import type { AppDatabase } from '../../db/database.ts';
+import { orderableDemoLine } from '../../../test/demo-orders.ts';
+import type { RequestOptions, TestContext } from '../../../test/harness.ts';
 import { freePort } from '../../../test/spawn-server.ts';
+import { nextMinute } from '../orders/orders.fixtures.ts';
 import { simulatorMerchantFor } from '../../dev/payment-simulator/demo.ts';
 import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
 
@@ -46,4 +50,79 @@ export async function offerEveryOnlineMethodAtBistro(db: AppDatabase): Promise<v
     .where('place_id', '=', bistro.id)
     .where('key', '=', 'payment_types')
     .execute();
+}
+
+/**
+ * The body of the order form as the signed-in demo guest sends it for a pickup at bistro, paid by
+ * `payment_method`; `extra` adds fields or replaces them.
+ */
+export function guestPickupBody(
+  products: unknown[],
+  payment_method: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    products,
+    client_name: 'Гост Демо',
+    client_phone: '+359888000111',
+    client_email: 'guest@demo.test',
+    token: null,
+    order_comment: [],
+    pickup_time: '',
+    exact_time_selected: 0,
+    payment_method,
+    cutlery: 0,
+    promo_code: null,
+    order_text_comment: '',
+    ...extra,
+  };
+}
+
+export interface PlacedOrder {
+  key: string;
+  totalPrice: number;
+  ppResp: { redForm?: string; redLink?: string };
+}
+
+/**
+ * A suite's `placeOrder(method, opts, extra)`: a pickup order at bistro (guestPickupBody) sent with `opts` (the
+ * guest's headers), expected 201. Each one at the suite's next own minute (nextMinute) and another quantity, so
+ * the duplicate-order guard never refuses one.
+ */
+export function orderPlacer(ctx: TestContext) {
+  let quantity = 0;
+  return async function placeOrder(
+    method: string,
+    opts: RequestOptions,
+    extra: Record<string, unknown> = {},
+  ): Promise<PlacedOrder> {
+    nextMinute(ctx);
+    quantity += 1;
+    const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
+    const res = await ctx.post('/api/orders/preorder', guestPickupBody([line], method, extra), opts);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as PlacedOrder;
+  };
+}
+
+/**
+ * Opens a simulator page (a Response, or its address) and presses one of its buttons, as a browser would (no
+ * redirects followed).
+ */
+export async function pressOnProviderPage(
+  simUrl: string,
+  page: Response | string,
+  action: string,
+): Promise<Response> {
+  const res = typeof page === 'string' ? await fetch(page) : page;
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  const to = /<form method="post" action="([^"]+)"/.exec(text)?.[1];
+  expect(to, text).toBeTruthy();
+  return fetch(new URL(to!.replace(/&amp;/g, '&'), simUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action }).toString(),
+    redirect: 'manual',
+  });
 }

@@ -12,7 +12,13 @@ import { setSetting } from '../../../test/fixtures.ts';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
-import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
+import {
+  guestPickupBody,
+  offerEveryOnlineMethodAtBistro,
+  orderPlacer,
+  pressOnProviderPage,
+  startBistroSimulator,
+} from './payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 
 const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
@@ -31,7 +37,6 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
       let guestAuth = '';
       let waiterToken = '';
       let guestId = 0;
-      let quantity = 0;
       let ip = 0;
 
       const login = async (email: string, password: string) => {
@@ -58,48 +63,12 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
       const asGuest = { headers: { authorization: '' } };
       const guestHeaders = () => ({ headers: { ...asGuest.headers, authorization: guestAuth } });
 
+      const place = orderPlacer(ctx);
       /** A pickup order of the signed-in guest, a minute after the last; `extra` adds to the body. */
-      async function placeOrder(method: string, extra: Record<string, unknown> = {}) {
-        nextMinute(ctx);
-        quantity += 1;
-        const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
-        const res = await ctx.post(
-          '/api/orders/preorder',
-          {
-            products: [line],
-            client_name: 'Гост Демо',
-            client_phone: '+359888000111',
-            client_email: 'guest@demo.test',
-            token: null,
-            order_comment: [],
-            pickup_time: '',
-            exact_time_selected: 0,
-            payment_method: method,
-            cutlery: 0,
-            promo_code: null,
-            order_text_comment: '',
-            ...extra,
-          },
-          guestHeaders(),
-        );
-        expect(res.statusCode, res.body).toBe(201);
-        return res.json() as { key: string; totalPrice: number; ppResp: { redLink?: string } };
-      }
+      const placeOrder = (method: string, extra: Record<string, unknown> = {}) =>
+        place(method, guestHeaders(), extra);
 
-      /** Opens a provider page and presses one of its buttons, as a browser would. */
-      async function decide(page: Response | string, action: string): Promise<Response> {
-        const res = typeof page === 'string' ? await fetch(page) : page;
-        const text = await res.text();
-        expect(res.status, text).toBe(200);
-        const to = /<form method="post" action="([^"]+)"/.exec(text)?.[1];
-        expect(to, text).toBeTruthy();
-        return fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ action }).toString(),
-          redirect: 'manual',
-        });
-      }
+      const decide = (page: Response | string, action: string) => pressOnProviderPage(sim.url, page, action);
 
       const orderRow = (key: string) =>
         ctx.db
@@ -276,20 +245,15 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
         await setSetting(ctx.db, placeId, 'points_per_currency_unit', '1');
         try {
           nextMinute(ctx);
-          const res = await ctx.post('/api/orders/preorder', {
-            products: [{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 2 }],
-            client_name: 'Анонимен Гост',
-            client_phone: '+359888000222',
-            client_email: 'anon@example.com',
-            token: null,
-            order_comment: [],
-            pickup_time: '',
-            exact_time_selected: 0,
-            payment_method: 'cash',
-            cutlery: 0,
-            promo_code: null,
-            order_text_comment: 'anon',
-          });
+          const res = await ctx.post(
+            '/api/orders/preorder',
+            guestPickupBody([{ ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: 2 }], 'cash', {
+              client_name: 'Анонимен Гост',
+              client_phone: '+359888000222',
+              client_email: 'anon@example.com',
+              order_text_comment: 'anon',
+            }),
+          );
           expect(res.statusCode, res.body).toBe(201);
           const row = await orderRow(res.json().key);
           const waiter = { headers: { authorization: `Bearer ${waiterToken}` } };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { startBistroSimulator } from './payments.fixtures.ts';
+import { guestPickupBody, startBistroSimulator } from './payments.fixtures.ts';
 
 const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
 
@@ -93,24 +93,7 @@ describeEachDatabase(
 
       ctx.clock.setOverride(OPEN_AT);
       const line = await orderableDemoLine(ctx, 'bistro', 1);
-      const order = await ctx.post(
-        '/api/orders/preorder',
-        {
-          products: [line],
-          client_name: 'Гост Демо',
-          client_phone: '+359888000111',
-          client_email: 'guest@demo.test',
-          token: null,
-          order_comment: [],
-          pickup_time: '',
-          exact_time_selected: 0,
-          payment_method: 'epay',
-          cutlery: 0,
-          promo_code: null,
-          order_text_comment: '',
-        },
-        as(),
-      );
+      const order = await ctx.post('/api/orders/preorder', guestPickupBody([line], 'epay'), as());
       expect(order.statusCode, order.body).toBe(201);
       const visa = saved.find((c) => c.name === 'Visa •••• 4242')!;
       const paid = await ctx.post(

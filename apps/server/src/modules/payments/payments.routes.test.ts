@@ -14,8 +14,12 @@ import { onlinePaymentTax, paymentMethodsFor } from '@trapeza/domain/pricing/fee
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { nextMinute } from '../orders/orders.fixtures.ts';
-import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
+import {
+  offerEveryOnlineMethodAtBistro,
+  orderPlacer,
+  pressOnProviderPage,
+  startBistroSimulator,
+} from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters, redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
@@ -33,7 +37,6 @@ afterAll(async () => {
     'payments',
     (ctx) => {
       let auth = '';
-      let quantity = 0;
 
       beforeAll(async () => {
         await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
@@ -47,36 +50,9 @@ afterAll(async () => {
         headers: token ? { authorization: token, host } : { host },
       });
 
-      /** A pickup order at bistro paid by `method`; each one at its own minute and quantity (no duplicate guard). */
-      async function placeOrder(method: string, token = auth) {
-        nextMinute(ctx);
-        quantity += 1;
-        const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
-        const res = await ctx.post(
-          '/api/orders/preorder',
-          {
-            products: [line],
-            client_name: 'Гост Демо',
-            client_phone: '+359888000111',
-            client_email: 'guest@demo.test',
-            token: null,
-            order_comment: [],
-            pickup_time: '',
-            exact_time_selected: 0,
-            payment_method: method,
-            cutlery: 0,
-            promo_code: null,
-            order_text_comment: '',
-          },
-          as(token),
-        );
-        expect(res.statusCode, res.body).toBe(201);
-        return res.json() as {
-          key: string;
-          totalPrice: number;
-          ppResp: { redForm?: string; redLink?: string };
-        };
-      }
+      const place = orderPlacer(ctx);
+      /** A pickup order at bistro paid by `method`, by the guest of `token`. */
+      const placeOrder = (method: string, token = auth) => place(method, as(token));
 
       const orderRow = (key: string) =>
         ctx.db
@@ -101,19 +77,7 @@ afterAll(async () => {
           ).n,
         );
 
-      /** Opens a provider page and presses one of its buttons, as a browser would (no redirects followed). */
-      async function decide(page: Response, action: string): Promise<Response> {
-        const text = await page.text();
-        expect(page.status, text).toBe(200);
-        const to = /<form method="post" action="([^"]+)"/.exec(text)?.[1];
-        expect(to, text).toBeTruthy();
-        return fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ action }).toString(),
-          redirect: 'manual',
-        });
-      }
+      const decide = (page: Response, action: string) => pressOnProviderPage(sim.url, page, action);
 
       const postForm = (action: string, fields: Record<string, string>) =>
         fetch(action, {
@@ -179,29 +143,7 @@ afterAll(async () => {
         async () => {
           const returnOf = async (host: string, via: 'order' | 'initiate') => {
             if (via === 'order') {
-              nextMinute(ctx);
-              quantity += 1;
-              const line = { ...(await orderableDemoLine(ctx, 'bistro', 1)), quantity: (quantity % 5) + 1 };
-              const res = await ctx.post(
-                '/api/orders/preorder',
-                {
-                  products: [line],
-                  client_name: 'Гост Демо',
-                  client_phone: '+359888000111',
-                  client_email: 'guest@demo.test',
-                  token: null,
-                  order_comment: [],
-                  pickup_time: '',
-                  exact_time_selected: 0,
-                  payment_method: 'online',
-                  cutlery: 0,
-                  promo_code: null,
-                  order_text_comment: '',
-                },
-                as(auth, host),
-              );
-              expect(res.statusCode, res.body).toBe(201);
-              const link = (res.json() as { ppResp: { redLink: string } }).ppResp.redLink;
+              const link = (await place('online', as(auth, host))).ppResp.redLink!;
               return new URL(link).searchParams.get('URL_OK');
             }
             const order = await placeOrder('epay');
