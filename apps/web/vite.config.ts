@@ -50,7 +50,8 @@ const serviceWorker = () =>
     injectManifest: {
       // A classic script: registered without `type: 'module'`, which not every browser a guest has supports.
       rollupFormat: 'iife',
-      globPatterns: ['assets/*.{js,css}', 'boot.js', 'icon.svg'],
+      // (No boot.js: the server inlines it in the pages it renders, web-boot-script.ts, so a kept page carries it.)
+      globPatterns: ['assets/*.{js,css}', 'icon.svg'],
       globIgnores: [
         'assets/{admin,staff,platform,polygon-map,sales-chart,image-drop,print-tools,users,roles,map-picker,leaflet}-*',
         'assets/use-staff-texts-*',

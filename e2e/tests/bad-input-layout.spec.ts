@@ -452,7 +452,8 @@ test('bad input on the guest screens, the staff board, the kitchen and the admin
 
     await page.goto('/bistro');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-    const logo = page.locator(`img[src$="${LOGO}"]`).first();
+    // The logo is its header box's background (place-header.tsx), drawn once the page is on screen.
+    const logo = page.locator(`header [style*="${LOGO}"]`).first();
     await expect(logo, 'the transparent logo is shown').toBeVisible();
     await measure(page, `${vp.name}, menu`);
 

@@ -68,6 +68,7 @@ import { registerMail } from './plugins/mail.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOperations, requestIdFrom } from './plugins/operations.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { bootScriptSources } from './plugins/web-boot-script.ts';
 import { createTenancyRepository } from './plugins/tenancy.repository.ts';
 import { registerTenancy } from './plugins/tenancy.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
@@ -178,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitPerMinute: config.rateLimitPerMinute,
     limits,
     paymentFormOrigins: config.payments.simulatorUrl ? [new URL(config.payments.simulatorUrl).origin] : [],
+    // The boot script the server-rendered pages carry inline (read once per process: web-boot-script.ts).
+    inlineScripts: bootScriptSources(config.webDistDir),
   });
   registerClock(app, clock, config.nodeEnv === 'test');
   registerTestReset(app, database, config.nodeEnv === 'test');

@@ -3,7 +3,11 @@
 // pictures (fetchpriority="high": the first tiles, cards or the product's photo, its largest content) are on screen
 // first, so the app's scripts do not hold back their paint: the browser's largest-contentful-paint report says when
 // one is, elsewhere their decoding (and two frames); 3 s at most. A page without such pictures (about, the legal
-// pages) starts when that report says the page is on screen.
+// pages) starts when that report says the page is on screen. Then too the page's decorative pictures (the venue's
+// background and logo: `:root[data-painted]` in the stylesheets) are asked for, so they do not take the page's
+// bandwidth, nor count in its paint, before it is on screen.
+// The server inlines this script in the page (apps/server/src/plugins/web-boot-script.ts: the CSP allows it by its
+// hash), after #root and the page's data: it runs once the HTML before it is parsed, as the deferred script it was.
 /* global document, history, location, requestAnimationFrame */
 (function () {
   var boot = document.currentScript;
@@ -15,6 +19,7 @@
   function start() {
     if (started) return;
     started = true;
+    document.documentElement.setAttribute('data-painted', '');
     requestAnimationFrame(function () {
       setTimeout(function () {
         var script = document.createElement('script');
@@ -124,8 +129,8 @@
     },
     true,
   );
-  // This script is deferred: it runs once the whole HTML is parsed, and a guest on a slow network can close the
-  // dialog before then (it shows, and its form works, as soon as it is parsed). The server renders such a dialog only
+  // This script runs once the HTML up to it is parsed (it follows #root and the page's data), and a guest on a slow
+  // network can close the dialog before then (it shows, and its form works, as soon as it is parsed). The server renders such a dialog only
   // open, so one already closed here was closed by the guest.
   var closed = document.querySelectorAll('dialog[data-closed-cookie]:not([open])');
   for (var c = 0; c < closed.length; c++) remember(closed[c]);

@@ -8,6 +8,10 @@ import { createQueryClient } from './lib/query-client.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import './styles/global.css';
 
+// The venue's decorative pictures (background, logo: `:root[data-painted]` in the stylesheets) show once the app
+// runs; a server-rendered page's boot script (public/boot.js) has let them load already, after its first paint.
+document.documentElement.setAttribute('data-painted', '');
+
 // The server inlines the first screen's data for /{place} pages: no API round trip before the first paint.
 const queryClient = createQueryClient();
 const firstScreen = readFirstScreenData();

@@ -4,7 +4,8 @@
  * registered after the first screen is up (features/offline/start-offline.ts). What it keeps:
  *
  * - the app shell: the build's guest scripts and stylesheets, precached (the consoles' chunks are left out: see
- *   vite.config.ts), and boot.js;
+ *   vite.config.ts); boot.js is not a file the pages ask for — the server inlines it in each page it renders, which
+ *   is kept with the content security policy header that allows it (its hash), so a kept page boots offline;
  * - the venue's pages as last served (`/{place}`, its categories, products, about, …): network first, so a guest
  *   who has a network always gets the page the server renders now; the copy is used only when the network fails,
  *   marked with the time it was served (`data-offline-at` on <html>: "offline — prices as of HH:MM"); a page of a

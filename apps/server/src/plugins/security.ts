@@ -1,6 +1,6 @@
 /**
- * Transport hardening: security headers with a CSP (same-origin scripts, plus the tracking hosts on the pages of a
- * venue that set a purchase-tracking tag; images also from data:/blob: and https map tile servers for Leaflet), response compression, and a per-IP rate limit on /api that a busy venue behind one
+ * Transport hardening: security headers with a CSP (same-origin scripts and the web build's inline boot script by
+ * its hash, plus the tracking hosts on the pages of a venue that set a purchase-tracking tag; images also from data:/blob: and https map tile servers for Leaflet), response compression, and a per-IP rate limit on /api that a busy venue behind one
  * NAT never reaches but a scraper does.
  */
 import compress from '@fastify/compress';
@@ -48,6 +48,11 @@ export async function registerSecurity(
     limits: SharedLimits;
     /** Non-https origins the payment page may POST to: the local provider simulator (demo and tests). */
     paymentFormOrigins?: string[];
+    /**
+     * The inline scripts the pages may run, as CSP hash sources (`'sha256-…'`): the web build's boot script, which
+     * the server-rendered pages carry inline (web-boot-script.ts). Each allows exactly that text, nothing else.
+     */
+    inlineScripts?: string[];
   },
 ): Promise<void> {
   const headersWith = (tracking: { script: string[]; connect: string[] } | null) =>
@@ -55,7 +60,7 @@ export async function registerSecurity(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(tracking?.script ?? [])],
+          scriptSrc: ["'self'", ...(opts.inlineScripts ?? []), ...(tracking?.script ?? [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           connectSrc: ["'self'", ...(tracking?.connect ?? [])],

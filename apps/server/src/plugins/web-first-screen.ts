@@ -42,6 +42,7 @@ import {
   welcomeSeenCookie,
 } from '@trapeza/domain/tokens';
 import type { PageBrand } from './web-brand.ts';
+import { bootScript } from './web-boot-script.ts';
 import { comingSoonHtml, comingSoonTitle, COMING_SOON_RETRY_AFTER_S, mayPreview } from './web-coming-soon.ts';
 import type { WebBrandRepository } from './web-brand.repository.ts';
 
@@ -788,19 +789,23 @@ export async function renderWebPage(
     ? inlinedStylesheets(shell, [...assets.css, ...renderedLazyCss(shell, assets, body)])
     : stylesheetLinks(assets.css);
   if (body) html = inlineShellStylesheets(shell, html);
-  if (body && existsSync(join(distDir, 'boot.js'))) {
+  const boot = body ? bootScript(distDir) : null;
+  if (body && boot) {
     // A server-rendered page shows without JavaScript: the app starts after the first paint (public/boot.js), and
     // its chunks are not preloaded ahead of the page's stylesheets and images — boot.js preloads them with the entry,
-    // so they arrive together rather than one after another.
+    // so they arrive together rather than one after another. boot.js is inline (web-boot-script.ts: no request of
+    // its own before the first paint; the CSP allows it by its hash), after #root and the page's data: it reads the
+    // page, and like the deferred `<script src>` it was, it runs once the HTML before it is parsed.
     const chunks = assets.js.map((f) => `/${f}`).join(' ');
-    html = html.replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      (_m, src: string) =>
-        `<script src="/boot.js" data-entry="${escapeAttr(src)}" data-chunks="${escapeAttr(chunks)}" defer></script>`,
-    );
+    let entry = '';
+    html = html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src: string) => {
+      entry = src;
+      return '';
+    });
+    const start = `<script data-entry="${escapeAttr(entry)}" data-chunks="${escapeAttr(chunks)}">${boot.code}</script>`;
     html = html
       .replace('</head>', () => `${css}${hints}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}`);
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${script}${start}`);
     return { status, html, cookies };
   }
   html = html

@@ -6,13 +6,12 @@
  * language, account) are in the server's HTML as they are once live (issue 21): a tap on one before then is
  * repeated by public/boot.js once React has hydrated it.
  */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
 import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { loadCart, useCartCountAfterLoad } from '../../../hooks/use-cart-after-load.ts';
-import { decorativePicture } from '../../../components/ui/broken-image.ts';
 
 interface PlaceHeaderProps {
   place: string;
@@ -35,7 +34,14 @@ export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
       <div className={styles.bar}>
         <Link to={`/${place}`} className={styles.brand} aria-label={t('nav.homeOf', { name: title })}>
           {logo ? (
-            <img {...decorativePicture(title)} src={logo} width={40} height={40} className={styles.logo} />
+            // A decorative picture (the name beside it says what it shows), drawn as the box's background once the
+            // page is on screen (place-header.module.css): its request does not start before the first paint. Its
+            // box is there from the first paint, so nothing moves; a missing file leaves the box empty.
+            <span
+              aria-hidden="true"
+              className={styles.logo}
+              style={{ '--logo': `url("${encodeURI(logo)}")` } as CSSProperties}
+            />
           ) : null}
           <span className={styles.name}>{title}</span>
         </Link>
