@@ -10,7 +10,8 @@ startFromFreshDatabase();
 
 /** A Tuesday at noon in Sofia: the bistro is open. */
 const TUESDAY_NOON = '2026-01-13T10:00:00.000Z';
-const SCRIPTS = /\/(?:assets\/.+\.js|boot\.js)(?:\?.*)?$/;
+// The app's scripts (boot.js, which asks for them, is inline in the page).
+const SCRIPTS = /\/assets\/.+\.js(?:\?.*)?$/;
 
 test.beforeEach(async ({ page }) => {
   await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
@@ -256,15 +257,22 @@ test('a page whose largest content is text starts the app once the browser repor
   // The page's paints and requests as the browser reports them, from its start (a PerformanceObserver: the clock
   // the tests fix replaces performance's own lists).
   await page.addInitScript(() => {
-    const w = window as unknown as { __paints: number[]; __entryAt?: number };
+    const w = window as unknown as {
+      __paints: number[];
+      __entryAt?: number;
+      __requests: { path: string; at: number }[];
+    };
     w.__paints = [];
+    w.__requests = [];
     new PerformanceObserver((list) => w.__paints.push(...list.getEntries().map((e) => e.startTime))).observe({
       type: 'largest-contentful-paint',
       buffered: true,
     });
     new PerformanceObserver((list) => {
-      for (const r of list.getEntries())
+      for (const r of list.getEntries()) {
         if (/\/assets\/index-[\w-]+\.js$/.test(r.name)) w.__entryAt = r.startTime;
+        w.__requests.push({ path: new URL(r.name).pathname, at: r.startTime });
+      }
     }).observe({ type: 'resource', buffered: true });
   });
   await page.goto('/bistro/about');
@@ -281,6 +289,29 @@ test('a page whose largest content is text starts the app once the browser repor
   // Requested in the frame that drew the page, the scripts were counted in its paint (Lighthouse's LCP of
   // /bistro/about 1.9× its static page in such runs); boot.js waits for the browser's report.
   expect(entryRequested, 'the entry requested after the page was on screen').toBeGreaterThan(firstPaint);
+  // Nor does anything else start before then (Lantern counts every request started before the paint): boot.js is
+  // inline (no request of its own), and the venue's decorative pictures — its background and logo — are asked for
+  // once the page is on screen, in boxes of their own size (nothing moves when they arrive).
+  await page.waitForLoadState('networkidle');
+  const { requests, pictures } = await page.evaluate(() => {
+    const place = document.querySelector<HTMLElement>('.place')!;
+    const logo = document.querySelector<HTMLElement>('header [aria-hidden="true"][style*="--logo"]');
+    const url = (value: string | undefined) => /url\("?([^")]+)"?\)/.exec(value ?? '')?.[1];
+    return {
+      requests: (window as unknown as { __requests: { path: string; at: number }[] }).__requests,
+      pictures: [
+        url(place.style.getPropertyValue('--bg-image')),
+        url(logo?.style.getPropertyValue('--logo')),
+      ],
+    };
+  });
+  expect(pictures.every(Boolean), "the bistro's background and logo").toBe(true);
+  expect(requests.filter((r) => r.path.endsWith('/boot.js'))).toEqual([]);
+  for (const picture of pictures) {
+    const request = requests.find((r) => r.path === new URL(picture!, page.url()).pathname);
+    expect(request, `${picture} requested`).toBeDefined();
+    expect(request!.at, `${picture} requested after the page was on screen`).toBeGreaterThan(firstPaint);
+  }
 });
 
 test('the about page paints with its stylesheets inline; the screens the app opens later load theirs once, in order', async ({

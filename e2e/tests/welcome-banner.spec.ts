@@ -7,13 +7,14 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { holdHtmlEnd } from './held-html.ts';
 
 startFromFreshDatabase();
 
 /** A Tuesday at noon in Sofia: the bistro is open. */
 const TUESDAY_NOON = '2026-01-13T10:00:00.000Z';
-const SCRIPTS = /\/(?:assets\/.+\.js|boot\.js)(?:\?.*)?$/;
-const APP_SCRIPTS = /\/assets\/.+\.js(?:\?.*)?$/;
+// The app's scripts (the page's own boot.js is inline: it runs, and asks for them).
+const SCRIPTS = /\/assets\/.+\.js(?:\?.*)?$/;
 const TEXT = 'Добре дошли в Бистро Трапеза! Поръчайте на масата, за вкъщи или с доставка.';
 
 test.beforeEach(async ({ page }) => {
@@ -129,6 +130,8 @@ test('the app adopts the server banner as its modal without a change; closing it
   await page.route(SCRIPTS, (route) => route.abort());
   await page.goto('/bistro');
   await expect(banner(page)).toBeVisible();
+  // (The venue's logo and background, asked for once the page is on screen, arrived.)
+  await page.waitForLoadState('networkidle');
   const before = await page.screenshot();
   const boxBefore = await banner(page).boundingBox();
 
@@ -181,10 +184,11 @@ test('a tap on the banner before the app is live closes it at once and is kept; 
   page,
   context,
 }) => {
-  // The app's scripts wait until the guest has tapped (a slow phone); boot.js, the page's own small script, runs.
+  // The app's scripts wait until the guest has tapped (a slow phone); boot.js, the page's own small inline script,
+  // runs.
   let release!: () => void;
   const tapped = new Promise<void>((resolve) => (release = resolve));
-  await page.route(APP_SCRIPTS, async (route) => {
+  await page.route(SCRIPTS, async (route) => {
     await tapped;
     await route.continue();
   });
@@ -213,33 +217,39 @@ test('a tap on the banner before the app is live closes it at once and is kept; 
 test('closed while the page is still loading (before even boot.js ran): the visit keeps it closed', async ({
   page,
   context,
+  baseURL,
 }) => {
-  // A slow network: the HTML is parsed and the banner shows, but boot.js (deferred) and the app are still on their
-  // way when the guest taps. No close listener exists yet; boot.js, when it runs, finds the dialog closed and writes
-  // the cookie, before the app is live (the guest may go to another page before then).
-  let releaseBoot!: () => void;
+  // A slow network: the HTML up to the banner is parsed and shows, but the rest of the page — its data and boot.js,
+  // the small script the server inlines after them — and the app are still on their way when the guest taps. No
+  // close listener exists yet; boot.js, when it runs, finds the dialog closed and writes the cookie, before the app
+  // is live (the guest may go to another page before then).
+  const slow = await holdHtmlEnd(
+    baseURL!,
+    '/bistro',
+    '<script type="application/json" id="first-screen-data">',
+  );
   let releaseApp!: () => void;
-  const bootGate = new Promise<void>((resolve) => (releaseBoot = resolve));
   const appGate = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/boot\.js(?:\?.*)?$/, async (route) => {
-    await bootGate;
-    await route.continue();
-  });
-  await page.route(APP_SCRIPTS, async (route) => {
+  await page.route(SCRIPTS, async (route) => {
     await appGate;
     await route.continue();
   });
-  await page.goto('/bistro', { waitUntil: 'commit' });
-  const dialog = banner(page);
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Към менюто' }).click();
-  await expect(dialog).toBeHidden({ timeout: 2_000 });
-  expect((await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')).toBeUndefined();
-  releaseBoot();
-  await expect
-    .poll(async () => (await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')?.value)
-    .toBe('1');
-  expect(await live(page)).toBe(false);
+  try {
+    await page.goto(`${slow.origin}/bistro`, { waitUntil: 'commit' });
+    const dialog = banner(page);
+    await expect(dialog).toBeVisible();
+    expect(await page.evaluate(() => document.readyState), 'the HTML still loading').toBe('loading');
+    await dialog.getByRole('button', { name: 'Към менюто' }).click();
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+    expect((await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')).toBeUndefined();
+    slow.release();
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')?.value)
+      .toBe('1');
+    expect(await live(page)).toBe(false);
+  } finally {
+    await slow.close();
+  }
   // The next page, opened before this one's app ever went live: no banner.
   releaseApp();
   await page.goto('/bistro/about');
