@@ -197,7 +197,9 @@ if (webBuilt) {
         expect(start.exec(home.body)?.[1]).toBe(boot);
         expect(home.body).not.toContain('boot.js"');
         const hash = `'sha256-${createHash('sha256').update(boot).digest('base64')}'`;
-        const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(home.headers['content-security-policy']));
+        const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(
+          String(home.headers['content-security-policy']),
+        );
         expect(scriptSrc?.[1]?.split(' ')).toEqual(["'self'", hash]);
         expect(home.body).not.toContain('type="module"');
         expect(home.body).not.toContain('rel="modulepreload"');
