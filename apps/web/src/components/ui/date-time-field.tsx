@@ -7,7 +7,7 @@
  * conversions. An error shows under the field, tied to it, and marks it invalid. Admin screens only: the guest's
  * initial bundle never imports it.
  */
-import { parseDateTime, type CalendarDateTime } from '@internationalized/date';
+import { parseDate, parseDateTime, parseTime, type DateValue, type Time } from '@internationalized/date';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -24,14 +24,15 @@ import {
   I18nProvider,
   Label,
   Popover,
+  TimeField as AriaTimeField,
 } from 'react-aria-components';
 import s from './date-time-field.module.css';
 
-/** "YYYY-MM-DDTHH:mm" → the picker's value; anything else is empty. */
-function toValue(text: string): CalendarDateTime | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return null;
+/** "YYYY-MM-DDTHH:mm" (or "YYYY-MM-DD" for a date alone) → the picker's value; anything else is empty. */
+function toValue(text: string, withTime: boolean): DateValue | null {
   try {
-    return parseDateTime(text);
+    if (withTime) return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? parseDateTime(text) : null;
+    return /^\d{4}-\d{2}-\d{2}$/.test(text) ? parseDate(text) : null;
   } catch {
     return null;
   }
@@ -44,17 +45,29 @@ export interface DateTimeFieldProps {
   onChange: (value: string) => void;
   /** the problem with the value, or null: shown under the field */
   error?: string | null;
+  /** false: a date alone, "YYYY-MM-DD" (a date input's value) */
+  withTime?: boolean;
+  /** the field must not be left empty */
+  required?: boolean;
 }
 
-export function DateTimeField({ label, value, onChange, error = null }: DateTimeFieldProps) {
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  error = null,
+  withTime = true,
+  required = false,
+}: DateTimeFieldProps) {
   const { i18n } = useTranslation();
   return (
     <I18nProvider locale={i18n.language}>
       <DatePicker
         className={s.field}
-        value={toValue(value)}
-        onChange={(next) => onChange(next ? next.toString().slice(0, 16) : '')}
-        granularity="minute"
+        value={toValue(value, withTime)}
+        onChange={(next) => onChange(next ? next.toString().slice(0, withTime ? 16 : 10) : '')}
+        granularity={withTime ? 'minute' : 'day'}
+        isRequired={required}
         hourCycle={24}
         hideTimeZone
         shouldForceLeadingZeros
@@ -102,6 +115,50 @@ export function DateTimeField({ label, value, onChange, error = null }: DateTime
           </Dialog>
         </Popover>
       </DatePicker>
+    </I18nProvider>
+  );
+}
+
+/** A clock time alone ("HH:mm", a time input's value; '' = empty), typed or stepped in the console's locale, 24-hour. */
+export function TimeField({
+  label,
+  value,
+  onChange,
+  ariaLabel,
+  disabled = false,
+}: {
+  /** the visible label; none in a table whose cell is named by `ariaLabel` */
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  ariaLabel?: string;
+  disabled?: boolean;
+}) {
+  const { i18n } = useTranslation();
+  let time: Time | null = null;
+  if (/^\d{2}:\d{2}$/.test(value)) {
+    try {
+      time = parseTime(value);
+    } catch {
+      time = null;
+    }
+  }
+  return (
+    <I18nProvider locale={i18n.language}>
+      <AriaTimeField
+        className={s.field}
+        value={time}
+        onChange={(next) => onChange(next ? next.toString().slice(0, 5) : '')}
+        hourCycle={24}
+        shouldForceLeadingZeros
+        aria-label={label ? undefined : ariaLabel}
+        isDisabled={disabled}
+      >
+        {label && <Label className={s.label}>{label}</Label>}
+        <DateInput className={`${s.group} ${s.input}`}>
+          {(segment) => <DateSegment segment={segment} className={s.segment} />}
+        </DateInput>
+      </AriaTimeField>
     </I18nProvider>
   );
 }

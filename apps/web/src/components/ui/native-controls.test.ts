@@ -53,9 +53,6 @@ const NATIVE_PICKER = /<input\b[^>]*\btype=["'{]*(range|date|datetime-local|time
 /** Native date/time inputs not yet on DateTimeField, each with its reason: the list only shrinks. */
 const NATIVE_PICKER_ALLOWED: Record<string, string> = {
   'features/admin/components/orders-page.tsx': 'order list date filter (date only), not converted yet',
-  'features/admin/components/reports-page.tsx': 'report range (date only), not converted yet',
-  'features/admin/components/working-hours-input.tsx': 'opening hours (time only), not converted yet',
-  'features/admin/components/zones/use-zone-write.tsx': "zone's hours (time only), not converted yet",
   'features/staff/components/bookings-view.tsx': "staff bookings' day (date only), not converted yet",
 };
 

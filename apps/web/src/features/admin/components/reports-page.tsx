@@ -6,6 +6,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toMajor } from '@trapeza/domain/money';
+import { DateTimeField } from '../../../components/ui/date-time-field.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { downloadSalesCsv, salesQuery } from '../api/reports.ts';
@@ -79,26 +80,20 @@ export function ReportsPage() {
       <section className={s.card}>
         <fieldset className={s.row} style={{ border: 0, padding: 0, margin: 0 }}>
           <legend>{t('reports.range')}</legend>
-          <label className={s.field}>
-            {t('reports.from')}
-            <input
-              type="date"
-              value={from}
-              max={to}
-              required
-              onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            />
-          </label>
-          <label className={s.field}>
-            {t('reports.to')}
-            <input
-              type="date"
-              value={to}
-              min={from}
-              required
-              onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            />
-          </label>
+          <DateTimeField
+            withTime={false}
+            required
+            label={t('reports.from')}
+            value={from}
+            onChange={(v) => setRange((r) => ({ ...r, from: v }))}
+          />
+          <DateTimeField
+            withTime={false}
+            required
+            label={t('reports.to')}
+            value={to}
+            onChange={(v) => setRange((r) => ({ ...r, to: v }))}
+          />
           <div className={s.row} role="group" aria-label={t('reports.presets.label')}>
             {RANGE_PRESETS.map((p) => (
               <button

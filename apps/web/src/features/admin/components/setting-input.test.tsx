@@ -129,4 +129,21 @@ describe('WorkingHoursInput', () => {
       '{"1":"08:00-12:00,13:00-22:00","2":"-","3":"-","4":"-","5":"-","6":"-","7":"-"}',
     );
   });
+
+  it("takes an hour typed into a range's end: a time field, not a native input", async () => {
+    const onChange = vi.fn();
+    const stored = '{"1":"08:00-12:00","2":"-","3":"-","4":"-","5":"-","6":"-","7":"-"}';
+    render(<WorkingHoursInput value={stored} onChange={onChange} />);
+    expect(document.querySelector('input[type="time"]')).toBeNull();
+    // Monday's first range ends at 12; its hour segment is named by the range's label.
+    const hour = screen.getAllByRole('spinbutton', { name: /интервал 1 до$/ })[0]!;
+    expect(hour.getAttribute('data-type')).toBe('hour');
+    expect(hour.getAttribute('aria-valuenow')).toBe('12');
+    const user = userEvent.setup();
+    await user.click(hour);
+    await user.keyboard('14');
+    expect(onChange).toHaveBeenLastCalledWith(
+      '{"1":"08:00-14:00","2":"-","3":"-","4":"-","5":"-","6":"-","7":"-"}',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 /** Working hours per weekday: closed, or one or two ranges from–to (spec §5). */
 import { ChoiceCard } from '../../../components/ui/choice-card.tsx';
+import { TimeField } from '../../../components/ui/date-time-field.tsx';
 import { formatWeekHours, parseWeekHours, WEEKDAYS, type WeekHours } from '../lib/settings.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
 import s from './admin.module.css';
@@ -49,21 +50,21 @@ export function WorkingHoursInput({ value, onChange }: { value: string; onChange
               </td>
               {[0, 1].map((i) => (
                 <td key={i}>
-                  <input
-                    type="time"
-                    aria-label={t('settings.rangeFrom', { day: t(`weekdays.${d}`), n: i + 1 })}
-                    disabled={day.closed}
-                    value={ranges[i]![0]}
-                    onChange={(e) => setRange(i, 0, e.target.value)}
-                  />
-                  –
-                  <input
-                    type="time"
-                    aria-label={t('settings.rangeTo', { day: t(`weekdays.${d}`), n: i + 1 })}
-                    disabled={day.closed}
-                    value={ranges[i]![1]}
-                    onChange={(e) => setRange(i, 1, e.target.value)}
-                  />
+                  <span className={s.row} style={{ flexWrap: 'nowrap' }}>
+                    <TimeField
+                      ariaLabel={t('settings.rangeFrom', { day: t(`weekdays.${d}`), n: i + 1 })}
+                      disabled={day.closed}
+                      value={ranges[i]![0]}
+                      onChange={(v) => setRange(i, 0, v)}
+                    />
+                    –
+                    <TimeField
+                      ariaLabel={t('settings.rangeTo', { day: t(`weekdays.${d}`), n: i + 1 })}
+                      disabled={day.closed}
+                      value={ranges[i]![1]}
+                      onChange={(v) => setRange(i, 1, v)}
+                    />
+                  </span>
                 </td>
               ))}
             </tr>

@@ -87,7 +87,9 @@ describe('OrderTypeCard', () => {
     await user.selectOptions(screen.getByLabelText('Kind'), 'money');
     await user.clear(screen.getAllByLabelText('Value')[0]!);
     await user.type(screen.getAllByLabelText('Value')[0]!, '2.50');
-    await user.type(screen.getByLabelText('From'), '11:00');
+    // The window's start is a time field (components/ui TimeField): hour then minute typed into its segments.
+    await user.click(screen.getByRole('spinbutton', { name: /^hour,\s+From$/ }));
+    await user.keyboard('1100');
     await user.click(screen.getByRole('button', { name: 'Save discounts' }));
     await screen.findByText(/saved/i);
     expect(puts).toHaveLength(1);

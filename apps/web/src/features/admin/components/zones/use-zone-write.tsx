@@ -1,8 +1,8 @@
 /** A zones-page write: runs it, shows saved or the error, and refreshes the place's order types and regions. */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { TimeField } from '../../../../components/ui/date-time-field.tsx';
 import { SaveStatus } from '../form-parts.tsx';
-import s from '../admin.module.css';
 
 export function useZoneWrite(place: string) {
   const queryClient = useQueryClient();
@@ -32,14 +32,5 @@ export function TimeInput({
   value: string | null;
   onChange: (v: string | null) => void;
 }) {
-  return (
-    <label className={s.field}>
-      {label}
-      <input
-        type="time"
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-      />
-    </label>
-  );
+  return <TimeField label={label} value={value ?? ''} onChange={(v) => onChange(v === '' ? null : v)} />;
 }
