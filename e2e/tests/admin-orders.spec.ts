@@ -144,7 +144,10 @@ test('the history: filters, sorting and pages come from the server', async ({ pa
   await expect.poll(async () => (await totals())[0]! <= first[24]!).toBe(true);
 
   // A day with no orders: the empty state.
-  await page.getByRole('textbox', { name: 'От', exact: true }).fill('2020-01-01');
-  await page.getByRole('textbox', { name: 'До', exact: true }).fill('2020-01-01');
+  // The dates are date fields (components/ui DateTimeField): day, month and year segments, typed in Bulgarian order.
+  for (const name of ['От', 'До']) {
+    await page.getByRole('group', { name, exact: true }).getByRole('spinbutton').first().click();
+    await page.keyboard.type('01012020');
+  }
   await expect(table.getByRole('cell', { name: 'Няма поръчки по тези условия.' })).toBeVisible();
 });

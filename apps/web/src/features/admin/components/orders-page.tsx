@@ -12,6 +12,7 @@ import { ADMIN_ORDER_SORTS, type AdminOrderSort } from '@trapeza/domain/contract
 import { ORDER_TYPE_IDS } from '@trapeza/domain/order-status';
 import { orderNumberLabel } from '@trapeza/domain/order-number';
 import { DataTable, type Column, type Sort } from '../../../components/ui/data-table.tsx';
+import { DateTimeField } from '../../../components/ui/date-time-field.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { FilterSelect } from '../../../components/ui/select.tsx';
@@ -223,26 +224,18 @@ export function OrdersPage() {
                   }))}
                   onChange={(type) => update({ type })}
                 />
-                <label className={s.row}>
-                  {t('orders.from')}
-                  <input
-                    type="date"
-                    className={s.dateInput}
-                    value={params.from}
-                    max={params.to || undefined}
-                    onChange={(e) => update({ from: e.target.value })}
-                  />
-                </label>
-                <label className={s.row}>
-                  {t('orders.to')}
-                  <input
-                    type="date"
-                    className={s.dateInput}
-                    value={params.to}
-                    min={params.from || undefined}
-                    onChange={(e) => update({ to: e.target.value })}
-                  />
-                </label>
+                <DateTimeField
+                  withTime={false}
+                  label={t('orders.from')}
+                  value={params.from}
+                  onChange={(from) => update({ from })}
+                />
+                <DateTimeField
+                  withTime={false}
+                  label={t('orders.to')}
+                  value={params.to}
+                  onChange={(to) => update({ to })}
+                />
                 {filtered && (
                   <button
                     type="button"
