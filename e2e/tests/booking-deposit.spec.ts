@@ -118,7 +118,9 @@ test('staff bookings view: the waiter sees the day, a new booking arrives pendin
   await page.getByLabel('Парола').fill('demo-waiter');
   await page.getByRole('button', { name: 'Вход' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Резервации' })).toBeVisible();
-  await page.getByLabel('Дата', { exact: true }).fill(DATE);
+  // The day is a date field (components/ui DateTimeField): day, month and year typed into its segments.
+  await page.getByRole('group', { name: 'Дата', exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(DATE.split('-').reverse().join(''));
   await expect(page.getByText('На живо')).toBeVisible({ timeout: 15_000 });
   // The paid deposit of the first journey: confirmed.
   const paid = page.getByTestId('staff-booking').filter({ hasText: 'Петър Георгиев' });

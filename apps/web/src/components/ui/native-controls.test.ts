@@ -2,8 +2,8 @@
  * Issue 21 #2: one component set, no native-looking control on any screen. Every select of the guest, staff and
  * admin screens is the shared `Select` (components/ui/select.tsx); a raw <select> outside components/ui/ fails here.
  * Radios and checkboxes are `ChoiceCard`s (or `Chip`s); the files still holding a raw one are listed below with why,
- * and a new one anywhere else fails. Sliders are `Slider`, dates and times `DateTimeField`: a native range or
- * date/time input outside the second list fails.
+ * and a new one anywhere else fails. Sliders are `Slider`, dates and times `DateTimeField` / `TimeField`: a native
+ * range or date/time input anywhere else fails.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -50,22 +50,9 @@ test('the list names only files that still hold a raw radio or checkbox (it only
 
 const NATIVE_PICKER = /<input\b[^>]*\btype=["'{]*(range|date|datetime-local|time|month|week)\b/;
 
-/** Native date/time inputs not yet on DateTimeField, each with its reason: the list only shrinks. */
-const NATIVE_PICKER_ALLOWED: Record<string, string> = {
-  'features/staff/components/bookings-view.tsx': "staff bookings' day (date only), not converted yet",
-};
-
-test('no native slider or date/time picker outside components/ui/ but the listed files', () => {
+test('no native slider or date/time picker outside components/ui/ (Slider, DateTimeField and TimeField instead)', () => {
   const raw = sources(src)
     .filter((f) => NATIVE_PICKER.test(readFileSync(f, 'utf8')))
-    .map((f) => relative(src, f))
-    .filter((f) => !(f in NATIVE_PICKER_ALLOWED));
+    .map((f) => relative(src, f));
   expect(raw).toEqual([]);
-});
-
-test('the picker list names only files that still hold a native one (it only shrinks)', () => {
-  const stale = Object.keys(NATIVE_PICKER_ALLOWED).filter(
-    (f) => !NATIVE_PICKER.test(readFileSync(join(src, f), 'utf8')),
-  );
-  expect(stale).toEqual([]);
 });

@@ -16,6 +16,7 @@ import {
   type BookingStatus,
 } from '@trapeza/domain/booking';
 import type { StaffBooking } from '@trapeza/domain/contracts/bookings';
+import { DateTimeField } from '../../../components/ui/date-time-field.tsx';
 import { useStaffBookings } from '../hooks/use-staff-bookings.ts';
 import { staffErrorCode } from '../api/staff-request.ts';
 import { bookingActions, datesOf, type StaffBookingAction } from '../lib/bookings-view.ts';
@@ -104,13 +105,12 @@ export function BookingsView({
         </button>
       </div>
       <div className={styles.toolbar}>
-        <label htmlFor={`${ids}-date`}>{t('staff.bookings.date')}</label>
-        <input
-          id={`${ids}-date`}
-          type="date"
+        <DateTimeField
+          withTime={false}
+          label={t('staff.bookings.date')}
           value={date}
-          onChange={(e) => {
-            if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setDate(e.target.value);
+          onChange={(v) => {
+            if (/^\d{4}-\d{2}-\d{2}$/.test(v)) setDate(v);
           }}
         />
         <label htmlFor={`${ids}-hall`}>{t('staff.bookings.hall')}</label>
