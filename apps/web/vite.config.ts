@@ -53,7 +53,7 @@ const serviceWorker = () =>
       // (No boot.js: the server inlines it in the pages it renders, web-boot-script.ts, so a kept page carries it.)
       globPatterns: ['assets/*.{js,css}', 'icon.svg'],
       globIgnores: [
-        'assets/{admin,staff,platform,polygon-map,sales-chart,image-drop,print-tools,users,roles,map-picker,leaflet}-*',
+        'assets/{admin,staff,platform,polygon-map,sales-chart,image-drop,print-tools,users,roles,map-picker,leaflet,date-time-field}-*',
         'assets/use-staff-texts-*',
       ],
     },
