@@ -14,13 +14,24 @@ import { DateTimeField } from './date-time-field.tsx';
 
 afterAll(() => switchFeatureLanguage('admin', adminBundle, 'en'));
 
-function Field({ start, seen, error }: { start: string; seen: (v: string) => void; error?: string }) {
+function Field({
+  start,
+  seen,
+  error,
+  withTime = true,
+}: {
+  start: string;
+  seen: (v: string) => void;
+  error?: string;
+  withTime?: boolean;
+}) {
   const [value, setValue] = useState(start);
   return (
     <DateTimeField
       label="Валиден до"
       value={value}
       error={error}
+      withTime={withTime}
       onChange={(v) => {
         seen(v);
         setValue(v);
@@ -69,5 +80,20 @@ describe('DateTimeField', () => {
     const year = screen.getByRole('spinbutton', { name: /^year,\s+Valid from$/ });
     expect(year.getAttribute('aria-valuenow')).toBeNull();
     expect(year.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  test('a year typed digit by digit is handed on only once it has four digits', async () => {
+    await switchFeatureLanguage('admin', adminBundle, 'bg');
+    const seen = vi.fn();
+    render(<Field start="" seen={seen} withTime={false} />);
+    const user = userEvent.setup();
+    await user.click(segment('ден'));
+    await user.keyboard('0501202');
+    // Year 202 so far: not a date the form should filter or save by.
+    expect(seen).not.toHaveBeenCalled();
+    expect(segment('година').getAttribute('aria-valuenow')).toBe('202');
+    await user.keyboard('6');
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveBeenLastCalledWith('2026-01-05');
   });
 });

@@ -8,6 +8,7 @@
  * initial bundle never imports it.
  */
 import { parseDate, parseDateTime, parseTime, type DateValue, type Time } from '@internationalized/date';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -60,12 +61,25 @@ export function DateTimeField({
   required = false,
 }: DateTimeFieldProps) {
   const { i18n } = useTranslation();
+  const text = (d: DateValue | null) => (d ? d.toString().slice(0, withTime ? 16 : 10) : '');
+  // The picker shows its own draft: a year being typed digit by digit ("2", "20", "202") is a date of year 2, 20,
+  // 202 to it, which the form never sees — only a four-digit year (or an empty field) is handed on.
+  const [draft, setDraft] = useState(() => toValue(value, withTime));
+  const [previous, setPrevious] = useState(value);
+  if (previous !== value) {
+    // A new value from outside (a preset, a cleared filter) replaces the draft; our own echo does not.
+    setPrevious(value);
+    if (text(draft) !== value) setDraft(toValue(value, withTime));
+  }
   return (
     <I18nProvider locale={i18n.language}>
       <DatePicker
         className={s.field}
-        value={toValue(value, withTime)}
-        onChange={(next) => onChange(next ? next.toString().slice(0, withTime ? 16 : 10) : '')}
+        value={draft}
+        onChange={(next) => {
+          setDraft(next);
+          if (!next || next.year >= 1000) onChange(text(next));
+        }}
         granularity={withTime ? 'minute' : 'day'}
         isRequired={required}
         hourCycle={24}
