@@ -1,4 +1,7 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minifySync } from 'rolldown/utils';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -35,6 +38,29 @@ function reactRouterPureAnnotations(): Plugin {
 }
 
 /**
+ * public/boot.js minified in the build: the server inlines it in every server-rendered page
+ * (apps/server/src/plugins/web-boot-script.ts), where its comments, which are for its readers, would be bytes of
+ * every page's HTML before the first paint (3.4 KB gzip instead of 1.3).
+ */
+function minifiedBootScript(): Plugin {
+  let outDir = '';
+  return {
+    name: 'trapeza-minified-boot-script',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const file = join(outDir, 'boot.js');
+      if (!existsSync(file)) return;
+      const result = minifySync('boot.js', readFileSync(file, 'utf8'));
+      if (result.errors.length) throw new Error(`boot.js: ${result.errors.map((e) => e.message).join('; ')}`);
+      writeFileSync(file, result.code);
+    },
+  };
+}
+
+/**
  * The guest app's service worker (src/sw.ts → dist/sw.js, issue 17): injectManifest, so the worker's own code decides
  * what is kept (see there). Registered by the app itself after the first screen (features/offline/start-offline.ts):
  * no registration script in the page. The precache holds the guest app: the consoles' chunks (admin, staff,
@@ -63,7 +89,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     reactRouterPureAnnotations(),
-    ...(command === 'build' && !isSsrBuild ? [serviceWorker()] : []),
+    ...(command === 'build' && !isSsrBuild ? [serviceWorker(), minifiedBootScript()] : []),
   ],
   resolve:
     command === 'build'
