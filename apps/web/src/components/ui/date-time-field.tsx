@@ -50,6 +50,8 @@ export interface DateTimeFieldProps {
   withTime?: boolean;
   /** the field must not be left empty */
   required?: boolean;
+  /** the label beside the field, not above it (a toolbar's filter) */
+  inline?: boolean;
 }
 
 export function DateTimeField({
@@ -59,6 +61,7 @@ export function DateTimeField({
   error = null,
   withTime = true,
   required = false,
+  inline = false,
 }: DateTimeFieldProps) {
   const { i18n } = useTranslation();
   const text = (d: DateValue | null) => (d ? d.toString().slice(0, withTime ? 16 : 10) : '');
@@ -74,7 +77,7 @@ export function DateTimeField({
   return (
     <I18nProvider locale={i18n.language}>
       <DatePicker
-        className={s.field}
+        className={inline ? `${s.field} ${s.inline}` : s.field}
         value={draft}
         onChange={(next) => {
           setDraft(next);

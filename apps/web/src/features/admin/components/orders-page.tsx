@@ -226,12 +226,14 @@ export function OrdersPage() {
                 />
                 <DateTimeField
                   withTime={false}
+                  inline
                   label={t('orders.from')}
                   value={params.from}
                   onChange={(from) => update({ from })}
                 />
                 <DateTimeField
                   withTime={false}
+                  inline
                   label={t('orders.to')}
                   value={params.to}
                   onChange={(to) => update({ to })}

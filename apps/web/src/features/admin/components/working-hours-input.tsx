@@ -50,7 +50,7 @@ export function WorkingHoursInput({ value, onChange }: { value: string; onChange
               </td>
               {[0, 1].map((i) => (
                 <td key={i}>
-                  <span className={s.row} style={{ flexWrap: 'nowrap' }}>
+                  <span className={s.row}>
                     <TimeField
                       ariaLabel={t('settings.rangeFrom', { day: t(`weekdays.${d}`), n: i + 1 })}
                       disabled={day.closed}

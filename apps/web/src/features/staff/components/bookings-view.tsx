@@ -107,6 +107,7 @@ export function BookingsView({
       <div className={styles.toolbar}>
         <DateTimeField
           withTime={false}
+          inline
           label={t('staff.bookings.date')}
           value={date}
           onChange={(v) => {
