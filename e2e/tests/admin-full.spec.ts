@@ -12,8 +12,9 @@
 import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -56,15 +57,6 @@ interface OrderType {
   id: number;
   type: number;
   delivery_shapes: Shape[];
-}
-
-async function adminToken(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post('/api/login', {
-    headers: { client: 'demo' },
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...TENANT, authorization: `Bearer ${(await res.json()).token}` };
 }
 
 /**
@@ -169,7 +161,7 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   expect((await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } })).ok()).toBe(true);
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(page);
-  const admin = await adminToken(request);
+  const admin = await apiHeaders(request);
   const tag = Date.now() % 100_000;
   const catBg = `Сезонно ${tag}`;
   const catEn = `Seasonal ${tag}`;

@@ -1,6 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -8,16 +9,9 @@ startFromFreshDatabase();
 // one_page_menu_style is 1 (the category menu otherwise); `/{place}/all` always. A jump list leads to each
 // category's section; a product there opens like anywhere else.
 
-const TENANT = { client: 'demo', place: 'bistro' };
-
 async function setOnePage(request: APIRequestContext, value: number) {
-  const login = await request.post('/api/login', {
-    headers: TENANT,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  const { token } = (await login.json()) as { token: string };
   const res = await request.put('/api/admin/settings', {
-    headers: { ...TENANT, authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request),
     data: { one_page_menu_style: value },
   });
   expect(res.ok(), await res.text()).toBe(true);

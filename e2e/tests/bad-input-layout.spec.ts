@@ -20,12 +20,12 @@ import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
+import { apiHeadersOnce } from './api-auth.ts';
 
 startFromFreshDatabase();
 // The logo below is served by the test (page.route), which a service worker's fetches would pass by.
 test.use({ serviceWorkers: 'block', actionTimeout: 30_000 });
 
-const TENANT = { client: 'demo', place: 'bistro' };
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const LOGO = '/e2e-transparent-logo.png';
@@ -91,18 +91,7 @@ function transparentPng(): Buffer {
 }
 const LOGO_PNG = transparentPng();
 
-let token = '';
-async function adminHeaders(request: APIRequestContext) {
-  if (!token) {
-    const res = await request.post('/api/login', {
-      headers: TENANT,
-      data: { email: 'admin@demo.test', password: 'demo-admin' },
-    });
-    expect(res.ok()).toBe(true);
-    token = ((await res.json()) as { token: string }).token;
-  }
-  return { ...TENANT, authorization: `Bearer ${token}` };
-}
+const adminHeaders = apiHeadersOnce();
 
 async function call(request: APIRequestContext, method: string, url: string, data?: unknown) {
   const res = await request.fetch(url, {

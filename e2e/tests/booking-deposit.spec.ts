@@ -11,6 +11,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -22,14 +23,8 @@ const HOUR = '13:00';
 const TENANT = { client: 'demo', place: 'bistro' };
 
 async function adminSettings(request: APIRequestContext, values: Record<string, string | number | null>) {
-  const login = await request.post('/api/login', {
-    headers: TENANT,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
   const res = await request.put('/api/admin/settings', {
-    headers: { ...TENANT, authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request),
     data: values,
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -17,6 +17,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders as adminHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -87,15 +88,6 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(page);
 });
-
-async function adminHeaders(request: APIRequestContext) {
-  const res = await request.post('/api/login', {
-    headers: TENANT,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(res.status()).toBe(200);
-  return { ...TENANT, authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
 
 /** The halls with a free table for 4 tomorrow at 19:00 (none when the hour is not offered at all). */
 async function freeHallsAt19(request: APIRequestContext): Promise<number[]> {

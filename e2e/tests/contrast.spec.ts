@@ -16,6 +16,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { measureContrast, type ContrastFailure } from './pixel-contrast.ts';
 import { skipWelcome } from './welcome.ts';
+import { apiHeadersOnce } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -41,19 +42,9 @@ ${Array.from({ length: 40 }, (_, i) => {
 const plain = (color: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="${color}"/></svg>`;
 
-let adminToken = '';
 let original: Record<string, unknown> = {};
 
-async function admin(request: APIRequestContext) {
-  if (adminToken) return { ...TENANT, authorization: `Bearer ${adminToken}` };
-  const res = await request.post('/api/login', {
-    headers: TENANT,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(res.ok()).toBe(true);
-  adminToken = ((await res.json()) as { token: string }).token;
-  return { ...TENANT, authorization: `Bearer ${adminToken}` };
-}
+const admin = apiHeadersOnce();
 
 async function putSettings(request: APIRequestContext, data: Record<string, string>) {
   const res = await request.put('/api/admin/settings', { headers: await admin(request), data });

@@ -14,6 +14,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -31,15 +32,9 @@ async function setServerClock(page: Page, now: string) {
 }
 
 async function setSetting(page: Page, key: string, value: string) {
-  const login = await page.request.post('/api/login', {
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-    headers: { client: 'demo', place: 'bistro' },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
   const res = await page.request.put('/api/admin/settings', {
     data: { [key]: value },
-    headers: { client: 'demo', place: 'bistro', authorization: `Bearer ${token}` },
+    headers: await apiHeaders(page.request),
   });
   expect(res.ok(), await res.text()).toBe(true);
 }

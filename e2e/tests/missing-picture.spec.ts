@@ -6,14 +6,14 @@
  * look is taken; what is on screen is
  * measured on the pixels: every pixel of the picture's frame is the frame's own placeholder colour.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
+import { apiHeadersOnce } from './api-auth.ts';
 
 startFromFreshDatabase();
 test.use({ serviceWorkers: 'block' });
 
-const TENANT = { client: 'demo', place: 'bistro' };
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const NAME = 'Салата без снимка';
@@ -21,18 +21,7 @@ const SLUG = 'e2e-missing-picture';
 const MISSING = '/uploads/e2e-missing-picture.jpg';
 const SCRIPTS = /\/assets\/.+\.js(?:\?.*)?$/;
 
-let token = '';
-async function adminHeaders(request: APIRequestContext) {
-  if (!token) {
-    const res = await request.post('/api/login', {
-      headers: TENANT,
-      data: { email: 'admin@demo.test', password: 'demo-admin' },
-    });
-    expect(res.ok()).toBe(true);
-    token = ((await res.json()) as { token: string }).token;
-  }
-  return { ...TENANT, authorization: `Bearer ${token}` };
-}
+const adminHeaders = apiHeadersOnce();
 
 let categoryPath = '';
 let productId = 0;

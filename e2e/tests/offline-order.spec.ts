@@ -5,6 +5,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -119,15 +120,9 @@ async function sendPickupOrder(page: Page, name: string) {
 
 /** The venue's orders placed under this guest name, as the staff's board has them (the server's word). */
 async function ordersOnServer(request: APIRequestContext, name: string): Promise<number> {
-  const headers = { client: 'demo', place: 'bistro' };
-  const login = await request.post('/api/login', {
-    headers,
-    data: { email: 'waiter@demo.test', password: 'demo-waiter' },
-  });
   // Open orders only, as the board screen asks: the demo's 60 days of past orders are newer than the pinned clock's.
-  const token = ((await login.json()) as { token: string }).token;
   const board = await request.get('/api/staff/orders?active=1', {
-    headers: { ...headers, authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request, 'waiter'),
   });
   expect(board.status()).toBe(200);
   const { orders } = (await board.json()) as { orders: unknown[] };

@@ -11,6 +11,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -26,12 +27,6 @@ test.beforeEach(async ({ page }) => {
   await skipWelcome(page);
 });
 
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/login', { headers: API_HEADERS, data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** The first amount in a text ("12,34 € (24,13 лв.)" → 1234), in minor units. */
 function minorOf(text: string): number {
   const m = /(\d+)[.,](\d{2})/.exec(text.replace(/[\s\u00a0\u202f]/g, ''));
@@ -44,10 +39,7 @@ function minorOf(text: string): number {
  * order. Answers the guest's orders so far.
  */
 async function setUpDiscounts(request: APIRequestContext) {
-  const admin = {
-    ...API_HEADERS,
-    authorization: `Bearer ${await tokenOf(request, 'admin@demo.test', 'demo-admin')}`,
-  };
+  const admin = await apiHeaders(request);
   const products = (await (await request.get('/api/products?active=1', { headers: API_HEADERS })).json()) as {
     id: number;
     name: string;
@@ -65,10 +57,7 @@ async function setUpDiscounts(request: APIRequestContext) {
   });
   expect(promo.status(), await promo.text()).toBe(201);
 
-  const guest = {
-    ...API_HEADERS,
-    authorization: `Bearer ${await tokenOf(request, 'guest@demo.test', 'demo-guest')}`,
-  };
+  const guest = await apiHeaders(request, 'guest');
   const orders = (await (await request.get('/api/users/orders', { headers: guest })).json()) as {
     status: string;
   }[];

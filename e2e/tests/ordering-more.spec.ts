@@ -1,6 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
@@ -15,12 +16,6 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(page);
 });
-
-async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await request.post('/api/login', { headers: API_HEADERS, data: { email, password } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function addKebapcheta(page: Page) {
   await page.goto('/bistro/skara/kebapcheta');
@@ -68,9 +63,8 @@ test('anon_user_banned: a device blocked by staff is refused with the §8 messag
 }) => {
   const device = `e2e-blocked-${Date.now()}`;
   await page.addInitScript((id) => localStorage.setItem('device_id', JSON.stringify(id)), device);
-  const waiter = await login(request, 'waiter@demo.test', 'demo-waiter');
   const block = await request.post('/api/staff/devices/block', {
-    headers: { ...API_HEADERS, authorization: `Bearer ${waiter}` },
+    headers: await apiHeaders(request, 'waiter'),
     data: { deviceId: device },
   });
   expect(block.ok()).toBe(true);
@@ -122,8 +116,7 @@ test('promo preview: the discount shows in the breakdown; an unknown code is ref
 });
 
 test('change table: the guest moves to another table and keeps the orders', async ({ page, request }) => {
-  const admin = await login(request, 'admin@demo.test', 'demo-admin');
-  const adminHeaders = { ...API_HEADERS, authorization: `Bearer ${admin}` };
+  const adminHeaders = await apiHeaders(request);
   const put = (value: string) =>
     request.put('/api/admin/settings', { headers: adminHeaders, data: { show_change_table: value } });
   expect((await put('1')).ok()).toBe(true);

@@ -12,12 +12,12 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
-const API_HEADERS = { client: 'demo', place: 'bistro' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,17 +32,8 @@ test.beforeEach(async ({ page }) => {
 const TAX_PERCENT = 2.5;
 const TAX_FIXED = 25;
 
-async function adminHeaders(request: APIRequestContext) {
-  const admin = await request.post('/api/login', {
-    headers: API_HEADERS,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(admin.ok()).toBe(true);
-  return { ...API_HEADERS, authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
-}
-
 async function putBistroSettings(request: APIRequestContext, data: Record<string, string>) {
-  const res = await request.put('/api/admin/settings', { headers: await adminHeaders(request), data });
+  const res = await request.put('/api/admin/settings', { headers: await apiHeaders(request), data });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -168,21 +159,11 @@ async function sendOrder(page: Page) {
   return minorTotal(await res.json());
 }
 
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/login', {
-    headers: API_HEADERS,
-    data: { email: 'waiter@demo.test', password: 'demo-waiter' },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** The order's payment state as the waiter board reads it. */
 async function boardPaymentStatus(request: APIRequestContext, key: string): Promise<string | undefined> {
-  const token = await staffToken(request);
   // The board screen's query (open orders): the demo's finished past orders are newer than a pinned clock's.
   const res = await request.get('/api/staff/orders?active=1', {
-    headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request, 'waiter'),
   });
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { orders: { key: string; payment_status: string }[] };

@@ -7,21 +7,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
+import { apiHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
-const TENANT = { client: 'demo', place: 'bistro' };
 // Tuesday 12:00 in Sofia: the bistro is open.
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 
 async function putSettings(request: APIRequestContext, data: Record<string, string>) {
-  const login = await request.post('/api/login', {
-    headers: TENANT,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  const { token } = (await login.json()) as { token: string };
   const res = await request.put('/api/admin/settings', {
-    headers: { ...TENANT, authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request),
     data,
   });
   expect(res.ok(), await res.text()).toBe(true);

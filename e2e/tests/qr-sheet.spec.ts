@@ -14,13 +14,13 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import jsqr from 'jsqr';
+import { apiHeaders as adminHeaders } from './api-auth.ts';
 
 startFromFreshDatabase();
 
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
-const TENANT = { client: 'demo', place: 'bistro' };
 const HARNESS = 'http://qr-harness.test';
 
 interface AdminTable {
@@ -202,15 +202,6 @@ function decodeIn(rgba: Uint8ClampedArray, width: number, box: Box): string | nu
 function decodeAll(rgbaBase64: string, width: number, height: number): Decoded[] {
   const rgba = new Uint8ClampedArray(Buffer.from(rgbaBase64, 'base64'));
   return squareBlobs(rgba, width, height).map((box) => ({ data: decodeIn(rgba, width, box), box }));
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  const res = await request.post('/api/login', {
-    headers: TENANT,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(res.status()).toBe(200);
-  return { ...TENANT, authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
 
 const created: number[] = [];
