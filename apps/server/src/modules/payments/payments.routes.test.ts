@@ -15,6 +15,7 @@ import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import {
+  guestPickupBody,
   offerEveryOnlineMethodAtBistro,
   orderPlacer,
   pressOnProviderPage,
@@ -889,20 +890,7 @@ afterAll(async () => {
             for (const method of ['epay', 'online', 'bizum']) {
               const refused = await ctx.post(
                 '/api/orders/preorder',
-                {
-                  products: [await orderableDemoLine(ctx, 'bistro', 1)],
-                  client_name: 'Гост Демо',
-                  client_phone: '+359888000111',
-                  client_email: 'guest@demo.test',
-                  token: null,
-                  order_comment: [],
-                  pickup_time: '',
-                  exact_time_selected: 0,
-                  payment_method: method,
-                  cutlery: 0,
-                  promo_code: null,
-                  order_text_comment: '',
-                },
+                guestPickupBody([await orderableDemoLine(ctx, 'bistro', 1)], method),
                 as(),
               );
               expect(refused.statusCode, `${method}: ${refused.body}`).toBe(400);
