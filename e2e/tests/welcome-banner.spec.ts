@@ -34,6 +34,20 @@ test.afterAll(async ({ request }) => {
 
 const banner = (page: Page) => page.getByRole('dialog', { name: 'Добре дошли в Бистро Трапеза' });
 
+/**
+ * Holds the app's scripts back (a slow network) until the answered release() is called; the page's inline boot.js
+ * runs all the same.
+ */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(SCRIPTS, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
 /** What the top-left corner of the screen (the backdrop) would take a tap on: the dialog, the page, or neither. */
 const cornerTarget = (page: Page) =>
   page.evaluate(() => {
@@ -186,12 +200,7 @@ test('a tap on the banner before the app is live closes it at once and is kept; 
 }) => {
   // The app's scripts wait until the guest has tapped (a slow phone); boot.js, the page's own small inline script,
   // runs.
-  let release!: () => void;
-  const tapped = new Promise<void>((resolve) => (release = resolve));
-  await page.route(SCRIPTS, async (route) => {
-    await tapped;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto('/bistro', { waitUntil: 'commit' });
   const dialog = banner(page);
   await expect(dialog).toBeVisible();
