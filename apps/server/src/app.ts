@@ -17,7 +17,7 @@ import { SharedLimits } from './lib/shared-limits.ts';
 import { registerUploads } from './modules/admin/admin-images.routes.ts';
 import { createTableParty, tablePartyRoutes } from './modules/tables/table-party.routes.ts';
 import { adminRoutes, uploadsDirOf } from './modules/admin/admin.routes.ts';
-import { openImageStore, registerStoredUploads } from './modules/admin/image-store.ts';
+import { openImageStore, presentOnDisk, registerStoredUploads } from './modules/admin/image-store.ts';
 import { createBookingsRepository } from './modules/bookings/bookings.repository.ts';
 import { BookingLimiter } from './modules/bookings/booking-limits.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
@@ -368,10 +368,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(platformRoutes(platform), { prefix: '/api' });
   await registerUploads(app, uploadsDirOf(config.dataDir));
 
-  await registerWeb(app, config.webDistDir, {
-    demo: config.demo,
-    defaultClient: config.defaultClient,
-    cacheTtlMs: config.nodeEnv === 'test' ? 0 : 5_000,
-  });
+  const uploadsDir = uploadsDirOf(config.dataDir);
+  await registerWeb(
+    app,
+    config.webDistDir,
+    {
+      demo: config.demo,
+      defaultClient: config.defaultClient,
+      cacheTtlMs: config.nodeEnv === 'test' ? 0 : 5_000,
+    },
+    {
+      // The uploads a page names that are really there: in the store, else on disk (the paths stored before it).
+      async uploadsPresent(paths) {
+        const found = imageStore.kind === 'disk' ? new Set<string>() : await imageStore.present(paths);
+        const rest = paths.filter((path) => !found.has(path));
+        for (const path of await presentOnDisk(uploadsDir, rest)) found.add(path);
+        return found;
+      },
+    },
+  );
   return app;
 }

@@ -24,6 +24,7 @@ import { seedInlinedTracking } from './features/order-tracking/api.ts';
 import { useSessionStore, type OrderTokenCookie } from './stores/session-store.ts';
 import { serverWelcomeSeen } from './features/place/welcome-seen.ts';
 import { serverRenderNow } from './lib/render-now.ts';
+import { knownMissing } from './components/ui/broken-image.ts';
 
 type Messages = Record<string, unknown>;
 const firstTexts = import.meta.glob<Messages>('./i18n/*.json', { eager: true, import: 'default' });
@@ -74,6 +75,8 @@ export interface RenderSession {
   welcomeSeen?: boolean;
   /** The server's clock for this request, in ms (lib/render-now.ts); absent, the process's own. */
   now?: number;
+  /** The page data's pictures whose file is gone (its `missingPictures`; components/ui/broken-image.ts). */
+  missingPictures?: ReadonlySet<string>;
 }
 
 /**
@@ -91,6 +94,8 @@ Object.defineProperties(useSessionStore.getInitialState(), {
 });
 serverWelcomeSeen.read = () => requestSession.getStore()?.welcomeSeen === true;
 serverRenderNow.read = () => requestSession.getStore()?.now ?? Date.now();
+const NO_MISSING_PICTURES: ReadonlySet<string> = new Set();
+knownMissing.read = () => requestSession.getStore()?.missingPictures ?? NO_MISSING_PICTURES;
 
 export interface RenderInput {
   /** The page's URL (path and query). */
@@ -124,7 +129,9 @@ export function warm(): Promise<void> {
 
 /** The HTML of `#root` for the page and its title, or null when it could not be rendered completely. */
 export function render(input: RenderInput): Promise<RenderedPage | null> {
-  return requestSession.run(input.session ?? { orderToken: null, authToken: null }, () => renderPage(input));
+  const session = input.session ?? { orderToken: null, authToken: null };
+  const missingPictures = new Set(input.data.missingPictures ?? []);
+  return requestSession.run({ ...session, missingPictures }, () => renderPage(input));
 }
 
 async function renderPage({

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n, loadPageTexts } from './i18n/i18n.ts';
+import { rememberMissingPictures } from './components/ui/broken-image.ts';
 import { readFirstScreenData, seedFirstScreen } from './lib/first-screen-data.ts';
 import { pageClient } from './lib/page-brand.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -31,6 +32,8 @@ function seedFromPage(): void {
   const firstScreen = readFirstScreenData();
   if (firstScreen?.url) history.replaceState(history.state, '', firstScreen.url + location.hash);
   seedFirstScreen(queryClient, pageClient(), location.pathname, firstScreen);
+  // Pictures whose file the server found gone: rendered hidden, as the server rendered them (broken-image.ts).
+  rememberMissingPictures(firstScreen?.missingPictures);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { decodeWireMoney } from '@trapeza/domain/contracts/wire-money';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/harness.ts';
+import { createImageStore } from '../modules/admin/image-store.ts';
 import { firstScreenPlan, jsonForScript } from './web-first-screen.ts';
 
 describe('first screen plan and escaping', () => {
@@ -68,6 +70,51 @@ describeEachDatabase(
         expect(inlined(res.body), url).toBeNull();
       }
     });
+
+    ctx.test(
+      "a picture whose file is gone is named in the page's missingPictures, one in the store is not (issue 21)",
+      async () => {
+        // A rendition really stored (on disk with SQLite, in the database with PostgreSQL), beside one never stored.
+        const store = createImageStore(ctx.database, join(ctx.dataDir, 'uploads'));
+        const [clientId, placeId] = [1, await ctx.placeId('bistro')];
+        const [kept] = await store.put({ clientId, placeId }, [
+          { name: `${'a'.repeat(20)}-640.webp`, contentType: 'image/webp', data: Buffer.from('webp bytes') },
+        ]);
+        const gone = `/uploads/${clientId}/${placeId}/${'b'.repeat(20)}-640.webp`;
+        const legacyGone = '/uploads/bistro/deleted-long-ago.jpg';
+        expect([...(await store.present([kept!, gone, legacyGone]))]).toEqual([kept]);
+        const [first, second, third] = await ctx.db
+          .selectFrom('product_images')
+          .select(['id', 'path'])
+          .orderBy('id')
+          .limit(3)
+          .execute();
+        try {
+          for (const [row, path] of [
+            [first!, kept!],
+            [second!, gone],
+            [third!, legacyGone],
+          ] as const)
+            await ctx.db.updateTable('product_images').set({ path }).where('id', '=', row.id).execute();
+          const data = inlined((await ctx.get('/bistro', { client: null, place: null })).body)!;
+          expect(JSON.stringify(data.products)).toContain(kept);
+          // The demo's own pictures (in the repository) are there: only the two gone uploads are named.
+          expect(data.missingPictures).toEqual(expect.arrayContaining([gone, legacyGone]));
+          expect(data.missingPictures).toHaveLength(2);
+        } finally {
+          for (const row of [first!, second!, third!])
+            await ctx.db
+              .updateTable('product_images')
+              .set({ path: row.path })
+              .where('id', '=', row.id)
+              .execute();
+        }
+        // Nothing gone: no list at all.
+        expect(inlined((await ctx.get('/bistro', { client: null, place: null })).body)).not.toHaveProperty(
+          'missingPictures',
+        );
+      },
+    );
   },
   { env: { WEB_DIST_DIR: new URL('../../test/web-dist-fixture', import.meta.url).pathname } },
 );

@@ -492,6 +492,40 @@ export interface WebPageContext {
   tableSession?: WebBrandRepository['tableSession'];
   /** Whether the brand's place is live (web-brand.repository.ts); without it, every place is. */
   placeLive?: WebBrandRepository['placeLive'];
+  /**
+   * Of the picture addresses a page's data names (`/uploads/…`, `/demo/images/…`), those whose file is gone
+   * (web.ts). Without it, none is.
+   */
+  missingPictures?: (paths: readonly string[]) => Promise<string[]>;
+}
+
+/** The most picture addresses of one page checked for their file (a menu of a few hundred products). */
+const MAX_CHECKED_PICTURES = 1000;
+
+/**
+ * The page data's own pictures whose file is gone, for `missingPictures` in the data: the app renders each such
+ * `<img>` marked `data-broken` (hidden, the frame's placeholder shows) in the server's HTML and again when it hydrates
+ * (apps/web/src/components/ui/broken-image.ts). A check that fails leaves the list empty: the pictures then fall
+ * back to the stylesheet's own cover for a broken picture and the app's error handler.
+ */
+async function missingPicturesOf(
+  data: string,
+  context: WebPageContext,
+  request: FastifyRequest,
+): Promise<string[]> {
+  if (!context.missingPictures) return [];
+  const paths = new Set<string>();
+  for (const m of data.matchAll(/"(\/(?:uploads|demo\/images)\/[^"\\]+)"/g)) {
+    if (paths.size >= MAX_CHECKED_PICTURES) break;
+    paths.add(m[1]!);
+  }
+  if (paths.size === 0) return [];
+  try {
+    return await context.missingPictures([...paths]);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not check the pictures of the first screen');
+    return [];
+  }
 }
 
 /** The order-token cookie holding `value`, with the device's lifetime (spec §9: 90 h, on a kiosk 43800 h). */
@@ -739,12 +773,16 @@ export async function renderWebPage(
     (tracking?.statusCode === 200 ? `,"tracking":${tracking.body}` : '') +
     // A key that is no order of this venue's: the page says so, in the HTML and after hydration alike.
     (tracking?.statusCode === 404 ? `,"trackingNotFound":${JSON.stringify(trackingKey)}` : '');
-  const data =
-    `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(brand.slug)},"at":${Date.now()},` +
+  const answered =
     `"settings":${settings},"placeInfo":${placeInfo}` +
     (categoriesHierarchy === undefined ? '' : `,"categoriesHierarchy":${categoriesHierarchy}`) +
     (products === undefined ? '' : `,"products":${products}`) +
-    `${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}${entry}}`;
+    `${ingredients === undefined ? '' : `,"ingredients":${ingredients}`}${entry}`;
+  // Pictures whose file is gone are marked in the HTML itself (no script needed to hide a broken picture).
+  const missing = await missingPicturesOf(answered, context, request);
+  const data =
+    `{"place":${JSON.stringify(plan.place)},"client":${JSON.stringify(brand.slug)},"at":${Date.now()},` +
+    `${answered}${missing.length > 0 ? `,"missingPictures":${JSON.stringify(missing)}` : ''}}`;
   const script = `<script type="application/json" id="first-screen-data">${jsonForScript(data)}</script>`;
   // A first visit (no language chosen yet) opens in the venue's first-visit language (spec §3 first_init_lang,
   // else default_lang); the app reads it from <html lang> (apps/web/src/i18n/i18n.ts), so hydration matches.

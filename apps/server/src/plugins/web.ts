@@ -8,7 +8,7 @@
  * tag (setting analytics_tag_id) gets that tag's hosts in its pages' CSP (security.ts trackingCsp).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.ts';
@@ -27,10 +27,33 @@ const PLAIN_NOT_FOUND =
 /** Pages of the consoles: served on any host (platform staff belong to no brand). */
 const CONSOLE_PAGE = /^\/(?:platform|admin)(?:\/|$)/;
 
+/**
+ * The pictures of `paths` whose file is gone: an upload the store (or the disk) does not hold, a demo picture not in
+ * the repository's folder. Other addresses (another host's) are never called missing.
+ */
+async function missingPictures(
+  paths: readonly string[],
+  uploadsPresent: ((paths: readonly string[]) => Promise<Set<string>>) | undefined,
+): Promise<string[]> {
+  const uploads = paths.filter((path) => path.startsWith('/uploads/'));
+  const present = uploadsPresent && uploads.length > 0 ? await uploadsPresent(uploads) : new Set(uploads);
+  const root = resolve(DEMO_IMAGES_DIR);
+  return paths.filter((path) => {
+    if (path.startsWith('/uploads/')) return !present.has(path);
+    if (!path.startsWith(DEMO_IMAGES_URL)) return false;
+    const file = resolve(root, decodeURIComponent(path.slice(DEMO_IMAGES_URL.length)));
+    return !file.startsWith(root + sep) || !existsSync(file);
+  });
+}
+
 export async function registerWeb(
   app: FastifyInstance,
   distDir: string,
   brandOptions: BrandResolverOptions,
+  pictures: {
+    /** Which of these `/uploads/…` paths have their file (app.ts: the image store, then DATA_DIR/uploads). */
+    uploadsPresent?: (paths: readonly string[]) => Promise<Set<string>>;
+  } = {},
 ): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
   const brands = createWebBrandRepository(app.database.db);
@@ -75,6 +98,7 @@ export async function registerWeb(
       placeName: brands.placeName,
       tableSession: brands.tableSession,
       placeLive: brands.placeLive,
+      missingPictures: (paths) => missingPictures(paths, pictures.uploadsPresent),
     });
     // The venue's purchase-tracking tag, if it set one, gets its script's hosts through this page's CSP.
     const placeSlug = brand && page.status === 200 ? pagePlace(path) : null;

@@ -41,6 +41,11 @@ export interface FirstScreenData {
   tracking?: unknown;
   /** The tracking key of that page when it names no order of this venue's (the server answered 404). */
   trackingNotFound?: string;
+  /**
+   * The data's picture addresses whose file the server found gone (deleted uploads): rendered hidden, the frame's
+   * placeholder showing, from the first HTML on (components/ui/broken-image.ts).
+   */
+  missingPictures?: string[];
 }
 
 export function readFirstScreenData(doc: Document = document): FirstScreenData | null {

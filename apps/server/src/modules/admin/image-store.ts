@@ -71,6 +71,12 @@ export interface ImageStore {
   put(scope: ImageScope, renditions: Rendition[]): Promise<string[]>;
   /** The rendition served at `path` (`/uploads/<client id>/<place id>/<name>`), or null. */
   read(path: string): Promise<StoredImage | null>;
+  /**
+   * Which of these served paths the store holds (one query, or one `stat` per file on disk): a server-rendered page
+   * marks a picture whose file is gone as missing from its first HTML (web-first-screen.ts), so no browser draws a
+   * broken picture before the app's scripts run.
+   */
+  present(paths: readonly string[]): Promise<Set<string>>;
   /** For /api/ready: null when storing works, else the problem. */
   problem(): Promise<string | null>;
   close(): Promise<void>;
@@ -86,6 +92,22 @@ const CONTENT_TYPES: Record<string, string> = {
 
 function uploadPath(scope: ImageScope, name: string): string {
   return `${UPLOADS_URL}/${scope.clientId}/${scope.placeId}/${name}`;
+}
+
+/** The file on disk under `root` that a served `/uploads/…` path names, if there is one (never outside `root`). */
+async function fileOf(root: string, path: string) {
+  if (!path.startsWith(`${UPLOADS_URL}/`)) return null;
+  const file = resolve(root, path.slice(UPLOADS_URL.length + 1));
+  if (!file.startsWith(root + sep)) return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? { file, info } : null;
+}
+
+/** The served paths of `paths` that are files under DATA_DIR/uploads (the paths stored before any other store). */
+export async function presentOnDisk(uploadsDir: string, paths: readonly string[]): Promise<Set<string>> {
+  const root = resolve(uploadsDir);
+  const found = await Promise.all(paths.map(async (path) => ((await fileOf(root, path)) ? path : null)));
+  return new Set(found.filter((path) => path !== null));
 }
 
 /** SQLite: files on disk, written under temporary names and renamed into place; on failure none stays. */
@@ -119,12 +141,11 @@ function createDiskImageStore(uploadsDir: string): ImageStore {
       }
       return renditions.map((r) => uploadPath(scope, r.name));
     },
+    present: (paths) => presentOnDisk(root, paths),
     async read(path) {
-      if (!path.startsWith(`${UPLOADS_URL}/`)) return null;
-      const file = resolve(root, path.slice(UPLOADS_URL.length + 1));
-      if (!file.startsWith(root + sep)) return null;
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return null;
+      const found = await fileOf(root, path);
+      if (!found) return null;
+      const { file, info } = found;
       return {
         sha256: null,
         contentType: CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
@@ -187,6 +208,15 @@ export function createDatabaseImageStore(database: DatabaseHandle): ImageStore {
           .execute();
       });
       return rows.map((row) => row.path);
+    },
+    async present(paths) {
+      if (paths.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('uploads')
+        .select('path')
+        .where('path', 'in', [...paths])
+        .execute();
+      return new Set(rows.map((row) => row.path));
     },
     async read(path) {
       // One query with the bytes: a 304 costs them too, as images are mostly answered whole (immutable cache).
@@ -330,6 +360,18 @@ export function createS3ImageStore(
           .execute();
       });
       return rows.map((row) => row.path);
+    },
+    async present(paths) {
+      if (paths.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('upload_objects')
+        .select('path')
+        .where('path', 'in', [...paths])
+        .execute();
+      const found = new Set(rows.map((row) => row.path));
+      const rest = paths.filter((path) => !found.has(path));
+      if (previous && rest.length > 0) for (const path of await previous.present(rest)) found.add(path);
+      return found;
     },
     async read(path) {
       const row = await db

@@ -75,8 +75,7 @@ export function CategoryList({
               {image && (
                 <span className={styles.media}>
                   <img
-                    {...decorativePicture(name)}
-                    src={image}
+                    {...decorativePicture(name, image)}
                     width={400}
                     height={300}
                     loading={index < eagerCount ? 'eager' : 'lazy'}

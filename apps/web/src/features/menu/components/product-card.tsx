@@ -88,8 +88,7 @@ export function ProductCard({
       {image && (
         <div className={styles.media}>
           <img
-            {...decorativePicture(name)}
-            src={image.path}
+            {...decorativePicture(name, image.path)}
             width={image.width ?? 400}
             height={image.height ?? 300}
             loading={eager ? 'eager' : 'lazy'}

@@ -136,8 +136,7 @@ export function ProductDetail(props: ProductDetailProps) {
             aria-label={t('product.zoomImage', { name })}
           >
             <img
-              {...decorativePicture(name)}
-              src={image.path}
+              {...decorativePicture(name, image.path)}
               width={image.width ?? 800}
               height={image.height ?? 600}
               fetchPriority="high"
