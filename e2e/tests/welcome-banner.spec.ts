@@ -277,3 +277,74 @@ test('Escape closes the live banner and it stays closed on the next page of the 
   await page.waitForLoadState('networkidle');
   await expect(banner(page)).toHaveCount(0);
 });
+
+test.describe('on a phone (touch)', () => {
+  test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
+
+  test('no layout shift from the HTML cut inside the banner to the live modal', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // Every layout shift of the page (buffered: from its first paint), with what moved.
+    await page.addInitScript(() => {
+      const shifts: { value: number; nodes: string[] }[] = [];
+      (window as unknown as Record<string, unknown>).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          sources: { node?: Node | null }[];
+        }[]) {
+          shifts.push({
+            value: entry.value,
+            nodes: entry.sources.map((s) =>
+              s.node instanceof Element
+                ? `${s.node.closest('dialog') ? 'in dialog: ' : ''}${s.node.outerHTML.slice(0, 80)}`
+                : '?',
+            ),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A network (or the parser's own pause) that stops inside the banner: the page up to the dialog's content is
+    // parsed and painted, the banner's text, buttons and the rest of the page come later (Lighthouse caught the
+    // product page so once: the dialog, centred, grew and moved up under its screen-wide backdrop, CLS 0.14).
+    const slow = await holdHtmlEnd(baseURL!, '/bistro', '<form method="dialog">');
+    try {
+      await page.goto(`${slow.origin}/bistro`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.querySelector('dialog') !== null);
+      // Two frames: the cut page is on screen.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      expect(await page.evaluate(() => document.readyState), 'the HTML still loading').toBe('loading');
+      slow.release();
+      const dialog = banner(page);
+      await expect(dialog).toContainText(TEXT);
+      // The app adopts it: modal, focus inside; the adoption writes no cookie.
+      await expect.poll(() => dialog.evaluate((d) => d.matches(':modal')), { timeout: 20_000 }).toBe(true);
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const shifts = await page.evaluate(
+        () => (window as unknown as Record<string, { value: number; nodes: string[] }[]>).__shifts!,
+      );
+      // Nothing of the banner moved, before or across the adoption (the page behind it may: its header's tools, a
+      // separate matter).
+      expect(shifts.filter((shift) => shift.nodes.some((node) => node.startsWith('in dialog: ')))).toEqual(
+        [],
+      );
+      expect((await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')).toBeUndefined();
+      // Still the accessible modal: Escape closes it and writes the visit's cookie.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === 'welcome_seen_bistro')?.value)
+        .toBe('1');
+    } finally {
+      await slow.close();
+    }
+  });
+});

@@ -109,7 +109,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      className={`${styles.dialog} ${wide ? styles.wide : ''} ${sheet ? styles.sheet : ''}`}
+      className={`${styles.dialog} ${wide ? styles.wide : ''} ${sheet ? styles.sheet : ''} ${openInHtml ? styles.server : ''}`}
       aria-labelledby={titleId}
       open={openInHtml || undefined}
       data-closed-cookie={openInHtml ? closedCookie : undefined}
@@ -133,7 +133,15 @@ export function Modal({
         if (e.target === ref.current) onClose();
       }}
     >
-      {openInHtml ? <form method="dialog">{content}</form> : content}
+      {openInHtml ? (
+        <form method="dialog">
+          {content}
+          {/* The end of the server's dialog: until it is parsed the dialog is not drawn (modal.module.css). */}
+          <span className={styles.end} hidden />
+        </form>
+      ) : (
+        content
+      )}
     </dialog>
   );
 }
