@@ -7,6 +7,7 @@
  * API), only cash and the card at the venue; a cash order then goes through, in CHF.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiHeaders } from './api-auth.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
 
@@ -15,18 +16,11 @@ test.use({ serviceWorkers: 'block' });
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
-const API_HEADERS = { client: 'demo', place: 'bistro' };
 const ONLINE = ['Онлайн с карта', 'Онлайн', 'Bizum'];
 
 async function putBistroSettings(request: APIRequestContext, data: Record<string, string>) {
-  const login = await request.post('/api/login', {
-    headers: API_HEADERS,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(login.ok()).toBe(true);
-  const token = ((await login.json()) as { token: string }).token;
   const res = await request.put('/api/admin/settings', {
-    headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request),
     data,
   });
   expect(res.ok(), await res.text()).toBe(true);

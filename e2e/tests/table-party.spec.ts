@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiHeaders } from './api-auth.ts';
 import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
@@ -14,7 +15,6 @@ startFromFreshDatabase();
  */
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const TABLE = '/bistro/t/demo-t4';
-const API_HEADERS = { client: 'demo', place: 'bistro' };
 
 test.beforeEach(async ({ request }) => {
   const res = await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
@@ -27,14 +27,8 @@ async function setSharedTable(
   value: '0' | '1',
   key: 'shared_table_cart' | 'table_cart_private_lines' = 'shared_table_cart',
 ) {
-  const login = await request.post('/api/login', {
-    headers: API_HEADERS,
-    data: { email: 'admin@demo.test', password: 'demo-admin' },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
   const put = await request.put('/api/admin/settings', {
-    headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
+    headers: await apiHeaders(request),
     data: { [key]: value },
   });
   expect(put.ok(), await put.text()).toBe(true);

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiHeadersOnce } from './api-auth.ts';
 import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
@@ -26,18 +27,7 @@ const THEMES = [
 ] as const;
 const SHOT = { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01, scale: 'css' } as const;
 
-let adminToken = '';
-async function adminHeaders(request: APIRequestContext) {
-  if (!adminToken) {
-    const res = await request.post('/api/login', {
-      headers: TENANT,
-      data: { email: 'admin@demo.test', password: 'demo-admin' },
-    });
-    expect(res.ok()).toBe(true);
-    adminToken = ((await res.json()) as { token: string }).token;
-  }
-  return { ...TENANT, authorization: `Bearer ${adminToken}` };
-}
+const adminHeaders = apiHeadersOnce();
 
 async function putSettings(request: APIRequestContext, data: Record<string, string>) {
   const res = await request.put('/api/admin/settings', { headers: await adminHeaders(request), data });
