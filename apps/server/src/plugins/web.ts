@@ -63,6 +63,9 @@ export async function registerWeb(
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
+      // The build's `.br` / `.gz` beside each script, stylesheet and picture (apps/web/vite.config.ts), compressed
+      // once at their best; a file without them is compressed on the way out (security.ts).
+      preCompressed: true,
       // Pages (index.html) are the brand's: they are answered below, never as the file.
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
