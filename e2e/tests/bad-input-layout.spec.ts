@@ -621,6 +621,46 @@ test('bad input on the guest screens, the staff board, the kitchen and the admin
   }
 });
 
+/** The visible text fields of the open dialog shorter than a fingertip (44 px) or without their own border. */
+function bareFields(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const scope = [...document.querySelectorAll('dialog[open]')].at(-1) ?? document.body;
+    return [
+      ...scope.querySelectorAll('input:not([type="radio"], [type="checkbox"], [type="hidden"]), select'),
+    ]
+      .filter((el) => el.getBoundingClientRect().width > 0)
+      .flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        const cs = getComputedStyle(el);
+        const label = (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? el.id;
+        const out: string[] = [];
+        if (r.height < 43.5) out.push(`"${label}" is ${Math.round(r.height)} px tall`);
+        if (parseFloat(cs.borderTopLeftRadius) === 0) out.push(`"${label}" has the browser's square corners`);
+        return out;
+      });
+  });
+}
+
+test("at a table on a phone, in German: the shared cart's name field is a real field beside its button, nothing cut", async ({
+  page,
+}) => {
+  await prepare(page);
+  await page.context().addCookies([{ name: 'language', value: 'de', url: test.info().project.use.baseURL! }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/bistro/t/demo-t1');
+  await page.getByTestId('cart-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Warenkorb' });
+  const name = dialog.getByLabel('Dein Name am Tisch');
+  await expect(name).toBeVisible();
+  await measure(page, "phone, the table's shared cart, German");
+  expect(await bareFields(page), 'the fields of the shared cart').toEqual([]);
+  // The field and its Save button on one row, as tall as each other.
+  const field = (await name.boundingBox())!;
+  const save = (await dialog.getByRole('button', { name: 'Name speichern' }).boundingBox())!;
+  expect(Math.abs(field.y - save.y), 'the button beside the field').toBeLessThan(2);
+  expect(Math.abs(field.height - save.height), 'as tall as the field').toBeLessThan(2);
+});
+
 test("the admin's category tree with long names at its deepest level, in Bulgarian and German: the move buttons stay in their row", async ({
   browser,
   request,

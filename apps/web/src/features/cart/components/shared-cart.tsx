@@ -25,6 +25,7 @@ import type { CartContext } from '../hooks/use-cart-context.ts';
 import { deviceId, setFlash } from '../lib/device.ts';
 import { reactToOrderError } from '../lib/order-errors.ts';
 import type { TableGuest } from '../lib/table-guest.ts';
+import styles from './shared-cart.module.css';
 
 export function guestLabel(t: TFunction, g: StoreTableGuest | undefined) {
   if (!g) return '';
@@ -213,7 +214,7 @@ export function SharedCart({
         }}
       >
         <label htmlFor="party-name">{t('cart.party.yourName')}</label>
-        <div className="row">
+        <div className={styles.nameRow}>
           <input
             id="party-name"
             value={name}
