@@ -264,6 +264,24 @@ test('a page whose largest content is text starts the app once the browser repor
     };
     w.__paints = [];
     w.__requests = [];
+    // Whether the browser had reported the page's paint when data-painted (which lets the decorative pictures
+    // load) was set, and when the app's entry script was put in the page (by boot.js, or by the parser). This
+    // observer's report comes before boot.js's own (registered first). (At this point the page has no element yet.)
+    const flags = w as unknown as { __paintedAfterPaint?: boolean; __entryAfterPaint?: boolean };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'attributes' && record.target === document.documentElement)
+          flags.__paintedAfterPaint ??= w.__paints.length > 0;
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLScriptElement && /\/assets\/index-[\w-]+\.js$/.test(node.src))
+            flags.__entryAfterPaint ??= w.__paints.length > 0;
+      }
+    }).observe(document, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-painted'],
+    });
     new PerformanceObserver((list) => w.__paints.push(...list.getEntries().map((e) => e.startTime))).observe({
       type: 'largest-contentful-paint',
       buffered: true,
@@ -275,42 +293,73 @@ test('a page whose largest content is text starts the app once the browser repor
       }
     }).observe({ type: 'resource', buffered: true });
   });
+  const fetched = new Set<string>();
+  page.on('requestfinished', (r) => fetched.add(new URL(r.url()).pathname));
   await page.goto('/bistro/about');
   await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __entryAt?: number }).__entryAt), {
-      message: "the app's entry was requested",
-    })
-    .toBeGreaterThan(0);
+    .poll(
+      () => page.evaluate(() => (window as unknown as { __entryAfterPaint?: boolean }).__entryAfterPaint),
+      {
+        message: "the app's entry was put in the page once the browser reported the paint",
+      },
+    )
+    .toBe(true);
   const { firstPaint, entryRequested } = await page.evaluate(() => {
-    const w = window as unknown as { __paints: number[]; __entryAt: number };
+    const w = window as unknown as { __paints: number[]; __entryAt?: number };
     return { firstPaint: w.__paints[0]!, entryRequested: w.__entryAt };
   });
   // Requested in the frame that drew the page, the scripts were counted in its paint (Lighthouse's LCP of
-  // /bistro/about 1.9× its static page in such runs); boot.js waits for the browser's report.
-  expect(entryRequested, 'the entry requested after the page was on screen').toBeGreaterThan(firstPaint);
+  // /bistro/about 1.9× its static page in such runs); boot.js waits for the browser's report. Where the browser
+  // lists the entry's request (not always: its resource entries were missing in about 1 run in 6 here), its start.
+  if (entryRequested !== undefined)
+    expect(entryRequested, 'the entry requested after the page was on screen').toBeGreaterThan(firstPaint);
   // Nor does anything else start before then (Lantern counts every request started before the paint): boot.js is
   // inline (no request of its own), and the venue's decorative pictures — its background and logo — are asked for
   // once the page is on screen, in boxes of their own size (nothing moves when they arrive).
-  await page.waitForLoadState('networkidle');
-  const { requests, pictures } = await page.evaluate(() => {
+  const { pictures, gated, paintedAfterPaint } = await page.evaluate(() => {
     const place = document.querySelector<HTMLElement>('.place')!;
     const logo = document.querySelector<HTMLElement>('header [aria-hidden="true"][style*="--logo"]');
     const url = (value: string | undefined) => /url\("?([^")]+)"?\)/.exec(value ?? '')?.[1];
+    // The pictures are drawn only once data-painted is on the page: without it, neither is in the page's style.
+    const root = document.documentElement;
+    const shown = () => [
+      getComputedStyle(place).backgroundImage,
+      logo && getComputedStyle(logo).backgroundImage,
+    ];
+    const withIt = shown();
+    root.removeAttribute('data-painted');
+    const withoutIt = shown();
+    root.setAttribute('data-painted', '');
     return {
-      requests: (window as unknown as { __requests: { path: string; at: number }[] }).__requests,
       pictures: [
         url(place.style.getPropertyValue('--bg-image')),
         url(logo?.style.getPropertyValue('--logo')),
       ],
+      gated: { withIt, withoutIt },
+      paintedAfterPaint: (window as unknown as { __paintedAfterPaint?: boolean }).__paintedAfterPaint,
     };
   });
   expect(pictures.every(Boolean), "the bistro's background and logo").toBe(true);
+  expect(
+    gated.withIt.every((value) => value && value !== 'none'),
+    'drawn once the page was on screen',
+  ).toBe(true);
+  expect(gated.withoutIt, 'not drawn before').toEqual(['none', 'none']);
+  expect(paintedAfterPaint, 'data-painted set once the browser reported the paint').toBe(true);
+  const paths = pictures.map((picture) => new URL(picture!, page.url()).pathname);
+  await expect
+    .poll(() => paths.filter((path) => !fetched.has(path)), { message: 'the pictures fetched' })
+    .toEqual([]);
+  const requests = await page.evaluate(
+    () => (window as unknown as { __requests: { path: string; at: number }[] }).__requests,
+  );
   expect(requests.filter((r) => r.path.endsWith('/boot.js'))).toEqual([]);
-  for (const picture of pictures) {
-    const request = requests.find((r) => r.path === new URL(picture!, page.url()).pathname);
-    expect(request, `${picture} requested`).toBeDefined();
-    expect(request!.at, `${picture} requested after the page was on screen`).toBeGreaterThan(firstPaint);
+  // Where the browser lists the picture's request (it does not always: seen missing 1 run in 6 here), its start.
+  for (const path of paths) {
+    const request = requests.find((r) => r.path === path);
+    if (request)
+      expect(request.at, `${path} requested after the page was on screen`).toBeGreaterThan(firstPaint);
   }
 });
 
