@@ -7,10 +7,42 @@ startFromFreshDatabase();
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 
+/**
+ * The guest's browser of the running test and what it reported (console errors, failed requests, page errors):
+ * attached, with what the guest's screen shows, when the test fails (the failure report shows only the waiter's
+ * page; this journey failed once in CI on the guest's side, both tries, and never here).
+ */
+let guestSeen: { guest: Page; log: string[] } | null = null;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern; none needed
+test.afterEach(async ({}, testInfo) => {
+  const seen = guestSeen;
+  guestSeen = null;
+  if (!seen || testInfo.status === testInfo.expectedStatus || seen.guest.isClosed()) return;
+  const screen = await seen.guest
+    .locator('body')
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((e: unknown) => String(e));
+  const report = [`url: ${seen.guest.url()}`, '', screen, '', ...seen.log].join('\n');
+  // In the run's output too (the list reporter CI prints shows no attachment's text).
+  console.log(`The guest's screen when "${testInfo.title}" failed:\n${report.slice(0, 6_000)}`);
+  await testInfo.attach('guest', { body: report, contentType: 'text/plain' });
+});
+
 /** A guest at table 3 in their own browser: scans the QR code and orders the kebapcheta through the screens. */
 async function guestAtTable(browser: Browser): Promise<{ guest: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const guest = await context.newPage();
+  const log: string[] = [];
+  guestSeen = { guest, log };
+  guest.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') log.push(`console ${m.type()}: ${m.text()}`);
+  });
+  guest.on('pageerror', (e) => log.push(`page error: ${e.message}`));
+  guest.on('requestfailed', (r) => log.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  guest.on('response', (r) => {
+    if (r.status() >= 400) log.push(`answer ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
   await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(guest);
   await guest.goto('/bistro/t/demo-t3');
