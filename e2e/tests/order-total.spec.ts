@@ -9,9 +9,10 @@
  * every guest step through the screens.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
+import { logIn } from './guest-sign-in.ts';
 
 startFromFreshDatabase();
 
@@ -74,16 +75,6 @@ async function setUpDiscounts(request: APIRequestContext) {
     : await request.post('/api/admin/user-discounts', { headers: admin, data: discount });
   expect(saved.ok(), await saved.text()).toBe(true);
   return guest;
-}
-
-async function logIn(page: Page) {
-  await page.goto('/bistro');
-  await page.getByRole('button', { name: 'Вход' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Вход' });
-  await dialog.getByLabel('Имейл').fill('guest@demo.test');
-  await dialog.getByLabel('Парола').fill('demo-guest');
-  await dialog.getByRole('button', { name: 'Вход' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('registered guest, nth order, promo on some products: shown total = stored total = amount charged', async ({

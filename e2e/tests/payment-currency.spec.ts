@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { apiHeaders } from './api-auth.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
+import { logIn } from './guest-sign-in.ts';
 
 startFromFreshDatabase();
 test.use({ serviceWorkers: 'block' });
@@ -41,16 +42,6 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(page);
 });
-
-async function logIn(page: Page) {
-  await page.goto('/bistro');
-  await page.getByRole('button', { name: 'Вход' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Вход' });
-  await dialog.getByLabel('Имейл').fill('guest@demo.test');
-  await dialog.getByLabel('Парола').fill('demo-guest');
-  await dialog.getByRole('button', { name: 'Вход' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** The kebapcheta in the cart (once), the order form open at pickup; answers its payment choices. */
 async function pickupForm(page: Page, add: boolean) {

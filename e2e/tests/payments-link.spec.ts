@@ -5,8 +5,9 @@
  * them in one touch at checkout — without a first payment on the card page.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { logIn } from './guest-sign-in.ts';
 
 startFromFreshDatabase();
 
@@ -21,16 +22,6 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(page);
 });
-
-async function logIn(page: Page) {
-  await page.goto('/bistro');
-  await page.getByRole('button', { name: 'Вход' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Вход' });
-  await dialog.getByLabel('Имейл').fill('guest@demo.test');
-  await dialog.getByLabel('Парола').fill('demo-guest');
-  await dialog.getByRole('button', { name: 'Вход' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a cancelled link on the ePay page links nothing', async ({ page }) => {
   await logIn(page);

@@ -13,6 +13,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
+import { logIn } from './guest-sign-in.ts';
 
 startFromFreshDatabase();
 
@@ -49,16 +50,6 @@ function minorOf(text: string): number {
   const m = /(\d+)[.,](\d{2})/.exec(text);
   expect(m, text).not.toBeNull();
   return Number(m![1]) * 100 + Number(m![2]);
-}
-
-async function logIn(page: Page, email = 'guest@demo.test', password = 'demo-guest', base = '') {
-  await page.goto(`${base}/bistro`);
-  await page.getByRole('button', { name: 'Вход' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Вход' });
-  await dialog.getByLabel('Имейл').fill(email);
-  await dialog.getByLabel('Парола').fill(password);
-  await dialog.getByRole('button', { name: 'Вход' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** Adds the kebapcheta and opens the order modal at the pickup type with the guest's details and `method`. */
