@@ -43,22 +43,12 @@ function reactRouterPureAnnotations(): Plugin {
  * (apps/server/src/plugins/web-boot-script.ts), where its comments, which are for its readers, would be bytes of
  * every page's HTML before the first paint (3.4 KB gzip instead of 1.3).
  */
-function minifiedBootScript(): Plugin {
-  let outDir = '';
-  return {
-    name: 'trapeza-minified-boot-script',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const file = join(outDir, 'boot.js');
-      if (!existsSync(file)) return;
-      const result = minifySync('boot.js', readFileSync(file, 'utf8'));
-      if (result.errors.length) throw new Error(`boot.js: ${result.errors.map((e) => e.message).join('; ')}`);
-      writeFileSync(file, result.code);
-    },
-  };
+function minifyBootScript(outDir: string): void {
+  const file = join(outDir, 'boot.js');
+  if (!existsSync(file)) return;
+  const result = minifySync('boot.js', readFileSync(file, 'utf8'));
+  if (result.errors.length) throw new Error(`boot.js: ${result.errors.map((e) => e.message).join('; ')}`);
+  writeFileSync(file, result.code);
 }
 
 /**
@@ -67,34 +57,40 @@ function minifiedBootScript(): Plugin {
  * apps/server/src/plugins/web.ts) to a browser that takes them. Compressing on each request costs the server ~30 ms
  * per large script at brotli 5 and sends more: the app's entry is 94 KB at brotli 11, 103 KB at 5, 113 KB at zstd 3.
  */
-function precompressedAssets(): Plugin {
+function precompressAssets(outDir: string): void {
+  const files = [
+    ...readdirSync(join(outDir, 'assets')).map((name) => join('assets', name)),
+    ...readdirSync(outDir).filter((name) => /\.(svg|js|webmanifest)$/.test(name)),
+  ].filter((name) => /\.(js|css|svg|webmanifest)$/.test(name));
+  for (const name of files) {
+    const file = join(outDir, name);
+    if (statSync(file).size < 1024) continue;
+    const content = readFileSync(file);
+    const br = brotliCompressSync(content, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    });
+    if (br.length < content.length) writeFileSync(`${file}.br`, br);
+    const gz = gzipSync(content, { level: 9 });
+    if (gz.length < content.length) writeFileSync(`${file}.gz`, gz);
+  }
+}
+
+/** The client build's output finished: boot.js minified, then every file compressed (so boot.js.br is the minified one). */
+function finishedOutput(): Plugin {
   let outDir = '';
   return {
-    name: 'trapeza-precompressed-assets',
+    name: 'trapeza-finished-output',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const files = [
-        ...readdirSync(join(outDir, 'assets')).map((name) => join('assets', name)),
-        ...readdirSync(outDir).filter((name) => /\.(svg|js|webmanifest)$/.test(name)),
-      ].filter((name) => /\.(js|css|svg|webmanifest)$/.test(name));
-      for (const name of files) {
-        const file = join(outDir, name);
-        if (statSync(file).size < 1024) continue;
-        const content = readFileSync(file);
-        const br = brotliCompressSync(content, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
-          },
-        });
-        if (br.length < content.length) writeFileSync(`${file}.br`, br);
-        const gz = gzipSync(content, { level: 9 });
-        if (gz.length < content.length) writeFileSync(`${file}.gz`, gz);
-      }
+      minifyBootScript(outDir);
+      precompressAssets(outDir);
     },
   };
 }
@@ -128,9 +124,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     reactRouterPureAnnotations(),
-    ...(command === 'build' && !isSsrBuild
-      ? [serviceWorker(), minifiedBootScript(), precompressedAssets()]
-      : []),
+    ...(command === 'build' && !isSsrBuild ? [serviceWorker(), finishedOutput()] : []),
   ],
   resolve:
     command === 'build'
