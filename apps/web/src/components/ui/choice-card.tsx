@@ -29,6 +29,7 @@ interface GroupContext {
   invalid: boolean;
   describedBy?: string;
   dense: boolean;
+  pill: boolean;
 }
 
 const ChoiceGroupContext = createContext<GroupContext | null>(null);
@@ -49,8 +50,12 @@ export interface ChoiceCardGroupProps {
   error?: ReactNode;
   /** Legend only for screen readers (the screen shows the question elsewhere). */
   hideLegend?: boolean;
-  /** Cards side by side where they fit (short labels such as order types), else one per row. */
-  layout?: 'list' | 'grid';
+  /**
+   * list: one card per row; grid: cards side by side where they fit (short labels such as order types); pills: a
+   * wrapping row of compact rounded chips (a booking's free hours), each still a real radio or checkbox, a 44 px
+   * target, drawn filled with a tick when chosen instead of the card's indicator.
+   */
+  layout?: 'list' | 'grid' | 'pills';
   /** Smaller cards for the consoles' long lists (a product's categories, allergens, related products). */
   dense?: boolean;
   id?: string;
@@ -92,9 +97,18 @@ export function ChoiceCardGroup({
         </p>
       )}
       <ChoiceGroupContext
-        value={{ type, name, value, onValueChange, invalid: Boolean(error), describedBy: errorId, dense }}
+        value={{
+          type,
+          name,
+          value,
+          onValueChange,
+          invalid: Boolean(error),
+          describedBy: errorId,
+          dense,
+          pill: layout === 'pills',
+        }}
       >
-        <div className={layout === 'grid' ? s.grid : s.list}>{children}</div>
+        <div className={s[layout]}>{children}</div>
       </ChoiceGroupContext>
       {error && (
         <p id={errorId} className={s.error}>
@@ -154,6 +168,7 @@ export function ChoiceCard({
       data-disabled={input.disabled || undefined}
       data-pending={(pending && !input.disabled) || undefined}
       data-dense={(dense ?? group?.dense) || undefined}
+      data-pill={group?.pill || undefined}
     >
       <input
         {...input}

@@ -85,6 +85,43 @@ test('people: only the allowed party sizes are offered, two by default, and avai
   );
 });
 
+test('the hours are pills of one radio group (issue 21 #2): one Tab stop, arrows move and choose, the missing hour is told on the group', async () => {
+  mockFetch((c) =>
+    path(c) === '/api/bookings/getBusyDates'
+      ? { status: 200, body: [] }
+      : path(c) === '/api/bookings/getFreeHoursForDate'
+        ? {
+            status: 200,
+            body: ['18:00', '18:30', '19:00'].map((time) => ({ time, halls: [hall(1)] })),
+          }
+        : undefined,
+  );
+  await renderAtPlace(<BookingPage />);
+  const user = userEvent.setup();
+  await screen.findByLabelText('Number of people');
+  await user.click(day('2026-03-04'));
+  const group = await screen.findByRole('radiogroup', { name: 'Time' });
+  const hours = within(group).getAllByRole<HTMLInputElement>('radio');
+  expect(hours.map((h) => h.labels?.[0]?.textContent)).toEqual(['18:00', '18:30', '19:00']);
+  // Sent without an hour: the error is the group's and each hour's description.
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  const errorId = hours[0]!.getAttribute('aria-describedby');
+  expect(errorId && document.getElementById(errorId)?.textContent).toBe('Choose a time.');
+  expect(group.getAttribute('aria-describedby')).toBe(errorId);
+  expect(screen.getAllByText('Choose a time.')).toHaveLength(1);
+  // The keyboard: the day button before, then one Tab stop into the hours, arrows move the choice.
+  day('2026-03-04').focus();
+  await user.tab();
+  expect(document.activeElement).toBe(hours[0]);
+  await user.keyboard('{ArrowRight}');
+  expect(document.activeElement).toBe(hours[1]);
+  expect(hours[1]!.checked).toBe(true);
+  await user.keyboard('{ArrowRight}{ArrowLeft}{ArrowLeft}');
+  expect(hours[0]!.checked).toBe(true);
+  expect(screen.queryByText('Choose a time.')).toBeNull();
+  expect(hours[0]!.hasAttribute('aria-invalid')).toBe(false);
+});
+
 test('409 booking_slot_taken: a clear "no longer free" message, the hours are read again and the taken hour is gone', async () => {
   let hoursCalls = 0;
   const calls = mockFetch((c) => {

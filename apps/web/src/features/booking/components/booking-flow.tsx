@@ -222,6 +222,8 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
   };
 
   const commentError = errorOf('comment');
+  // Under the hours (tied to their group) when there are hours to choose from, else under the fieldset.
+  const timeMissing = showErrors && date !== null && time === null;
   const termsError = errorOf('terms_accepted');
 
   return (
@@ -325,27 +327,24 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
         ) : shownHours.length === 0 ? (
           <p className={styles.hint}>{t('booking.noHours')}</p>
         ) : (
-          <div className={styles.hours} role="radiogroup" aria-label={t('booking.time')}>
+          <ChoiceCardGroup
+            legend={t('booking.time')}
+            hideLegend
+            layout="pills"
+            name={`${uid}-time`}
+            value={time ?? ''}
+            onValueChange={(v) => {
+              setTime(v);
+              if (problem === 'taken') setProblem(null);
+            }}
+            error={timeMissing ? t('booking.errors.time') : undefined}
+          >
             {shownHours.map((h) => (
-              <label key={h.time} className={styles.hour}>
-                <input
-                  type="radio"
-                  name={`${uid}-time`}
-                  value={h.time}
-                  checked={time === h.time}
-                  onChange={() => {
-                    setTime(h.time);
-                    if (problem === 'taken') setProblem(null);
-                  }}
-                />
-                <span>{h.time}</span>
-              </label>
+              <ChoiceCard key={h.time} value={h.time} label={h.time} />
             ))}
-          </div>
+          </ChoiceCardGroup>
         )}
-        {showErrors && date !== null && time === null && (
-          <p className={styles.fieldError}>{t('booking.errors.time')}</p>
-        )}
+        {timeMissing && shownHours.length === 0 && <p className={styles.fieldError}>{t('booking.errors.time')}</p>}
         {showErrors && date === null && <p className={styles.fieldError}>{t('booking.errors.date')}</p>}
       </fieldset>
 
