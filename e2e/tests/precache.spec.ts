@@ -14,7 +14,9 @@ const assets = fileURLToPath(new URL('../../apps/web/dist/assets/', import.meta.
 /** Chunks that must never be precached (a subset of the globIgnores, the heavy ones). */
 const NEVER_PRECACHED = ['date-time-field', 'admin', 'staff', 'platform'];
 
-test('the precache lists the guest app but not the date-time-field chunk nor the consoles', async ({ request }) => {
+test('the precache lists the guest app but not the date-time-field chunk nor the consoles', async ({
+  request,
+}) => {
   const res = await request.get('/sw.js');
   expect(res.ok()).toBe(true);
   const precached = [...(await res.text()).matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);

@@ -344,7 +344,9 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
             ))}
           </ChoiceCardGroup>
         )}
-        {timeMissing && shownHours.length === 0 && <p className={styles.fieldError}>{t('booking.errors.time')}</p>}
+        {timeMissing && shownHours.length === 0 && (
+          <p className={styles.fieldError}>{t('booking.errors.time')}</p>
+        )}
         {showErrors && date === null && <p className={styles.fieldError}>{t('booking.errors.date')}</p>}
       </fieldset>
 
