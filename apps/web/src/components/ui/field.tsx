@@ -1,8 +1,11 @@
 /**
  * A labelled form field with its hint and inline validation: the error shows under the input once the field was
- * left (or the form tried to save), is tied to it by aria-describedby, and marks it aria-invalid.
+ * left (or the form tried to save), is tied to it by aria-describedby, and marks it aria-invalid. A control that
+ * reports its problem to the browser (setCustomValidity, as MoneyInput does) keeps its form from being sent: the
+ * save attempt's `invalid` event shows the inline error instead of the browser's bubble and focuses the first such
+ * control, so a form need not pass `showError` to be told.
  */
-import { cloneElement, useId, useState, type ReactElement } from 'react';
+import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react';
 import s from './console.module.css';
 
 interface ControlProps {
@@ -10,6 +13,7 @@ interface ControlProps {
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
   onBlur?: (e: never) => void;
+  onInvalid?: (e: FormEvent<HTMLInputElement>) => void;
 }
 
 export function Field({
@@ -39,6 +43,15 @@ export function Field({
     onBlur: (e: never) => {
       setTouched(true);
       children.props.onBlur?.(e);
+    },
+    onInvalid: (e: FormEvent<HTMLInputElement>) => {
+      children.props.onInvalid?.(e);
+      if (!error) return;
+      setTouched(true);
+      e.preventDefault();
+      const control = e.currentTarget;
+      if (control.form?.querySelector('input:invalid, select:invalid, textarea:invalid') === control)
+        control.focus();
     },
   });
   return (

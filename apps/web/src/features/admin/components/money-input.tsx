@@ -1,9 +1,11 @@
 /**
  * An amount typed as a decimal ("12,50") and handed on as minor units (1250); invalid text is flagged, not sent.
  * It is the console's Field (components/ui/field.tsx): the error shows under the input once it was left (or a save
- * was tried, `showError`), marks it aria-invalid and describes it, with the other inputs' look.
+ * was tried, `showError`), marks it aria-invalid and describes it, with the other inputs' look. The problem is also
+ * the input's custom validity, so its form is not sent with a wrong amount (the old one would be saved silently: a
+ * wrong text is never handed on) and the save attempt shows the error even where the form passes no `showError`.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 import { formatMoneyInput, parseMoneyInput } from '../lib/money.ts';
 import { useAdminT } from '../hooks/use-admin-texts.ts';
@@ -31,9 +33,13 @@ export function MoneyInput({ label, value, onChange, optional = false, hint, sho
   }
   const parsed = parseMoneyInput(text);
   const invalid = text.trim() === '' ? !optional : parsed === null;
+  const error = invalid ? t('errors.money') : null;
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => input.current?.setCustomValidity(error ?? ''), [error]);
   return (
-    <Field label={label} hint={hint} error={invalid ? t('errors.money') : null} showError={showError}>
+    <Field label={label} hint={hint} error={error} showError={showError}>
       <input
+        ref={input}
         inputMode="decimal"
         value={text}
         onChange={(e) => {

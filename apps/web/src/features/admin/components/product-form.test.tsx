@@ -178,3 +178,32 @@ describe('ProductForm choices on checkbox cards (issue 21 #2)', () => {
     });
   });
 });
+
+describe('ProductForm money inputs (issue 21)', () => {
+  it('a wrong price is not saved: the save attempt shows its inline error tied to the input and focuses it', async () => {
+    const onSave = renderForm(null);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Име (bg)'), 'Лимонада');
+    const price = within(screen.getByRole('group', { name: 'Вариант 1' })).getByLabelText('Цена 1');
+    await user.clear(price);
+    await user.type(price, '4,x');
+    expect(price.getAttribute('aria-invalid')).toBeNull();
+    // Enter in the field: the form is sent without the field being left first.
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(price.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Въведете сума, напр. 12.50',
+    );
+    expect(document.activeElement).toBe(price);
+    // The Save button too (the field is left on the way): still not sent.
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(onSave).not.toHaveBeenCalled();
+    await user.tripleClick(price);
+    await user.keyboard('4,50');
+    expect(price.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Запази' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]![0].product_variants[0]!.price).toBe(450);
+  });
+});
