@@ -6,7 +6,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
 /** The demo brand's bistro: the tenant headers of every API call of the journeys. */
-const DEMO_TENANT = { client: 'demo', place: 'bistro' } as const;
+export const DEMO_TENANT = { client: 'demo', place: 'bistro' } as const;
 
 const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.test', password: 'demo-admin' },

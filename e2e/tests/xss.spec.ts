@@ -12,11 +12,10 @@
  * console, the guest's "my orders" (comments) and feedback lists — add their paths to PAGES when they land.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { apiHeadersOnce, DEMO_TENANT } from './api-auth.ts';
 
 startFromFreshDatabase();
-
-const HEADERS = { client: 'demo', place: 'bistro' };
 
 /** Each vector calls __xssHit with its own number if it ever runs. */
 const VECTORS = [
@@ -62,21 +61,8 @@ const PAGES = [
   '/bistro/t/demo-t1',
 ];
 
-async function api(request: APIRequestContext, method: string, url: string, data?: unknown, token?: string) {
-  const res = await request.fetch(url, {
-    method,
-    headers: { ...HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(data === undefined ? {} : { data }),
-  });
-  const text = await res.text();
-  let json: unknown = text;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status(), json: json as Record<string, unknown> & unknown[] };
-}
+/** The admin's headers, one login for the file. */
+const adminHeaders = apiHeadersOnce();
 
 interface Poisoned {
   productPaths: string[];
@@ -88,46 +74,42 @@ interface Poisoned {
 /** Puts the vectors into the database through the API; what could not be set is noted (not silently skipped). */
 async function poison(request: APIRequestContext): Promise<Poisoned> {
   const notes: string[] = [];
-  await api(request, 'PUT', '/api/__test/clock', { now: '2026-11-24T10:00:00Z' });
-  const login = await api(request, 'POST', '/api/login', {
-    email: 'admin@demo.test',
-    password: 'demo-admin',
-  });
-  expect(login.status, JSON.stringify(login.json)).toBe(200);
-  const token = login.json.token as string;
+  /** Notes an answer that did not do what was asked: a field this run would not test. */
+  const planted = async (what: string, res: APIResponse) => {
+    if (!res.ok()) notes.push(`${what}: ${res.status()} ${(await res.text()).slice(0, 200)}`);
+    return res.ok();
+  };
+  await request.put('/api/__test/clock', { data: { now: '2026-11-24T10:00:00Z' } });
+  const headers = await adminHeaders(request);
   const undo: (() => Promise<unknown>)[] = [];
 
-  const products = await api(request, 'GET', '/api/admin/products', undefined, token);
+  const products = await request.get('/api/admin/products', { headers });
   const productPaths: string[] = [];
-  if (products.status === 200 && Array.isArray(products.json)) {
-    const list = products.json as {
+  if (await planted('GET /api/admin/products', products)) {
+    const list = (await products.json()) as {
       id: number;
       name: string;
       description: string | null;
       translations: unknown;
     }[];
+    if (list.length < VECTORS.length) notes.push(`${list.length} products for ${VECTORS.length} vectors`);
     for (const [i, p] of list.slice(0, VECTORS.length).entries()) {
       const v = VECTORS[i]!;
       const original = { name: p.name, description: p.description, translations: p.translations };
-      undo.push(() => api(request, 'PUT', `/api/admin/products/${p.id}`, original, token));
-      const r = await api(
-        request,
-        'PUT',
-        `/api/admin/products/${p.id}`,
-        {
-          name: `XSS${i + 1} ${v}`.slice(0, 200),
-          description: `XSS-D${i + 1} ${v}`,
-          translations: { en: { name: `XSS${i + 1} ${v}`.slice(0, 200), description: v } },
-        },
-        token,
+      undo.push(() => request.put(`/api/admin/products/${p.id}`, { headers, data: original }));
+      const name = `XSS${i + 1} ${v}`.slice(0, 200);
+      await planted(
+        `product ${p.id}`,
+        await request.put(`/api/admin/products/${p.id}`, {
+          headers,
+          data: { name, description: `XSS-D${i + 1} ${v}`, translations: { en: { name, description: v } } },
+        }),
       );
-      if (r.status !== 200)
-        notes.push(`product ${p.id}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
     }
-  } else notes.push(`GET /api/admin/products answered ${products.status}`);
+  }
 
-  const cats = await api(request, 'GET', '/api/admin/categories', undefined, token);
-  if (cats.status === 200 && Array.isArray(cats.json)) {
+  const cats = await request.get('/api/admin/categories', { headers });
+  if (await planted('GET /api/admin/categories', cats)) {
     const flat: { id: number; slug: string; name: string }[] = [];
     const walk = (xs: unknown[]) => {
       for (const x of xs as { id: number; slug: string; name: string; children?: unknown[] }[]) {
@@ -135,26 +117,33 @@ async function poison(request: APIRequestContext): Promise<Poisoned> {
         if (x.children) walk(x.children);
       }
     };
-    walk(cats.json);
+    walk((await cats.json()) as unknown[]);
+    if (flat.length < 6) notes.push(`${flat.length} categories for 6 vectors`);
     for (const [i, c] of flat.slice(0, 6).entries()) {
-      undo.push(() => api(request, 'PUT', `/api/admin/categories/${c.id}`, { name: c.name }, token));
-      const r = await api(
-        request,
-        'PUT',
-        `/api/admin/categories/${c.id}`,
-        { name: `XSSC${i + 1} ${VECTORS[i]}`.slice(0, 200) },
-        token,
-      );
-      if (r.status !== 200)
-        notes.push(`category ${c.id}: ${r.status} ${JSON.stringify(r.json).slice(0, 200)}`);
-      else productPaths.push(`/bistro/${c.slug}`);
+      undo.push(() => request.put(`/api/admin/categories/${c.id}`, { headers, data: { name: c.name } }));
+      const res = await request.put(`/api/admin/categories/${c.id}`, {
+        headers,
+        data: { name: `XSSC${i + 1} ${VECTORS[i]}`.slice(0, 200) },
+      });
+      if (await planted(`category ${c.id}`, res)) productPaths.push(`/bistro/${c.slug}`);
     }
-  } else notes.push(`GET /api/admin/categories answered ${cats.status}`);
+  }
 
   // Product pages by their category path, as the guest's menu links them.
-  const menu = await api(request, 'GET', '/api/products?active=1');
-  const hier = await api(request, 'GET', '/api/categoriesHierarchy?active=1');
-  if (menu.status === 200 && hier.status === 200) {
+  const menuRes = await request.get('/api/products?active=1', { headers: DEMO_TENANT });
+  const hier = await request.get('/api/categoriesHierarchy?active=1', { headers: DEMO_TENANT });
+  const menu = (await planted('GET /api/products', menuRes))
+    ? ((await menuRes.json()) as {
+        id: number;
+        slug: string;
+        name: string;
+        catHierarchyId: number | null;
+        in_stock: number;
+        product_variants: { id: number }[];
+        product_ingredients: unknown[];
+      }[])
+    : [];
+  if (await planted('GET /api/categoriesHierarchy', hier)) {
     const slugOf = new Map<number, string>();
     const walk = (xs: unknown[]) => {
       for (const x of xs as { id: number; slug: string; children?: unknown[] }[]) {
@@ -162,13 +151,16 @@ async function poison(request: APIRequestContext): Promise<Poisoned> {
         if (x.children) walk(x.children);
       }
     };
-    walk(hier.json as unknown[]);
-    for (const p of (menu.json as { slug: string; name: string; catHierarchyId: number | null }[])
+    walk((await hier.json()) as unknown[]);
+    const poisonedPages = menu
       .filter((x) => x.name.startsWith('XSS'))
-      .slice(0, 8)) {
-      const cat = p.catHierarchyId === null ? undefined : slugOf.get(p.catHierarchyId);
-      if (cat) productPaths.push(`/bistro/${cat}/${p.slug}`);
-    }
+      .slice(0, 8)
+      .flatMap((p) => {
+        const cat = p.catHierarchyId === null ? undefined : slugOf.get(p.catHierarchyId);
+        return cat ? [`/bistro/${cat}/${p.slug}`] : [];
+      });
+    if (!poisonedPages.length) notes.push('no poisoned product on the guest menu');
+    productPaths.push(...poisonedPages);
   }
 
   const settings: Record<string, string> = {
@@ -179,10 +171,10 @@ async function poison(request: APIRequestContext): Promise<Poisoned> {
     refund_policy_html: HTML_BLOB,
     custom_terms: HTML_BLOB,
   };
-  const before = await api(request, 'GET', '/api/admin/settings', undefined, token);
-  if (before.status === 200) {
+  const before = await request.get('/api/admin/settings', { headers });
+  if (await planted('GET /api/admin/settings', before)) {
     const stored = (
-      before.json as unknown as {
+      (await before.json()) as {
         settings: { key: string; value: string | null; translations: Record<string, string> | null }[];
       }
     ).settings;
@@ -191,57 +183,63 @@ async function poison(request: APIRequestContext): Promise<Poisoned> {
       original[x.key] = x.value;
       original[`${x.key}_translations`] = x.translations ?? {};
     }
-    undo.push(() => api(request, 'PUT', '/api/admin/settings', original, token));
+    undo.push(() => request.put('/api/admin/settings', { headers, data: original }));
   }
-  const s = await api(request, 'PUT', '/api/admin/settings', settings, token);
-  if (s.status !== 200)
-    notes.push(`PUT /api/admin/settings: ${s.status} ${JSON.stringify(s.json).slice(0, 300)}`);
+  await planted(
+    'PUT /api/admin/settings',
+    await request.put('/api/admin/settings', { headers, data: settings }),
+  );
 
   // Guest-side text: a table order with a comment per line, a delivery address, feedback.
-  const scan = await api(request, 'POST', '/api/tables/verify_token', {
-    token: 'demo-t1',
-    placeSlug: 'bistro',
+  const scan = await request.post('/api/tables/verify_token', {
+    headers: DEMO_TENANT,
+    data: { token: 'demo-t1', placeSlug: 'bistro' },
   });
-  const orderable = (
-    menu.json as {
-      id: number;
-      in_stock: number;
-      product_variants: { id: number }[];
-      product_ingredients: unknown[];
-    }[]
-  )
-    .filter((p) => p.in_stock && p.product_ingredients.length === 0)
-    .slice(0, 3);
-  if (scan.status === 200 && orderable.length) {
-    const session = scan.json.session as string;
-    const o = await api(request, 'POST', '/api/orders', {
-      session,
-      products: orderable.map((p) => ({
-        product_id: p.id,
-        product_variant_id: p.product_variants[0]!.id,
-        quantity: 1,
-      })),
-      order_comment: orderable.map((p, i) => ({ variantId: p.product_variants[0]!.id, comment: VECTORS[i] })),
-    });
-    if (o.status !== 201) notes.push(`table order: ${o.status} ${JSON.stringify(o.json).slice(0, 200)}`);
-    const f = await api(request, 'POST', '/api/feedback', {
-      answers: [],
-      comment: VECTORS.slice(0, 6).join(' ').slice(0, 500),
-      name: VECTORS[1]!.slice(0, 100),
-      token: session,
-    });
-    if (f.status >= 300) notes.push(`feedback: ${f.status} ${JSON.stringify(f.json).slice(0, 200)}`);
-    const need = await api(request, 'POST', '/api/user-needs', {
-      token: session,
-      type: 'other',
-      text: VECTORS[2],
-    });
-    if (need.status >= 300)
-      notes.push(`waiter call: ${need.status} ${JSON.stringify(need.json).slice(0, 200)}`);
+  const orderable = menu.filter((p) => p.in_stock && p.product_ingredients.length === 0).slice(0, 3);
+  if (!orderable.length) notes.push('no orderable product for the table order');
+  if ((await planted('table scan', scan)) && orderable.length) {
+    const session = ((await scan.json()) as { session: string }).session;
+    await planted(
+      'table order',
+      await request.post('/api/orders', {
+        headers: DEMO_TENANT,
+        data: {
+          session,
+          products: orderable.map((p) => ({
+            product_id: p.id,
+            product_variant_id: p.product_variants[0]!.id,
+            quantity: 1,
+          })),
+          order_comment: orderable.map((p, i) => ({
+            variantId: p.product_variants[0]!.id,
+            comment: VECTORS[i],
+          })),
+        },
+      }),
+    );
+    await planted(
+      'feedback',
+      await request.post('/api/feedback', {
+        headers: DEMO_TENANT,
+        data: {
+          answers: [],
+          comment: VECTORS.slice(0, 6).join(' ').slice(0, 500),
+          name: VECTORS[1]!.slice(0, 100),
+          token: session,
+        },
+      }),
+    );
+    await planted(
+      'waiter call',
+      await request.post('/api/user-needs', {
+        headers: DEMO_TENANT,
+        data: { token: session, type: 'other', text: VECTORS[2] },
+      }),
+    );
   }
   const restore = async () => {
     for (const u of undo.reverse()) await u();
-    await api(request, 'DELETE', '/api/__test/clock');
+    await request.delete('/api/__test/clock');
   };
   return { productPaths, notes, restore };
 }
@@ -319,10 +317,8 @@ test.describe('hostile input in the browser', () => {
     request,
   }) => {
     // Only meaningful once the web app renders the menu: wait for a product name of the API on /bistro/all.
-    const before = await api(request, 'GET', '/api/products?active=1');
-    const firstName = Array.isArray(before.json)
-      ? (before.json[0] as { name?: string } | undefined)?.name
-      : undefined;
+    const before = await request.get('/api/products?active=1', { headers: DEMO_TENANT });
+    const firstName = before.ok() ? ((await before.json()) as { name?: string }[])[0]?.name : undefined;
     await page.goto('/bistro/all');
     const renders =
       !!firstName &&
