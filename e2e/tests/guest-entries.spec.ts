@@ -5,13 +5,12 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { APP_SCRIPTS } from './app-scripts.ts';
 
 startFromFreshDatabase();
 
 /** A Tuesday at noon in Sofia: the bistro is open. */
 const TUESDAY_NOON = '2026-01-13T10:00:00.000Z';
-// The app's scripts (boot.js, which asks for them, is inline in the page).
-const SCRIPTS = /\/assets\/.+\.js(?:\?.*)?$/;
 
 test.beforeEach(async ({ page }) => {
   await page.request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
@@ -41,7 +40,7 @@ test('a table QR scanned with the scripts held back shows the menu at the table;
   context,
 }) => {
   const venue = await venueName(page, 'bistro');
-  await page.route(SCRIPTS, (route) => route.abort());
+  await page.route(APP_SCRIPTS, (route) => route.abort());
 
   const response = await page.goto('/bistro/t/demo-t5');
   expect(response!.status()).toBe(200);

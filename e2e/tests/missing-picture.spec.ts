@@ -11,6 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
 import { apiHeadersOnce } from './api-auth.ts';
+import { holdAppScripts } from './app-scripts.ts';
 
 startFromFreshDatabase();
 test.use({ serviceWorkers: 'block' });
@@ -20,7 +21,6 @@ const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 const NAME = 'Салата без снимка';
 const SLUG = 'e2e-missing-picture';
 const MISSING = '/uploads/e2e-missing-picture.jpg';
-const SCRIPTS = /\/assets\/.+\.js(?:\?.*)?$/;
 
 const adminHeaders = apiHeadersOnce();
 
@@ -69,17 +69,6 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(page);
 });
-
-/** Holds the app's scripts back until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(SCRIPTS, async (route) => {
-    await held;
-    await route.continue().catch(() => undefined);
-  });
-  return release;
-}
 
 /** The picture has failed (its error came: complete with no pixels). */
 async function failed(img: Locator) {
@@ -213,7 +202,7 @@ for (const viewport of [
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
 
     // The category: the product's card, the app's scripts held back.
-    let release = await holdScripts(page);
+    let release = await holdAppScripts(page);
     await page.goto(categoryPath, { waitUntil: 'commit' });
     const card = page.locator('article').filter({ hasText: NAME }).first();
     await expect(card).toBeVisible({ timeout: 15_000 });
@@ -235,7 +224,7 @@ for (const viewport of [
 
     // The product's page, loaded afresh with the scripts held back again.
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    release = await holdScripts(page);
+    release = await holdAppScripts(page);
     await page.goto(`${categoryPath}/${SLUG}`, { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible({ timeout: 15_000 });
     const addOnPage = page.getByRole('button', { name: 'Добави в количката' }).first();

@@ -8,13 +8,12 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { holdHtmlEnd } from './held-html.ts';
+import { APP_SCRIPTS, holdAppScripts } from './app-scripts.ts';
 
 startFromFreshDatabase();
 
 /** A Tuesday at noon in Sofia: the bistro is open. */
 const TUESDAY_NOON = '2026-01-13T10:00:00.000Z';
-// The app's scripts (the page's own boot.js is inline: it runs, and asks for them).
-const SCRIPTS = /\/assets\/.+\.js(?:\?.*)?$/;
 const TEXT = 'Добре дошли в Бистро Трапеза! Поръчайте на масата, за вкъщи или с доставка.';
 
 test.beforeEach(async ({ page }) => {
@@ -33,20 +32,6 @@ test.afterAll(async ({ request }) => {
 });
 
 const banner = (page: Page) => page.getByRole('dialog', { name: 'Добре дошли в Бистро Трапеза' });
-
-/**
- * Holds the app's scripts back (a slow network) until the answered release() is called; the page's inline boot.js
- * runs all the same.
- */
-async function holdAppScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(SCRIPTS, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
 
 /** What the top-left corner of the screen (the backdrop) would take a tap on: the dialog, the page, or neither. */
 const cornerTarget = (page: Page) =>
@@ -102,7 +87,7 @@ test('scripts held back: the banner is in the server HTML when due, drawn as the
   page,
   context,
 }) => {
-  await page.route(SCRIPTS, (route) => route.abort());
+  await page.route(APP_SCRIPTS, (route) => route.abort());
   for (const path of ['/bistro', '/bistro/t/demo-t5']) {
     await page.goto(path);
     const dialog = banner(page);
@@ -141,7 +126,7 @@ test('the app adopts the server banner as its modal without a change; closing it
     if (m.type() === 'error') errors.push(m.text());
   });
   // What the guest sees before the app is live: the server's dialog on its own.
-  await page.route(SCRIPTS, (route) => route.abort());
+  await page.route(APP_SCRIPTS, (route) => route.abort());
   await page.goto('/bistro');
   await expect(banner(page)).toBeVisible();
   // (The venue's logo and background, asked for once the page is on screen, arrived.)
@@ -149,7 +134,7 @@ test('the app adopts the server banner as its modal without a change; closing it
   const before = await page.screenshot();
   const boxBefore = await banner(page).boundingBox();
 
-  await page.unroute(SCRIPTS);
+  await page.unroute(APP_SCRIPTS);
   await page.goto('/bistro');
   const dialog = banner(page);
   // The app made the server's own dialog modal (not drawn again): it is the element parsed from the HTML.
@@ -187,7 +172,7 @@ test('the app adopts the server banner as its modal without a change; closing it
   const seen = (await context.cookies()).find((c) => c.name === 'welcome_seen_bistro');
   expect(seen).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', expires: -1 });
   // Not again in this session, not even in the server's HTML.
-  await page.route(SCRIPTS, (route) => route.abort());
+  await page.route(APP_SCRIPTS, (route) => route.abort());
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Бистро Трапеза' })).toBeVisible();
   expect(await page.locator('dialog').count()).toBe(0);
@@ -237,12 +222,7 @@ test('closed while the page is still loading (before even boot.js ran): the visi
     '/bistro',
     '<script type="application/json" id="first-screen-data">',
   );
-  let releaseApp!: () => void;
-  const appGate = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(SCRIPTS, async (route) => {
-    await appGate;
-    await route.continue();
-  });
+  const releaseApp = await holdAppScripts(page);
   try {
     await page.goto(`${slow.origin}/bistro`, { waitUntil: 'commit' });
     const dialog = banner(page);
