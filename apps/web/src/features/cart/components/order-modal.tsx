@@ -32,6 +32,7 @@ import { AgreementsSection } from './order-form/agreements-section.tsx';
 import { closeAll, OrderSuccess } from './order-form/order-success.tsx';
 import { StepIndicator } from './order-form/step-indicator.tsx';
 import s from './order-form/order-form.module.css';
+import f from './guest-fields.module.css';
 
 /** The phone layout of the modal (modal.module.css's sheet breakpoint). */
 const PHONE = '(max-width: 35.99rem)';
@@ -78,7 +79,12 @@ export function OrderModal({ ctx, onClose }: { ctx: CartContext; onClose: () => 
           {t('cart.noOrderTypes')}
         </p>
       ) : (
-        <form id={m.formId} className={`stack order-form ${s.form}`} noValidate onSubmit={onSubmit}>
+        <form
+          id={m.formId}
+          className={`stack order-form ${s.form} ${f.fields}`}
+          noValidate
+          onSubmit={onSubmit}
+        >
           {stepped && st.steps.length > 1 && (
             <StepIndicator steps={st.steps} current={st.index} headingRef={st.headingRef} />
           )}

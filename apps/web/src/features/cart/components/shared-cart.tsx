@@ -26,6 +26,7 @@ import { deviceId, setFlash } from '../lib/device.ts';
 import { reactToOrderError } from '../lib/order-errors.ts';
 import type { TableGuest } from '../lib/table-guest.ts';
 import styles from './shared-cart.module.css';
+import f from './guest-fields.module.css';
 
 export function guestLabel(t: TFunction, g: StoreTableGuest | undefined) {
   if (!g) return '';
@@ -205,7 +206,7 @@ export function SharedCart({
   const privacyLink = <Link to={`/${place}/privacy-policy`}>{t('cart.privacy')}</Link>;
 
   return (
-    <div className="stack" data-testid="shared-cart">
+    <div className={`stack ${f.fields}`} data-testid="shared-cart">
       <form
         className="field"
         onSubmit={(e) => {
@@ -214,7 +215,7 @@ export function SharedCart({
         }}
       >
         <label htmlFor="party-name">{t('cart.party.yourName')}</label>
-        <div className={styles.nameRow}>
+        <div className={`${f.inputRow} ${styles.nameRow}`}>
           <input
             id="party-name"
             value={name}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
 import { Chip, ChipGroup } from '../../../../components/ui/chip.tsx';
 import s from './order-form.module.css';
+import f from '../guest-fields.module.css';
 
 export function PromoSection({ m }: { m: OrderFormModel }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export function PromoSection({ m }: { m: OrderFormModel }) {
   return (
     <div className="field">
       <label htmlFor={`${formId}-promoInput`}>{t('cart.fields.promo')}</label>
-      <div className={s.promoRow}>
+      <div className={f.inputRow}>
         <input
           id={`${formId}-promoInput`}
           autoComplete="off"
