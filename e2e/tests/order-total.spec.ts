@@ -13,6 +13,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
 import { logIn } from './guest-sign-in.ts';
+import { acceptAll, addKebapcheta, fillContact, fillDeliveryAddress, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -87,37 +88,19 @@ test('registered guest, nth order, promo on some products: shown total = stored 
 
   // Three portions of kebapcheta (the promo's product) and two shopska salads (not the promo's): over the 15.00
   // delivery minimum after the discounts.
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await addKebapcheta(page, 3);
   await page.goto('/bistro/salati/shopska-salata');
   for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Добави в количката' }).first().click();
 
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^Поръчай$/ }).click();
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  const d = await openOrderForm(page);
   await d.getByLabel('Доставка').check();
-  await d.getByLabel('Име', { exact: true }).fill('Елена Димитрова');
-  await d.getByLabel('Телефон').fill('+359 888 123 456');
-  await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
-  await d.getByLabel('Номер', { exact: true }).fill('12');
-  await d.getByLabel('Вход', { exact: true }).fill('А');
-  await d.getByLabel('Етаж').fill('3');
-  await d.getByLabel('Апартамент').fill('7');
-  await d.getByLabel('Звънец').fill('Димитрова');
-  await d.getByTestId('map-picker').click();
-  await expect(d.getByTestId('delivery-zone')).toContainText('Адресът е в зоната за доставка');
+  await fillContact(d);
+  await fillDeliveryAddress(d);
   await d.getByLabel('Онлайн с карта', { exact: true }).check();
-  const noCutlery = d.getByLabel('Не, без прибори');
-  if (await noCutlery.isVisible()) await noCutlery.check();
   await d.getByLabel('Промо код').fill(PROMO.toLowerCase());
   await d.getByRole('button', { name: 'Приложи' }).click();
   await expect(d.getByText(`Код ${PROMO} е приложен.`)).toBeVisible();
-  for (const box of await d.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  await acceptAll(d);
 
   // Before sending: both discounts are on the page, and the total.
   const summary = d.locator('dl.order-summary');

@@ -11,6 +11,7 @@ import { apiHeaders } from './api-auth.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
 import { logIn } from './guest-sign-in.ts';
+import { acceptAll, addKebapcheta, fillContact, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 test.use({ serviceWorkers: 'block' });
@@ -45,25 +46,16 @@ test.beforeEach(async ({ page }) => {
 
 /** The kebapcheta in the cart (once), the order form open at pickup; answers its payment choices. */
 async function pickupForm(page: Page, add: boolean) {
-  await page.goto('/bistro/skara/kebapcheta');
-  if (add) {
-    await page.getByLabel('5 бр.').check();
-    await page.getByRole('checkbox').first().check();
-    await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  }
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^Поръчай$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  if (add) await addKebapcheta(page);
+  // Opened afresh: the venue's settings (its currency) as they are now.
+  else await page.goto('/bistro/skara/kebapcheta');
+  const d = await openOrderForm(page);
   await d.getByLabel('Вземане от място').check();
   // On a phone the form is in steps: how & when → your details → payment & confirm.
   const step = d.getByTestId('order-step');
   await d.getByRole('button', { name: 'Напред' }).click();
   await expect(step).toHaveText(/Вашите данни/);
-  await d.getByLabel('Име', { exact: true }).fill('Елена Димитрова');
-  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  await fillContact(d);
   await d.getByRole('button', { name: 'Напред' }).click();
   await expect(step).toHaveText(/Плащане и потвърждение/);
   const payment = d.getByRole('radiogroup', { name: 'Начин на плащане' });
@@ -92,9 +84,7 @@ test('a venue priced in CHF offers no card payment online; the guest orders with
   for (const name of ONLINE) await expect(payment.getByLabel(name, { exact: true })).toHaveCount(0);
 
   await payment.getByLabel('В брой', { exact: true }).check();
-  const noCutlery = d.getByLabel('Не, без прибори');
-  if (await noCutlery.isVisible()) await noCutlery.check();
-  for (const box of await d.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  await acceptAll(d);
   const answer = page.waitForResponse(
     (r) => /\/api\/orders\/preorder/.test(r.url()) && r.request().method() === 'POST',
   );

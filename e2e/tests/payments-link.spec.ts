@@ -8,6 +8,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { logIn } from './guest-sign-in.ts';
+import { acceptAll, addKebapcheta, fillContact, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -57,23 +58,12 @@ test('link the ePay account from the profile, back, and pay with its card at che
   await expect(cards.getByText(/Mastercard •••• 3220/)).toBeVisible();
 
   // Checkout: the linked card is offered and pays in one touch, no card page.
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^Поръчай$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  await addKebapcheta(page);
+  const d = await openOrderForm(page);
   await d.getByLabel('Вземане от място').check();
-  await d.getByLabel('Име', { exact: true }).fill('Елена Димитрова');
-  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  await fillContact(d);
   await d.getByLabel('Онлайн с карта', { exact: true }).check();
-  const noCutlery = d.getByLabel('Не, без прибори');
-  if (await noCutlery.isVisible()) await noCutlery.check();
-  for (const box of await d.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  await acceptAll(d);
   const visa = d.getByTestId('epay-card-choice').getByLabel(/Visa •••• 4242/);
   await visa.check();
   const answer = page.waitForResponse(

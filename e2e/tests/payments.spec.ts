@@ -14,6 +14,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
 import { logIn } from './guest-sign-in.ts';
+import { acceptAll, addKebapcheta, fillContact, fillDeliveryAddress, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -54,24 +55,12 @@ function minorOf(text: string): number {
 
 /** Adds the kebapcheta and opens the order modal at the pickup type with the guest's details and `method`. */
 async function orderPickup(page: Page, method: string, base = '') {
-  await page.goto(`${base}/bistro/skara/kebapcheta`);
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^Поръчай$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  await addKebapcheta(page, 1, base);
+  const d = await openOrderForm(page);
   await d.getByLabel('Вземане от място').check();
-  await d.getByLabel('Име', { exact: true }).fill('Елена Димитрова');
-  await d.getByLabel('Телефон').fill('+359 888 123 456');
+  await fillContact(d);
   await d.getByLabel(method, { exact: true }).check();
-  const noCutlery = d.getByLabel('Не, без прибори');
-  if (await noCutlery.isVisible()) await noCutlery.check();
-  const agree = d.getByRole('checkbox');
-  for (const box of await agree.all()) if (!(await box.isChecked())) await box.check();
+  await acceptAll(d);
   return d;
 }
 
@@ -80,31 +69,13 @@ async function orderPickup(page: Page, method: string, base = '') {
  * in the centre zone, the guest's details and `method`.
  */
 async function orderDelivery(page: Page, method: string) {
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^Поръчай$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  await addKebapcheta(page, 2);
+  const d = await openOrderForm(page);
   await d.getByLabel('Доставка').check();
-  await d.getByLabel('Име', { exact: true }).fill('Елена Димитрова');
-  await d.getByLabel('Телефон').fill('+359 888 123 456');
-  await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
-  await d.getByLabel('Номер', { exact: true }).fill('12');
-  await d.getByLabel('Вход', { exact: true }).fill('А');
-  await d.getByLabel('Етаж').fill('3');
-  await d.getByLabel('Апартамент').fill('7');
-  await d.getByLabel('Звънец').fill('Димитрова');
-  await d.getByTestId('map-picker').click();
-  await expect(d.getByTestId('delivery-zone')).toContainText('Адресът е в зоната за доставка');
+  await fillContact(d);
+  await fillDeliveryAddress(d);
   await d.getByLabel(method, { exact: true }).check();
-  const noCutlery = d.getByLabel('Не, без прибори');
-  if (await noCutlery.isVisible()) await noCutlery.check();
-  for (const box of await d.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  await acceptAll(d);
   return d;
 }
 

@@ -2,6 +2,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiHeaders } from './api-auth.ts';
 import { skipWelcome } from './welcome.ts';
+import { addKebapcheta } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -47,13 +48,6 @@ async function phone(
   await page.goto(table);
   await expect(page).toHaveURL(/\/bistro$/);
   return page;
-}
-
-async function addKebapcheta(page: Page) {
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
 }
 
 async function openCart(page: Page) {
