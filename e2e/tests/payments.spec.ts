@@ -90,27 +90,15 @@ async function shownTotalWithFee(page: Page): Promise<number> {
   return total;
 }
 
-async function sendDeliveryOrder(page: Page) {
-  const answer = page.waitForResponse(
-    (r) => /\/api\/orders\/delivery/.test(r.url()) && r.request().method() === 'POST',
-  );
-  await page
-    .getByRole('dialog', { name: 'Поръчка' })
-    .getByRole('button', { name: /Изпрати поръчката/ })
-    .click();
-  const res = await answer;
-  expect(res.status()).toBe(201);
-  return minorTotal(await res.json());
-}
-
 /** The order answer with its totalPrice (a decimal of the venue currency on the wire, issue 25 #1) in minor units. */
 function minorTotal(order: { key: string; totalPrice: number }): { key: string; totalPrice: number } {
   return { ...order, totalPrice: Math.round(order.totalPrice * 100) };
 }
 
-async function sendOrder(page: Page) {
+/** Sends the open order form; answers the created order (201) of the pickup / table (`preorder`) or delivery call. */
+async function sendOrder(page: Page, call: 'preorder' | 'delivery' = 'preorder') {
   const answer = page.waitForResponse(
-    (r) => /\/api\/orders\/preorder/.test(r.url()) && r.request().method() === 'POST',
+    (r) => r.url().includes(`/api/orders/${call}`) && r.request().method() === 'POST',
   );
   await page
     .getByRole('dialog', { name: 'Поръчка' })
@@ -175,7 +163,7 @@ test('the login detour keeps the checkout: told before sending, signed in from t
   // The profile filled what was left empty.
   const email = back.getByLabel('Имейл');
   if (await email.isVisible()) await expect(email).toHaveValue('guest@demo.test');
-  await sendDeliveryOrder(page);
+  await sendOrder(page, 'delivery');
   await expect(page).toHaveURL(/\/xdev\/mobile\/api\/payment\/noreg\/send/, { timeout: 15_000 });
 });
 
@@ -188,7 +176,7 @@ test('first card: delivery paid online on the provider page (fee shown and charg
   // No saved card yet: a new card is the only choice.
   await expect(d.getByTestId('epay-card-choice').getByLabel('Нова карта')).toBeChecked();
   const shown = await shownTotalWithFee(page);
-  const order = await sendDeliveryOrder(page);
+  const order = await sendOrder(page, 'delivery');
   expect(order.totalPrice).toBe(shown);
 
   // The provider's first-card page (the simulator), reached through the server's `red` address: the same amount.
@@ -227,7 +215,7 @@ test('One Touch: the saved Visa •••• 4242 pays a delivery in one touch, 
   const saved = d.getByTestId('epay-card-choice').getByLabel(/Visa •••• 4242/);
   await expect(saved).toBeChecked();
   const shown = await shownTotalWithFee(page);
-  const order = await sendDeliveryOrder(page);
+  const order = await sendOrder(page, 'delivery');
   expect(order.totalPrice).toBe(shown);
   await expect(page).toHaveURL(/\/bistro\/payment$/);
   await expect(page.getByText('Плащането е успешно')).toBeVisible({ timeout: 15_000 });

@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { tableOrder } from './table-order.ts';
 
 startFromFreshDatabase();
 
@@ -8,35 +9,6 @@ startFromFreshDatabase();
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
-const TENANT = { client: 'demo', place: 'bistro' };
-
-/** A guest order at a table (the guest's own screens are other journeys' subject; here it only has to arrive). */
-async function tableOrder(request: APIRequestContext, token: string) {
-  const scan = await request.post('/api/tables/verify_token', {
-    headers: TENANT,
-    data: { token, placeSlug: 'bistro' },
-  });
-  expect(scan.status(), await scan.text()).toBe(200);
-  const { session } = (await scan.json()) as { session: string };
-  const menu = (await (await request.get('/api/products?active=1', { headers: TENANT })).json()) as {
-    id: number;
-    in_stock: number;
-    product_variants: { id: number }[];
-    product_ingredients: unknown[];
-  }[];
-  const product = menu.find((p) => p.in_stock && p.product_ingredients.length === 0)!;
-  const order = await request.post('/api/orders', {
-    headers: TENANT,
-    data: {
-      session,
-      products: [
-        { product_id: product.id, product_variant_id: product.product_variants[0]!.id, quantity: 1 },
-      ],
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-}
-
 test.beforeEach(async ({ request }) => {
   const res = await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
   expect(res.ok()).toBe(true);

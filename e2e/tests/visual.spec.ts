@@ -2,6 +2,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiHeadersOnce } from './api-auth.ts';
 import { skipWelcome } from './welcome.ts';
+import { tableOrder } from './table-order.ts';
 
 startFromFreshDatabase();
 
@@ -17,7 +18,6 @@ startFromFreshDatabase();
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
-const TENANT = { client: 'demo', place: 'bistro' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const LANGS = ['bg', 'de'] as const;
@@ -117,29 +117,7 @@ test.describe('console screens', () => {
   test.beforeAll(async ({ request }) => {
     const clock = await request.put('/api/__test/clock', { data: { now: TUESDAY_NOON } });
     expect(clock.ok()).toBe(true);
-    const scan = await request.post('/api/tables/verify_token', {
-      headers: TENANT,
-      data: { token: 'demo-t2', placeSlug: 'bistro' },
-    });
-    expect(scan.status()).toBe(200);
-    const { session } = (await scan.json()) as { session: string };
-    const menu = (await (await request.get('/api/products?active=1', { headers: TENANT })).json()) as {
-      id: number;
-      in_stock: number;
-      product_variants: { id: number }[];
-      product_ingredients: unknown[];
-    }[];
-    const product = menu.find((p) => p.in_stock && p.product_ingredients.length === 0)!;
-    const order = await request.post('/api/orders', {
-      headers: TENANT,
-      data: {
-        session,
-        products: [
-          { product_id: product.id, product_variant_id: product.product_variants[0]!.id, quantity: 2 },
-        ],
-      },
-    });
-    expect(order.status(), await order.text()).toBe(201);
+    await tableOrder(request, 'demo-t2', 2);
   });
 
   for (const lang of LANGS) {
