@@ -37,6 +37,16 @@ describe('ingredients (spec §5: min/max addable counts)', () => {
     [3, 0, 3, { ok: true, value: undefined }],
     [0, null, null, { ok: true, value: undefined }],
     [0, '1', '2', { ok: false, error: { key: 'min_count_addable_ingredients_reached', value: 1 } }],
+    // A limit stored with a fraction counts whole ingredients: 2.5 → 2, 2.9 → 2.
+    [2, '2.5', null, { ok: true, value: undefined }],
+    [1, 2.5, null, { ok: false, error: { key: 'min_count_addable_ingredients_reached', value: 2 } }],
+    [3, null, 2.9, { ok: false, error: { key: 'max_count_addable_ingredients_reached', value: 2 } }],
+    // Negative, non-numeric or infinite limits are no limit.
+    [0, -2, null, { ok: true, value: undefined }],
+    [5, null, '-1', { ok: true, value: undefined }],
+    [0, 'abc', null, { ok: true, value: undefined }],
+    [0, '1e999', null, { ok: true, value: undefined }],
+    [5, null, 'Infinity', { ok: true, value: undefined }],
   ])('§5 add to cart with %d selected (min %j, max %j)', (count, min, max, expected) => {
     expect(
       checkAddableSelection(count, {
@@ -80,6 +90,9 @@ describe('required ingredient (issue 25 #9)', () => {
     expect(lacksRequiredIngredient(links, 0)).toBe(true);
     expect(lacksRequiredIngredient(links, null)).toBe(true);
     expect(lacksRequiredIngredient(links, 7)).toBe(false);
+    // The active flag as a boolean (PostgreSQL) as well as 1 (SQLite).
+    expect(lacksRequiredIngredient([{ type: 'required', active: true }], 0)).toBe(true);
+    expect(lacksRequiredIngredient([{ type: 'required', active: false }], 0)).toBe(false);
   });
   test('no active required ingredient: nothing to choose', () => {
     expect(lacksRequiredIngredient([{ type: 'required', active: 0 }], 0)).toBe(false);

@@ -46,6 +46,44 @@ describe('deliveryChoiceFor (spec §3, §5 delivery zones)', () => {
       choice: { kind: 'radius' },
     });
   });
+  it('a venue that draws only radiuses: a pin is matched by radius from the venue, which needs its location', () => {
+    const input = { ...base, radiuses: [ring], pin: { lat: 2, lng: 2 } };
+    expect(deliveryChoiceFor({ ...input, venue: { lat: 0.5, lng: 0.5 } }, now)).toEqual({
+      ok: true,
+      choice: { kind: 'radius', venue: { lat: 0.5, lng: 0.5 }, address: { lat: 2, lng: 2 } },
+    });
+    // The same pin with a region also named: the radiuses decide, not the region.
+    expect(
+      deliveryChoiceFor({ ...input, regionId: 7, hasRegions: true, venue: { lat: 0.5, lng: 0.5 } }, now),
+    ).toMatchObject({ ok: true, choice: { kind: 'radius' } });
+    // Without the venue's location no radius can be measured: the address is refused, never priced.
+    expect(deliveryChoiceFor(input, now)).toEqual({ ok: false, code: 'invalid_delivery_shape' });
+    // Without a pin either.
+    expect(deliveryChoiceFor({ ...base, radiuses: [ring], venue: { lat: 0.5, lng: 0.5 } }, now)).toEqual({
+      ok: false,
+      code: 'invalid_delivery_shape',
+    });
+  });
+  it('a pin outside every shape stays a shape choice (priced as outside) when no radius can take it', () => {
+    const outside = { lat: 2, lng: 2 };
+    // Shapes only: the shape rule answers (out of zone), there is no radius to fall back to.
+    for (const venue of [null, { lat: 0.5, lng: 0.5 }]) {
+      expect(deliveryChoiceFor({ ...base, shapes: [square], venue, pin: outside }, now)).toEqual({
+        ok: true,
+        choice: { kind: 'shape', address: outside },
+      });
+    }
+    // Shapes and radiuses but no venue location: the radiuses cannot be measured, the shapes answer.
+    expect(deliveryChoiceFor({ ...base, shapes: [square], radiuses: [ring], pin: outside }, now)).toEqual({
+      ok: true,
+      choice: { kind: 'shape', address: outside },
+    });
+    // With the venue's location the radius ring takes it, measured from the venue.
+    const venue = { lat: 0.5, lng: 0.5 };
+    expect(
+      deliveryChoiceFor({ ...base, shapes: [square], radiuses: [ring], venue, pin: outside }, now),
+    ).toEqual({ ok: true, choice: { kind: 'radius', venue, address: outside } });
+  });
   it('zones by map need a pin', () => {
     expect(deliveryChoiceFor({ ...base, shapes: [square] }, now)).toEqual({
       ok: false,

@@ -67,6 +67,12 @@ describe('order total: lines and product discounts (spec §3, §4, §9)', () => 
     expect(total({ lines: [...five, line({ product_variant_id: 9, price: 1 })] }).problems).toEqual([
       'order_amount_too_large',
     ]);
+    // The goods are capped before the discounts: a subtotal over the cap is refused even when the discounts bring
+    // the total back under it.
+    const overByDiscounted = [...five, line({ product_variant_id: 9, price: 10, discount_percent: 100 })];
+    const discounted = total({ lines: overByDiscounted });
+    expect(discounted.total).toBe(MAX_ORDER_AMOUNT);
+    expect(discounted.problems).toEqual(['order_amount_too_large']);
     // The probe's €1.14 M order: 200 lines × 999 of a €5.71 product.
     const probe = Array.from({ length: 200 }, (_, i) =>
       line({ product_variant_id: i + 1, price: 571, quantity: 999 }),
@@ -126,6 +132,57 @@ describe('order total: lines and product discounts (spec §3, §4, §9)', () => 
     expect(total({ lines, now: sofia('2026-03-02T12:30') }).total).toBe(1500);
     expect(total({ lines, now: sofia('2026-03-02T14:00') }).total).toBe(1800);
     expect(total({ lines, now: sofia('2026-03-03T12:30') }).total).toBe(1800);
+    // A venue in another time zone: its own clock decides. 13:30 in Sofia is 12:30 in Madrid, inside 11–13 there.
+    const madrid = { ...SETTINGS, time_zone: 'Europe/Madrid' };
+    expect(total({ lines, now: sofia('2026-03-02T13:30') }).total).toBe(1800);
+    expect(total({ lines, settings: madrid, now: sofia('2026-03-02T13:30') }).total).toBe(1500);
+    expect(total({ lines, settings: madrid, now: sofia('2026-03-02T12:30') }).total).toBe(1500);
+    expect(total({ lines, settings: madrid, now: sofia('2026-03-02T14:30') }).total).toBe(1800);
+  });
+
+  test("each line's amounts: unit, gross, discount, net, and the key it is matched to the cart by", () => {
+    const r = total({
+      lines: [
+        line({
+          price: 1000,
+          quantity: 3,
+          discount_percent: 10,
+          ingredients: { required: 5, addable: [7, 6], removable: [] },
+        }),
+        // A line sent without its ingredients is the plain variant.
+        line({ product_variant_id: 11, price: 400, quantity: 2, ingredients: null }),
+        line({ product_variant_id: 12, price: 300, ingredients: { addable: [] } }),
+      ],
+      ingredientPrices: { 5: 100, 6: 50 },
+    });
+    expect(r.lines).toEqual([
+      {
+        key: '10|r5|a6,7|x',
+        product_variant_id: 10,
+        quantity: 3,
+        unitPrice: 1150,
+        gross: 3450,
+        discountKind: 'percent',
+        discountPercent: 10,
+        productDiscount: 345,
+        net: 3105,
+        promoEligible: true,
+      },
+      {
+        key: '11|r0|a|x',
+        product_variant_id: 11,
+        quantity: 2,
+        unitPrice: 400,
+        gross: 800,
+        discountKind: 'none',
+        discountPercent: 0,
+        productDiscount: 0,
+        net: 800,
+        promoEligible: true,
+      },
+      expect.objectContaining({ key: '12|r0|a|x', gross: 300, net: 300 }),
+    ]);
+    expect(r.total).toBe(3105 + 800 + 300);
   });
 
   test('ingredient prices add to the unit price (required and addable, not removable)', () => {
@@ -367,6 +424,19 @@ describe('order total: delivery and fees (spec §5, §9)', () => {
     });
     expect(r.itemsTotal).toBe(2880);
     expect(r.fees.delivery).toBe(300);
+  });
+
+  test('a delivery zone chosen where the order type has no configuration is refused, not priced', () => {
+    for (const delivery of [
+      { kind: 'region' as const, regionId: 1 },
+      { kind: 'shape' as const, address: { lat: 0.5, lng: 0.5 } },
+      { kind: 'radius' as const, venue: { lat: 0.5, lng: 0.5 }, address: { lat: 0.5, lng: 0.5 } },
+    ]) {
+      const r = total({ lines: [line({ price: 2500 })], orderType: 2, orderTypeConfig: null, delivery });
+      expect(r.fees.delivery).toBe(0);
+      expect(r.deliveryZone).toBeNull();
+      expect(r.problems).toHaveLength(1);
+    }
   });
 
   test('§8 an address outside every shape is invalid_delivery_shape', () => {
