@@ -110,8 +110,46 @@ describe('delivery zones (spec §5, §9: region, radius, shape)', () => {
     [{ active_time_from: '22:00', active_time_to: '03:00' }, '2026-03-02T02:00', true],
     [{ active_time_from: '22:00', active_time_to: '03:00' }, '2026-03-02T03:00', false],
     [{ active_time_from: null, active_time_to: null }, '2026-03-02T03:00', true],
+    // Only a start: from then until midnight. Only an end: from midnight until then.
+    [{ active_time_from: '18:00', active_time_to: null }, '2026-03-02T17:59', false],
+    [{ active_time_from: '18:00', active_time_to: null }, '2026-03-02T18:00', true],
+    [{ active_time_from: '18:00' }, '2026-03-02T12:00', false],
+    [{ active_time_from: null, active_time_to: '10:00' }, '2026-03-02T09:59', true],
+    [{ active_time_from: null, active_time_to: '10:00' }, '2026-03-02T10:00', false],
+    [{ active_time_to: '10:00' }, '2026-03-02T12:00', false],
   ])('shape window %j at %s → %s', (w, local, active) => {
     expect(isShapeActive({ id: 1, delivery_price: 0, coordinates: [], ...w }, sofia(local))).toBe(active);
+  });
+
+  test('a free-delivery threshold of 0, below 0 or none means the fee is always charged', () => {
+    for (const threshold of [0, -100, null, undefined]) {
+      const config = {
+        regions: [{ id: 1, delivery_price: 300, required_order_price_for_free_delivery: threshold }],
+      };
+      const r = resolveDeliveryZone({ kind: 'region', regionId: 1 }, config, NOON);
+      expect(r).toEqual({ ok: true, zone: { kind: 'region', id: 1, delivery_price: 300, free_from: null } });
+      if (r.ok) {
+        expect(zoneDeliveryPrice(r.zone, 0)).toBe(300);
+        expect(zoneDeliveryPrice(r.zone, 100_000)).toBe(300);
+      }
+    }
+    // The ring of 7–15 km (threshold 0) charges its 8.00 whatever the order.
+    const far = resolveDeliveryZone({ kind: 'radius', venue: VENUE, address: north(10) }, CONFIG, NOON);
+    expect(far).toMatchObject({ ok: true, zone: { id: 13, free_from: null } });
+  });
+
+  test('a radius ring takes addresses from its start to its end, both included; nearer than the first ring is out', () => {
+    const ring = { id: 5, radius_start: 2, radius_end: 4, delivery_price: 100 };
+    const at = (address: { lat: number; lng: number }) =>
+      resolveDeliveryZone({ kind: 'radius', venue: VENUE, address }, { radiuses: [ring] }, NOON);
+    expect(at(north(3))).toMatchObject({ ok: true, zone: { id: 5 } });
+    expect(at(north(1))).toEqual({ ok: false, code: 'delivery_out_of_range' });
+    expect(at(north(5))).toEqual({ ok: false, code: 'delivery_out_of_range' });
+    // A ring of 0–0 km takes the venue's own address: the end is included.
+    const here = { id: 6, radius_start: 0, radius_end: 0, delivery_price: 0 };
+    expect(
+      resolveDeliveryZone({ kind: 'radius', venue: VENUE, address: VENUE }, { radiuses: [here] }, NOON),
+    ).toMatchObject({ ok: true, zone: { id: 6 } });
   });
 
   test('no zones configured', () => {
