@@ -52,6 +52,39 @@ describe('point in polygon', () => {
   });
 });
 
+describe('point in polygon: slanted edges, and corners at the latitude of the point', () => {
+  // A right triangle whose long edge runs from (0, 10) to (10, 0): inside means lng < 10 − lat.
+  const triangle = [
+    { lat: 0, lng: 0 },
+    { lat: 0, lng: 10 },
+    { lat: 10, lng: 0 },
+  ];
+  // A diamond: two of its corners lie on the latitude 5 of the points tested.
+  const diamond = [
+    { lat: 0, lng: 5 },
+    { lat: 5, lng: 10 },
+    { lat: 10, lng: 5 },
+    { lat: 5, lng: 0 },
+  ];
+  test.each([
+    [triangle, { lat: 2, lng: 7.9 }, true],
+    [triangle, { lat: 2, lng: 8.1 }, false],
+    [triangle, { lat: 7, lng: 2.9 }, true],
+    [triangle, { lat: 7, lng: 3.1 }, false],
+    [triangle, { lat: 5, lng: -0.1 }, false],
+    [diamond, { lat: 5, lng: 2 }, true],
+    [diamond, { lat: 5, lng: 8 }, true],
+    [diamond, { lat: 5, lng: -1 }, false],
+    [diamond, { lat: 5, lng: 11 }, false],
+    [diamond, { lat: 2, lng: 2.9 }, false],
+    [diamond, { lat: 2, lng: 3.1 }, true],
+    [diamond, { lat: 8, lng: 6.9 }, true],
+    [diamond, { lat: 8, lng: 7.1 }, false],
+  ])('case %# contains %j = %s', (poly, p, inside) => {
+    expect(pointInPolygon(p, poly)).toBe(inside);
+  });
+});
+
 describe('coordinates as stored', () => {
   test.each([
     [[{ lat: 1, lng: 2 }], [{ lat: 1, lng: 2 }]],
@@ -76,6 +109,23 @@ describe('coordinates as stored', () => {
     ['not json', []],
     [{ lat: 1 }, []],
     [[[1, 'x']], []],
+    // One point that is not a number empties the whole polygon, wherever it is.
+    [
+      [
+        [1, 2],
+        [3, 'x'],
+      ],
+      [],
+    ],
+    ['[{"lat":1,"lng":2},{"lat":"north","lng":4}]', []],
+    // Items that are no point at all are skipped: a stray value, a short pair, half a point.
+    [
+      [[1, 2], 'xy', [5], null, { lat: 9 }, { lng: 9 }, [3, 4]],
+      [
+        { lat: 1, lng: 2 },
+        { lat: 3, lng: 4 },
+      ],
+    ],
   ])('parseCoordinates(%j)', (raw, expected) => {
     expect(parseCoordinates(raw)).toEqual(expected);
   });
