@@ -54,6 +54,10 @@ describe('time-based discount (spec §4: weekday in days, hour in start..end, ma
     [{ ...base, time_based_discount_enabled: false }, false],
     [{ ...base, time_based_discount_enabled: 0 }, false],
     [{ ...base, time_based_discount_enabled: '1' }, true],
+    [{ ...base, time_based_discount_enabled: 1 }, true],
+    [{ ...base, time_based_discount_enabled: 'true' }, true],
+    [{ ...base, time_based_discount_enabled: 'false' }, false],
+    [{ ...base, time_based_discount_enabled: '0' }, false],
     [{ ...base, time_based_discount_percent: 0 }, false],
     [{ ...base, time_based_discount_percent: null }, false],
     [{ time_based_discount_percent: 20 }, false],
@@ -71,6 +75,8 @@ describe('time-based discount (spec §4: weekday in days, hour in start..end, ma
     ],
     [null, []],
     ['', []],
+    ['10,2', [2]], // 10 is no weekday (not 1 and 0)
+    ['[12, 3]', [3]],
   ] as const)('parseDays(%j) = %j', (days, expected) => {
     expect(parseDays(days)).toEqual(expected);
   });
@@ -89,6 +95,38 @@ describe('time-based discount (spec §4: weekday in days, hour in start..end, ma
     [21, 22, 2, false],
   ])('hourInWindow(%d, %d, %d) = %s', (h, s, e, expected) => {
     expect(hourInWindow(h, s, e)).toBe(expected);
+  });
+
+  test.each([
+    // stored start, end → the window they mean; hours out of 0..23, fractions and blanks fall back to the defaults
+    ['', '', '2026-03-04T00:30', true],
+    ['', '', '2026-03-04T23:30', true],
+    [18, '', '2026-03-04T23:30', true], // a blank end is the end of the day, not midnight
+    [18, '', '2026-03-04T17:30', false],
+    ['', 6, '2026-03-04T05:30', true],
+    ['', 6, '2026-03-04T06:30', false],
+    [25, 6, '2026-03-04T00:30', true], // start 25 → 0
+    [-1, 6, '2026-03-04T00:30', true],
+    [25, 6, '2026-03-04T23:30', false],
+    [18, 24, '2026-03-04T23:30', true], // end 24 → 23, the end of the day
+    [18, 30, '2026-03-04T17:30', false],
+    ['18.5', 23, '2026-03-04T12:30', true], // not an hour → 0
+    [18, '20.5', '2026-03-04T22:30', true], // not an hour → 23
+    [18, 23, '2026-03-04T23:30', true],
+    [0, 23, '2026-03-04T23:30', true],
+    // 0 and 23 are hours like the others: 0..0 is the hour after midnight, 23..23 the last hour.
+    [0, 0, '2026-03-04T00:30', true],
+    [0, 0, '2026-03-04T12:30', false],
+    [23, 23, '2026-03-04T23:30', true],
+    [23, 23, '2026-03-04T12:30', false],
+  ])('stored hours %j..%j at %s → %s', (start, end, local, active) => {
+    const fields = {
+      ...base,
+      time_based_discount_days: [3],
+      time_based_discount_start_hour: start,
+      time_based_discount_end_hour: end,
+    };
+    expect(isTimeBasedDiscountActive(fields, sofia(local))).toBe(active);
   });
 
   test('active percent is capped at 100 and null when inactive', () => {
