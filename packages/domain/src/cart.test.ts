@@ -111,6 +111,30 @@ describe('cart merge (spec §3, §4: grouped by variant id under to_order)', () 
     expect(cartLines(removeLinesWithIngredients(cart, [7, 8])).map((l) => l.product_id)).toEqual([1, 4]);
   });
 
+  test('with two lines of one variant, each change touches only the line it names', () => {
+    const plain = line();
+    const withOnion = line({ ingredients: ing(0, [4]) });
+    let cart = addToCart(addToCart({}, plain), withOnion);
+    cart = addToCart(cart, withOnion);
+    expect(cartLines(cart).map((l) => l.quantity)).toEqual([1, 2]);
+    cart = setCartLineQuantity(cart, cartLineKey(plain), 5);
+    expect(cartLines(cart).map((l) => l.quantity)).toEqual([5, 2]);
+    cart = decrementCartLine(cart, cartLineKey(withOnion));
+    expect(cartLines(cart).map((l) => l.quantity)).toEqual([5, 1]);
+    cart = decrementCartLine(cart, cartLineKey(withOnion));
+    expect(cartLines(cart).map((l) => [cartLineKey(l), l.quantity])).toEqual([[cartLineKey(plain), 5]]);
+  });
+
+  test('removing every line of a variant removes its group, so the stored cart has no empty groups', () => {
+    let cart: Cart = {};
+    cart = addToCart(cart, line({ product_id: 1, product_variant_id: 10 }));
+    cart = addToCart(cart, line({ product_id: 2, product_variant_id: 20, ingredients: ing(7) }));
+    expect(Object.keys(removeProducts(cart, [1]))).toEqual(['20']);
+    expect(Object.keys(removeLinesWithIngredients(cart, [7]))).toEqual(['10']);
+    expect(removeProducts(cart, [1, 2])).toEqual({});
+    expect(removeLinesWithIngredients(removeProducts(cart, [1]), [7])).toEqual({});
+  });
+
   test('property: merging is order-independent', () => {
     const lineArb = fc.record({
       variant: fc.integer({ min: 1, max: 3 }),
@@ -214,6 +238,59 @@ describe('cart (spec §4: adding picks the first active required ingredient)', (
       time_based_discount_days: [5, 6],
       disable_promocode_discount: true,
     });
+  });
+
+  test('a product with only its required fields: empty defaults, nothing invented', () => {
+    const l = createCartLine({ id: 1, name: 'Айран' }, { id: 2, price: 250 }, { now: new Date(0) });
+    expect(l).toMatchObject({
+      size: '',
+      additional_price: 0,
+      image: null,
+      product_translations: {},
+      variant_translations: {},
+      product_ingredients: [],
+      ingredients: { required: 0, addable: [], removable: [] },
+      catHierarchyId: null,
+      discount_percent: 0,
+      discount_money: 0,
+      time_based_discount_enabled: false,
+      time_based_discount_percent: 0,
+      time_based_discount_start_hour: 0,
+      time_based_discount_end_hour: 23,
+      time_based_discount_days: [],
+      disable_promocode_discount: false,
+    });
+    // A product whose picture list is empty has no picture.
+    expect(
+      createCartLine({ id: 1, name: 'x', product_images: [] }, { id: 2, price: 1 }, { now: new Date(0) })
+        .image,
+    ).toBeNull();
+  });
+
+  test.each([
+    [true, true],
+    [1, true],
+    ['1', true],
+    [false, false],
+    [0, false],
+    ['0', false],
+    [null, false],
+  ])('the flags as stored: %j → %s; a money discount is kept', (stored, on) => {
+    const l = createCartLine(
+      {
+        id: 1,
+        name: 'x',
+        discount_money: 150,
+        time_based_discount_enabled: stored,
+        // The type says boolean or 0/1; createCartLine also reads the text '1' (a flag read from text).
+        disable_promocode_discount: stored as boolean | number | null,
+      },
+      { id: 2, price: 1000 },
+      { now: new Date(0) },
+    );
+    expect(l.time_based_discount_enabled).toBe(on);
+    expect(l.disable_promocode_discount).toBe(on);
+    expect(l.discount_money).toBe(150);
   });
 
   test('an explicit required choice wins over the default', () => {

@@ -150,8 +150,8 @@ describe('order total: lines and product discounts (spec §3, §4, §9)', () => 
           ingredients: { required: 5, addable: [7, 6], removable: [] },
         }),
         // A line sent without its ingredients is the plain variant.
-        line({ product_variant_id: 11, price: 400, quantity: 2, ingredients: null }),
-        line({ product_variant_id: 12, price: 300, ingredients: { addable: [] } }),
+        { ...line({ product_variant_id: 11, price: 400, quantity: 2 }), ingredients: null },
+        { ...line({ product_variant_id: 12, price: 300 }), ingredients: { addable: [] } },
       ],
       ingredientPrices: { 5: 100, 6: 50 },
     });
