@@ -33,6 +33,9 @@ describe('order types (spec §9)', () => {
     [true, false],
     [' 1', false],
     [[1], false],
+    ['1 ', false], // only digits, from the first to the last character
+    ['2x', false],
+    ['06', true], // a leading zero is still a number
   ])('isOrderType(%j) = %s', (v, ok) => {
     expect(isOrderType(v)).toBe(ok);
   });
@@ -118,6 +121,23 @@ describe('order statuses (spec §4 and the designed transition table)', () => {
     [7, ['ordered', 'cooked_spot', 'served_spot', 'paid', 'rejected']],
   ] as const)('type %d uses statuses %j', (type, statuses) => {
     expect(statusesForOrderType(type)).toEqual(statuses);
+  });
+
+  test('the terminal statuses are exactly where an order of any type stops: paid and rejected', () => {
+    expect([...TERMINAL_STATUSES].sort()).toEqual(['paid', 'rejected']);
+    for (const type of ORDER_TYPE_IDS.filter(isOrderingType)) {
+      const deadEnds = statusesForOrderType(type).filter((s) => nextStatuses(type, s).length === 0);
+      expect(deadEnds.sort()).toEqual([...TERMINAL_STATUSES].sort());
+    }
+  });
+
+  test('at a table a cooked order is served, and an unknown order type moves nowhere', () => {
+    for (const type of [1, 7] as const) {
+      expect(nextStatuses(type, 'cooked_spot')).toEqual(['served_spot', 'paid', 'rejected']);
+      expect(canTransition(type, 'cooked_spot', 'served_spot')).toBe(true);
+    }
+    expect(nextStatuses(5 as OrderType, 'ordered')).toEqual([]);
+    expect(canTransition(5 as OrderType, 'ordered', 'paid')).toBe(false);
   });
 
   test('every ordering type can reach paid and rejected from ordered', () => {

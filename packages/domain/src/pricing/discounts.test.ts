@@ -79,6 +79,12 @@ describe('registered-user discounts (spec §3, §6, §9)', () => {
     expect(nthOrderDiscountAmount(nth, count, 5000)).toBe(due ? 500 : 0);
   });
 
+  test('a registered guest without an nth-order discount gets none', () => {
+    expect(isNthOrderDiscountDue(null, 0)).toBe(false);
+    expect(isNthOrderDiscountDue(undefined, 4)).toBe(false);
+    expect(nthOrderDiscountAmount(null, 0, 5000)).toBe(0);
+  });
+
   test.each([
     [{ on_order_number: 1, discount_type: 'money' as const, discount_amount: 300 }, 0, 5000, 300],
     [{ on_order_number: 1, discount_type: 'money' as const, discount_amount: 300 }, 0, 200, 200],
@@ -147,6 +153,7 @@ describe('fees (spec §9)', () => {
     [3, 0, 0],
     [-2, 50, 0],
     [2.9, 50, 100],
+    [2, -100, 0], // a negative price is no price, never a refund
   ])('§9 cutlery fee: %d pieces × %d = %d', (pieces, price, expected) => {
     expect(cutleryFee(pieces, price)).toBe(expected);
   });
@@ -158,6 +165,7 @@ describe('fees (spec §9)', () => {
     [3333, 1.5, 20, 70], // 49.995 → 50, + 20
     [0, 2, 50, 0],
     [10000, -2, -50, 0],
+    [10000, -2, 50, 50], // a negative percent is none: the fixed part stays
   ])('§9 online tax on %d: %d %% + %d = %d', (amount, pct, fixed, expected) => {
     expect(onlinePaymentTax(amount, pct, fixed)).toBe(expected);
   });

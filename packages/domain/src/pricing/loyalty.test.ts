@@ -41,6 +41,7 @@ describe('loyalty award (designed: points per whole currency unit, percent to th
     );
     expect(loyaltyEnabled(parseLoyaltySettings({}))).toBe(false);
     expect(loyaltyEnabled(parseLoyaltySettings({ accumulated_amount_percent: '1' }))).toBe(true);
+    expect(loyaltyEnabled(parseLoyaltySettings({ points_per_currency_unit: '1' }))).toBe(true);
   });
 
   test('properties: integers, never negative, never more than the total, monotone in the total', () => {

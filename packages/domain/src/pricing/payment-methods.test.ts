@@ -44,6 +44,9 @@ describe("a currency no payment provider takes (a CHF venue): the provider's met
   test('each method by its provider', () => {
     expect(providerTakesCurrency('epay', 'usd')).toBe(true);
     expect(providerTakesCurrency('redsys', 'CHF')).toBe(false);
+    // As typed in a settings field: spaces around, any case.
+    expect(providerTakesCurrency('epay', ' eur ')).toBe(true);
+    expect(providerTakesCurrency('redsys', 'Eur\n')).toBe(true);
     for (const m of ['epay', 'online', 'online_card', 'bizum']) {
       expect(onlinePaymentTakes(m, 'EUR'), m).toBe(true);
       expect(onlinePaymentTakes(m, 'CHF'), m).toBe(false);

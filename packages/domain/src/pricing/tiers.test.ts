@@ -58,6 +58,8 @@ describe('tiers (spec §3: active_start_time / active_end_time)', () => {
     [{ active_start_time: '18:00', active_end_time: null }, '2026-03-02T19:00', true],
     [{ active_start_time: '18:00', active_end_time: null }, '2026-03-02T17:00', false],
     [{ active_start_time: null, active_end_time: '10:00' }, '2026-03-02T09:00', true],
+    [{ active_start_time: null, active_end_time: '10:00' }, '2026-03-02T10:00', false],
+    [{ active_end_time: '10:00' }, '2026-03-02T12:00', false],
   ])('window %j at %s active = %s', (w, local, active) => {
     expect(isTierActive(w, sofia(local))).toBe(active);
   });
