@@ -196,6 +196,12 @@ describe('order total: lines and product discounts (spec §3, §4, §9)', () => 
     expect(r.total).toBe(2440);
   });
 
+  test('without a price list the chosen ingredients cost nothing', () => {
+    const lines = [line({ price: 1000, ingredients: { required: 5, addable: [6], removable: [] } })];
+    expect(total({ lines }).total).toBe(1000);
+    expect(total({ lines, ingredientPrices: null }).lines[0]?.unitPrice).toBe(1000);
+  });
+
   test('§9 rounding of many small lines: each line rounds once', () => {
     const many = Array.from({ length: 100 }, (_, i) =>
       line({ product_variant_id: i + 1, price: 1, discount_percent: 10 }),
