@@ -794,6 +794,104 @@ describeEachDatabase(
     });
 
     ctx.test(
+      'a line priced by what it is not → inactiveProductsIds, nothing stored: another product’s variant, an inactive variant, a booking product, a product hidden from table ordering',
+      async () => {
+        const f = fx();
+        const session = await openSession();
+        const orderCount = async () =>
+          Number(
+            (
+              await ctx.db
+                .selectFrom('orders')
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const before = await orderCount();
+        const refusedLine = async (productId: number, variantId: number, viaSession = true) => {
+          const line = [cartLine(productId, variantId, 2)];
+          const res = viaSession ? await spot(session, line) : await pickupOrder(line);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toMatchObject({
+            code: 'inactiveProductsIds',
+            ids: [productId],
+            variant_ids: [variantId],
+          });
+        };
+        // The salad (8.00) with the soup's variant (5.00): never the salad at the soup's price.
+        await refusedLine(f.salad.id, f.soup.variant);
+        await refusedLine(f.salad.id, f.soup.variant, false);
+
+        const { category_id: mains } = await ctx.db
+          .selectFrom('product_categories')
+          .select('category_id')
+          .where('product_id', '=', f.salad.id)
+          .executeTakeFirstOrThrow();
+        // A cheaper size switched off by the venue is not orderable, the product's active size still is.
+        const cheap = await ctx.db
+          .insertInto('product_variants')
+          .values({
+            product_id: f.salad.id,
+            price: 100,
+            additional_price: 0,
+            size: '100 г',
+            booking_duration: null,
+            translations: '{}',
+            position: 1,
+            active: 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        try {
+          await refusedLine(f.salad.id, cheap.id);
+        } finally {
+          await ctx.db.deleteFrom('product_variants').where('id', '=', cheap.id).execute();
+        }
+
+        // A bookable service is booked, never ordered (nor charged as a dish).
+        const massage = await insertProduct(
+          ctx.db,
+          f.bistro,
+          { slug: `massage-${minute()}`, name: 'Масаж', type: 'booking' },
+          { categoryIds: [mains], price: 300 },
+        );
+        await refusedLine(massage, await variantOf(ctx.db, massage));
+
+        // hide_for_ordering: hidden from guests ordering with a table's token while the venue's setting is on.
+        const secret = await insertProduct(
+          ctx.db,
+          f.bistro,
+          { slug: `secret-${minute()}`, name: 'Тайно', hide_for_ordering: 1 },
+          { categoryIds: [mains], price: 700 },
+        );
+        const secretVariant = await variantOf(ctx.db, secret);
+        await setSetting(ctx.db, f.bistro, 'hide_products_for_ordering_with_token', '1');
+        try {
+          await refusedLine(secret, secretVariant);
+          expect(await orderCount()).toBe(before);
+          // The same venue: a product not hidden orders at the table; the hidden one without a token (pickup).
+          const shown = await spot(session, [cartLine(f.salad.id, f.salad.variant, 2)]);
+          expect(shown.statusCode, shown.body).toBe(201);
+          expect(shown.json().totalPrice).toBe(14.4);
+          const pickup = await pickupOrder([cartLine(secret, secretVariant, 2)]);
+          expect(pickup.statusCode, pickup.body).toBe(201);
+          expect(pickup.json().totalPrice).toBe(14);
+        } finally {
+          await setSetting(ctx.db, f.bistro, 'hide_products_for_ordering_with_token', '0');
+          await ctx.db.updateTable('products').set({ active: 0 }).where('id', 'in', [massage, secret]).execute();
+        }
+        // With the setting off the hidden product orders at the table too.
+        await ctx.db.updateTable('products').set({ active: 1 }).where('id', '=', secret).execute();
+        try {
+          const atTable = await spot(await openSession('ordt-t2'), [cartLine(secret, secretVariant, 1)]);
+          expect(atTable.statusCode, atTable.body).toBe(201);
+        } finally {
+          await ctx.db.updateTable('products').set({ active: 0 }).where('id', '=', secret).execute();
+        }
+      },
+    );
+
+    ctx.test(
       'an inactive ingredient → inactiveProductIngredientsIds with product and ingredient ids',
       async () => {
         const f = fx();
