@@ -461,6 +461,37 @@ describeEachDatabase(
     });
 
     ctx.test(
+      'a delivery no zone prices is refused as invalid_delivery_shape, never sent for free: an unknown region, a pin outside the shapes of a venue without a location',
+      async () => {
+        const f = fx();
+        const line = [cartLine(f.salad.id, f.salad.variant, 2)];
+        const refused = async (extra: Record<string, unknown>) => {
+          const res = await delivery(line, extra);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'invalid_delivery_shape', message: 'invalid_delivery_shape' });
+        };
+        const noPin = { lat: null, lng: null, delivery_address_lat: null, delivery_address_lng: null };
+        // A region the venue does not have (no pin: the region decides).
+        await refused({ ...noPin, regionId: f.regionId + 1000 });
+        // Without the venue's location the radius ring cannot be measured: only the shape prices a pin.
+        const place = await ctx.db
+          .selectFrom('places')
+          .select(['lat', 'lng'])
+          .where('id', '=', f.bistro)
+          .executeTakeFirstOrThrow();
+        await ctx.db.updateTable('places').set({ lat: null, lng: null }).where('id', '=', f.bistro).execute();
+        try {
+          await refused({ delivery_address_lat: PIN_FAR.lat, delivery_address_lng: PIN_FAR.lng });
+          await refused({ delivery_address_lat: PIN_IN_RADIUS.lat, delivery_address_lng: PIN_IN_RADIUS.lng });
+          const inShape = await delivery(line);
+          expect(inShape.statusCode, inShape.body).toBe(201);
+        } finally {
+          await ctx.db.updateTable('places').set(place).where('id', '=', f.bistro).execute();
+        }
+      },
+    );
+
+    ctx.test(
       'delivery under minimal_order_price → min_order_price_for_radius_not_fulfilled with message_trans',
       async () => {
         const f = fx();
