@@ -468,7 +468,10 @@ describeEachDatabase(
         const refused = async (extra: Record<string, unknown>) => {
           const res = await delivery(line, extra);
           expect(res.statusCode, res.body).toBe(400);
-          expect(res.json()).toMatchObject({ code: 'invalid_delivery_shape', message: 'invalid_delivery_shape' });
+          expect(res.json()).toMatchObject({
+            code: 'invalid_delivery_shape',
+            message: 'invalid_delivery_shape',
+          });
         };
         const noPin = { lat: null, lng: null, delivery_address_lat: null, delivery_address_lng: null };
         // A region the venue does not have (no pin: the region decides).
@@ -909,7 +912,11 @@ describeEachDatabase(
           expect(pickup.json().totalPrice).toBe(14);
         } finally {
           await setSetting(ctx.db, f.bistro, 'hide_products_for_ordering_with_token', '0');
-          await ctx.db.updateTable('products').set({ active: 0 }).where('id', 'in', [massage, secret]).execute();
+          await ctx.db
+            .updateTable('products')
+            .set({ active: 0 })
+            .where('id', 'in', [massage, secret])
+            .execute();
         }
         // With the setting off the hidden product orders at the table too.
         await ctx.db.updateTable('products').set({ active: 1 }).where('id', '=', secret).execute();
