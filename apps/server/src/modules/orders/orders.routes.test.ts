@@ -855,6 +855,9 @@ describeEachDatabase(
         // The salad (8.00) with the soup's variant (5.00): never the salad at the soup's price.
         await refusedLine(f.salad.id, f.soup.variant);
         await refusedLine(f.salad.id, f.soup.variant, false);
+        // Ids the venue never had: refused by name, never a server error.
+        await refusedLine(f.salad.id + 100_000, f.salad.variant);
+        await refusedLine(f.salad.id, f.salad.variant + 100_000);
 
         const { category_id: mains } = await ctx.db
           .selectFrom('product_categories')
