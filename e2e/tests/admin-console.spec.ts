@@ -1,5 +1,6 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -40,7 +41,7 @@ test('venue picker, side navigation with page titles and breadcrumbs', async ({ 
   await expect(page).toHaveTitle(/^Потребители и роли · /);
 
   // The switcher moves to the other venue; the breadcrumb follows.
-  await page.getByRole('combobox', { name: 'Обект' }).selectOption('demo/hotel');
+  await chooseOption(page, 'Обект', 'Хотел Трапеза (Demo Hospitality)');
   await expect(crumbs.getByRole('listitem').nth(1)).toHaveText('Хотел Трапеза');
 });
 
@@ -48,7 +49,7 @@ test('users table: search, sort; the new-user form validates inline and warns be
   page,
 }) => {
   await signIn(page);
-  await page.getByRole('combobox', { name: 'Обект' }).selectOption('demo/bistro');
+  await chooseOption(page, 'Обект', 'Бистро Трапеза (Demo Hospitality)');
   await page
     .getByRole('navigation', { name: 'Раздели на администрацията' })
     .getByRole('link', { name: 'Потребители и роли' })
@@ -110,7 +111,7 @@ test('products table pages and sorts; a category is deleted only after confirmin
   page,
 }) => {
   await signIn(page);
-  await page.getByRole('combobox', { name: 'Обект' }).selectOption('demo/bistro');
+  await chooseOption(page, 'Обект', 'Бистро Трапеза (Demo Hospitality)');
   await page
     .getByRole('navigation', { name: 'Раздели на администрацията' })
     .getByRole('link', { name: 'Меню', exact: true })

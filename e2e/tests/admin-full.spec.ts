@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -207,7 +208,7 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   await large.getByLabel('Цена 2').fill('9.50');
   await large.getByLabel('Размер 2 (bg)').fill('500 мл');
   await large.getByLabel('Размер 2 (en)').fill('500 ml');
-  await form.getByLabel(`Как се използва ${ingBg}`).selectOption({ label: 'Добавка' });
+  await chooseOption(form, `Как се използва ${ingBg}`, 'Добавка');
   await form.getByLabel('Изберете файл').setInputFiles(IMAGE);
   await expect(form.locator('img[src^="/uploads/"]').first()).toBeVisible({ timeout: 15_000 });
   await form.getByRole('button', { name: 'Запази', exact: true }).click();
@@ -397,8 +398,9 @@ test('admin builds a product, draws a delivery zone and changes the layout; gues
   await page.goto('/admin/settings');
   const design = page.locator('#setting-subcategories_design');
   await expect(design).toBeVisible({ timeout: 15_000 });
-  const next = (await design.inputValue()) === '1' ? '3' : '1';
-  await design.selectOption(next);
+  // 1 is "Плочки със снимки", 3 "Карти в колони".
+  const next = (await design.innerText()).trim() === 'Плочки със снимки' ? '3' : '1';
+  await chooseOption(page, design, next === '1' ? 'Плочки със снимки' : 'Карти в колони');
   await page.getByRole('button', { name: 'Запази' }).first().click();
   await expect(page.getByRole('status').filter({ hasText: 'Запазено' }).first()).toBeVisible();
   // Stored: the venue's public settings carry the new design.

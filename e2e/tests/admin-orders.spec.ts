@@ -2,6 +2,7 @@ import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -110,8 +111,8 @@ test('the history: filters, sorting and pages come from the server', async ({ pa
   expect(pages).toBeGreaterThan(10);
 
   // Rejected deliveries only.
-  await page.getByRole('combobox', { name: 'Статус' }).selectOption({ label: 'Отказана' });
-  await page.getByRole('combobox', { name: 'Вид' }).selectOption({ label: 'Доставка' });
+  await chooseOption(page, 'Статус', 'Отказана');
+  await chooseOption(page, 'Вид', 'Доставка');
   await expect(page).toHaveURL(/status=rejected/);
   await expect(rows.first()).toBeVisible();
   // (The earlier rows stay while the filtered page loads.)

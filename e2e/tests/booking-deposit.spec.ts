@@ -12,6 +12,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -52,7 +53,7 @@ test('deposit: book with the online payment flag → Pay deposit → pay on the 
 
     await page.goto('/bistro/reservations');
     await expect(page.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible();
-    await page.getByLabel('Брой хора').selectOption('4');
+    await chooseOption(page, 'Брой хора', '4');
     await page.locator(`[data-date="${DATE}"]`).click();
     await page.getByRole('radio', { name: HOUR }).check();
     await page.getByLabel('Име', { exact: true }).fill('Петър Георгиев');
@@ -129,7 +130,7 @@ test('staff bookings view: the waiter sees the day, a new booking arrives pendin
   await skipWelcome(guest);
   await guest.goto('/bistro/reservations');
   await expect(guest.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible({ timeout: 15_000 });
-  await guest.getByLabel('Брой хора').selectOption('2');
+  await chooseOption(guest, 'Брой хора', '2');
   await guest.locator(`[data-date="${DATE}"]`).click();
   await guest.getByRole('radio', { name: '14:00' }).check();
   await guest.getByLabel('Име', { exact: true }).fill('Гост на живо');

@@ -18,6 +18,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders as adminHeaders } from './api-auth.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -128,7 +129,7 @@ test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops
   // The guest books through the form: 4 people, tomorrow, that hall, 19:00.
   await page.goto('/bistro/reservations');
   await expect(page.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible();
-  await page.getByLabel('Брой хора').selectOption(String(PEOPLE));
+  await chooseOption(page, 'Брой хора', String(PEOPLE));
   await page.locator(`[data-date="${TOMORROW}"]`).click();
   await page.getByRole('radio', { name: hallName, exact: true }).check();
   await page.getByRole('radio', { name: HOUR }).check();
@@ -175,7 +176,7 @@ test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops
   expect(afterBooking).toHaveLength(before.length - 1);
   // Another guest's form shows the hall as full at 19:00.
   await page.goto('/bistro/reservations');
-  await page.getByLabel('Брой хора').selectOption(String(PEOPLE));
+  await chooseOption(page, 'Брой хора', String(PEOPLE));
   await page.locator(`[data-date="${TOMORROW}"]`).click();
   await page.getByRole('radio', { name: HOUR }).check();
   await expect(
@@ -209,7 +210,7 @@ test('book a table for 4 tomorrow at 19:00 → mail over SMTP → capacity drops
   expect(afterCancel).toContain(hallId);
   expect(afterCancel).toHaveLength(before.length);
   await page.goto('/bistro/reservations');
-  await page.getByLabel('Брой хора').selectOption(String(PEOPLE));
+  await chooseOption(page, 'Брой хора', String(PEOPLE));
   await page.locator(`[data-date="${TOMORROW}"]`).click();
   await page.getByRole('radio', { name: HOUR }).check();
   await expect(page.getByRole('radio', { name: hallName, exact: true })).toBeEnabled();

@@ -8,6 +8,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 // The second journey books next to the first one's other guests (the last table for two at 19:00).
@@ -83,7 +84,7 @@ async function mailedLink(request: APIRequestContext, email: string, tag: string
 async function bookThroughTheForm(page: Page, email: string) {
   await page.goto('/bistro/reservations');
   await expect(page.getByRole('heading', { name: 'Резервация на маса' })).toBeVisible();
-  await page.getByLabel('Брой хора').selectOption('2');
+  await chooseOption(page, 'Брой хора', '2');
   await page.locator(`[data-date="${TOMORROW}"]`).click();
   await page.getByRole('radio', { name: HOUR }).check();
   await fillDetails(page, email);
@@ -107,7 +108,7 @@ test('book the last table for 2 → "confirm your booking" → e-mail → confir
   expect(await freeHours(request, 2)).toContain(HOUR);
 
   await page.goto('/bistro/reservations');
-  await page.getByLabel('Брой хора').selectOption('2');
+  await chooseOption(page, 'Брой хора', '2');
   // Today and the past month days: today is bookable, yesterday (Monday) is not.
   await expect(page.locator('[data-date="2026-03-02"]')).toHaveAttribute('aria-disabled', 'true');
   const email = `maria-${Date.now()}@example.com`;

@@ -1,6 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption, optionTexts } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -42,20 +43,24 @@ test('a pickup for later offers only open days and times; the answer names the t
   // "Delivery may be late" is the delivery form's, not the pickup's.
   await expect(d.getByText(/закъснее|late/i)).toHaveCount(0);
   await d.getByLabel('Точен час').check();
-  const day = d.getByLabel('Дата', { exact: true });
   // Today (Tuesday 03.03) to Sunday 08.03; Monday 09.03 is closed and not offered.
-  const days = await day.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-  expect(days).toEqual(['', '03.03', '04.03', '05.03', '06.03', '07.03', '08.03']);
-  await day.selectOption('03.03');
-  const times = d.getByLabel('Час', { exact: true });
-  const today = await times
-    .locator('option')
-    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const days = await optionTexts(d, 'Дата');
+  expect(days.map((o) => o.match(/\d\d\.\d\d/)?.[0] ?? o)).toEqual([
+    '—',
+    '03.03',
+    '04.03',
+    '05.03',
+    '06.03',
+    '07.03',
+    '08.03',
+  ]);
+  await chooseOption(d, 'Дата', /03\.03/);
+  const today = await optionTexts(d, 'Час');
   expect(today[1]).toBe('12:15'); // nothing in the past
   expect(today.at(-1)).toBe('22:45'); // nothing after closing
-  await day.selectOption('04.03');
-  await expect(times.locator('option').nth(1)).toHaveAttribute('value', '08:00');
-  await times.selectOption('09:00');
+  await chooseOption(d, 'Дата', /04\.03/);
+  expect((await optionTexts(d, 'Час'))[1]).toBe('08:00');
+  await chooseOption(d, 'Час', '09:00');
   await d.getByLabel('В брой').check();
   await d.getByLabel('Не, без прибори').check();
   await d.getByRole('checkbox').check();

@@ -19,6 +19,7 @@ import { simulatorAccounts } from '../../apps/server/src/modules/payments/paymen
 import { createAdmin, startEmptyInstallation, type EmptyInstallation } from './platform-server.ts';
 import { E2E_SIMULATOR_SECRET } from './simulator-secret.ts';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption } from './choose-option.ts';
 
 // Tuesday 12:00 in Sofia: the restaurant template's venue is open (10:00–22:00 every day).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
@@ -96,13 +97,13 @@ test('a new venue: template import with two bad rows fixed, checklist, payment t
   const venueForm = brand.getByRole('form', { name: 'Ново заведение: Demo Hospitality' });
   await venueForm.getByLabel('Име', { exact: true }).fill(VENUE.name);
   await venueForm.getByLabel('Кратко име (в адресите)').fill(VENUE.slug);
-  await venueForm.getByLabel('Шаблон').selectOption('restaurant');
+  await chooseOption(venueForm, 'Шаблон', /^Ресторант/);
   await venueForm.getByRole('button', { name: 'Създаване' }).click();
   await expect(venueForm.getByRole('status')).toHaveText(`Създадено заведение: ${VENUE.name}`);
   const inviteForm = brand.getByRole('form', { name: 'Покана за администратор: Demo Hospitality' });
   await inviteForm.getByLabel('Имейл').fill(OWNER.email);
-  await inviteForm.getByLabel('Роля').selectOption('PLACE_ADMIN');
-  await inviteForm.getByLabel('Заведение').selectOption({ label: VENUE.name });
+  await chooseOption(inviteForm, 'Роля', 'Администратор на заведение');
+  await chooseOption(inviteForm, 'Заведение', VENUE.name);
   await inviteForm.getByRole('button', { name: 'Изпращане на покана' }).click();
   await expect(inviteForm.getByRole('status')).toHaveText(`Поканата е изпратена до ${OWNER.email}.`);
   await operator.close();
@@ -196,7 +197,7 @@ test('a new venue: template import with two bad rows fixed, checklist, payment t
   await userForm.getByRole('textbox', { name: 'Имейл', exact: true }).fill('waiter@novo.test');
   await userForm.getByRole('textbox', { name: 'Име', exact: true }).fill('Петър');
   await userForm.getByRole('textbox', { name: 'Фамилия', exact: true }).fill('Петров');
-  await userForm.getByLabel('Роля').selectOption({ label: 'Сервитьор' });
+  await chooseOption(userForm, 'Роля', 'Сервитьор');
   await userForm.getByLabel(/^Парола/).fill('novo-waiter-password');
   const venueBox = userForm.getByRole('checkbox', { name: VENUE.name });
   if ((await venueBox.count()) > 0 && !(await venueBox.isChecked())) await venueBox.check();

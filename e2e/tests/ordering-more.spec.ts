@@ -2,6 +2,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -135,9 +136,7 @@ test('change table: the guest moves to another table and keeps the orders', asyn
     await expect(page.getByTestId('current-table')).toHaveText('Маса 6');
     await page.getByRole('button', { name: 'Смяна на маса' }).click();
     const modal = page.getByRole('dialog', { name: 'Смяна на маса' });
-    const select = modal.getByLabel('Нова маса');
-    const nine = select.locator('option').filter({ hasText: /^9(\s|$)/ });
-    await select.selectOption((await nine.getAttribute('value')) ?? '');
+    await chooseOption(modal, 'Нова маса', /^9(\s|$)/);
     await modal.getByRole('button', { name: 'Премести' }).click();
     await expect(modal.getByText('Вече сте на маса 9.')).toBeVisible();
     await modal.getByRole('button', { name: 'Затвори' }).last().click();

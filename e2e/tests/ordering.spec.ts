@@ -1,6 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -208,7 +209,7 @@ test('room service via the room QR code at the hotel', async ({ page }) => {
   await expect(page.getByRole('dialog').getByText('Румсървис – Стая 101', { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog').getByText(/маса 101/)).toHaveCount(0);
   await fillGuest(page);
-  await page.getByLabel('Вид поръчка').selectOption('lunch');
+  await chooseOption(page, 'Вид поръчка', 'Обяд');
   await page.getByLabel('Към сметката на стаята').check();
   await page.getByLabel('Не, без прибори').check();
   await page.getByRole('dialog').getByRole('checkbox').check();

@@ -24,6 +24,7 @@ import {
   type EmptyInstallation,
 } from './platform-server.ts';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption } from './choose-option.ts';
 
 // Tuesday 12:00 in Sofia: the restaurant template's venue is open (10:00–22:00 every day).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
@@ -136,7 +137,7 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
       const venueForm = brand.getByRole('form', { name: 'Ново заведение: Втора марка' });
       await venueForm.getByLabel('Име', { exact: true }).fill(VENUE.name);
       await venueForm.getByLabel('Кратко име (в адресите)').fill(VENUE.slug);
-      await venueForm.getByLabel('Шаблон').selectOption('restaurant');
+      await chooseOption(venueForm, 'Шаблон', /^Ресторант/);
       await venueForm.getByRole('button', { name: 'Създаване' }).click();
       await expect(venueForm.getByRole('status')).toHaveText(`Създадено заведение: ${VENUE.name}`);
       await expect(brand.getByRole('listitem').filter({ hasText: VENUE.name })).toContainText(
@@ -158,7 +159,7 @@ for (const dialect of ['sqlite', 'postgres'] as const satisfies readonly Dialect
 
       const inviteForm = brand.getByRole('form', { name: 'Покана за администратор: Втора марка' });
       await inviteForm.getByLabel('Имейл').fill(BRAND_ADMIN.email);
-      await inviteForm.getByLabel('Роля').selectOption('CLIENT_ADMIN');
+      await chooseOption(inviteForm, 'Роля', 'Администратор на марката (всички заведения)');
       await inviteForm.getByRole('button', { name: 'Изпращане на покана' }).click();
       await expect(inviteForm.getByRole('status')).toHaveText(
         `Поканата е изпратена до ${BRAND_ADMIN.email}.`,

@@ -7,6 +7,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption, optionTexts } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -61,13 +62,12 @@ test('a pickup for tomorrow waits as scheduled on the board and in the kitchen, 
   const guest = await context.newPage();
   await guest.clock.setFixedTime(new Date(TUESDAY_NOON));
   const d = await pickupForm(guest);
-  const day = d.getByLabel('Дата', { exact: true });
   // Monday 09.03 is closed: not offered.
-  const days = await day.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const days = (await optionTexts(d, 'Дата')).join(' ');
   expect(days).not.toContain('09.03');
   expect(days).toContain('04.03');
-  await day.selectOption('04.03');
-  await d.getByLabel('Час', { exact: true }).selectOption('09:00');
+  await chooseOption(d, 'Дата', /04\.03/);
+  await chooseOption(d, 'Час', '09:00');
   await d.getByLabel('В брой').check();
   await d.getByLabel('Не, без прибори').check();
   await d.getByRole('checkbox').check();
@@ -116,16 +116,12 @@ test('a closed day forged past the form is refused with the time field’s code,
 }) => {
   await pinClock(page, TUESDAY_NOON);
   const d = await pickupForm(page);
-  // The guest's browser is tampered with: Monday 09.03 (closed) put into the day list and chosen.
-  await d.getByLabel('Дата', { exact: true }).evaluate((select) => {
-    const s = select as HTMLSelectElement;
-    s.add(new Option('Пн, 09.03', '09.03'));
-  });
-  await d.getByLabel('Дата', { exact: true }).selectOption('09.03');
-  await d.getByLabel('Час', { exact: true }).evaluate((select) => {
-    (select as HTMLSelectElement).add(new Option('12:00', '12:00'));
-  });
-  await d.getByLabel('Час', { exact: true }).selectOption('12:00');
+  // The guest's browser is tampered with: an open day is chosen, and the order sent names Monday 09.03 (closed).
+  await chooseOption(d, 'Дата', /04\.03/);
+  await chooseOption(d, 'Час', '12:00');
+  await page.route('**/api/orders/preorder', (route) =>
+    route.continue({ postData: (route.request().postData() ?? '').replaceAll('04.03', '09.03') }),
+  );
   await d.getByLabel('В брой').check();
   await d.getByLabel('Не, без прибори').check();
   await d.getByRole('checkbox').check();

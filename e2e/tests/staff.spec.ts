@@ -1,6 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -144,7 +145,7 @@ test('the waiter sees a guest order arrive live, accepts and serves it; the gues
   await guest.goto('/bistro');
   await bar.getByRole('button', { name: 'Поискай сметката' }).click();
   const drawer = guest.getByRole('dialog');
-  await drawer.getByLabel('Начин на плащане').selectOption({ label: 'С карта' });
+  await chooseOption(drawer, 'Начин на плащане', 'С карта');
   await drawer.getByRole('button', { name: 'Поискай сметката' }).click();
   await expect(guest.getByText('Сметката е поискана. Сервитьорът идва.')).toBeVisible();
   const billItem = page.locator('li[data-need-id]').filter({ hasText: 'Сметка — С карта' });

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { apiHeaders } from './api-auth.ts';
 import { skipWelcome } from './welcome.ts';
 import { addKebapcheta } from './order-form.ts';
+import { chooseOption } from './choose-option.ts';
 
 startFromFreshDatabase();
 
@@ -94,11 +95,14 @@ test('three phones at one table: shared cart live, one order, split by items and
 
   // Anna pays her own dish online (split by items), on the provider's page.
   await anna.getByRole('tab', { name: 'Сметка' }).click();
-  await anna
-    .getByTestId('table-bill')
-    .getByLabel(/Кебапчета/)
-    .first()
-    .selectOption('1');
+  await chooseOption(
+    anna,
+    anna
+      .getByTestId('table-bill')
+      .getByRole('combobox', { name: /Кебапчета/ })
+      .first(),
+    '1',
+  );
   await anna.getByRole('button', { name: 'Плати онлайн' }).click();
   await expect(anna).toHaveURL(/\/epay\/(\?|$)/, { timeout: 15_000 });
   await anna.getByRole('button', { name: /^Pay / }).click();

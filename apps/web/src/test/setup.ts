@@ -33,3 +33,14 @@ afterEach(() => {
 
 // jsdom does not implement scrolling; the scroll restoration only needs the call to exist.
 window.scrollTo = () => undefined;
+
+// jsdom lacks what Radix's select (components/ui/select.tsx) calls when its list opens and is scrolled to the chosen
+// item: pointer capture and scrollIntoView; ResizeObserver where jsdom has none.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

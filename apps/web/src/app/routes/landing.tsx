@@ -39,16 +39,16 @@ export function Component() {
               <label htmlFor={cityId}>{t('landing.city')}</label>
               <Select
                 id={cityId}
-                value={city ?? ''}
-                onChange={(e) => setCity(e.target.value === '' ? null : Number(e.target.value))}
-              >
-                <option value="">{t('landing.allCities')}</option>
-                {cities.data?.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {translateField(c, 'name', lang)}
-                  </option>
-                ))}
-              </Select>
+                value={city == null ? '' : String(city)}
+                onValueChange={(v) => setCity(v === '' ? null : Number(v))}
+                options={[
+                  { value: '', label: t('landing.allCities') },
+                  ...(cities.data ?? []).map((c) => ({
+                    value: String(c.id),
+                    label: translateField(c, 'name', lang),
+                  })),
+                ]}
+              />
             </div>
           )}
           {(tagList.data?.length ?? 0) > 0 && (

@@ -1,34 +1,131 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FilterSelect } from './select.tsx';
+import { useForm } from 'react-hook-form';
+import { FilterSelect, Select } from './select.tsx';
+import { FormSelect } from './form-select.tsx';
+import { Field } from './field.tsx';
+import { chooseOption } from '../../test/choose-option.ts';
+
+const choices = [
+  { value: 'ordered', label: 'Ordered' },
+  { value: 'paid', label: 'Paid' },
+];
 
 describe('FilterSelect', () => {
-  it('offers "all" first, then the choices; names the select; hands over the chosen value', async () => {
+  it('offers "all" first, then the choices; names the combobox; hands over the chosen value', async () => {
     const onChange = vi.fn();
     render(
       <FilterSelect
         label="Status"
         allLabel="All statuses"
         value="paid"
-        choices={[
-          { value: 'ordered', label: 'Ordered' },
-          { value: 'paid', label: 'Paid' },
-        ]}
+        choices={choices}
         onChange={onChange}
       />,
     );
-    const select = screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement;
-    expect(select.value).toBe('paid');
-    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
-      ['', 'All statuses'],
-      ['ordered', 'Ordered'],
-      ['paid', 'Paid'],
-    ]);
+    const select = screen.getByRole('combobox', { name: 'Status' });
+    expect(select.tagName).toBe('BUTTON');
+    expect(select.textContent).toBe('Paid');
     const user = userEvent.setup();
-    await user.selectOptions(select, 'ordered');
+    await user.click(select);
+    expect(
+      screen.getAllByRole('option').map((o) => [o.textContent, o.getAttribute('aria-selected')]),
+    ).toEqual([
+      ['All statuses', 'false'],
+      ['Ordered', 'false'],
+      ['Paid', 'true'],
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Ordered' }));
     expect(onChange).toHaveBeenLastCalledWith('ordered');
-    await user.selectOptions(select, 'All statuses');
+    await chooseOption(user, select, 'All statuses');
     expect(onChange).toHaveBeenLastCalledWith('');
+  });
+});
+
+describe('Select', () => {
+  it('is named by its label, chosen with the keyboard, and gives the focus back to its trigger', async () => {
+    const onValueChange = vi.fn();
+    render(
+      <>
+        <label htmlFor="kind">Kind</label>
+        <Select
+          id="kind"
+          value="percent"
+          onValueChange={onValueChange}
+          options={[
+            { value: 'percent', label: 'Percentage' },
+            { value: 'money', label: 'Amount' },
+          ]}
+        />
+      </>,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Kind' });
+    trigger.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onValueChange).toHaveBeenLastCalledWith('money');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('inside an open native modal <dialog> puts its list in that dialog (the rest of the page is inert)', async () => {
+    render(
+      <dialog open aria-label="Move">
+        <Select
+          aria-label="Table"
+          value=""
+          onValueChange={() => undefined}
+          options={[
+            { value: '', label: '—' },
+            { value: '7', label: '7' },
+          ]}
+        />
+      </dialog>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Table' }));
+    expect((await screen.findByRole('listbox')).closest('dialog')).toBeTruthy();
+  });
+});
+
+describe('FormSelect', () => {
+  function Form({ onSubmit }: { onSubmit: (v: { region: string }) => void }) {
+    const form = useForm({ defaultValues: { region: '' }, mode: 'onTouched' });
+    const error = form.formState.errors.region?.message ?? null;
+    return (
+      <form onSubmit={form.handleSubmit(onSubmit)}>
+        <Field label="Region" error={error} showError={form.formState.isSubmitted}>
+          <FormSelect
+            control={form.control}
+            name="region"
+            rules={{ required: 'Choose a region' }}
+            options={[
+              { value: '', label: '—' },
+              { value: '3', label: 'Lozenets' },
+            ]}
+          />
+        </Field>
+        <button type="submit">Send</button>
+      </form>
+    );
+  }
+  it('takes the form value, shows the field error through Field, and submits the chosen value', async () => {
+    const onSubmit = vi.fn();
+    render(<Form onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    const region = screen.getByRole('combobox', { name: 'Region' });
+    expect(region.textContent).toBe('—');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText('Choose a region')).toBeTruthy();
+    expect(region.getAttribute('aria-invalid')).toBe('true');
+    expect(region.getAttribute('aria-describedby')).toBe(screen.getByText('Choose a region').id);
+    await chooseOption(user, region, 'Lozenets');
+    expect(region.textContent).toBe('Lozenets');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledWith({ region: '3' }, expect.anything());
   });
 });

@@ -1,17 +1,125 @@
 /**
- * A styled select: the native <select> (keyboard, screen readers and phones' own pickers work as they do
- * everywhere) drawn without the browser's look, with its own chevron and focus ring. Every select of the guest,
- * staff and admin screens is this one (issue 21 #2); props (ref, react-hook-form's register()) go to the <select>,
- * `className` to its wrapper. Kept native rather than a headless listbox: see apps/web/README.md.
+ * The one select of the guest, staff and admin screens (issue 21 #2): Radix's headless select
+ * (@radix-ui/react-select) with the project's own CSS. The trigger is a `role="combobox"` button named by its
+ * label (`<label htmlFor>` on its `id`, or `aria-label`); the list opens below it with the arrows, typeahead, Enter,
+ * Space and Escape, and nothing of the browser's own dropdown is shown. Inside a native modal <dialog> (the rest of
+ * the page is inert then) the list is portalled into that dialog, so it is on top and can be used.
+ *
+ * The choices are given as data (`options`); '' is a value like any other (Radix keeps '' for "nothing chosen", so it
+ * is mapped to a private value inside). A react-hook-form field uses `FormSelect` (form-select.tsx).
  */
-import type { ComponentProps } from 'react';
-import s from './console.module.css';
+import * as RadixSelect from '@radix-ui/react-select';
+import { useRef, useState, type FocusEvent, type Ref } from 'react';
+import s from './select.module.css';
 
-export function Select({ className, ...props }: ComponentProps<'select'>) {
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export interface SelectProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  id?: string;
+  /** the name in a native form submission (Radix adds a hidden native select inside a <form>) */
+  name?: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** shown while the value is none of the options */
+  placeholder?: string;
+  /** the trigger's class (its width, say) */
+  className?: string;
+  ref?: Ref<HTMLButtonElement>;
+  /** the trigger lost the focus to something other than its own list */
+  onBlur?: (e: FocusEvent<HTMLButtonElement>) => void;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+  'data-testid'?: string;
+}
+
+/** Radix refuses '' as an item's value (it means "no value"): '' is this inside. */
+const EMPTY = '\u2063none';
+const toRadix = (v: string) => (v === '' ? EMPTY : v);
+const fromRadix = (v: string) => (v === EMPTY ? '' : v);
+
+export function Select({
+  value,
+  onValueChange,
+  options,
+  name,
+  disabled,
+  required,
+  placeholder,
+  className,
+  onBlur,
+  ref,
+  ...trigger
+}: SelectProps) {
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  const open = useRef(false);
+  const own = useRef<HTMLButtonElement | null>(null);
+  const known = options.some((o) => o.value === value);
   return (
-    <span className={`${s.selectWrap}${className ? ` ${className}` : ''}`}>
-      <select {...props} className={s.select} />
-    </span>
+    <RadixSelect.Root
+      value={known ? toRadix(value) : ''}
+      onValueChange={(v) => onValueChange(fromRadix(v))}
+      onOpenChange={(next) => {
+        open.current = next;
+        // A native modal <dialog> makes the rest of the page inert: the list goes inside the open one, if any.
+        if (next) setContainer(own.current?.closest('dialog') ?? null);
+      }}
+      name={name}
+      disabled={disabled}
+      required={required}
+    >
+      <RadixSelect.Trigger
+        {...trigger}
+        ref={(el) => {
+          own.current = el;
+          if (typeof ref === 'function') ref(el);
+          else if (ref) ref.current = el;
+        }}
+        className={`${s.trigger}${className ? ` ${className}` : ''}`}
+        // Opening moves the focus into the list: not a blur of the field (a form would mark it touched too early).
+        onBlur={(e) => {
+          if (!open.current) onBlur?.(e);
+        }}
+      >
+        <span className={s.value}>
+          <RadixSelect.Value placeholder={placeholder} />
+        </span>
+        <RadixSelect.Icon asChild>
+          <span className={s.chevron} />
+        </RadixSelect.Icon>
+      </RadixSelect.Trigger>
+      <RadixSelect.Portal container={container}>
+        <RadixSelect.Content position="popper" sideOffset={4} collisionPadding={8} className={s.content}>
+          <RadixSelect.ScrollUpButton className={s.scroll} aria-hidden>
+            ▲
+          </RadixSelect.ScrollUpButton>
+          <RadixSelect.Viewport className={s.viewport}>
+            {options.map((o) => (
+              <RadixSelect.Item
+                key={o.value}
+                value={toRadix(o.value)}
+                disabled={o.disabled}
+                className={s.item}
+              >
+                <RadixSelect.ItemText>{o.label}</RadixSelect.ItemText>
+                <RadixSelect.ItemIndicator className={s.check} aria-hidden />
+              </RadixSelect.Item>
+            ))}
+          </RadixSelect.Viewport>
+          <RadixSelect.ScrollDownButton className={s.scroll} aria-hidden>
+            ▼
+          </RadixSelect.ScrollDownButton>
+        </RadixSelect.Content>
+      </RadixSelect.Portal>
+    </RadixSelect.Root>
   );
 }
 
@@ -30,22 +138,19 @@ export function FilterSelect({
   label: string;
   allLabel: string;
   value: string;
-  choices: readonly { value: string; label: string }[];
+  choices: readonly SelectOption[];
   onChange: (value: string) => void;
-  /** The wrapping label's class (the toolbar's row). */
+  /** The wrapper's class (the toolbar's row). */
   className?: string;
 }) {
   return (
-    <label className={className}>
-      <span className="visually-hidden">{label}</span>
-      <Select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{allLabel}</option>
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </Select>
-    </label>
+    <span className={className}>
+      <Select
+        aria-label={label}
+        value={value}
+        onValueChange={onChange}
+        options={[{ value: '', label: allLabel }, ...choices]}
+      />
+    </span>
   );
 }

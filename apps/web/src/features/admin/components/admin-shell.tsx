@@ -211,15 +211,15 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <Select
                 aria-label={t('shell.place')}
                 value={switcherValue}
-                onChange={(e) => void onChoose(e.target.value)}
-              >
-                <option value="">{t('shell.choosePlace')}</option>
-                {places.data.map((p) => (
-                  <option key={p.id} value={`${p.client.slug}/${p.slug}`}>
-                    {p.name} ({p.client.name}){p.active ? '' : ` — ${t('common.inactive')}`}
-                  </option>
-                ))}
-              </Select>
+                onValueChange={(v) => void onChoose(v)}
+                options={[
+                  { value: '', label: t('shell.choosePlace') },
+                  ...places.data.map((p) => ({
+                    value: `${p.client.slug}/${p.slug}`,
+                    label: `${p.name} (${p.client.name})${p.active ? '' : ` — ${t('common.inactive')}`}`,
+                  })),
+                ]}
+              />
             </label>
           )}
         </div>

@@ -82,24 +82,22 @@ export function AuditPage() {
             <>
               <label className={s.row}>
                 {t('audit.entity')}
-                <Select value={filter} onChange={(e) => setFilter(e.target.value)}>
-                  <option value="">{t('audit.all')}</option>
-                  {entities.map((e) => (
-                    <option key={e} value={e}>
-                      {e}
-                    </option>
-                  ))}
-                </Select>
+                <Select
+                  value={filter}
+                  onValueChange={setFilter}
+                  options={[
+                    { value: '', label: t('audit.all') },
+                    ...entities.map((e) => ({ value: e, label: e })),
+                  ]}
+                />
               </label>
               <label className={s.row}>
                 {t('audit.latest')}
-                <Select value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
-                  {LIMITS.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </Select>
+                <Select
+                  value={String(limit)}
+                  onValueChange={(v) => setLimit(Number(v))}
+                  options={LIMITS.map((l) => ({ value: String(l), label: String(l) }))}
+                />
               </label>
             </>
           }

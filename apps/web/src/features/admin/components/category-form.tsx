@@ -127,29 +127,27 @@ export function CategoryForm({
         />
         <label className={s.field}>
           {t('fields.type')}
-          <Select value={draft.type} onChange={(e) => set('type', e.target.value as CategoryDraft['type'])}>
-            {(['normal', 'image', 'link'] as const).map((type) => (
-              <option key={type} value={type}>
-                {t(`menu.categoryType.${type}`)}
-              </option>
-            ))}
-          </Select>
+          <Select
+            value={draft.type}
+            onValueChange={(v) => set('type', v as CategoryDraft['type'])}
+            options={(['normal', 'image', 'link'] as const).map((type) => ({
+              value: type,
+              label: t(`menu.categoryType.${type}`),
+            }))}
+          />
         </label>
         <label className={s.field}>
           {t('fields.parent')}
           <Select
-            value={draft.parentId ?? ''}
-            onChange={(e) => set('parentId', e.target.value === '' ? null : Number(e.target.value))}
-          >
-            <option value="">{t('menu.topLevel')}</option>
-            {parents
-              .filter((p) => p.id !== category?.id)
-              .map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.label}
-                </option>
-              ))}
-          </Select>
+            value={draft.parentId == null ? '' : String(draft.parentId)}
+            onValueChange={(v) => set('parentId', v === '' ? null : Number(v))}
+            options={[
+              { value: '', label: t('menu.topLevel') },
+              ...parents
+                .filter((p) => p.id !== category?.id)
+                .map((p) => ({ value: String(p.id), label: p.label })),
+            ]}
+          />
         </label>
         <TextInput
           label={t('fields.video')}

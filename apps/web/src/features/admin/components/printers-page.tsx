@@ -280,22 +280,24 @@ function PrinterForm({
         <label className={s.field}>
           {t('printing.paper')}
           <Select
-            value={draft.paper_width}
-            onChange={(e) => set('paper_width', Number(e.target.value) === 58 ? 58 : 80)}
-          >
-            <option value={80}>80 mm</option>
-            <option value={58}>58 mm</option>
-          </Select>
+            value={String(draft.paper_width)}
+            onValueChange={(v) => set('paper_width', Number(v) === 58 ? 58 : 80)}
+            options={[
+              { value: '80', label: '80 mm' },
+              { value: '58', label: '58 mm' },
+            ]}
+          />
         </label>
         <label className={s.field}>
           {t('printing.charset')}
           <Select
             value={draft.charset}
-            onChange={(e) => set('charset', e.target.value === 'wpc1251' ? 'wpc1251' : 'cp866')}
-          >
-            <option value="cp866">CP866</option>
-            <option value="wpc1251">WPC1251</option>
-          </Select>
+            onValueChange={(v) => set('charset', v === 'wpc1251' ? 'wpc1251' : 'cp866')}
+            options={[
+              { value: 'cp866', label: 'CP866' },
+              { value: 'wpc1251', label: 'WPC1251' },
+            ]}
+          />
         </label>
       </div>
       <div className={s.grid}>

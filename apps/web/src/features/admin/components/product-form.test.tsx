@@ -153,7 +153,7 @@ describe('ProductForm choices on checkbox cards (issue 21 #2)', () => {
     await user.click(within(categories).getByRole('checkbox', { name: 'Десерти' }));
     // Unticking the primary one gives the primary place to the other ticked category.
     await user.click(within(categories).getByRole('checkbox', { name: 'Напитки' }));
-    expect((screen.getByLabelText('Основна категория') as HTMLSelectElement).value).toBe('8');
+    expect(screen.getByRole('combobox', { name: 'Основна категория' }).textContent).toBe('Десерти');
 
     await user.click(
       within(screen.getByRole('group', { name: 'Алергени' })).getByRole('checkbox', { name: 'Мляко' }),

@@ -122,10 +122,14 @@ export function ProductForm({
         />
         <label className={s.field}>
           {t('fields.type')}
-          <Select value={draft.type} onChange={(e) => set('type', e.target.value as 'normal' | 'booking')}>
-            <option value="normal">{t('menu.productType.normal')}</option>
-            <option value="booking">{t('menu.productType.booking')}</option>
-          </Select>
+          <Select
+            value={draft.type}
+            onValueChange={(v) => set('type', v as 'normal' | 'booking')}
+            options={[
+              { value: 'normal', label: t('menu.productType.normal') },
+              { value: 'booking', label: t('menu.productType.booking') },
+            ]}
+          />
         </label>
         <TextInput label={t('fields.label')} value={draft.label} onChange={(v) => set('label', orNull(v))} />
         <TextInput

@@ -34,6 +34,7 @@ import { MoneyInput } from './money-input.tsx';
 import s from './admin.module.css';
 import { DateTimeField } from '../../../components/ui/date-time-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { percentOrMoney } from './percent-or-money.ts';
 
 type PromoDraft = Required<PromoCodeInput>;
 
@@ -194,13 +195,11 @@ function PromoForm({
           {t('promos.kind')}
           <Select
             value={draft.discount_type}
-            onChange={(e) =>
-              setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_value: 0 })
+            onValueChange={(v) =>
+              setDraft({ ...draft, discount_type: v as 'percent' | 'money', discount_value: 0 })
             }
-          >
-            <option value="percent">{t('promos.percent')}</option>
-            <option value="money">{t('promos.money')}</option>
-          </Select>
+            options={percentOrMoney(t)}
+          />
         </label>
         {draft.discount_type === 'money' ? (
           <MoneyInput
@@ -368,13 +367,11 @@ function UserDiscounts() {
           {t('promos.kind')}
           <Select
             value={draft.discount_type}
-            onChange={(e) =>
-              setDraft({ ...draft, discount_type: e.target.value as 'percent' | 'money', discount_amount: 0 })
+            onValueChange={(v) =>
+              setDraft({ ...draft, discount_type: v as 'percent' | 'money', discount_amount: 0 })
             }
-          >
-            <option value="percent">{t('promos.percent')}</option>
-            <option value="money">{t('promos.money')}</option>
-          </Select>
+            options={percentOrMoney(t)}
+          />
         </label>
         {draft.discount_type === 'money' ? (
           <MoneyInput

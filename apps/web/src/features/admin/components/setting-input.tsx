@@ -77,13 +77,12 @@ export function SettingInput({
     case 'enum':
     case 'language':
       input = (
-        <Select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          {row.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {settingOptionLabel(t, row, o)}
-            </option>
-          ))}
-        </Select>
+        <Select
+          {...common}
+          value={value}
+          onValueChange={onChange}
+          options={(row.options ?? []).map((o) => ({ value: o.value, label: settingOptionLabel(t, row, o) }))}
+        />
       );
       break;
     case 'list': {

@@ -292,13 +292,11 @@ function UserForm({
           <input value={draft.last_name} onChange={(e) => set('last_name', e.target.value)} />
         </Field>
         <Field label={t('users.role')}>
-          <Select value={draft.role} onChange={(e) => set('role', e.target.value as Role)}>
-            {roleChoices.map((r) => (
-              <option key={r} value={r}>
-                {t(`roles.${r}`)}
-              </option>
-            ))}
-          </Select>
+          <Select
+            value={draft.role}
+            onValueChange={(v) => set('role', v as Role)}
+            options={roleChoices.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          />
         </Field>
         {!row && (
           <Field

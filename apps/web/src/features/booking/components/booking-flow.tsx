@@ -255,18 +255,15 @@ export function BookingFlow({ product, onClose }: BookingFlowProps) {
         <Select
           id={`${uid}-people`}
           aria-describedby={`${uid}-people-hint`}
-          value={people}
-          onChange={(e) => {
-            setPeople(Number(e.target.value));
+          value={String(people)}
+          onValueChange={(v) => {
+            setPeople(Number(v));
             setTime(null);
           }}
-        >
-          {Array.from({ length: allowed.max - allowed.min + 1 }, (_, i) => allowed.min + i).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </Select>
+          options={Array.from({ length: allowed.max - allowed.min + 1 }, (_, i) =>
+            String(allowed.min + i),
+          ).map((n) => ({ value: n, label: n }))}
+        />
         <span id={`${uid}-people-hint`} className={styles.hint}>
           {t('booking.peopleHint', { min: allowed.min, max: allowed.max })}
         </span>

@@ -68,15 +68,18 @@ export function ChangeTableModal({
           !state.done && (
             <div className="field">
               <label htmlFor="change-table-select">{t('cart.changeTableNew')}</label>
-              <Select id="change-table-select" value={tableId} onChange={(e) => setTableId(e.target.value)}>
-                <option value="">—</option>
-                {choices.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.number}
-                    {x.hall_name ? ` – ${x.hall_name}` : ''}
-                  </option>
-                ))}
-              </Select>
+              <Select
+                id="change-table-select"
+                value={tableId}
+                onValueChange={setTableId}
+                options={[
+                  { value: '', label: '—' },
+                  ...choices.map((x) => ({
+                    value: String(x.id),
+                    label: `${x.number}${x.hall_name ? ` – ${x.hall_name}` : ''}`,
+                  })),
+                ]}
+              />
             </div>
           )
         )}

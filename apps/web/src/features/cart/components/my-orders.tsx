@@ -215,13 +215,14 @@ function SessionOrders({
           {venue.ui.about.paymentTypes.length > 0 && (
             <label className="field">
               <span>{t('cart.fields.paymentMethod')}</span>
-              <Select value={method} onChange={(e) => setMethod(e.target.value)}>
-                {venue.ui.about.paymentTypes.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`cart.payment.${m}`, { defaultValue: m })}
-                  </option>
-                ))}
-              </Select>
+              <Select
+                value={method}
+                onValueChange={setMethod}
+                options={venue.ui.about.paymentTypes.map((m) => ({
+                  value: m,
+                  label: t(`cart.payment.${m}`, { defaultValue: m }),
+                }))}
+              />
             </label>
           )}
           <button

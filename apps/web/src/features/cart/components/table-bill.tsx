@@ -202,16 +202,14 @@ export function TableBill({ ctx, session, guest }: { ctx: CartContext; session: 
                     </label>
                     <Select
                       id={`claim-${l.id}`}
-                      value={picked[l.id] ?? 0}
+                      value={String(picked[l.id] ?? 0)}
                       disabled={free === 0}
-                      onChange={(e) => setPicked({ ...picked, [l.id]: Number(e.target.value) })}
-                    >
-                      {Array.from({ length: free + 1 }, (_, q) => (
-                        <option key={q} value={q}>
-                          {q}
-                        </option>
-                      ))}
-                    </Select>
+                      onValueChange={(v) => setPicked({ ...picked, [l.id]: Number(v) })}
+                      options={Array.from({ length: free + 1 }, (_, q) => ({
+                        value: String(q),
+                        label: String(q),
+                      }))}
+                    />
                   </li>
                 );
               })}

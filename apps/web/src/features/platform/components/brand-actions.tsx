@@ -66,13 +66,12 @@ export function VenueForm({ brand, onCreated }: { brand: PlatformClient; onCreat
       </Field>
       <Field label={t('venue.template')} error={errors.template}>
         {(p) => (
-          <Select {...p} value={template} onChange={(e) => setTemplate(e.target.value as PlaceTemplate)}>
-            {PLACE_TEMPLATES.map((k) => (
-              <option key={k} value={k}>
-                {t(`venue.templates.${k}`)}
-              </option>
-            ))}
-          </Select>
+          <Select
+            {...p}
+            value={template}
+            onValueChange={(v) => setTemplate(v as PlaceTemplate)}
+            options={PLACE_TEMPLATES.map((k) => ({ value: k, label: t(`venue.templates.${k}`) }))}
+          />
         )}
       </Field>
       <Message message={message} />
@@ -111,13 +110,12 @@ export function InviteForm({ brand }: { brand: PlatformClient }) {
       </Field>
       <Field label={t('invite.role')} error={errors.role}>
         {(p) => (
-          <Select {...p} value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
-            {INVITE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`invite.roles.${r}`)}
-              </option>
-            ))}
-          </Select>
+          <Select
+            {...p}
+            value={role}
+            onValueChange={(v) => setRole(v as InviteRole)}
+            options={INVITE_ROLES.map((r) => ({ value: r, label: t(`invite.roles.${r}`) }))}
+          />
         )}
       </Field>
       {role === 'PLACE_ADMIN' && (
@@ -126,15 +124,10 @@ export function InviteForm({ brand }: { brand: PlatformClient }) {
             <Select
               {...p}
               required
-              value={placeId ?? ''}
-              onChange={(e) => setPlaceId(Number(e.target.value))}
-            >
-              {brand.venues.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </Select>
+              value={placeId == null ? '' : String(placeId)}
+              onValueChange={(v) => setPlaceId(Number(v))}
+              options={brand.venues.map((v) => ({ value: String(v.id), label: v.name }))}
+            />
           )}
         </Field>
       )}

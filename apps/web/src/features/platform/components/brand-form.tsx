@@ -138,12 +138,9 @@ export function BrandForm({
           <Select
             {...p}
             value={draft.currency}
-            onChange={(e) => set('currency', e.target.value as CurrencyCode)}
-          >
-            {CURRENCY_CODES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </Select>
+            onValueChange={(v) => set('currency', v as CurrencyCode)}
+            options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))}
+          />
         )}
       </Field>
       {failed && (

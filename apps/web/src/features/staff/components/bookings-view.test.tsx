@@ -10,6 +10,7 @@ import type { StaffBooking } from '@trapeza/domain/contracts/bookings';
 import { initI18n } from '../../../i18n/i18n.ts';
 import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
 import { staffTextLoaders } from '../hooks/use-staff-texts.ts';
+import { chooseOption } from '../../../test/choose-option.ts';
 import { BookingsView } from './bookings-view.tsx';
 
 class FakeSource {
@@ -154,9 +155,9 @@ test('day view: the active bookings of today, with the legal actions per status;
   expect(names(third!)).toEqual([]);
 
   const user = userEvent.setup();
-  await user.selectOptions(screen.getByLabelText('Hall'), 'Terrace');
+  await chooseOption(user, screen.getByRole('combobox', { name: 'Hall' }), 'Terrace');
   await vi.waitFor(() => expect(lastList().get('hallId')).toBe('2'));
-  await user.selectOptions(screen.getByLabelText('Status'), 'All statuses');
+  await chooseOption(user, screen.getByRole('combobox', { name: 'Status' }), 'All statuses');
   await vi.waitFor(() => expect(lastList().has('status')).toBe(false));
   expect(lastList().get('hallId')).toBe('2');
 });

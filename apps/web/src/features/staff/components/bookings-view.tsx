@@ -117,35 +117,28 @@ export function BookingsView({
         <label htmlFor={`${ids}-hall`}>{t('staff.bookings.hall')}</label>
         <Select
           id={`${ids}-hall`}
-          value={hallId ?? ''}
-          onChange={(e) => setHallId(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">{t('staff.bookings.allHalls')}</option>
-          {data.halls.map((h) => (
-            <option key={h.id} value={h.id}>
-              {h.name}
-            </option>
-          ))}
-        </Select>
+          value={hallId == null ? '' : String(hallId)}
+          onValueChange={(v) => setHallId(v ? Number(v) : null)}
+          options={[
+            { value: '', label: t('staff.bookings.allHalls') },
+            ...data.halls.map((h) => ({ value: String(h.id), label: h.name })),
+          ]}
+        />
         <label htmlFor={`${ids}-status`}>{t('staff.bookings.status')}</label>
         <Select
           id={`${ids}-status`}
           value={statusFilter}
-          onChange={(e) => {
-            const v = e.target.value;
+          onValueChange={(v) => {
             setStatusFilter(
               v === 'all' || v === 'active' || !isBookingStatus(v) ? (v as 'all' | 'active') : v,
             );
           }}
-        >
-          <option value="active">{t('staff.bookings.active')}</option>
-          <option value="all">{t('staff.bookings.allStatuses')}</option>
-          {BOOKING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`staff.bookings.statuses.${s}`)}
-            </option>
-          ))}
-        </Select>
+          options={[
+            { value: 'active', label: t('staff.bookings.active') },
+            { value: 'all', label: t('staff.bookings.allStatuses') },
+            ...BOOKING_STATUSES.map((s) => ({ value: s, label: t(`staff.bookings.statuses.${s}`) })),
+          ]}
+        />
       </div>
       {data.status === 'reconnecting' && (
         <p className={styles.banner} role="status">

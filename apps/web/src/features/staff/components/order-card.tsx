@@ -442,15 +442,20 @@ function TableForm(props: {
       }}
     >
       <label htmlFor={id}>{t('staff.order.changeTable')}</label>
-      <Select id={id} value={choice} onChange={(e) => setChoice(e.target.value)}>
-        <option value="">{t('staff.order.noTable')}</option>
-        {props.tables.map((tb) => (
-          <option key={tb.id} value={tb.id}>
-            {t(tb.kind === 'room' ? 'staff.order.room' : 'staff.order.table', { number: tb.number })}
-            {tb.hall_name ? ` · ${tb.hall_name}` : ''}
-          </option>
-        ))}
-      </Select>
+      <Select
+        id={id}
+        value={choice}
+        onValueChange={setChoice}
+        options={[
+          { value: '', label: t('staff.order.noTable') },
+          ...props.tables.map((tb) => ({
+            value: String(tb.id),
+            label:
+              t(tb.kind === 'room' ? 'staff.order.room' : 'staff.order.table', { number: tb.number }) +
+              (tb.hall_name ? ` · ${tb.hall_name}` : ''),
+          })),
+        ]}
+      />
       <button type="submit" className="button button-secondary" disabled={props.busy || unchanged}>
         {t('staff.order.moveTable')}
       </button>

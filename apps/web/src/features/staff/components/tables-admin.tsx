@@ -174,6 +174,14 @@ function tableName(t: TFunction, table: Pick<AdminTable, 'kind' | 'number'>) {
   return t(table.kind === 'room' ? 'staff.order.room' : 'staff.order.table', { number: table.number });
 }
 
+/** A table's hall: none, or one of the venue's halls. */
+function hallOptions(t: TFunction, halls: readonly AdminHall[]) {
+  return [
+    { value: '', label: t('staff.tables.noHall') },
+    ...halls.map((h) => ({ value: String(h.id), label: h.name })),
+  ];
+}
+
 function errorText(t: TFunction, error: unknown): string {
   return staffErrorCode(error) === 'table_number_taken'
     ? t('staff.tables.numberTaken')
@@ -230,10 +238,15 @@ function AddTableForm({
         </div>
         <div className="field">
           <label htmlFor={`${id}-kind`}>{t('staff.tables.kind')}</label>
-          <Select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-            <option value="table">{t('staff.tables.kindTable')}</option>
-            <option value="room">{t('staff.tables.kindRoom')}</option>
-          </Select>
+          <Select
+            id={`${id}-kind`}
+            value={kind}
+            onValueChange={(v) => setKind(v as Kind)}
+            options={[
+              { value: 'table', label: t('staff.tables.kindTable') },
+              { value: 'room', label: t('staff.tables.kindRoom') },
+            ]}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-seats`}>{t('staff.tables.seats')}</label>
@@ -250,14 +263,7 @@ function AddTableForm({
         {halls.length > 0 && (
           <div className="field">
             <label htmlFor={`${id}-hall`}>{t('staff.tables.hall')}</label>
-            <Select id={`${id}-hall`} value={hall} onChange={(e) => setHall(e.target.value)}>
-              <option value="">{t('staff.tables.noHall')}</option>
-              {halls.map((h) => (
-                <option key={h.id} value={h.id}>
-                  {h.name}
-                </option>
-              ))}
-            </Select>
+            <Select id={`${id}-hall`} value={hall} onValueChange={setHall} options={hallOptions(t, halls)} />
           </div>
         )}
         <button type="submit" className="button" disabled={create.isPending}>
@@ -361,14 +367,12 @@ function TableRow({
           {halls.length > 0 && (
             <div className="field">
               <label htmlFor={`${id}-hall`}>{t('staff.tables.hall')}</label>
-              <Select id={`${id}-hall`} value={hall} onChange={(e) => setHall(e.target.value)}>
-                <option value="">{t('staff.tables.noHall')}</option>
-                {halls.map((h) => (
-                  <option key={h.id} value={h.id}>
-                    {h.name}
-                  </option>
-                ))}
-              </Select>
+              <Select
+                id={`${id}-hall`}
+                value={hall}
+                onValueChange={setHall}
+                options={hallOptions(t, halls)}
+              />
             </div>
           )}
           <button type="submit" className="button" disabled={update.isPending}>

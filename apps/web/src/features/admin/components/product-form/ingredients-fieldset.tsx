@@ -55,19 +55,19 @@ export function IngredientsFieldset({
                   <Select
                     aria-label={t('menu.ingredientType', { name: ing.name })}
                     value={ingredientType(ing.id)}
-                    onChange={(e) => {
+                    onValueChange={(v) => {
                       const rest = draft.product_ingredients.filter((x) => x.ingredientId !== ing.id);
-                      const type = e.target.value as (typeof INGREDIENT_TYPES)[number] | '';
+                      const type = v as (typeof INGREDIENT_TYPES)[number] | '';
                       set('product_ingredients', type ? [...rest, { ingredientId: ing.id, type }] : rest);
                     }}
-                  >
-                    <option value="">—</option>
-                    {INGREDIENT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`menu.ingredientTypes.${type}`)}
-                      </option>
-                    ))}
-                  </Select>
+                    options={[
+                      { value: '', label: '—' },
+                      ...INGREDIENT_TYPES.map((type) => ({
+                        value: type,
+                        label: t(`menu.ingredientTypes.${type}`),
+                      })),
+                    ]}
+                  />
                 </td>
               </tr>
             ))}

@@ -45,18 +45,15 @@ export function CategoriesFieldset({
       </ChoiceCardGroup>
       <Field label={t('fields.primaryCategory')}>
         <Select
-          value={draft.catHierarchyId ?? ''}
-          onChange={(e) => set('catHierarchyId', e.target.value === '' ? null : Number(e.target.value))}
-        >
-          <option value="">—</option>
-          {categories
-            .filter((c) => draft.catHierarchyIds.includes(c.id))
-            .map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-        </Select>
+          value={draft.catHierarchyId == null ? '' : String(draft.catHierarchyId)}
+          onValueChange={(v) => set('catHierarchyId', v === '' ? null : Number(v))}
+          options={[
+            { value: '', label: '—' },
+            ...categories
+              .filter((c) => draft.catHierarchyIds.includes(c.id))
+              .map((c) => ({ value: String(c.id), label: c.label })),
+          ]}
+        />
       </Field>
     </>
   );

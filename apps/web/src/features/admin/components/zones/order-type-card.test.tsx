@@ -8,6 +8,7 @@ import { switchFeatureLanguage } from '../../../../test/render-with-providers.ts
 import type { AdminOrderTypeRow } from '../../api/zones.ts';
 import { useAdminPlaceStore } from '../../hooks/admin-place-store.ts';
 import { adminBundle } from '../../i18n/loaders.ts';
+import { chooseOption } from '../../../../test/choose-option.ts';
 import { OrderTypeCard } from './order-type-card.tsx';
 
 const pickup: AdminOrderTypeRow = {
@@ -84,7 +85,7 @@ describe('OrderTypeCard', () => {
     const user = userEvent.setup();
     await user.click(screen.getAllByRole('button', { name: 'Remove' })[2]!);
     await user.click(screen.getAllByRole('button', { name: 'Add a tier' })[1]!);
-    await user.selectOptions(screen.getByLabelText('Kind'), 'money');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Kind' }), 'Amount');
     await user.clear(screen.getAllByLabelText('Value')[0]!);
     await user.type(screen.getAllByLabelText('Value')[0]!, '2.50');
     // The window's start is a time field (components/ui TimeField): hour then minute typed into its segments.

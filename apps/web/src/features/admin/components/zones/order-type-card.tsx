@@ -23,6 +23,7 @@ import { ShapeList } from './shape-list.tsx';
 import { TierList } from './tier-list.tsx';
 import { TimeInput, useZoneWrite } from './use-zone-write.tsx';
 import { Select } from '../../../../components/ui/select.tsx';
+import { percentOrMoney } from '../percent-or-money.ts';
 
 export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderTypeRow; center: LatLng }) {
   const t = useAdminT();
@@ -87,11 +88,9 @@ export function OrderTypeCard({ orderType, center }: { orderType: AdminOrderType
               {t('promos.kind')}
               <Select
                 value={d.value_type}
-                onChange={(e) => patch({ value_type: e.target.value as 'percent' | 'money', value: 0 })}
-              >
-                <option value="percent">{t('promos.percent')}</option>
-                <option value="money">{t('promos.money')}</option>
-              </Select>
+                onValueChange={(v) => patch({ value_type: v as 'percent' | 'money', value: 0 })}
+                options={percentOrMoney(t)}
+              />
             </label>
             {d.value_type === 'money' ? (
               <MoneyInput

@@ -11,7 +11,7 @@ import { matchedZoneName } from '@trapeza/domain/delivery/zone-name';
 import { translatedText } from '../../../../lib/ui-settings.ts';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
 import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
-import { Select } from '../../../../components/ui/select.tsx';
+import { FormSelect } from '../../../../components/ui/form-select.tsx';
 import { usePinAddress } from '../../hooks/use-pin-address.ts';
 import { FieldError, TextField } from './fields.tsx';
 
@@ -25,7 +25,7 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
   const { t } = useTranslation();
   const { venue, raw } = m.ctx;
   const { settings, lang, currency } = venue;
-  const { setValue, register } = m.form;
+  const { setValue } = m.form;
   const { view, pin, regionId, saved, formId } = m;
   // The saved address the guest last filled the fields from (nothing chosen at first).
   const [savedId, setSavedId] = useState('');
@@ -94,14 +94,18 @@ export function AddressSection({ m }: { m: OrderFormModel }) {
       {venue.info.regions.length > 0 && (
         <div className="field">
           <label htmlFor={`${formId}-regionId`}>{t('cart.fields.region')}</label>
-          <Select {...m.fieldProps('regionId')} {...register('regionId')}>
-            <option value="">{pin ? t('cart.fields.regionByPin') : '—'}</option>
-            {venue.info.regions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {translateField(r, 'name', lang)} ({formatPrice(r.delivery_price, currency, lang).primary})
-              </option>
-            ))}
-          </Select>
+          <FormSelect
+            {...m.fieldProps('regionId')}
+            control={m.form.control}
+            name="regionId"
+            options={[
+              { value: '', label: pin ? t('cart.fields.regionByPin') : '—' },
+              ...venue.info.regions.map((r) => ({
+                value: String(r.id),
+                label: `${translateField(r, 'name', lang)} (${formatPrice(r.delivery_price, currency, lang).primary})`,
+              })),
+            ]}
+          />
           <FieldError m={m} name="regionId" />
         </div>
       )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDayChoice } from '@trapeza/domain/order-time';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
 import { ChoiceCard, ChoiceCardGroup } from '../../../../components/ui/choice-card.tsx';
-import { Select } from '../../../../components/ui/select.tsx';
+import { FormSelect } from '../../../../components/ui/form-select.tsx';
 import { FieldError } from './fields.tsx';
 
 /** A day choice's label in the guest's language: short weekday and date ('Tue, 03.03'). */
@@ -35,26 +35,31 @@ export function OrderTimeSection({ m }: { m: OrderFormModel }) {
         <div className="field-row">
           <div className="field">
             <label htmlFor={`${formId}-orderDate`}>{t('cart.fields.orderDate')}</label>
-            <Select {...m.fieldProps('orderDate')} {...register('orderDate')}>
-              <option value="">—</option>
-              {dayChoices.map((d) => (
-                <option key={d.value} value={d.value}>
-                  {dayLabel(d, lang)}
-                </option>
-              ))}
-            </Select>
+            <FormSelect
+              {...m.fieldProps('orderDate')}
+              control={m.form.control}
+              name="orderDate"
+              options={[
+                { value: '', label: '—' },
+                ...dayChoices.map((d) => ({ value: d.value, label: dayLabel(d, lang) })),
+              ]}
+            />
             <FieldError m={m} name="orderDate" />
           </div>
           <div className="field">
             <label htmlFor={`${formId}-orderTime`}>{t('cart.fields.orderTime')}</label>
-            <Select {...m.fieldProps('orderTime')} {...register('orderTime')}>
-              <option value="">—</option>
-              {(dayChoices.find((d) => d.value === values.orderDate)?.times ?? []).map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </Select>
+            <FormSelect
+              {...m.fieldProps('orderTime')}
+              control={m.form.control}
+              name="orderTime"
+              options={[
+                { value: '', label: '—' },
+                ...(dayChoices.find((d) => d.value === values.orderDate)?.times ?? []).map((time) => ({
+                  value: time,
+                  label: time,
+                })),
+              ]}
+            />
             <FieldError m={m} name="orderTime" />
           </div>
         </div>

@@ -1,7 +1,7 @@
 /** A room order (type 6): the room (fixed by the room's session, else typed) and the additional order type. */
 import { useTranslation } from 'react-i18next';
 import type { OrderFormModel } from '../../hooks/use-order-form.ts';
-import { Select } from '../../../../components/ui/select.tsx';
+import { FormSelect } from '../../../../components/ui/form-select.tsx';
 import { FieldError, TextField } from './fields.tsx';
 
 export function RoomSection({ m }: { m: OrderFormModel }) {
@@ -18,14 +18,18 @@ export function RoomSection({ m }: { m: OrderFormModel }) {
       {additional.length > 0 && (
         <div className="field">
           <label htmlFor={`${m.formId}-additionalOrderType`}>{t('cart.fields.additionalOrderType')}</label>
-          <Select {...m.fieldProps('additionalOrderType')} {...m.form.register('additionalOrderType')}>
-            <option value="">—</option>
-            {additional.map((o) => (
-              <option key={o} value={o}>
-                {t(`cart.additionalTypes.${o}`, { defaultValue: o })}
-              </option>
-            ))}
-          </Select>
+          <FormSelect
+            {...m.fieldProps('additionalOrderType')}
+            control={m.form.control}
+            name="additionalOrderType"
+            options={[
+              { value: '', label: '—' },
+              ...additional.map((o) => ({
+                value: o,
+                label: t(`cart.additionalTypes.${o}`, { defaultValue: o }),
+              })),
+            ]}
+          />
           <FieldError m={m} name="additionalOrderType" />
         </div>
       )}
