@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CSSProperties } from 'react';
 import { useForm } from 'react-hook-form';
 import { FilterSelect, Select } from './select.tsx';
 import { FormSelect } from './form-select.tsx';
@@ -88,6 +89,26 @@ describe('Select', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Table' }));
     expect((await screen.findByRole('listbox')).closest('dialog')).toBeTruthy();
+  });
+
+  it("on a venue's page puts its list in that page, so the list has the venue's colours, not the defaults", async () => {
+    render(
+      <div className="place" style={{ '--surface': '#102030' } as CSSProperties}>
+        <Select
+          aria-label="Day"
+          value=""
+          onValueChange={() => undefined}
+          options={[
+            { value: '', label: '—' },
+            { value: 'mon', label: 'Monday' },
+          ]}
+        />
+      </div>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Day' }));
+    const list = await screen.findByRole('listbox');
+    expect(getComputedStyle(list).getPropertyValue('--surface')).toBe('#102030');
   });
 });
 

@@ -70,7 +70,9 @@ export function Select({
       onOpenChange={(next) => {
         open.current = next;
         // A native modal <dialog> makes the rest of the page inert: the list goes inside the open one, if any.
-        if (next) setContainer(own.current?.closest('dialog') ?? null);
+        // Else inside the venue's page (.place carries its theme's colours as variables), so the list is drawn in
+        // the venue's colours like its trigger, not the console's defaults.
+        if (next) setContainer(own.current?.closest<HTMLElement>('dialog, .place') ?? null);
       }}
       name={name}
       disabled={disabled}
