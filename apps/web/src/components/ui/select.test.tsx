@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { FilterSelect, Select } from './select.tsx';
 import { FormSelect } from './form-select.tsx';
@@ -72,9 +72,10 @@ describe('Select', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
-  it('inside an open native modal <dialog> puts its list in that dialog (the rest of the page is inert)', async () => {
+  /** Opens a select drawn inside `wrap` and answers its list. */
+  async function openListInside(wrap: (select: ReactElement) => ReactElement) {
     render(
-      <dialog open aria-label="Move">
+      wrap(
         <Select
           aria-label="Table"
           value=""
@@ -83,31 +84,28 @@ describe('Select', () => {
             { value: '', label: '—' },
             { value: '7', label: '7' },
           ]}
-        />
-      </dialog>,
+        />,
+      ),
     );
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Table' }));
-    expect((await screen.findByRole('listbox')).closest('dialog')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Table' }));
+    return screen.findByRole('listbox');
+  }
+
+  it('inside an open native modal <dialog> puts its list in that dialog (the rest of the page is inert)', async () => {
+    const list = await openListInside((select) => (
+      <dialog open aria-label="Move">
+        {select}
+      </dialog>
+    ));
+    expect(list.closest('dialog')).toBeTruthy();
   });
 
   it("on a venue's page puts its list in that page, so the list has the venue's colours, not the defaults", async () => {
-    render(
+    const list = await openListInside((select) => (
       <div className="place" style={{ '--surface': '#102030' } as CSSProperties}>
-        <Select
-          aria-label="Day"
-          value=""
-          onValueChange={() => undefined}
-          options={[
-            { value: '', label: '—' },
-            { value: 'mon', label: 'Monday' },
-          ]}
-        />
-      </div>,
-    );
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Day' }));
-    const list = await screen.findByRole('listbox');
+        {select}
+      </div>
+    ));
     expect(getComputedStyle(list).getPropertyValue('--surface')).toBe('#102030');
   });
 });
