@@ -7,6 +7,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { fillDeliveryAddress } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -132,14 +133,7 @@ test('delivery in three steps: Next checks the step, the error is focused, Back 
   await expect(d.getByLabel('Улица')).toHaveValue('ул. Шипка');
   await expect(d.getByLabel('Номер', { exact: true })).toHaveValue('5');
   await expect(d.getByLabel('Звънец')).toHaveValue('Иванови');
-  await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
-  await d.getByLabel('Номер', { exact: true }).fill('12');
-  await d.getByLabel('Вход', { exact: true }).fill('А');
-  await d.getByLabel('Етаж').fill('3');
-  await d.getByLabel('Апартамент').fill('7');
-  await d.getByLabel('Звънец').fill('Петров');
-  await d.getByTestId('map-picker').click();
-  await expect(d.getByTestId('delivery-zone')).toContainText('Адресът е в зоната за доставка');
+  await fillDeliveryAddress(d, 'Петров');
   // Scrolled down to the map, the total is still on screen.
   await expectTotalInView(page, d);
   await d.getByRole('button', { name: 'Напред' }).click();

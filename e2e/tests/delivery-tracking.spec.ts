@@ -1,6 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { fillDeliveryAddress } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -37,14 +38,7 @@ test('a delivery guest follows the order live while the waiter moves it prepared
   await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
   await d.getByLabel('Телефон').fill('+359 888 123 456');
   await d.getByLabel('Имейл').fill('delivery-tracking@example.test');
-  await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
-  await d.getByLabel('Номер', { exact: true }).fill('12');
-  await d.getByLabel('Вход', { exact: true }).fill('А');
-  await d.getByLabel('Етаж').fill('3');
-  await d.getByLabel('Апартамент').fill('7');
-  await d.getByLabel('Звънец').fill('Петров');
-  await d.getByTestId('map-picker').click();
-  await expect(d.getByTestId('delivery-zone')).toContainText('Адресът е в зоната за доставка');
+  await fillDeliveryAddress(d, 'Петров');
   await d.getByLabel('В брой', { exact: true }).check();
   await d.getByLabel('Не, без прибори').check();
   await d.getByRole('checkbox').check();
