@@ -52,3 +52,43 @@ test('the side bar is a drawer on a phone: focus kept inside, Escape closes, foc
   await expect(drawer).toBeHidden();
   await expect(nav).toBeHidden();
 });
+
+test('the drawer opened while the console loads stays open through its redirect to the start page; a link or back closes it', async ({
+  page,
+}) => {
+  await signInToAdmin(page);
+  // The console again at /admin, its venues' answer held back: the page waits on it, the menu button is there. The
+  // drawer is opened now, before the console redirects (a replace navigation) to the venue's start page.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/admin/places*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin');
+  const menu = page.getByRole('button', { name: 'Навигация' });
+  const drawer = page.getByRole('dialog', { name: 'Раздели на администрацията' });
+  await menu.click();
+  await expect(drawer).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  release();
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The redirect was not the admin's move: the drawer is still open, its focus inside.
+  await expect(drawer).toBeVisible();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+  // A link taken (the admin's move) closes it.
+  await drawer.getByRole('link', { name: 'Поръчки', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(drawer).toBeHidden();
+
+  // Opened again, the browser's back closes it too.
+  await menu.click();
+  await expect(drawer).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await expect(drawer).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+});

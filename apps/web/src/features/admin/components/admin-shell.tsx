@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading.tsx';
 import { ErrorMessage } from '../../../components/ui/error-message.tsx';
 import { ConfirmHost } from '../../../components/ui/confirm-dialog.tsx';
@@ -75,8 +75,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
   // On a phone the side bar is a drawer: a modal dialog while open (focus kept inside, Escape closes), and the
   // focus goes back to the menu button that opened it.
   const phone = usePhone();
-  // Open on the page it was opened on: a move to another area closes it.
+  // Open on the page it was opened on: the admin's move to another page (a link, back or forward) closes it; the
+  // console's own redirect (a replace, such as /admin → /admin/home once the venues are loaded) keeps it open on
+  // the page it lands on, so a drawer opened while the console loads does not close under the admin's finger.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const navigationType = useNavigationType();
+  if (drawerPath !== null && drawerPath !== pathname)
+    setDrawerPath(navigationType === NavigationType.Replace ? pathname : null);
   const drawer = drawerPath === pathname && phone;
   const menuButton = useRef<HTMLButtonElement>(null);
   const aside = useRef<HTMLElement>(null);
