@@ -14,6 +14,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { skipWelcome } from './welcome.ts';
+import { addKebapcheta } from './order-form.ts';
+import { sendFromSharedCart } from './table-order.ts';
 
 startFromFreshDatabase();
 
@@ -127,16 +129,9 @@ test('register → log in → order at the table → my orders with its status �
   // Order at table 2, signed in.
   await page.goto('/bistro/t/demo-t2');
   await expect(page).toHaveURL(/\/bistro$/, { timeout: 15_000 });
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await addKebapcheta(page);
   // The table's shared cart (issue 19): the agreement, then "Order for the table".
-  await page.getByTestId('cart-button').click();
-  const shared = page.getByTestId('shared-cart');
-  await expect(shared.getByTestId('party-line').first()).toBeVisible();
-  await shared.getByRole('checkbox').check();
-  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
+  await sendFromSharedCart(page);
   await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
   // The short number of the venue's day (issue 24 #8), which the waiter's card shows too.
   const number = (await page.getByTestId('order-number').innerText()).trim();

@@ -3,6 +3,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { chooseOption } from './choose-option.ts';
+import { addKebapcheta, openOrderForm, ORDER_OR_KEEP } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -37,17 +38,9 @@ test('a guest’s pickup order is found by phone, opened with its lines and hist
 }) => {
   test.setTimeout(120_000);
   // The guest: kebapcheta, 5 pieces, with lyutenitsa, for pickup, paid in cash.
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
+  await addKebapcheta(page);
+  const d = await openOrderForm(page, ORDER_OR_KEEP);
   await page.getByLabel('Вземане от място').check();
-  const d = page.getByRole('dialog');
   await d.getByLabel('Име', { exact: true }).fill('Гергана Орлова');
   await d.getByLabel('Телефон').fill('+359 877 999 111');
   await page.getByLabel('В брой').check();

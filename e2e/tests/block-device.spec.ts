@@ -9,23 +9,18 @@ import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { addKebapcheta } from './order-form.ts';
+import { sendFromSharedCart } from './table-order.ts';
 
 startFromFreshDatabase();
 
 // Tuesday 12:00 in Sofia: the bistro is open (closed Mondays, 08:00–23:00).
 const TUESDAY_NOON = '2026-03-03T10:00:00.000Z';
 
-async function sendFromSharedCart(guest: Page) {
-  await guest.goto('/bistro/skara/kebapcheta');
-  await guest.getByLabel('5 бр.').check();
-  await guest.getByRole('checkbox').first().check();
-  await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await guest.getByTestId('cart-button').click();
-  const shared = guest.getByTestId('shared-cart');
-  await expect(shared.getByTestId('party-line').first()).toBeVisible();
-  const agree = shared.getByRole('checkbox');
-  if (!(await agree.isChecked())) await agree.check();
-  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
+/** The kebapcheta through the table's shared cart (an agreement still ticked from before stays ticked). */
+async function orderKebapchetaAtTable(guest: Page) {
+  await addKebapcheta(guest);
+  await sendFromSharedCart(guest);
 }
 
 test.beforeEach(async ({ request }) => {
@@ -51,7 +46,7 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
     await skipWelcome(guest);
     await guest.goto('/bistro/t/demo-t3');
     await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
-    await sendFromSharedCart(guest);
+    await orderKebapchetaAtTable(guest);
     await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
     await guest.keyboard.press('Escape');
 
@@ -62,7 +57,7 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
     await confirm.getByRole('button', { name: 'Блокирай', exact: true }).click();
     await expect(card.getByText('Устройството е блокирано.')).toBeVisible();
 
-    await sendFromSharedCart(guest);
+    await orderKebapchetaAtTable(guest);
     await expect(guest.getByText('Не можете да правите повече поръчки.')).toBeVisible({ timeout: 10_000 });
     await expect(guest.getByText('Успешно направена поръчка')).toHaveCount(0);
 
@@ -97,7 +92,7 @@ test('a waiter blocks a table guest’s device from the board; the guest is refu
 
     // The same guest's next order goes through and reaches the board.
     await guest.reload();
-    await sendFromSharedCart(guest);
+    await orderKebapchetaAtTable(guest);
     await expect(guest.getByText('Успешно направена поръчка')).toBeVisible({ timeout: 10_000 });
     await expect(card).toHaveCount(2, { timeout: 10_000 });
   } finally {

@@ -7,7 +7,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
-import { fillDeliveryAddress } from './order-form.ts';
+import { addKebapcheta, fillDeliveryAddress, openOrderForm, ORDER_OR_KEEP } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -30,20 +30,10 @@ function minorOf(text: string): number {
   return Number(first.replace(/[^\d]/g, ''));
 }
 
-async function openOrderForm(page: Page) {
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  const form = page.getByRole('heading', { name: 'Поръчка' });
-  await expect(upsell.or(form)).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(form).toBeVisible();
-  return page.getByRole('dialog', { name: 'Поръчка' });
+/** Two portions of kebapcheta (over the bistro's minimal delivery order), the order form open. */
+async function twoPortionsOrderForm(page: Page) {
+  await addKebapcheta(page, 2);
+  return openOrderForm(page, ORDER_OR_KEEP);
 }
 
 /** The footer's total is on screen (inside the phone's viewport), whatever the step's scroll. */
@@ -90,7 +80,7 @@ test('delivery in three steps: Next checks the step, the error is focused, Back 
       ],
     }),
   ] as const);
-  const d = await openOrderForm(page);
+  const d = await twoPortionsOrderForm(page);
   const step = d.getByTestId('order-step');
   const steps = d.getByRole('list', { name: 'Стъпки на поръчката' });
   await expect(steps.getByRole('listitem')).toHaveCount(3);
@@ -197,7 +187,7 @@ test('delivery in three steps: Next checks the step, the error is focused, Back 
 test('pickup on a phone: Enter in a field goes to the next step instead of sending; Escape closes the form', async ({
   page,
 }) => {
-  const d = await openOrderForm(page);
+  const d = await twoPortionsOrderForm(page);
   const step = d.getByTestId('order-step');
   await d.getByRole('radiogroup', { name: 'Тип на поръчката' }).getByText('Вземане от място').click();
   await expect(d.getByRole('radiogroup', { name: 'Час', exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
-import { fillDeliveryAddress } from './order-form.ts';
+import { addKebapcheta, fillDeliveryAddress, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -24,16 +24,8 @@ test('a delivery guest follows the order live while the waiter moves it prepared
 }) => {
   test.setTimeout(120_000);
   // Two portions: above the bistro's minimal delivery order.
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: 'Поръчай' }).click();
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  await addKebapcheta(page, 2);
+  const d = await openOrderForm(page);
   await d.getByLabel('Доставка').check();
   await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
   await d.getByLabel('Телефон').fill('+359 888 123 456');

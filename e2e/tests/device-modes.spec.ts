@@ -15,6 +15,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
+import { addKebapcheta } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -85,13 +86,6 @@ async function switchDevice(device: Page, token: string, mode: 'kiosk' | 'tablet
   // The staff login is gone from the device: guests never act as staff.
   const cookies = await device.context().cookies();
   expect(cookies.find((c) => c.name === 'auth_token')).toBeUndefined();
-}
-
-async function addKebapcheta(device: Page) {
-  await device.goto('/bistro/skara/kebapcheta');
-  await device.getByLabel('5 бр.').check();
-  await device.getByRole('checkbox').first().check();
-  await device.getByRole('button', { name: 'Добави в количката' }).first().click();
 }
 
 /** The device's own cart (no shared table cart on a kiosk or tablet) → the order form → sent. */

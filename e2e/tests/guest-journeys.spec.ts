@@ -1,7 +1,8 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { chooseOption, optionTexts } from './choose-option.ts';
+import { addKebapcheta, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -15,28 +16,11 @@ test.beforeEach(async ({ page }) => {
   await skipWelcome(page);
 });
 
-async function addKebapcheta(page: Page) {
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-}
-
-async function openOrderModal(page: Page) {
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: 'Поръчай', exact: true }).click();
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(page.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
-}
-
 test('a pickup for later offers only open days and times; the answer names the time, not "in 20 minutes"', async ({
   page,
 }) => {
   await addKebapcheta(page);
-  await openOrderModal(page);
-  const d = page.getByRole('dialog');
+  const d = await openOrderForm(page);
   await d.getByLabel('Вземане от място').check();
   await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
   await d.getByLabel('Телефон').fill('+359 888 123 456');

@@ -6,6 +6,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -54,15 +55,10 @@ test('Escape closes the order form and leaves the cart', async ({ page }) => {
   await page.goto('/bistro/skara/kebapcheta');
   await page.getByLabel('5 бр.').check();
   await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: 'Поръчай' }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
+  const d = await openOrderForm(page);
   const form = page.getByRole('heading', { name: 'Поръчка' });
-  await expect(upsell.or(form)).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(form).toBeVisible();
-  await page.getByLabel('Вземане от място').check();
-  await page.getByRole('dialog').getByLabel('Име', { exact: true }).fill('Иван');
+  await d.getByLabel('Вземане от място').check();
+  await d.getByLabel('Име', { exact: true }).fill('Иван');
   await page.keyboard.press('Escape');
   await expect(form).toBeHidden();
   await expect(page.getByRole('button', { name: 'Поръчай' })).toBeVisible();

@@ -8,6 +8,7 @@ import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { addKebapcheta, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -40,16 +41,8 @@ test('a delivery guest pins the address on the order form’s map with the keybo
   test.setTimeout(120_000);
   // The page's clock starts at the open Tuesday noon and runs (a fixed clock would stop Leaflet's pan animation).
   await page.clock.install({ time: new Date(TUESDAY_NOON) });
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: 'Поръчай', exact: true }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog');
+  await addKebapcheta(page);
+  const d = await openOrderForm(page);
   await d.getByLabel('Доставка').check();
   await d.getByLabel('Улица').fill('ул. Граф Игнатиев');
 

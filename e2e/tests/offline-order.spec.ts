@@ -6,6 +6,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
+import { addKebapcheta, openOrderForm, ORDER_OR_KEEP } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -28,10 +29,7 @@ test('offline at the table: "no internet connection" for the order, the waiter a
 }) => {
   await page.goto('/bistro/t/demo-t4');
   await expect(page).toHaveURL(/\/bistro$/);
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await addKebapcheta(page);
   await expect(page.getByRole('status').filter({ hasText: '1 x Кебапчета - /5 бр./' })).toBeVisible();
 
   // The waiter call, offline. (Its dialog was opened once online: without a service worker a part of the app never
@@ -102,13 +100,7 @@ async function keptForOffline(page: Page, path: string) {
 }
 
 async function sendPickupOrder(page: Page, name: string) {
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog');
-  await expect(d.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
+  const d = await openOrderForm(page, ORDER_OR_KEEP);
   await d.getByLabel('Вземане от място').check();
   await d.getByLabel('Име', { exact: true }).fill(name);
   await d.getByLabel('Телефон').fill('+359 888 123 456');

@@ -15,13 +15,20 @@ export async function addKebapcheta(page: Page, times = 1, base = ''): Promise<v
     await page.getByRole('button', { name: 'Добави в количката' }).first().click();
 }
 
-/** Opens the cart and its order form (past the suggestions, when shown); answers the order dialog. */
-export async function openOrderForm(page: Page): Promise<Locator> {
+/** The cart's order button whether the venue takes the order now ("Поръчай") or keeps it for later (closed now). */
+export const ORDER_OR_KEEP = /^(Поръчай|Запази за поръчка)$/;
+
+/**
+ * Opens the cart and its order form (past the suggestions, when shown); answers the order dialog, its form shown.
+ * `orderButton`: the cart's button tapped, "Поръчай" unless told (ORDER_OR_KEEP where either will do).
+ */
+export async function openOrderForm(page: Page, orderButton: RegExp = /^Поръчай$/): Promise<Locator> {
   await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^Поръчай$/ }).click();
+  await page.getByRole('button', { name: orderButton }).click();
   await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
   const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
   if (await upsell.isVisible()) await upsell.click();
+  await expect(page.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
   return page.getByRole('dialog', { name: 'Поръчка' });
 }
 

@@ -1,6 +1,7 @@
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -22,12 +23,7 @@ async function orderPickup(page: Page, email: string, quantity = '5 бр.') {
   await page.getByLabel(quantity).check();
   await page.getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: 'Поръчай' }).click();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  const d = await openOrderForm(page);
   await d.getByLabel('Вземане от място').check();
   // On a phone the form goes in steps (how & when, your details, payment & confirm): Next is a guest's tap.
   const next = d.getByRole('button', { name: 'Напред' });

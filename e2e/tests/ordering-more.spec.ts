@@ -3,6 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
 import { chooseOption } from './choose-option.ts';
+import { addKebapcheta, openOrderForm, ORDER_OR_KEEP } from './order-form.ts';
+import { sendFromSharedCart } from './table-order.ts';
 
 startFromFreshDatabase();
 
@@ -18,25 +20,8 @@ test.beforeEach(async ({ page }) => {
   await skipWelcome(page);
 });
 
-async function addKebapcheta(page: Page) {
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-}
-
-async function openOrderModal(page: Page) {
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(page.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
-}
-
 async function pickupForm(page: Page, payment: string) {
-  await openOrderModal(page);
-  const d = page.getByRole('dialog', { name: 'Поръчка' });
+  const d = await openOrderForm(page, ORDER_OR_KEEP);
   await d.getByLabel('Вземане от място').check();
   await d.getByLabel('Име', { exact: true }).fill('Иван Петров');
   await d.getByLabel('Телефон').fill('+359 888 123 456');
@@ -125,12 +110,7 @@ test('change table: the guest moves to another table and keeps the orders', asyn
     await page.goto('/bistro/t/demo-t6');
     await expect(page).toHaveURL(/\/bistro$/, { timeout: 15_000 });
     await addKebapcheta(page);
-    // The table's shared cart (issue 19): the agreement, then "Order for the table".
-    await page.getByTestId('cart-button').click();
-    const shared = page.getByTestId('shared-cart');
-    await expect(shared.getByTestId('party-line').first()).toBeVisible();
-    await shared.getByRole('checkbox').check();
-    await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
+    await sendFromSharedCart(page);
     await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
     await page.getByRole('button', { name: 'Виж моите поръчки' }).click();
     await expect(page.getByTestId('current-table')).toHaveText('Маса 6');

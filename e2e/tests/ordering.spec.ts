@@ -2,6 +2,11 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { chooseOption } from './choose-option.ts';
+import { addKebapcheta, openOrderForm, ORDER_OR_KEEP } from './order-form.ts';
+// At a table the phones share the table's cart (issue 19, on by default): the cart tab shows it with what this phone
+// added; the venue's agreement is ticked there and "Order for the table" sends it (no order form: the table pays
+// through its bill).
+import { sendFromSharedCart } from './table-order.ts';
 
 startFromFreshDatabase();
 
@@ -28,38 +33,6 @@ test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(TUESDAY_NOON));
   await skipWelcome(page);
 });
-
-/** Adds the kebapcheta (two sizes, a required side, add-ons) from its product page. */
-async function addKebapcheta(page: Page, times = 1) {
-  await page.goto('/bistro/skara/kebapcheta');
-  await page.getByLabel('5 бр.').check();
-  await page.getByRole('checkbox').first().check();
-  for (let i = 0; i < times; i++) {
-    await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  }
-}
-
-async function openOrderModal(page: Page) {
-  await page.getByTestId('cart-button').click();
-  await page.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-  await expect(page.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  const upsell = page.getByRole('button', { name: 'Продължи към поръчката' });
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(page.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
-}
-
-/**
- * At a table the phones share the table's cart (issue 19, on by default): the cart tab shows it with what this phone
- * added; the venue's agreement is ticked there and "Order for the table" sends it (no order form: the table pays
- * through its bill).
- */
-async function orderAtTable(page: Page) {
-  await page.getByTestId('cart-button').click();
-  const shared = page.getByTestId('shared-cart');
-  await expect(shared.getByTestId('party-line').first()).toBeVisible();
-  await shared.getByRole('checkbox').check();
-  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
-}
 
 async function fillGuest(page: Page) {
   const d = page.getByRole('dialog');
@@ -89,7 +62,7 @@ test('at the table: scan, add a multi-variant product with ingredients, order, s
   await scan(page, 'demo-t1');
   await addKebapcheta(page);
   await expect(page.getByRole('status').filter({ hasText: '1 x Кебапчета - /5 бр./' })).toBeVisible();
-  await orderAtTable(page);
+  await sendFromSharedCart(page);
   await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
   await page.getByRole('button', { name: 'Виж моите поръчки' }).click();
   await expect(page.getByTestId('session-order')).toHaveCount(1);
@@ -145,7 +118,7 @@ test('delivery with a pin in the centre zone and WELCOME10: the total shown is t
   page,
 }) => {
   await addKebapcheta(page, 2);
-  await openOrderModal(page);
+  await openOrderForm(page, ORDER_OR_KEEP);
   await page.getByLabel('Доставка').check();
   await fillGuest(page);
   await fillAddress(page);
@@ -177,7 +150,7 @@ test('delivery with a pin in the centre zone and WELCOME10: the total shown is t
 
 test('pickup', async ({ page }) => {
   await addKebapcheta(page);
-  await openOrderModal(page);
+  await openOrderForm(page, ORDER_OR_KEEP);
   await page.getByLabel('Вземане от място').check();
   await fillGuest(page);
   await page.getByLabel('В брой').check();
@@ -203,7 +176,7 @@ test('room service via the room QR code at the hotel', async ({ page }) => {
   });
   await page.goto(`/hotel/x/${first.slug}`);
   await page.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await openOrderModal(page);
+  await openOrderForm(page, ORDER_OR_KEEP);
   await expect(page.getByRole('dialog').getByText('Стая 101', { exact: true })).toBeVisible();
   // The order type names the room, not a table (issue 24: "Room service – table 101").
   await expect(page.getByRole('dialog').getByText('Румсървис – Стая 101', { exact: true })).toBeVisible();
@@ -220,7 +193,7 @@ test('room service via the room QR code at the hotel', async ({ page }) => {
 test.describe('order errors shown as §8 says', () => {
   test('orders_not_allowed', async ({ page }) => {
     await addKebapcheta(page);
-    await openOrderModal(page);
+    await openOrderForm(page, ORDER_OR_KEEP);
     await page.getByLabel('Вземане от място').check();
     await fillGuest(page);
     await page.getByLabel('В брой').check();
@@ -238,7 +211,7 @@ test.describe('order errors shown as §8 says', () => {
     await scan(page, 'demo-t3');
     for (let round = 0; round < 2; round++) {
       await addKebapcheta(page);
-      await orderAtTable(page);
+      await sendFromSharedCart(page);
       if (round === 0) {
         await expect(page.getByText('Успешно направена поръчка')).toBeVisible();
         await page.getByRole('button', { name: 'Виж моите поръчки' }).click();
@@ -307,7 +280,7 @@ test.describe('order errors shown as §8 says', () => {
 
   test('min_order_price_for_radius_not_fulfilled', async ({ page }) => {
     await addKebapcheta(page);
-    await openOrderModal(page);
+    await openOrderForm(page, ORDER_OR_KEEP);
     await page.getByLabel('Доставка').check();
     await fillGuest(page);
     await fillAddress(page);

@@ -18,6 +18,8 @@ import { expect, test, type Browser } from '@playwright/test';
 import { PrinterSimulator } from '../../apps/server/test/printer-simulator.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { skipWelcome } from './welcome.ts';
+import { addKebapcheta } from './order-form.ts';
+import { sendFromSharedCart } from './table-order.ts';
 
 startFromFreshDatabase();
 
@@ -31,16 +33,9 @@ async function guestOrdersAtTable3(browser: Browser) {
   await skipWelcome(guest);
   await guest.goto('/bistro/t/demo-t3');
   await expect(guest).toHaveURL(/\/bistro$/, { timeout: 15_000 });
-  await guest.goto('/bistro/skara/kebapcheta');
-  await guest.getByLabel('5 бр.').check();
-  await guest.getByRole('checkbox').first().check();
-  await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await addKebapcheta(guest);
   // The table's shared cart (issue 19): the agreement, then "Order for the table".
-  await guest.getByTestId('cart-button').click();
-  const shared = guest.getByTestId('shared-cart');
-  await expect(shared.getByTestId('party-line').first()).toBeVisible();
-  await shared.getByRole('checkbox').check();
-  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
+  await sendFromSharedCart(guest);
   await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
   await context.close();
 }

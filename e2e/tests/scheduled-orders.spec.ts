@@ -8,6 +8,7 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { chooseOption, optionTexts } from './choose-option.ts';
+import { addKebapcheta, openOrderForm } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -31,16 +32,8 @@ async function staffLogin(page: Page, path: string) {
 
 async function pickupForm(guest: Page) {
   await skipWelcome(guest);
-  await guest.goto('/bistro/skara/kebapcheta');
-  await guest.getByLabel('5 бр.').check();
-  await guest.getByRole('checkbox').first().check();
-  await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await guest.getByTestId('cart-button').click();
-  await guest.getByRole('button', { name: 'Поръчай', exact: true }).click();
-  const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
-  await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  if (await upsell.isVisible()) await upsell.click();
-  const d = guest.getByRole('dialog');
+  await addKebapcheta(guest);
+  const d = await openOrderForm(guest);
   await d.getByLabel('Вземане от място').check();
   await d.getByLabel('Име', { exact: true }).fill('Мария Петрова');
   await d.getByLabel('Телефон').fill('+359 888 123 457');

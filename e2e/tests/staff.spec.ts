@@ -2,6 +2,8 @@ import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { chooseOption } from './choose-option.ts';
+import { addKebapcheta } from './order-form.ts';
+import { sendFromSharedCart } from './table-order.ts';
 
 startFromFreshDatabase();
 
@@ -52,16 +54,9 @@ async function guestAtTable(browser: Browser): Promise<{ guest: Page; close: () 
 }
 
 async function guestOrders(guest: Page) {
-  await guest.goto('/bistro/skara/kebapcheta');
-  await guest.getByLabel('5 бр.').check();
-  await guest.getByRole('checkbox').first().check();
-  await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
+  await addKebapcheta(guest);
   // The table's shared cart (issue 19): the agreement, then "Order for the table".
-  await guest.getByTestId('cart-button').click();
-  const shared = guest.getByTestId('shared-cart');
-  await expect(shared.getByTestId('party-line').first()).toBeVisible();
-  await shared.getByRole('checkbox').check();
-  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
+  await sendFromSharedCart(guest);
   await expect(guest.getByText('Успешно направена поръчка')).toBeVisible();
   // The short number of the venue's day (issue 24 #8), which the waiter's card shows too.
   const number = (await guest.getByTestId('order-number').innerText()).trim();

@@ -1,8 +1,9 @@
 /**
  * A guest order at a table over the API, for journeys where it only has to arrive (the staff board's): the table's QR
- * scan (its session) and one product with no choice to make. The guest's own screens are other journeys' subject.
+ * scan (its session) and one product with no choice to make. The guest's own screens are other journeys' subject;
+ * sendFromSharedCart takes the common last steps of those through the screens.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_TENANT } from './api-auth.ts';
 
 /** Orders `quantity` of the bistro's first product in stock with no add-ons, at the table of QR `token`. */
@@ -28,4 +29,17 @@ export async function tableOrder(request: APIRequestContext, token: string, quan
     },
   });
   expect(order.status(), await order.text()).toBe(201);
+}
+
+/**
+ * Through the guest's screens at a table (its QR scanned, something in the cart): the table's shared cart (issue 19)
+ * with this phone's line, the venue's agreement ticked there, "Поръчай за масата" tapped. What the order's answer is
+ * (sent, refused) is the caller's to check.
+ */
+export async function sendFromSharedCart(page: Page): Promise<void> {
+  await page.getByTestId('cart-button').click();
+  const shared = page.getByTestId('shared-cart');
+  await expect(shared.getByTestId('party-line').first()).toBeVisible();
+  await shared.getByRole('checkbox').check();
+  await shared.getByRole('button', { name: 'Поръчай за масата' }).click();
 }

@@ -2,6 +2,7 @@ import { signInToAdmin } from '../fixtures/admin.ts';
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
+import { addKebapcheta, openOrderForm, ORDER_OR_KEEP } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -72,17 +73,8 @@ test('the owner names a delivery zone per language; the zone editor warns before
     const guest = await context.newPage();
     await guest.clock.setFixedTime(new Date('2026-03-03T10:00:00.000Z'));
     await skipWelcome(guest);
-    await guest.goto('/bistro/skara/kebapcheta');
-    await guest.getByLabel('5 бр.').check();
-    await guest.getByRole('checkbox').first().check();
-    for (let i = 0; i < 3; i++)
-      await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
-    await guest.getByTestId('cart-button').click();
-    await guest.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-    await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-    const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
-    if (await upsell.isVisible()) await upsell.click();
-    const d = guest.getByRole('dialog', { name: 'Поръчка' });
+    await addKebapcheta(guest, 3);
+    const d = await openOrderForm(guest, ORDER_OR_KEEP);
     await d.getByLabel('Доставка').check();
     const map = d.getByTestId('map-picker');
     await expect(map.getByRole('button', { name: 'Приближи' })).toBeVisible({ timeout: 15_000 });
