@@ -16,6 +16,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { skipWelcome } from './welcome.ts';
 import { apiHeaders } from './api-auth.ts';
 import { chooseOption } from './choose-option.ts';
+import { openOrderForm, ORDER_OR_KEEP } from './order-form.ts';
 
 startFromFreshDatabase();
 
@@ -75,13 +76,7 @@ async function deliverTo(guest: Page, category: string, name: string, where: 'ea
   await expect(guest.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 15_000 });
   await guest.getByLabel('500 мл').check();
   for (let i = 0; i < 2; i++) await guest.getByRole('button', { name: 'Добави в количката' }).first().click();
-  await guest.getByTestId('cart-button').click();
-  await guest.getByRole('button', { name: /^(Поръчай|Запази за поръчка)$/ }).click();
-  await expect(guest.getByRole('heading', { name: /^(Поръчка|Защо не опитате и)$/ })).toBeVisible();
-  const upsell = guest.getByRole('button', { name: 'Продължи към поръчката' });
-  if (await upsell.isVisible()) await upsell.click();
-  await expect(guest.getByRole('heading', { name: 'Поръчка' })).toBeVisible();
-  const d = guest.getByRole('dialog');
+  const d = await openOrderForm(guest, ORDER_OR_KEEP);
   await d.getByLabel('Доставка').check();
   await d.getByLabel('Име', { exact: true }).fill('Мария Иванова');
   await d.getByLabel('Телефон').fill('+359 888 123 456');
