@@ -216,7 +216,7 @@ function layoutProblems(page: Page): Promise<string[]> {
       out.push(`the document scrolls sideways: ${de.scrollWidth} > ${de.clientWidth}`);
 
     // The top dialog, when one is open, is the screen; the page under it is inert.
-    const dialogs = [...document.querySelectorAll('dialog[open]')].filter(shown);
+    const dialogs = [...document.querySelectorAll('[role="dialog"]')].filter(shown);
     const scope: Element = dialogs.at(-1) ?? document.body;
 
     // A deliberate sideways scroller: a tab strip, a table's scroll box.
@@ -622,7 +622,7 @@ test('bad input on the guest screens, the staff board, the kitchen and the admin
 /** The visible text fields of the open dialog shorter than a fingertip (44 px) or without their own border. */
 function bareFields(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const scope = [...document.querySelectorAll('dialog[open]')].at(-1) ?? document.body;
+    const scope = [...document.querySelectorAll('[role="dialog"]')].at(-1) ?? document.body;
     return [
       ...scope.querySelectorAll('input:not([type="radio"], [type="checkbox"], [type="hidden"]), select'),
     ]

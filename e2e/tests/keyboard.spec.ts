@@ -122,7 +122,7 @@ test('keyboard only: table entry, a product with a size and an extra, cart, orde
   await expect(cart).toBeVisible();
   let f = await focused(page);
   expect(f?.inDialog).toBeTruthy();
-  // The page behind the modal <dialog> is inert, and Tab goes round the dialog's own controls: never out to the
+  // The page behind the modal dialog is inert, and Tab goes round the dialog's own controls: never out to the
   // page or to the browser's controls. Round once forward to the first stop again, then once backward.
   const firstStop = f!.name;
   const round: string[] = [];

@@ -35,7 +35,8 @@ const HIDE_TEXT = `*, *::before, *::after, *::placeholder, *::marker {
 /** The visible text boxes (one per rendered line) inside the viewport, or inside the open modal dialog if any. */
 async function textBoxes(page: Page): Promise<TextBox[]> {
   return page.evaluate(() => {
-    const modal = [...document.querySelectorAll('dialog[open]')].find((d) => d.matches(':modal'));
+    // (Modal: Radix's dialog; the confirm dialog: its alert dialog. The last one opened is the top one.)
+    const modal = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].at(-1);
     const root = modal ?? document.body;
     const boxes: TextBox[] = [];
     const vw = window.innerWidth;
@@ -89,7 +90,7 @@ async function textBoxes(page: Page): Promise<TextBox[]> {
 export async function measureContrast(page: Page): Promise<{ boxes: number; failures: ContrastFailure[] }> {
   const original = page.viewportSize() ?? { width: 390, height: 844 };
   const hasModal = await page.evaluate(() =>
-    [...document.querySelectorAll('dialog[open]')].some((d) => d.matches(':modal')),
+    document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
   );
   if (!hasModal) {
     for (let i = 0; i < 3; i++) {

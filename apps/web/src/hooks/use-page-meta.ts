@@ -30,7 +30,7 @@ export function usePageMeta(title: string, siteName?: string) {
     document.title = text;
   }, [text]);
   useEffect(() => {
-    if (shown++ === 0 || document.querySelector('dialog[open]')) return;
+    if (shown++ === 0 || document.querySelector('[role="dialog"], dialog[open]')) return;
     const heading = document.querySelector<HTMLElement>('main h1');
     if (heading) heading.tabIndex = -1;
     (heading ?? document.querySelector<HTMLElement>('main'))?.focus({ preventScroll: true });

@@ -43,12 +43,6 @@ function answer(ok: boolean) {
   pending?.resolve(ok);
 }
 
-/** A native modal <dialog> makes the rest of the page inert: the question is put inside the open one, if any. */
-function container() {
-  const open = [...document.querySelectorAll('dialog[open]')];
-  return (open[open.length - 1] as HTMLElement | undefined) ?? undefined;
-}
-
 export function ConfirmHost() {
   const pending = useConfirmStore((st) => st.pending);
   // The question is gone from the store by the time the dialog gives the focus back.
@@ -63,7 +57,8 @@ export function ConfirmHost() {
         if (!open) answer(false);
       }}
     >
-      <AlertDialog.Portal container={pending ? container() : undefined}>
+      {/* Over an open Modal too: both are Radix layers, the question the top one. */}
+      <AlertDialog.Portal>
         <AlertDialog.Overlay className={modal.overlay} />
         <AlertDialog.Content
           className={`${modal.dialog} ${modal.alert}`}

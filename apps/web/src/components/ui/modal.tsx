@@ -1,9 +1,22 @@
 /**
- * Modal dialog on the native <dialog>: showModal() makes the rest of the page inert and traps focus, Escape
- * closes, and focus returns to the element that opened it. `sheet`: a bottom sheet on a phone (the same dialog,
- * docked to the screen's bottom edge), a centred dialog on wider screens.
+ * Modal dialog (issue 21 #2) on Radix's headless dialog (@radix-ui/react-dialog) with the project's own CSS: named by
+ * its title (role dialog), focus moved inside, trapped there and returned to the element that opened it, Escape and a
+ * tap on the dimmed page close it, the page behind it hidden from screen readers, taking no taps and not scrolling
+ * (react-remove-scroll). `sheet`: a bottom sheet on a phone (docked to the screen's bottom edge, rising into view), a
+ * centred dialog on wider screens. It is portalled into the venue's page (`.place`, which carries the venue's theme
+ * colours as variables) when there is one, else into the body (the consoles).
+ *
+ * `openInHtml` (the welcome banner, issue 17) keeps the server's HTML as it was: a Radix dialog renders nothing on
+ * the server (its portal mounts in the browser), and the banner must show, and close, before the app is live. So the
+ * server renders a native `<dialog open>` whose content is a `<form method="dialog">` (its buttons close it with no
+ * script; public/boot.js writes the cookie it names), which the stylesheet draws exactly as the live dialog: the same
+ * box at the same place, the backdrop its second shadow. The hydrating render is that same element; then, before the
+ * next paint (a layout effect), the live app hands over to the Radix dialog — the same classes, the same box, an
+ * overlay for the shadow — so nothing moves or flashes (e2e/tests/welcome-banner.spec.ts). Closed already (the
+ * guest closed it before the app was live), the hand-over tells onClose instead.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
 
@@ -21,11 +34,8 @@ interface ModalProps {
   hideTitle?: boolean;
   sheet?: boolean;
   /**
-   * The dialog's HTML says `open` (a dialog the server renders already open: the welcome banner, issue 17). Before the
-   * app is live it shows as a non-modal open dialog that the stylesheet draws exactly as the modal one, and its content
-   * is a `<form method="dialog">`: its close button (and the children's submit buttons) close it at once, with no
-   * script. Once live the effect below makes it modal (close, then showModal), as any other — or, when the guest
-   * closed it before, tells onClose.
+   * A dialog the server renders already open (the welcome banner, issue 17): see above. Its children's submit buttons
+   * close it before the app is live too.
    */
   openInHtml?: boolean;
   /**
@@ -35,8 +45,12 @@ interface ModalProps {
   closedCookie?: string;
 }
 
-export function Modal({
-  open,
+export function Modal(props: ModalProps) {
+  // Mounted on each opening: the opener is the element focused then.
+  return props.open ? <OpenModal {...props} /> : null;
+}
+
+function OpenModal({
   title,
   onClose,
   children,
@@ -46,102 +60,122 @@ export function Modal({
   openInHtml,
   closedCookie,
 }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const { t } = useTranslation();
+  const here = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
+  // Where the live dialog goes; null until the first layout effect (the server's render, and the hydrating one).
+  const [container, setContainer] = useState<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (typeof dialog.showModal === 'function') {
-      // The server's `<dialog open>` (openInHtml) is open but not modal: the page behind it is not inert yet. Closed
-      // already, the guest closed it with its form before the app was live.
-      if (openInHtml && !dialog.open) {
-        onCloseRef.current();
-        return;
-      }
-      if (dialog.open && !dialog.matches(':modal')) dialog.close();
-      if (!dialog.open) dialog.showModal();
-    } else {
-      dialog.setAttribute('open', '');
-    }
-    const firstFocusable = dialog.querySelector<HTMLElement>(
-      '[autofocus], button, a[href], input, select, textarea',
-    );
-    firstFocusable?.focus();
-    const onCancel = (e: Event) => {
-      e.preventDefault();
+  useLayoutEffect(() => {
+    const el = here.current;
+    if (!el) return;
+    // The server's dialog closed by its own form before the app was live: the guest closed it.
+    if (el instanceof HTMLDialogElement && !el.open) {
       onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
-      else dialog.removeAttribute('open');
-      opener?.focus();
-    };
-  }, [open, openInHtml]);
+      return;
+    }
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setContainer(el.closest<HTMLElement>('.place') ?? document.body);
+  }, []);
 
-  if (!open) return null;
-  const content = (
-    <div className={styles.content}>
-      <header className={styles.header}>
-        <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title} dir="auto">
-          {title}
-        </h2>
-        <button
-          type={openInHtml ? 'submit' : 'button'}
-          className={styles.close}
-          onClick={onClose}
-          aria-label={t('common.close')}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </header>
-      {children}
-    </div>
-  );
-  return (
-    <dialog
-      ref={ref}
-      className={`${styles.dialog} ${wide ? styles.wide : ''} ${sheet ? styles.sheet : ''} ${openInHtml ? styles.server : ''}`}
-      aria-labelledby={titleId}
-      open={openInHtml || undefined}
-      data-closed-cookie={openInHtml ? closedCookie : undefined}
-      onKeyDown={(e) => {
-        // Tab goes round the dialog's controls instead of out to the browser's own (issue 21 #6).
-        if (e.key !== 'Tab') return;
-        const all = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-          // A radio group is one stop: its checked radio (unchecked ones are skipped by Tab).
-          (el) =>
-            el.checkVisibility?.() !== false &&
-            !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked),
-        );
-        const edge = e.shiftKey ? all[0] : all[all.length - 1];
-        if (edge && document.activeElement === edge) {
-          e.preventDefault();
-          (e.shiftKey ? all[all.length - 1] : all[0])?.focus();
-        }
-      }}
-      onClick={(e) => {
-        // A click on the backdrop (the dialog element itself, outside its content) closes it.
-        if (e.target === ref.current) onClose();
-      }}
+  const className = `${styles.dialog} ${wide ? styles.wide : ''} ${sheet ? styles.sheet : ''}`;
+  const close = (
+    <button
+      type={openInHtml ? 'submit' : 'button'}
+      className={styles.close}
+      onClick={onClose}
+      aria-label={t('common.close')}
     >
-      {openInHtml ? (
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+
+  if (!container) {
+    if (!openInHtml)
+      return (
+        <span
+          ref={(el) => {
+            here.current = el;
+          }}
+          hidden
+        />
+      );
+    return (
+      <dialog
+        ref={(el) => {
+          here.current = el;
+        }}
+        className={`${className} ${styles.server}`}
+        aria-labelledby={titleId}
+        open
+        data-closed-cookie={closedCookie}
+      >
         <form method="dialog">
-          {content}
+          <div className={styles.content}>
+            <header className={styles.header}>
+              <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title} dir="auto">
+                {title}
+              </h2>
+              {close}
+            </header>
+            {children}
+          </div>
           {/* The end of the server's dialog: until it is parsed the dialog is not drawn (modal.module.css). */}
           <span className={styles.end} hidden />
         </form>
-      ) : (
-        content
-      )}
-    </dialog>
+      </dialog>
+    );
+  }
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Dialog.Portal container={container}>
+        <Dialog.Overlay className={styles.overlay} data-backdrop="" />
+        <Dialog.Content
+          className={className}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(e) => {
+            // No Radix trigger: the focus goes back to what had it when the dialog opened.
+            e.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+          onKeyDown={(e) => {
+            // Tab goes round the dialog's controls (issue 21 #6). Radix's focus scope does so too, but counts every
+            // radio as a stop: a radio group is one (its checked radio; Tab skips the unchecked ones).
+            if (e.key !== 'Tab') return;
+            const all = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+              (el) =>
+                el.checkVisibility?.() !== false &&
+                !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked),
+            );
+            const edge = e.shiftKey ? all[0] : all[all.length - 1];
+            if (edge && document.activeElement === edge) {
+              e.preventDefault();
+              (e.shiftKey ? all[all.length - 1] : all[0])?.focus();
+            }
+          }}
+        >
+          <div className={styles.content}>
+            <header className={styles.header}>
+              <Dialog.Title className={hideTitle ? 'visually-hidden' : styles.title} dir="auto">
+                {title}
+              </Dialog.Title>
+              {close}
+            </header>
+            {children}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -2,8 +2,9 @@
  * The one select of the guest, staff and admin screens (issue 21 #2): Radix's headless select
  * (@radix-ui/react-select) with the project's own CSS. The trigger is a `role="combobox"` button named by its
  * label (`<label htmlFor>` on its `id`, or `aria-label`); the list opens below it with the arrows, typeahead, Enter,
- * Space and Escape, and nothing of the browser's own dropdown is shown. Inside a native modal <dialog> (the rest of
- * the page is inert then) the list is portalled into that dialog, so it is on top and can be used.
+ * Space and Escape, and nothing of the browser's own dropdown is shown. Inside an open dialog (Modal: the rest of the
+ * page is hidden and takes no taps then) the list is portalled into that dialog, so it is on top, can be used and
+ * has the dialog's colours.
  *
  * The choices are given as data (`options`); '' is a value like any other (Radix keeps '' for "nothing chosen", so it
  * is mapped to a private value inside). A react-hook-form field uses `FormSelect` (form-select.tsx).
@@ -69,10 +70,10 @@ export function Select({
       onValueChange={(v) => onValueChange(fromRadix(v))}
       onOpenChange={(next) => {
         open.current = next;
-        // A native modal <dialog> makes the rest of the page inert: the list goes inside the open one, if any.
-        // Else inside the venue's page (.place carries its theme's colours as variables), so the list is drawn in
+        // A modal dialog hides the rest of the page (aria-hidden, no taps): the list goes inside the open one, if
+        // any. Else inside the venue's page (.place carries its theme's colours as variables), so the list is drawn in
         // the venue's colours like its trigger, not the console's defaults.
-        if (next) setContainer(own.current?.closest<HTMLElement>('dialog, .place') ?? null);
+        if (next) setContainer(own.current?.closest<HTMLElement>('[role="dialog"], .place') ?? null);
       }}
       name={name}
       disabled={disabled}
