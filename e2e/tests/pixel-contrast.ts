@@ -89,8 +89,8 @@ async function textBoxes(page: Page): Promise<TextBox[]> {
  */
 export async function measureContrast(page: Page): Promise<{ boxes: number; failures: ContrastFailure[] }> {
   const original = page.viewportSize() ?? { width: 390, height: 844 };
-  const hasModal = await page.evaluate(() =>
-    document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
+  const hasModal = await page.evaluate(
+    () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null,
   );
   if (!hasModal) {
     for (let i = 0; i < 3; i++) {
