@@ -495,6 +495,204 @@ describeEachDatabase(
     );
 
     ctx.test(
+      'the delivery choice without map zones, and without a pin where there are zones: the admin removes the shape and the radius, then the region (issue 22 #5, order-pricing 109-122)',
+      async () => {
+        const f = fx();
+        const line = [cartLine(f.salad.id, f.salad.variant, 2)];
+        const noPin = { lat: null, lng: null, delivery_address_lat: null, delivery_address_lng: null };
+        // The venue's own admin changes the zones through the admin API, as in production: each write drops the
+        // venue cache the order call reads its configuration through.
+        const adminId = (
+          await ctx.db
+            .insertInto('users')
+            .values({
+              client_id: await clientId(),
+              email: `zones-admin-${ctx.dialect}@ordt.test`,
+              password_hash: 'x',
+              first_name: 'Админ',
+              last_name: 'Зони',
+              phone: null,
+              address: null,
+              role: 'CLIENT_ADMIN',
+              points: 0,
+              accumulated_amount: 0,
+              banned: 0,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+        const { token } = await ctx.app.auth.tokens.sign({
+          userId: adminId,
+          role: 'CLIENT_ADMIN',
+          clientId: await clientId(),
+          pwv: passwordVersion('x'),
+        });
+        const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+          ctx.request(method, url, {
+            client: CLIENT,
+            place: 'bistro',
+            headers: { authorization: `Bearer ${token}` },
+            ...(body !== undefined ? { body } : {}),
+          });
+        const deliveryType = await ctx.db
+          .selectFrom('order_types')
+          .select('id')
+          .where('place_id', '=', f.bistro)
+          .where('type', '=', 2)
+          .executeTakeFirstOrThrow();
+        const shapes = await ctx.db
+          .selectFrom('delivery_shapes')
+          .selectAll()
+          .where('order_type_id', '=', deliveryType.id)
+          .execute();
+        const radiuses = await ctx.db
+          .selectFrom('delivery_radiuses')
+          .selectAll()
+          .where('order_type_id', '=', deliveryType.id)
+          .execute();
+        expect([shapes.length, radiuses.length]).toEqual([1, 1]);
+        const refused = async (extra: Record<string, unknown>) => {
+          const res = await delivery(line, extra);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'invalid_delivery_shape' });
+        };
+        const feeOf = async (key: string) =>
+          ctx.db
+            .selectFrom('orders')
+            .select(['region_id', 'delivery_fee', 'total'])
+            .where('key', '=', key)
+            .executeTakeFirstOrThrow();
+        try {
+          // Half a pin is no pin (the request schema takes each coordinate alone): beside a named region the region
+          // prices it, as without a pin, and it is never measured against the zones as a point at longitude or
+          // latitude 0.
+          for (const [half, count] of [
+            [{ ...noPin, delivery_address_lat: PIN_FAR.lat }, 7],
+            [{ ...noPin, delivery_address_lng: PIN_FAR.lng }, 8],
+          ] as const) {
+            const res = await delivery([cartLine(f.salad.id, f.salad.variant, count)], {
+              ...half,
+              regionId: f.regionId,
+            });
+            expect(res.statusCode, res.body).toBe(201);
+            expect(await feeOf(res.json().key)).toEqual({
+              region_id: f.regionId,
+              delivery_fee: 200,
+              total: 720 * count + 200,
+            });
+          }
+
+          // Zones but no active region: an order without a pin passes the form (no region to require) and is
+          // refused by the delivery choice itself (`if (!c.ok)`): nothing later repeats that refusal — without it
+          // the order was taken with no zone and no delivery fee.
+          expect((await admin('PUT', `/api/admin/regions/${f.regionId}`, { active: 0 })).statusCode).toBe(
+            200,
+          );
+          await refused(noPin);
+          expect((await admin('PUT', `/api/admin/regions/${f.regionId}`, { active: 1 })).statusCode).toBe(
+            200,
+          );
+
+          // Only the radius ring: without the venue's location it cannot be measured, so a pin is refused.
+          for (const s of shapes)
+            expect((await admin('DELETE', `/api/admin/shapes/${s.id}`)).statusCode).toBe(200);
+          const place = await ctx.db
+            .selectFrom('places')
+            .select(['lat', 'lng'])
+            .where('id', '=', f.bistro)
+            .executeTakeFirstOrThrow();
+          await ctx.db
+            .updateTable('places')
+            .set({ lat: null, lng: null })
+            .where('id', '=', f.bistro)
+            .execute();
+          try {
+            await refused({});
+          } finally {
+            await ctx.db.updateTable('places').set(place).where('id', '=', f.bistro).execute();
+          }
+          const ring = await delivery([cartLine(f.salad.id, f.salad.variant, 6)]);
+          expect(ring.statusCode, ring.body).toBe(201);
+          expect(ring.json().totalPrice).toBe((4320 + 400) / 100);
+
+          // No map zones, regions: the region decides. Named, it prices the order (a pin beside it changes nothing);
+          // with a pin alone no region is chosen, so it is refused; with neither, the form asks for the region.
+          for (const r of radiuses) {
+            expect((await admin('DELETE', `/api/admin/radiuses/${r.id}`)).statusCode).toBe(200);
+          }
+          // (Each order taken here has its own quantity: the same order again would be refused as a duplicate.)
+          const byRegion = await delivery([cartLine(f.salad.id, f.salad.variant, 5)], {
+            regionId: f.regionId,
+          });
+          expect(byRegion.statusCode, byRegion.body).toBe(201);
+          expect(await feeOf(byRegion.json().key)).toEqual({
+            region_id: f.regionId,
+            delivery_fee: 200,
+            total: 3600 + 200,
+          });
+          await refused({});
+          const neither = await delivery(line, noPin);
+          expect(neither.statusCode, neither.body).toBe(400);
+          expect(neither.json().errors).toEqual([{ field: 'regionId', code: 'region_required' }]);
+
+          // Neither map zones nor regions: no zone to choose; the order type's price tiers (none here) charge the
+          // delivery, with or without a pin.
+          expect((await admin('PUT', `/api/admin/regions/${f.regionId}`, { active: 0 })).statusCode).toBe(
+            200,
+          );
+          for (const [extra, count] of [
+            [{}, 3],
+            [noPin, 4],
+          ] as const) {
+            const free = await delivery([cartLine(f.salad.id, f.salad.variant, count)], extra);
+            expect(free.statusCode, free.body).toBe(201);
+            expect(await feeOf(free.json().key)).toEqual({
+              region_id: null,
+              delivery_fee: 0,
+              total: 720 * count,
+            });
+          }
+        } finally {
+          await admin('PUT', `/api/admin/regions/${f.regionId}`, { active: 1 });
+          const current = await ctx.db
+            .selectFrom('delivery_shapes')
+            .select('id')
+            .where('order_type_id', '=', deliveryType.id)
+            .execute();
+          if (current.length === 0) {
+            for (const s of shapes) {
+              const restored = await admin('POST', `/api/admin/order-types/${deliveryType.id}/shapes`, {
+                name: s.name,
+                delivery_price: s.delivery_price,
+                coordinates: JSON.parse(s.coordinates) as unknown,
+                active_time_from: s.active_time_from,
+                active_time_to: s.active_time_to,
+                required_order_price_for_free_delivery: s.required_order_price_for_free_delivery,
+              });
+              expect(restored.statusCode, restored.body).toBe(201);
+            }
+          }
+          const currentRadiuses = await ctx.db
+            .selectFrom('delivery_radiuses')
+            .select('id')
+            .where('order_type_id', '=', deliveryType.id)
+            .execute();
+          if (currentRadiuses.length === 0) {
+            for (const r of radiuses) {
+              const restored = await admin('POST', `/api/admin/order-types/${deliveryType.id}/radiuses`, {
+                radius_start: r.radius_start,
+                radius_end: r.radius_end,
+                delivery_price: r.delivery_price,
+                required_order_price_for_free_delivery: r.required_order_price_for_free_delivery,
+              });
+              expect(restored.statusCode, restored.body).toBe(201);
+            }
+          }
+        }
+      },
+    );
+
+    ctx.test(
       'delivery under minimal_order_price → min_order_price_for_radius_not_fulfilled with message_trans',
       async () => {
         const f = fx();
