@@ -225,6 +225,186 @@ describeEachDatabase(
       },
     );
 
+    ctx.test(
+      'a product and a category answer every stored field as the contract spells it: flags as 0/1 both ways, the booking and link types, time-based days 1-7 only, unreadable JSON as empty',
+      async () => {
+        const bistro = await ctx.placeId('bistro');
+        const cat = await insertCategory(ctx.db, bistro, {
+          slug: 't-shape-cat',
+          name: 'T shape cat',
+          type: 'link',
+          links: [{ link: 'https://example.com/a' }],
+          open_call_waiter: 1,
+          order_allowed: 0,
+          hide_cat_only_for_spot_orders: 1,
+          icon: 'fish',
+          priority: 950,
+          description: 'Описание',
+          background_image: 'bg.jpg',
+          video_name: 'v.mp4',
+          pdf_path: 'm.pdf',
+        });
+        const imageCat = await insertCategory(ctx.db, bistro, {
+          slug: 't-shape-image',
+          name: 'T shape image',
+          type: 'image',
+          priority: 951,
+        });
+        const otherType = await insertCategory(ctx.db, bistro, {
+          slug: 't-shape-other',
+          name: 'T shape other',
+          type: 'something-else',
+          priority: 952,
+        });
+        // Links stored by hand: one without a text link is dropped, not answered.
+        await ctx.db
+          .updateTable('categories')
+          .set({
+            links: JSON.stringify([{ link: 'https://example.com/a' }, { link: 7 }, null, { url: 'x' }]),
+          })
+          .where('id', '=', cat)
+          .execute();
+        await ctx.db
+          .updateTable('categories')
+          .set({ links: '[not json', translations: 'null' })
+          .where('id', '=', imageCat)
+          .execute();
+        const flagsOn = await insertProduct(
+          ctx.db,
+          bistro,
+          {
+            slug: 't-shape-on',
+            name: 'T shape on',
+            type: 'booking',
+            description: 'Д',
+            subcategory: 'Sub',
+            label: 'new',
+            in_stock: 1,
+            hide_for_ordering: 1,
+            is_liquid: 1,
+            discount_percent: 15,
+            discount_money: 120,
+            hide_variants: 1,
+            minimum_durability: 3,
+            image_position_y: 30,
+            image_scale: 2,
+            disable_promocode_discount: 1,
+            min_count_addable_ingredients: 1,
+            max_count_addable_ingredients: 3,
+            hide_only_for_spot_browse: 1,
+            time_based_discount_enabled: 1,
+            time_based_discount_start_hour: 9,
+            time_based_discount_end_hour: 11,
+            time_based_discount_percent: 20,
+            priority: 960,
+          },
+          { categoryIds: [cat] },
+        );
+        const flagsOff = await insertProduct(
+          ctx.db,
+          bistro,
+          { slug: 't-shape-off', name: 'T shape off', type: 'other', in_stock: 0, priority: 961 },
+          { categoryIds: [cat] },
+        );
+        await ctx.db
+          .updateTable('products')
+          .set({
+            time_based_discount_days: JSON.stringify([1, 7, 0, 8, 2.5, '3', null]),
+            translations: '{bad',
+          })
+          .where('id', '=', flagsOn)
+          .execute();
+        await ctx.db
+          .updateTable('products')
+          .set({ time_based_discount_days: '', translations: '' })
+          .where('id', '=', flagsOff)
+          .execute();
+
+        const list = await products(ctx, '/api/products');
+        expect(list.find((p) => p.id === flagsOn)).toMatchObject({
+          name: 'T shape on',
+          slug: 't-shape-on',
+          type: 'booking',
+          description: 'Д',
+          translations: {},
+          subcategory: 'Sub',
+          in_stock: 1,
+          label: 'new',
+          hide_for_ordering: 1,
+          isLiquid: 1,
+          discount_percent: 15,
+          discount_money: 120,
+          hide_variants: 1,
+          minimum_durability: 3,
+          image_position_y: 30,
+          image_scale: 2,
+          disable_promocode_discount: 1,
+          min_count_addable_ingredients: 1,
+          max_count_addable_ingredients: 3,
+          show_only_for_spot_browse: 0,
+          hide_only_for_spot_browse: 1,
+          time_based_discount_enabled: 1,
+          time_based_discount_days: [1, 7],
+          time_based_discount_start_hour: 9,
+          time_based_discount_end_hour: 11,
+          time_based_discount_percent: 20,
+          priority: 960,
+          catHierarchyIds: [cat],
+          catHierarchyId: cat,
+        });
+        expect(list.find((p) => p.id === flagsOff)).toMatchObject({
+          type: 'normal',
+          translations: {},
+          in_stock: 0,
+          hide_for_ordering: 0,
+          isLiquid: 0,
+          hide_variants: 0,
+          disable_promocode_discount: 0,
+          hide_only_for_spot_browse: 0,
+          time_based_discount_enabled: 0,
+          time_based_discount_days: [],
+        });
+
+        const tree = flatten(
+          StoreCategoriesHierarchyResponse.parse((await ctx.get('/api/categoriesHierarchy')).json()),
+        );
+        expect(tree.find((c) => c.id === cat)).toEqual({
+          id: cat,
+          slug: 't-shape-cat',
+          name: 'T shape cat',
+          description: 'Описание',
+          translations: {},
+          icon: 'fish',
+          type: 'link',
+          links: [{ link: 'https://example.com/a' }],
+          hierarchyLevel: 1,
+          parentId: null,
+          priority: 950,
+          background_image: 'bg.jpg',
+          video_name: 'v.mp4',
+          pdf_path: 'm.pdf',
+          open_call_waiter: 1,
+          order_allowed: 0,
+          show_cat_only_for_spot_orders: 0,
+          hide_cat_only_for_spot_orders: 1,
+          show_only_for_spot_browse: 0,
+          hide_only_for_spot_browse: 0,
+          show_cat_only_for_delivery_orders: 0,
+          hide_cat_only_for_delivery_orders: 0,
+          children: [],
+        });
+        expect(tree.find((c) => c.id === imageCat)).toMatchObject({
+          type: 'image',
+          links: [],
+          translations: {},
+          open_call_waiter: 0,
+          order_allowed: 1,
+          hide_cat_only_for_spot_orders: 0,
+        });
+        expect(tree.find((c) => c.id === otherType)?.type).toBe('normal');
+      },
+    );
+
     ctx.test('GET products without active=1 includes inactive products', async () => {
       const list = await products(ctx, '/api/products');
       expect(slugs(list)).toContain('t-inactive');
