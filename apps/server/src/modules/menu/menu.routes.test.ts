@@ -167,6 +167,71 @@ describeEachDatabase(
       for (const v of Object.values(body)) expect(typeof v.value).toBe('string');
     });
 
+    ctx.test(
+      'GET settings hides each private pattern, shows the near misses, and fills the brand only where the venue sets nothing, in key order',
+      async () => {
+        const placeId = await insertPlaceOf(ctx.db, 'demo', `settings-${ctx.dialect}`, { orderTypes: [1] });
+        const hidden = [
+          'private_note',
+          'notification_phone',
+          'new_order_notification_to',
+          'order_notification_sms',
+          'sms_sender',
+          'redsys_secret',
+          'smtp_password',
+          'maps_api_key',
+          'fb_access_token',
+        ];
+        const shown = [
+          'my_private_note',
+          'show_notification',
+          'x_new_order_notification',
+          'a_order_notification',
+          'smsish',
+          'secret_word',
+          'password_hint',
+          'api_key_hint',
+          'access_token_hint',
+        ];
+        for (const key of [...hidden, ...shown]) await setSetting(ctx.db, placeId, key, `v-${key}`);
+        await setSetting(ctx.db, placeId, 'primary_color', '#112233');
+        const client = await ctx.db
+          .selectFrom('clients')
+          .select(['id', 'logo', 'primary_color', 'secondary_color'])
+          .where('slug', '=', 'demo')
+          .executeTakeFirstOrThrow();
+        await ctx.db
+          .updateTable('clients')
+          .set({ logo: 'brand.png', primary_color: '#aaaaaa', secondary_color: '#bbbbbb' })
+          .where('id', '=', client.id)
+          .execute();
+        try {
+          const res = await ctx.get('/api/settings', { place: `settings-${ctx.dialect}` });
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as Record<string, { value: string }>;
+          for (const key of hidden) expect(body[key], key).toBeUndefined();
+          for (const key of shown) expect(body[key], key).toEqual({ value: `v-${key}` });
+          // The venue's own colour wins; the brand fills the logo and the other colour.
+          expect(body.primary_color).toEqual({ value: '#112233' });
+          expect(body.logo).toEqual({ value: 'brand.png' });
+          expect(body.secondary_color).toEqual({ value: '#bbbbbb' });
+          const keys = Object.keys(body);
+          expect(keys).toEqual([...keys].sort());
+          expect(keys.filter((k) => k === 'primary_color')).toHaveLength(1);
+        } finally {
+          await ctx.db
+            .updateTable('clients')
+            .set({
+              logo: client.logo,
+              primary_color: client.primary_color,
+              secondary_color: client.secondary_color,
+            })
+            .where('id', '=', client.id)
+            .execute();
+        }
+      },
+    );
+
     ctx.test('GET accumulated-order-amount-setting-place answers 0 for a guest', async () => {
       const res = await ctx.get('/api/accumulated-order-amount-setting-place');
       expect(res.statusCode).toBe(200);
