@@ -7,6 +7,7 @@ import {
   type StoreProduct,
 } from '@trapeza/domain/contracts/menu';
 import type { AppDatabase } from '../../db/database.ts';
+import { passwordVersion } from '../../lib/auth-token.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import {
   clientIdOf,
@@ -229,6 +230,89 @@ describeEachDatabase(
             .where('id', '=', client.id)
             .execute();
         }
+      },
+    );
+
+    ctx.test(
+      "a venue's languages in its order (unknown codes skipped), its ingredients by priority with their active flag, a signed-in guest's accumulated amount (never below 0)",
+      async () => {
+        const slug = `lists-${ctx.dialect}`;
+        const placeId = await insertPlaceOf(ctx.db, 'demo', slug, { orderTypes: [1] });
+        await ctx.db.deleteFrom('languages').where('place_id', '=', placeId).execute();
+        await ctx.db
+          .insertInto('languages')
+          .values([
+            { place_id: placeId, code: 'de', name: 'Deutsch', is_default: 0, position: 2 },
+            { place_id: placeId, code: 'xx', name: 'Unknown', is_default: 0, position: 0 },
+            { place_id: placeId, code: 'en', name: 'English', is_default: 1, position: 1 },
+          ])
+          .execute();
+        const langs = await ctx.get('/api/languages', { place: slug });
+        expect(langs.statusCode, langs.body).toBe(200);
+        expect(langs.json()).toEqual([
+          { code: 'en', name: 'English', is_default: 1 },
+          { code: 'de', name: 'Deutsch', is_default: 0 },
+        ]);
+
+        await ctx.db
+          .insertInto('ingredients')
+          .values([
+            {
+              place_id: placeId,
+              name: 'Късно',
+              translations: '{"en":{"name":"Late"}}',
+              price: 150,
+              active: 0,
+              priority: 5,
+            },
+            { place_id: placeId, name: 'Рано', translations: 'not json', price: 0, active: 1, priority: 1 },
+          ])
+          .execute();
+        const ingredients = await ctx.get('/api/ingredients', { place: slug });
+        expect(ingredients.statusCode, ingredients.body).toBe(200);
+        expect((ingredients.json() as { id: number }[]).map(({ id: _id, ...rest }) => rest)).toEqual([
+          { name: 'Рано', translations: {}, price: 0, active: 1, priority: 1 },
+          { name: 'Късно', translations: { en: { name: 'Late' } }, price: 1.5, active: 0, priority: 5 },
+        ]);
+
+        const demo = await ctx.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', 'demo')
+          .executeTakeFirstOrThrow();
+        const amountFor = async (accumulated: number) => {
+          const user = await ctx.db
+            .insertInto('users')
+            .values({
+              client_id: demo.id,
+              email: `acc-${accumulated}-${ctx.dialect}@example.com`,
+              password_hash: 'x',
+              first_name: 'Гост',
+              last_name: 'Гостов',
+              phone: null,
+              address: null,
+              role: 'USER',
+              points: 0,
+              accumulated_amount: accumulated,
+              banned: 0,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const { token } = await ctx.app.auth.tokens.sign({
+            userId: user.id,
+            role: 'USER',
+            clientId: demo.id,
+            pwv: passwordVersion('x'),
+          });
+          const res = await ctx.get('/api/accumulated-order-amount-setting-place', {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.headers['cache-control']).toBe('private, no-store');
+          return (res.json() as { setting: { accumulatedUserAmount: number } }).setting.accumulatedUserAmount;
+        };
+        expect(await amountFor(1250)).toBe(12.5);
+        expect(await amountFor(-300)).toBe(0);
       },
     );
 
