@@ -1030,6 +1030,49 @@ describeEachDatabase(
   'menu API with the answer cache on',
   (ctx) => {
     ctx.test(
+      'each query flag of a cached answer is its own entry: active, and every option of categoriesWithSubcategories',
+      async () => {
+        // Asked first with the flag on, then off (and the reverse): a key without the flag would answer the first.
+        expect(slugs(await products(ctx, '/api/products?active=1'))).not.toContain('t-inactive');
+        expect(slugs(await products(ctx, '/api/products'))).toContain('t-inactive');
+        const tree = async (url: string) =>
+          flatten(StoreCategoriesHierarchyResponse.parse((await ctx.get(url)).json())).map((c) => c.slug);
+        expect(await tree('/api/categoriesHierarchy')).toContain('t-child-off');
+        expect(await tree('/api/categoriesHierarchy?active=1')).not.toContain('t-child-off');
+        const cws = async (query: string) => {
+          const res = await ctx.get(`/api/categoriesWithSubcategories?${query}`);
+          expect(res.statusCode, res.body).toBe(200);
+          return StoreCategoriesWithSubcategoriesResponse.parse(res.json());
+        };
+        const all = 'active=1&subcatRequired=1&productRequired=1&productActive=1';
+        const full = await cws(all);
+        expect(full.find((c) => c.slug === 't-parent')?.subcategories.map((c) => c.slug)).toEqual([
+          't-child',
+        ]);
+        expect(slugs(full)).not.toContain('t-empty');
+        // Each option off alone changes the answer.
+        expect(slugs(await cws('subcatRequired=1&productRequired=1&productActive=1'))).toContain(
+          't-child-off',
+        );
+        expect(
+          (await cws('active=1&productRequired=1&productActive=1')).every(
+            (c) => c.subcategories.length === 0,
+          ),
+        ).toBe(true);
+        expect(slugs(await cws('active=1&subcatRequired=1&productActive=1'))).toContain('t-empty');
+        const inactive = await ctx.db
+          .selectFrom('products')
+          .select('id')
+          .where('slug', '=', 't-inactive')
+          .executeTakeFirstOrThrow();
+        const childOf = (list: { slug: string; productIds: number[] }[]) =>
+          list.find((c) => c.slug === 't-child')?.productIds ?? [];
+        expect(childOf(full)).not.toContain(inactive.id);
+        expect(childOf(await cws('active=1&subcatRequired=1&productRequired=1'))).toContain(inactive.id);
+      },
+    );
+
+    ctx.test(
       'cached answers stay per place and order context, and invalidation publishes edits',
       async () => {
         const guest = slugs(await products(ctx));
