@@ -190,6 +190,7 @@ describeEachDatabase(
           'a_order_notification',
           'smsish',
           'secret_word',
+          'a_secret_b',
           'password_hint',
           'api_key_hint',
           'access_token_hint',
@@ -551,6 +552,230 @@ describeEachDatabase(
           hide_cat_only_for_spot_orders: 0,
         });
         expect(tree.find((c) => c.id === otherType)?.type).toBe('normal');
+      },
+    );
+
+    ctx.test(
+      'a category is shown only under shown ancestors (a hidden or missing parent, a parent cycle: hidden, never a hang); a product names its primary category, else its first; ingredient links of an unknown kind and products without a size are answered as such; categoriesWithSubcategories drops empty subcategories when products are required',
+      async () => {
+        const bistro = await ctx.placeId('bistro');
+        const spotOnly = await ctx.db
+          .selectFrom('categories')
+          .select('id')
+          .where('slug', '=', 't-spot-only')
+          .executeTakeFirstOrThrow();
+        const childOff = await ctx.db
+          .selectFrom('categories')
+          .select('id')
+          .where('slug', '=', 't-child-off')
+          .executeTakeFirstOrThrow();
+        // Visible by their own flags, each under an ancestor that is not shown here (no token: delivery context).
+        const underSpot = await insertCategory(ctx.db, bistro, {
+          slug: 't-under-spot',
+          name: 'T under spot',
+          parent_id: spotOnly.id,
+        });
+        const deeper = await insertCategory(ctx.db, bistro, {
+          slug: 't-under-spot-2',
+          name: 'T deeper',
+          parent_id: underSpot,
+        });
+        const underOff = await insertCategory(ctx.db, bistro, {
+          slug: 't-under-off',
+          name: 'T under off',
+          parent_id: childOff.id,
+        });
+        const loopA = await insertCategory(ctx.db, bistro, { slug: 't-loop-a', name: 'T loop a' });
+        const loopB = await insertCategory(ctx.db, bistro, {
+          slug: 't-loop-b',
+          name: 'T loop b',
+          parent_id: loopA,
+        });
+        await ctx.db.updateTable('categories').set({ parent_id: loopB }).where('id', '=', loopA).execute();
+        await insertProduct(
+          ctx.db,
+          bistro,
+          { slug: 't-loop-dish', name: 'T loop dish' },
+          { categoryIds: [loopB] },
+        );
+
+        const tree = await ctx.get('/api/categoriesHierarchy?active=1');
+        expect(tree.statusCode, tree.body).toBe(200);
+        const shownSlugs = slugs(flatten(StoreCategoriesHierarchyResponse.parse(tree.json())));
+        for (const hidden of ['t-under-spot', 't-under-spot-2', 't-under-off', 't-loop-a', 't-loop-b']) {
+          expect(shownSlugs, hidden).not.toContain(hidden);
+        }
+        expect(shownSlugs).toContain('t-child');
+        const spot = slugs(
+          flatten(
+            StoreCategoriesHierarchyResponse.parse(
+              (await ctx.get('/api/categoriesHierarchy?active=1', { token: 't-session-spot' })).json(),
+            ),
+          ),
+        );
+        expect(spot).toEqual(expect.arrayContaining(['t-spot-only', 't-under-spot', 't-under-spot-2']));
+        expect(slugs(await products(ctx))).not.toContain('t-loop-dish');
+        expect(deeper).toBeGreaterThan(0);
+        expect(underOff).toBeGreaterThan(0);
+
+        // Primary category second in the menu's order; a product with no primary link names its first category.
+        const first = await insertCategory(ctx.db, bistro, {
+          slug: 't-prim-first',
+          name: 'T first',
+          priority: 970,
+        });
+        const second = await insertCategory(ctx.db, bistro, {
+          slug: 't-prim-second',
+          name: 'T second',
+          priority: 971,
+        });
+        const third = await insertCategory(ctx.db, bistro, {
+          slug: 't-prim-third',
+          name: 'T third',
+          priority: 972,
+        });
+        const withPrimary = await insertProduct(
+          ctx.db,
+          bistro,
+          { slug: 't-with-primary', name: 'T with primary' },
+          { categoryIds: [second, first, third] },
+        );
+        const noPrimary = await insertProduct(
+          ctx.db,
+          bistro,
+          { slug: 't-no-primary', name: 'T no primary' },
+          { categoryIds: [third, second] },
+        );
+        await ctx.db
+          .updateTable('product_categories')
+          .set({ is_primary: 0 })
+          .where('product_id', '=', noPrimary)
+          .execute();
+        // Ingredient links: one of each kind in order, and one of a kind the contract does not know.
+        const ing = await ctx.db
+          .selectFrom('ingredients')
+          .select('id')
+          .where('place_id', '=', bistro)
+          .orderBy('id')
+          .limit(4)
+          .execute();
+        expect(ing).toHaveLength(4);
+        await ctx.db
+          .insertInto('product_ingredients')
+          .values([
+            { product_id: withPrimary, ingredient_id: ing[0]!.id, type: 'required', position: 0 },
+            { product_id: withPrimary, ingredient_id: ing[1]!.id, type: 'bogus', position: 1 },
+            { product_id: withPrimary, ingredient_id: ing[2]!.id, type: 'addable', position: 2 },
+            { product_id: withPrimary, ingredient_id: ing[3]!.id, type: 'removable', position: 3 },
+          ])
+          .execute();
+        await ctx.db.deleteFrom('product_variants').where('product_id', '=', noPrimary).execute();
+        const list = await products(ctx);
+        const wp = list.find((p) => p.id === withPrimary)!;
+        expect({ ids: wp.catHierarchyIds, primary: wp.catHierarchyId }).toEqual({
+          ids: [first, second, third],
+          primary: second,
+        });
+        expect(wp.product_ingredients).toEqual([
+          { ingredientId: ing[0]!.id, type: 'required' },
+          { ingredientId: ing[2]!.id, type: 'addable' },
+          { ingredientId: ing[3]!.id, type: 'removable' },
+        ]);
+        const np = list.find((p) => p.id === noPrimary)!;
+        expect({
+          ids: np.catHierarchyIds,
+          primary: np.catHierarchyId,
+          variants: np.product_variants,
+        }).toEqual({
+          ids: [second, third],
+          primary: second,
+          variants: [],
+        });
+
+        // A parent with one subcategory that leads to a product and one that does not.
+        const parent = await insertCategory(ctx.db, bistro, {
+          slug: 't-kept-parent',
+          name: 'T kept parent',
+          priority: 980,
+        });
+        const full = await insertCategory(ctx.db, bistro, {
+          slug: 't-kept-full',
+          name: 'T kept full',
+          parent_id: parent,
+        });
+        await insertCategory(ctx.db, bistro, {
+          slug: 't-kept-empty',
+          name: 'T kept empty',
+          parent_id: parent,
+        });
+        await insertProduct(
+          ctx.db,
+          bistro,
+          { slug: 't-kept-dish', name: 'T kept dish' },
+          { categoryIds: [full] },
+        );
+        const cws = await ctx.get(
+          '/api/categoriesWithSubcategories?active=1&subcatRequired=1&productRequired=1&productActive=1',
+        );
+        const cwsList = StoreCategoriesWithSubcategoriesResponse.parse(cws.json());
+        expect(cwsList.find((c) => c.slug === 't-kept-parent')?.subcategories.map((c) => c.slug)).toEqual([
+          't-kept-full',
+        ]);
+        const withEmpty = await ctx.get('/api/categoriesWithSubcategories?active=1&subcatRequired=1');
+        expect(
+          StoreCategoriesWithSubcategoriesResponse.parse(withEmpty.json())
+            .find((c) => c.slug === 't-kept-parent')
+            ?.subcategories.map((c) => c.slug),
+        ).toEqual(['t-kept-full', 't-kept-empty']);
+      },
+    );
+
+    ctx.test(
+      'OpenAPI documents every menu call: tag, summary, the venue headers, the 200 answer',
+      async () => {
+        const doc = (await ctx.get('/api/docs/json')).json() as {
+          paths: Record<
+            string,
+            {
+              get?: Record<string, unknown> & {
+                responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+                parameters?: { in: string; name: string }[];
+              };
+            }
+          >;
+        };
+        for (const path of [
+          '/api/settings',
+          '/api/accumulated-order-amount-setting-place',
+          '/api/ingredients',
+          '/api/languages',
+          '/api/promotions',
+          '/api/subcategories/{id}',
+          '/api/products',
+          '/api/categoriesWithSubcategories',
+          '/api/categoriesHierarchy',
+        ]) {
+          const op = doc.paths[path]?.get;
+          expect(op, path).toBeDefined();
+          expect(op!.tags, path).toEqual(['menu']);
+          expect(op!.summary, path).toEqual(expect.stringMatching(/\w{4,}/));
+          expect(op!.responses['200']?.content?.['application/json']?.schema, path).toBeDefined();
+          expect(
+            (op!.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name),
+            path,
+          ).toEqual(expect.arrayContaining(['client', 'place']));
+        }
+        expect(
+          doc.paths['/api/promotions']!.get!.responses['403']!.content?.['application/json']?.schema,
+        ).toBeDefined();
+        expect(JSON.stringify(doc.paths['/api/promotions']!.get!.responses['403'])).toContain(
+          'promotions_module_disabled',
+        );
+        expect(doc.paths['/api/products']!.get!.description).toContain('active=1');
+        expect(doc.paths['/api/categoriesWithSubcategories']!.get!.description).toContain(
+          'productRequired=1',
+        );
+        expect(doc.paths['/api/categoriesWithSubcategories']!.get!.description).toContain('subcatRequired=1');
       },
     );
 
