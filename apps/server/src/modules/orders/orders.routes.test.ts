@@ -606,8 +606,28 @@ describeEachDatabase(
             .set({ lat: null, lng: null })
             .where('id', '=', f.bistro)
             .execute();
+          const venueLat = place.lat!;
+          const venueLng = place.lng!;
           try {
             await refused({});
+            // Half a location is none either: a pin near where the missing coordinate would read as 0 is refused.
+            for (const [venue, pin] of [
+              [
+                { lat: null, lng: null },
+                { lat: 0.01, lng: 0.01 },
+              ],
+              [
+                { lat: venueLat, lng: null },
+                { lat: venueLat, lng: 0.01 },
+              ],
+              [
+                { lat: null, lng: venueLng },
+                { lat: 0.01, lng: venueLng },
+              ],
+            ] as const) {
+              await ctx.db.updateTable('places').set(venue).where('id', '=', f.bistro).execute();
+              await refused({ delivery_address_lat: pin.lat, delivery_address_lng: pin.lng });
+            }
           } finally {
             await ctx.db.updateTable('places').set(place).where('id', '=', f.bistro).execute();
           }
