@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { describeEachDatabase, type RequestOptions, type TestContext } from '../../../test/harness.ts';
-import { insertPlaceOf, insertProduct } from '../../../test/fixtures.ts';
+import { insertPlaceOf, insertProduct, setSetting } from '../../../test/fixtures.ts';
 import {
   GUEST_EMAIL,
   GUEST_PASSWORD,
@@ -623,6 +623,63 @@ describeEachDatabase(
         );
         expect(taken.statusCode).toBe(409);
         expect(taken.json().code).toBe('email_taken');
+      },
+    );
+
+    ctx.test(
+      "editProfile checks each field it changes, saves the last name and the address trimmed (blank: none), applies the venue's phone pattern; the same e-mail in other letters and an empty password change nothing that needs the current password",
+      async () => {
+        const user = newUser('edit-fields');
+        const reg = await registerConfirmed(ctx, user);
+        const token = reg.json().token as string;
+        const edit = (body: Record<string, unknown>) =>
+          call(ctx, 'POST', '/api/users/editProfile', body, { auth: token });
+        // Each field alone, invalid: refused before anything else, even with the right current password.
+        for (const body of [
+          { first_name: 'И' },
+          { last_name: 'И' },
+          { email: 'not-an-email', current_password: user.password },
+          { password: 'short', current_password: user.password },
+        ]) {
+          const res = await edit(body);
+          expect(res.statusCode, JSON.stringify(body)).toBe(400);
+          expect(res.json().code, JSON.stringify(body)).not.toBe('current_password_invalid');
+        }
+        await login(ctx, user.email, user.password);
+
+        const last = await edit({ last_name: 'Иванова', address: '  ул. Шипка 2  ' });
+        expect(last.statusCode, last.body).toBe(200);
+        expect(last.json().user).toMatchObject({
+          first_name: 'Иван',
+          last_name: 'Иванова',
+          address: 'ул. Шипка 2',
+        });
+        const blank = await edit({ address: '   ' });
+        expect(blank.statusCode, blank.body).toBe(200);
+        expect(blank.json().user).toMatchObject({ last_name: 'Иванова', address: null });
+
+        // Not a change of e-mail or password, so no current password is asked for.
+        const same = await edit({ email: user.email.toUpperCase(), password: '', first_name: 'Петя' });
+        expect(same.statusCode, same.body).toBe(200);
+        expect(same.json().user).toMatchObject({ first_name: 'Петя', email: user.email });
+        await login(ctx, user.email, user.password);
+
+        const bistro = await ctx.placeId('bistro');
+        await setSetting(ctx.db, bistro, 'validate_phone_number_regex', '^\\+49\\d{9,11}$');
+        try {
+          const bg = await edit({ phone: '+359888765432' });
+          expect(bg.statusCode, bg.body).toBe(400);
+          expect(bg.json().code).toBe('invalid_phone');
+          const de = await edit({ phone: '+4915112345678' });
+          expect(de.statusCode, de.body).toBe(200);
+          expect(de.json().user.phone).toBe('+4915112345678');
+        } finally {
+          await ctx.db
+            .deleteFrom('settings')
+            .where('place_id', '=', bistro)
+            .where('key', '=', 'validate_phone_number_regex')
+            .execute();
+        }
       },
     );
 
