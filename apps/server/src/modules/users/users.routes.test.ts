@@ -654,15 +654,18 @@ describeEachDatabase(
           last_name: 'Иванова',
           address: 'ул. Шипка 2',
         });
+        // Not a change of e-mail or password, so no current password is asked for; the address not sent stays.
+        const same = await edit({ email: user.email.toUpperCase(), password: '', first_name: 'Петя' });
+        expect(same.statusCode, same.body).toBe(200);
+        expect(same.json().user).toMatchObject({
+          first_name: 'Петя',
+          email: user.email,
+          address: 'ул. Шипка 2',
+        });
+        await login(ctx, user.email, user.password);
         const blank = await edit({ address: '   ' });
         expect(blank.statusCode, blank.body).toBe(200);
         expect(blank.json().user).toMatchObject({ last_name: 'Иванова', address: null });
-
-        // Not a change of e-mail or password, so no current password is asked for.
-        const same = await edit({ email: user.email.toUpperCase(), password: '', first_name: 'Петя' });
-        expect(same.statusCode, same.body).toBe(200);
-        expect(same.json().user).toMatchObject({ first_name: 'Петя', email: user.email });
-        await login(ctx, user.email, user.password);
 
         const bistro = await ctx.placeId('bistro');
         await setSetting(ctx.db, bistro, 'validate_phone_number_regex', '^\\+49\\d{9,11}$');
@@ -673,6 +676,13 @@ describeEachDatabase(
           const de = await edit({ phone: '+4915112345678' });
           expect(de.statusCode, de.body).toBe(200);
           expect(de.json().user.phone).toBe('+4915112345678');
+          // Registration asks the same pattern.
+          const other = newUser('edit-fields-pattern');
+          const refused = await call(ctx, 'POST', '/api/register', other);
+          expect(refused.statusCode, refused.body).toBe(400);
+          expect(refused.json().code).toBe('invalid_phone');
+          const taken = await call(ctx, 'POST', '/api/register', { ...other, phone: '+4915112345678' });
+          expect(taken.statusCode, taken.body).toBe(202);
         } finally {
           await ctx.db
             .deleteFrom('settings')
