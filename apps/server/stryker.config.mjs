@@ -10,8 +10,9 @@
  * - the tests run on SQLite only (TEST_DATABASE_URL pointed at a closed port, so the PostgreSQL suites skip).
  *   MUTATION_DATABASE=postgres keeps TEST_DATABASE_URL and runs both databases: needed for the PostgreSQL-only
  *   paths (the batched session lookup `readSessionsPg`, the PostgreSQL group commit), about twice as slow.
- * - incremental: the results are kept in .cache/stryker/<scope>.json (git-ignored); a rerun tests only the
- *   mutants whose code or covering tests changed (`-- --force` tests them all again).
+ * - incremental: the results are kept in stryker-incremental/<scope>.json, tracked in git (a few hundred kB to a
+ *   few MB per module), so a rerun — in this session or the next, on any machine — tests only the mutants whose
+ *   code or covering tests changed (`-- --force` tests them all again). Commit the file with the tests it measured.
  * One runner process (concurrency 1): two cores shared by many. Each scope has its own sandbox folder
  * (.stryker-tmp-<scope>), so two scopes can run at once (one runner each).
  */
@@ -52,9 +53,10 @@ export default {
   // One sandbox folder per scope, at the same depth as the project (the tsconfig paths are relative), and none of
   // them copied into another's sandbox: two scopes may run side by side.
   tempDirName: `.stryker-tmp-${scope}`,
-  ignorePatterns: ['/.stryker-tmp*', '/reports', '/.cache'],
+  ignorePatterns: ['/.stryker-tmp*', '/reports', '/.cache', '/stryker-incremental'],
   cleanTempDir: true,
   thresholds: { high: 90, low: 80, break: null },
   incremental: true,
-  incrementalFile: `.cache/stryker/${scope}.json`,
+  // Tracked (see above): the next session starts from these results, not from zero.
+  incrementalFile: `stryker-incremental/${scope}.json`,
 };
