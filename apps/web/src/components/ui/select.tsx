@@ -101,9 +101,6 @@ export function Select({
       </RadixSelect.Trigger>
       <RadixSelect.Portal container={container}>
         <RadixSelect.Content position="popper" sideOffset={4} collisionPadding={8} className={s.content}>
-          <RadixSelect.ScrollUpButton className={s.scroll} aria-hidden>
-            ▲
-          </RadixSelect.ScrollUpButton>
           <RadixSelect.Viewport className={s.viewport}>
             {options.map((o) => (
               <RadixSelect.Item
@@ -117,9 +114,6 @@ export function Select({
               </RadixSelect.Item>
             ))}
           </RadixSelect.Viewport>
-          <RadixSelect.ScrollDownButton className={s.scroll} aria-hidden>
-            ▼
-          </RadixSelect.ScrollDownButton>
         </RadixSelect.Content>
       </RadixSelect.Portal>
     </RadixSelect.Root>
