@@ -7,7 +7,7 @@ import {
   type StoreProduct,
 } from '@trapeza/domain/contracts/menu';
 import type { AppDatabase } from '../../db/database.ts';
-import { passwordVersion } from '../../lib/auth-token.ts';
+import { signFor } from '../admin/admin.fixtures.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import {
   clientIdOf,
@@ -299,12 +299,7 @@ describeEachDatabase(
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          const { token } = await ctx.app.auth.tokens.sign({
-            userId: user.id,
-            role: 'USER',
-            clientId: demo.id,
-            pwv: passwordVersion('x'),
-          });
+          const token = await signFor(ctx, user.id);
           const res = await ctx.get('/api/accumulated-order-amount-setting-place', {
             headers: { authorization: `Bearer ${token}` },
           });

@@ -7,6 +7,7 @@ import { calculateOrderTotal } from '@trapeza/domain/pricing/order-total';
 import { parseSettings } from '@trapeza/domain/settings';
 import { ORDER_ERROR_MESSAGES } from '@trapeza/domain/errors';
 import { passwordVersion } from '../../lib/auth-token.ts';
+import { signFor } from '../admin/admin.fixtures.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { insertCategory, insertProduct, setSetting } from '../../../test/fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
@@ -521,12 +522,7 @@ describeEachDatabase(
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-        const { token } = await ctx.app.auth.tokens.sign({
-          userId: adminId,
-          role: 'CLIENT_ADMIN',
-          clientId: await clientId(),
-          pwv: passwordVersion('x'),
-        });
+        const token = await signFor(ctx, adminId);
         const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
           ctx.request(method, url, {
             client: CLIENT,
