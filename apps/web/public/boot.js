@@ -39,8 +39,12 @@
     });
   }
   // A tap on a button of the server's HTML before the app has made it live (a slow phone: "call the waiter" at the
-  // table) is not lost: the last such tap is repeated once React has hydrated that button (its props are on the
-  // element), for 15 s at most. A tap React handled itself (it hydrates what is tapped when it can) is not repeated.
+  // table, "Вход" in the header) is not lost: the last such tap is repeated once React has hydrated that button (its
+  // props are on the element), however long that takes while the button is in the page (a 3G phone took more than
+  // the 15 s this once waited, and the guest's tap was dropped). A tap React handled itself (it hydrates what is
+  // tapped when it can, and then lets the event on to the button) is not repeated; one React held back because that
+  // part of the page could not hydrate yet (its code still loading: React stops the event before the button) is,
+  // even when the button is live a moment later.
   var live = function (el) {
     for (var key in el) if (key.indexOf('__reactProps$') === 0) return true;
     return false;
@@ -93,15 +97,27 @@
       if (!button || live(button)) return;
       var name = nameOf(button);
       var index = namesakes(name).indexOf(button);
+      // Reached the button live: React let the event on to it (after hydrating it at once), so its handler has it.
+      var handled = false;
+      var reached = function () {
+        handled = live(button);
+      };
+      button.addEventListener('click', reached, true);
       setTimeout(function () {
-        if (live(button)) return;
+        button.removeEventListener('click', reached, true);
+        if (handled) return;
         tapped = { button: button, name: name, index: index };
         tries = 0;
         if (poll) return;
         poll = setInterval(function () {
           var target = current();
-          if (++tries > 150) tapped = null;
-          else if (!target || !live(target)) return;
+          // Forgotten only when the button has left the page (and no namesake took its place) for 15 s.
+          if (!target) {
+            if (++tries <= 150) return;
+          } else {
+            tries = 0;
+            if (!live(target)) return;
+          }
           clearInterval(poll);
           poll = 0;
           tapped = null;

@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useAuthUiStore } from '../../../stores/auth-ui-store.ts';
 import { useAccountSession } from '../hooks/use-account-session.ts';
 import { useAccountTexts } from '../hooks/use-account-texts.ts';
+import { loadAuthDialog } from './load-auth-dialog.ts';
 
-const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((m) => ({ default: m.AuthDialog })));
+const AuthDialog = lazy(() => loadAuthDialog().then((m) => ({ default: m.AuthDialog })));
 
 const NOTICE_MS = 4000;
 

@@ -8,10 +8,12 @@ import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import { hasAccess, isWaiterOrAbove, type Role } from '@trapeza/domain/roles';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useLazyOpener } from '../../../hooks/use-lazy-opener.ts';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { openLogin } from '../../../stores/auth-ui-store.ts';
 import { useAccountTexts } from '../hooks/use-account-texts.ts';
 import { useLogout } from '../hooks/use-logout.ts';
+import { loadAuthDialog } from './load-auth-dialog.ts';
 import styles from './account.module.css';
 
 const UserIcon = () => (
@@ -31,6 +33,8 @@ const UserIcon = () => (
   </svg>
 );
 
+const loadLoginDialog = () => Promise.all([import('./account-host.tsx'), loadAuthDialog()]);
+
 /** Designed: the administration is for every staff role above the waiter (PDF menu admins manage their menus). */
 function canOpenAdmin(role: Role): boolean {
   return role !== 'WAITER' && hasAccess(role, 'PDF_MENU_ADMIN');
@@ -48,6 +52,9 @@ export function AccountMenu({ place }: { place: string }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  // The login modal's code loads on the guest's intent; a tap before it is there is held, the button busy. The host
+  // that shows it too: a chunk of its own, which the place layout loads after the first screen.
+  const loginOpener = useLazyOpener(loadLoginDialog, () => openLogin());
 
   useEffect(() => {
     if (!open) return;
@@ -75,7 +82,7 @@ export function AccountMenu({ place }: { place: string }) {
         className="icon-button"
         aria-label={t('account.menu.login')}
         aria-haspopup="dialog"
-        onClick={() => openLogin()}
+        {...loginOpener}
       >
         <UserIcon />
       </button>

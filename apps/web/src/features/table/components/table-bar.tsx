@@ -11,12 +11,12 @@ import { parseFlag } from '@trapeza/domain/settings';
 import { settingsQueryOptions } from '../../../api/get-settings.ts';
 import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
 import { loadCart } from '../../../hooks/use-cart-after-load.ts';
+import { useLazyOpener } from '../../../hooks/use-lazy-opener.ts';
 import { refreshKioskCookies } from '../../../lib/order-token-cookie.ts';
 import { tableBundle } from '../i18n/loaders.ts';
 
-const CallWaiterModal = lazy(() =>
-  import('./call-waiter-modal.tsx').then((m) => ({ default: m.CallWaiterModal })),
-);
+const loadCallWaiterModal = () => import('./call-waiter-modal.tsx');
+const CallWaiterModal = lazy(() => loadCallWaiterModal().then((m) => ({ default: m.CallWaiterModal })));
 
 export function TableBar({
   place,
@@ -35,21 +35,20 @@ export function TableBar({
   const { data: raw } = useSuspenseQuery(settingsQueryOptions(place));
   const billHidden = parseFlag(raw.ask_for_bill_hidden, false);
   const [calling, setCalling] = useState(false);
+  // Both buttons open code that loads on demand: asked for on the guest's intent, a tap held (busy) until it is there.
+  const callOpener = useLazyOpener(loadCallWaiterModal, () => setCalling(true));
+  const billOpener = useLazyOpener(loadCart, () => void loadCart().then((cart) => cart.openOrders()));
   // A kiosk's cookies are written again on each visit, so the 400-day cap of the browser never ends it.
   useEffect(() => refreshKioskCookies(), []);
   const where = room ? t('table.bar.room', { room }) : table ? t('table.bar.table', { table }) : null;
   return (
     <section className="table-bar" aria-label={t('table.bar.label')} data-testid="table-bar">
       {where && <strong className="table-bar-where">{where}</strong>}
-      <button type="button" className="button" onClick={() => setCalling(true)}>
+      <button type="button" className="button" {...callOpener}>
         {t('table.bar.callWaiter')}
       </button>
       {!billHidden && (
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void loadCart().then((cart) => cart.openOrders())}
-        >
+        <button type="button" className="button button-secondary" {...billOpener}>
           {t('table.bar.askBill')}
         </button>
       )}
