@@ -12,10 +12,20 @@
  *     });
  *   });
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -180,18 +190,148 @@ function makeContext(dialect: DialectName, getState: () => State): TestContext {
   };
 }
 
+/**
+ * Template databases. Migrating and seeding the demo costs a suite about 0.7 s of CPU on SQLite and more on
+ * PostgreSQL (the argon2 hashes of the demo accounts, the generated order history), and the server's suites prepare
+ * some 160 databases; a mutation run prepares one per mutant tried. So the first suite to need a migrated, seeded
+ * database builds it once as a template and every later one copies it: a file copy on SQLite, `create database …
+ * template …` on PostgreSQL. The template's name carries a hash of everything that shapes its content (the
+ * migrations, the demo seed and its content, the mini demo, the date helpers the history uses) and the current UTC
+ * hour: a change to any of them, or an hour passing (the demo history is dated relative to now), makes a new one,
+ * and older ones are removed when a new one is built. Shared by every test process of the machine: SQLite templates
+ * are written under a temporary name and renamed into place (a rename is atomic; two processes racing build the
+ * same content), PostgreSQL templates are built under an advisory lock.
+ */
+const TEMPLATE_SOURCES = [
+  fileURLToPath(new URL('../src/db/', import.meta.url)),
+  fileURLToPath(new URL('./fixtures.ts', import.meta.url)),
+  fileURLToPath(new URL('../../../packages/domain/src/dates.ts', import.meta.url)),
+];
+
+function hashSources(hash: ReturnType<typeof createHash>, path: string): void {
+  if (!existsSync(path)) return;
+  if (path.endsWith('/')) {
+    for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      if (entry.name.endsWith('.test.ts')) continue;
+      hashSources(hash, join(path, entry.name) + (entry.isDirectory() ? '/' : ''));
+    }
+    return;
+  }
+  hash.update(path).update(readFileSync(path));
+}
+
+/**
+ * The template's name: the UTC hour it serves (`2026112714`), seeded or empty, and a hash of its content's sources.
+ * Templates of hours before the previous one are removed when a new one is built.
+ */
+function templateName(seed: boolean): { name: string; hour: string } {
+  const hash = createHash('sha256');
+  for (const source of TEMPLATE_SOURCES) hashSources(hash, source);
+  const hour = new Date().toISOString().slice(0, 13).replace(/\D/g, '');
+  return { name: `${hour}_${seed ? 's' : 'e'}_${hash.digest('hex').slice(0, 12)}`, hour };
+}
+
+/** Whether a template named like templateName's was made for an hour before the previous one. */
+function isStale(name: string, hour: string): boolean {
+  const stamp = /^(\d{10})_/.exec(name)?.[1];
+  if (!stamp) return false;
+  const previous = new Date(
+    Date.UTC(+hour.slice(0, 4), +hour.slice(4, 6) - 1, +hour.slice(6, 8), +hour.slice(8) - 1),
+  );
+  return stamp < previous.toISOString().slice(0, 13).replace(/\D/g, '');
+}
+
+async function migrateAndSeed(handle: DatabaseHandle, seed: boolean): Promise<void> {
+  await migrateToLatest(handle.db);
+  if (seed) {
+    const seeded = await seedIfEmpty(handle, () => undefined);
+    if (!seeded) await seedMiniDemo(handle.db);
+  }
+}
+
+const SQLITE_TEMPLATES = join(tmpdir(), 'trapeza-test-templates');
+
+/** Path of the SQLite template, built if it does not exist yet. */
+async function sqliteTemplate(seed: boolean): Promise<string> {
+  const { name, hour } = templateName(seed);
+  const file = join(SQLITE_TEMPLATES, `${name}.db`);
+  if (existsSync(file)) return file;
+  mkdirSync(SQLITE_TEMPLATES, { recursive: true });
+  const buildDir = mkdtempSync(join(tmpdir(), 'trapeza-template-'));
+  try {
+    const handle = await openDatabase({ dataDir: buildDir, databaseUrl: null });
+    try {
+      await migrateAndSeed(handle, seed);
+    } finally {
+      // Closing checkpoints the WAL into the file and removes it: the file alone is the whole database.
+      await handle.close();
+    }
+    renameSync(join(buildDir, 'trapeza.db'), file);
+    for (const old of readdirSync(SQLITE_TEMPLATES)) {
+      if (isStale(old, hour)) rmSync(join(SQLITE_TEMPLATES, old), { force: true });
+    }
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+  return file;
+}
+
+/** Name of the PostgreSQL template database, built if it does not exist yet. */
+async function postgresTemplate(seed: boolean): Promise<string> {
+  const template = templateName(seed);
+  const name = `trapeza_tpl_${template.name}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    // One builder at a time on this server; the others wait here and then find the template made.
+    await admin.query(`select pg_advisory_lock(hashtext('trapeza test templates'))`);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return name;
+    const building = `${name}_build`;
+    await admin.query(`drop database if exists ${building} with (force)`);
+    await admin.query(`create database ${building}`);
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${building}`;
+    const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl: url.toString() });
+    try {
+      await migrateAndSeed(handle, seed);
+    } finally {
+      await handle.close();
+    }
+    await admin.query(`alter database ${building} rename to ${name}`);
+    const others = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'trapeza\\_tpl\\_%'`,
+    );
+    for (const { datname } of others.rows) {
+      if (!isStale(datname.slice('trapeza_tpl_'.length), template.hour)) continue;
+      // A copy from it may still be running in another process: then it stays until the next build.
+      await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+    }
+    return name;
+  } finally {
+    await admin.query(`select pg_advisory_unlock(hashtext('trapeza test templates'))`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+/** Opens a fresh database for a suite, migrated (and seeded unless `seed` is false), copied from its template. */
 async function openFor(
   dialect: DialectName,
   dataDir: string,
+  seed: boolean,
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (dialect === 'sqlite') {
+    copyFileSync(await sqliteTemplate(seed), join(dataDir, 'trapeza.db'));
     const handle = await openDatabase({ dataDir, databaseUrl: null });
     return { handle, drop: async () => undefined };
   }
+  const template = await postgresTemplate(seed);
   const name = `trapeza_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
@@ -210,13 +350,8 @@ async function openFor(
 /** Prepares one dialect's database and app for a suite. */
 export async function createTestState(dialect: DialectName, options: SuiteOptions = {}): Promise<State> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trapeza-test-'));
-  const { handle, drop } = await openFor(dialect, dataDir);
+  const { handle, drop } = await openFor(dialect, dataDir, options.seed !== false);
   try {
-    await migrateToLatest(handle.db);
-    if (options.seed !== false) {
-      const seeded = await seedIfEmpty(handle, () => undefined);
-      if (!seeded) await seedMiniDemo(handle.db);
-    }
     await options.setup?.(handle.db, dialect);
     const config = loadConfig({
       NODE_ENV: 'test',
