@@ -16,13 +16,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ABUSE_LIMITS } from '../src/lib/abuse-limits.ts';
 import { IP_LIMITS } from '../src/modules/users/users.routes.ts';
 import { LOGIN_FREE_FAILURES } from '../src/modules/users/users.service.ts';
 import { createTestState, probeRedis, TEST_REDIS_URL } from './harness.ts';
+import { redisRelay } from './redis-relay.ts';
 import { spawnServer } from './spawn-server.ts';
 
 const redisProblem = await probeRedis();
@@ -172,34 +172,6 @@ describe('the API-wide per-IP limit counts encoded paths', () => {
     ).toBe(200);
   });
 });
-
-/** A TCP relay to Redis that can be cut, to take Redis away from a running app. */
-async function redisRelay(): Promise<{ url: string; cut: () => Promise<void> }> {
-  const target = new URL(TEST_REDIS_URL);
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = createConnection({ host: target.hostname, port: Number(target.port || 6379) });
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', close).on('close', close);
-    upstream.on('error', close).on('close', close);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    cut: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-  };
-}
 
 describe.skipIf(redisProblem !== null)('limits shared through Redis (two apps, one Redis)', () => {
   const prefix = `trapeza-test:${randomBytes(6).toString('hex')}:`;
