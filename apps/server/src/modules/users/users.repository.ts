@@ -87,16 +87,6 @@ export function createUsersRepository(db: AppDatabase) {
       .executeTakeFirst();
   }
 
-  /** Places a staff user is assigned to. */
-  async function placeIds(userId: number): Promise<number[]> {
-    const rows = await db
-      .selectFrom('user_places')
-      .select('place_id')
-      .where('user_id', '=', userId)
-      .execute();
-    return rows.map((r) => r.place_id);
-  }
-
   async function isAssignedToPlace(userId: number, placeId: number): Promise<boolean> {
     const row = await db
       .selectFrom('user_places')
@@ -247,7 +237,6 @@ export function createUsersRepository(db: AppDatabase) {
     findById,
     insert,
     update,
-    placeIds,
     isAssignedToPlace,
     insertResetToken,
     findResetToken,
