@@ -10,10 +10,12 @@
  *   staff's language, cancelling it cancels; an unpaid booking that expired and lost its table cannot be confirmed;
  *   the payments hook for an unknown or a cancelled booking; the staff list filtered by status;
  * - the booking abuse limits count an e-mail whose key outgrows 254 characters under its first 254, and requests
- *   without an e-mail or a phone under the IP alone.
+ *   without an e-mail or a phone under the IP alone;
+ * - with a mail server that refuses every message: the booking is made and confirmed all the same, each failed mail
+ *   is logged.
  * The clock is pinned to Tuesday 2026-03-03 10:00 in Sofia; each test books on its own date.
  */
-import { afterAll, expect } from 'vitest';
+import { afterAll, afterEach, expect, vi } from 'vitest';
 import { BOOKING_CREATE_LIMITS } from '@trapeza/domain/booking';
 import { STAFF_PASSWORD, nextIp, roleEmail, seedAccounts } from '../../../test/accounts.fixtures.ts';
 import { setSetting } from '../../../test/fixtures.ts';
@@ -21,8 +23,10 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.ts
 import { startSmtpSink, type ReceivedMail } from '../../../test/smtp-sink.ts';
 
 const sink = await startSmtpSink();
+const refusing = await startSmtpSink({ mode: 'reject' });
 afterAll(async () => {
   await sink.close();
+  await refusing.close();
 });
 
 const NOW = new Date('2026-03-03T10:00:00+02:00');
@@ -310,4 +314,40 @@ describeEachDatabase(
     );
   },
   { env: { SMTP_URL: sink.url }, setup: seedAccounts },
+);
+
+describeEachDatabase(
+  'bookings with a failing SMTP server',
+  (ctx) => {
+    afterEach(() => vi.restoreAllMocks());
+
+    ctx.test('the booking is made and confirmed all the same; each refused e-mail is logged', async () => {
+      ctx.clock.setOverride(NOW);
+      const logged = vi.spyOn(ctx.app.log, 'error');
+      const body = form('2026-03-24', '19:00', 2);
+      const res = await ctx.post('/api/bookings', body, { headers: { 'x-forwarded-for': nextIp() } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().status).toBe('pending_confirmation');
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ err: expect.objectContaining({ responseCode: 550 }) }),
+          'booking confirm-request e-mail failed',
+        ),
+      );
+      const url = new URL(res.json().cancelUrl as string);
+      const confirmed = await ctx.post(`/api/bookings/${res.json().reservationId}/confirm`, {
+        token: url.searchParams.get('token'),
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().status).toBe('confirmed');
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith(
+          expect.objectContaining({ err: expect.objectContaining({ responseCode: 550 }) }),
+          'booking confirmation e-mail failed',
+        ),
+      );
+      expect(refusing.messages).toHaveLength(0);
+    });
+  },
+  { env: { SMTP_URL: refusing.url } },
 );
