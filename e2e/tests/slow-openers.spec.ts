@@ -3,7 +3,8 @@
  * header focused and no dialog, twice, on a fresh browser with the page clock fixed). On a slow phone the code behind
  * the button can arrive long after the tap: the account button's own code (the tap before the button is live, which
  * public/boot.js holds — it forgot it after 15 s), or the login modal's and the call-waiter modal's (the tap after:
- * the button says it is busy until the code is there, then the dialog opens). Each test holds that code back at the
+ * the button says it is busy until the code is there, then the dialog opens); the same for the header's cart button
+ * (the cart's screens) and a booking product's "+" (the booking modal). Each test holds that code back at the
  * network and taps at once, on a fresh browser with the clock fixed as in the journeys that flaked.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
@@ -97,4 +98,66 @@ test('at the table, "call the waiter" tapped while its modal’s code is loading
   held.release();
   await expect(page.getByRole('dialog', { name: 'Повикай сервитьор' })).toBeVisible();
   await expect(call).not.toHaveAttribute('aria-busy');
+});
+
+test('the header’s cart button tapped while the cart’s code is loading is busy, then opens the cart once', async ({
+  page,
+}) => {
+  const held = await holdChunks(page, /\/cart-root-[\w-]+\.js$/);
+  await page.goto('/bistro');
+  // Live (the header's tools are the app's): the tap is the button's own, not one boot.js holds.
+  await expect(page.getByRole('button', { name: 'Избор на език' })).toBeVisible();
+  const cart = page.getByTestId('cart-button');
+  await cart.click();
+  await expect(cart).toHaveAttribute('aria-busy', 'true');
+  // The code the tap waits for is on its way (asked for when the pointer came over the button).
+  await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+  // A second tap meanwhile opens nothing twice.
+  await cart.click();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole('dialog', { name: 'Количка' })).toHaveCount(0);
+  held.release();
+  const dialog = page.getByRole('dialog', { name: 'Количка' });
+  await expect(dialog).toBeVisible();
+  await expect(cart).not.toHaveAttribute('aria-busy');
+  // Once: closed, it stays closed (neither tap is repeated).
+  await dialog.getByRole('button', { name: 'Затвори' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog', { name: 'Количка' })).toHaveCount(0);
+});
+
+test('a booking product’s "+" tapped while the booking modal’s code is loading is busy, then opens the modal once', async ({
+  page,
+}) => {
+  const held = await holdChunks(page, /\/booking-product-modal-[\w-]+\.js$/);
+  await page.goto('/bistro/degustatsii');
+  // (Found behind the open modal too, which hides the page from the accessibility tree.)
+  const card = page.getByRole('article', {
+    name: 'Дегустационно меню за двама',
+    exact: true,
+    includeHidden: true,
+  });
+  const plus = card
+    .getByRole('button', { name: /^Добави Дегустационно меню за двама/, includeHidden: true })
+    .first();
+  await expect(plus).toBeEnabled();
+  await plus.click();
+  await expect(plus).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+  // A second tap meanwhile opens nothing twice.
+  await plus.click();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  held.release();
+  const dialog = page.getByRole('dialog', { name: 'Дегустационно меню за двама' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Брой хора')).toBeVisible();
+  await expect(plus).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  // Once: closed, it stays closed.
+  await dialog.getByRole('button', { name: 'Затвори' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -18,7 +18,8 @@ import { usePreferencesStore } from '../stores/preferences-store.ts';
 import type { Venue } from './use-venue.ts';
 import { renderNow } from '../lib/render-now.ts';
 
-export function useProductCards(venue: Venue, menu: MenuIndex) {
+/** `loadBooking`: the booking modal's code (the route's), which the cards' booking buttons wait for after a tap. */
+export function useProductCards(venue: Venue, menu: MenuIndex, loadBooking?: () => Promise<unknown>) {
   const { pathname } = useLocation();
   const avoidAllergens = usePreferencesStore((s) => s.avoidAllergens);
   const hideAvoided = usePreferencesStore((s) => s.hideAvoided);
@@ -99,6 +100,7 @@ export function useProductCards(venue: Venue, menu: MenuIndex) {
           ? onAddVariant
           : null,
       onBook: setBooking,
+      loadBooking,
       // Without clickable variants, a card's add button opens the product sheet (not in spot browse, nor when
       // the add-to-cart button is hidden).
       onOpen:

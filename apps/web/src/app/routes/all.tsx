@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { AllInOneMenu } from '../../features/menu/components/all-in-one-menu.tsx';
 import { ProductSheet } from '../product-sheet.tsx';
-import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
+import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
 import { useProductCards } from '../../hooks/use-product-cards.ts';
@@ -11,7 +11,7 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function AllInOneBody() {
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu);
+  const cards = useProductCards(venue, menu, loadBookingModal);
   return (
     <>
       <AllInOneMenu

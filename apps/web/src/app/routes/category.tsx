@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 import { ProductSheet } from '../product-sheet.tsx';
-import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
+import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { CategoryList } from '../../features/menu/components/category-list.tsx';
 import { CategoryTabs } from '../../features/menu/components/category-tabs.tsx';
@@ -48,7 +48,7 @@ function CategoryPage({ slug }: { slug: string }) {
 function CategoryView({ category }: { category: StoreCategory }) {
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu);
+  const cards = useProductCards(venue, menu, loadBookingModal);
   const navigate = useNavigate();
   const { t } = useTranslation();
   const { place, lang, ui } = venue;

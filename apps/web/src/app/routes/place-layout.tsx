@@ -32,9 +32,10 @@ const PlaceFooter = lazy(() =>
 const WelcomeBanner = lazy(() =>
   import('../../features/place/components/welcome-banner.tsx').then((m) => ({ default: m.WelcomeBanner })),
 );
-const CartToast = lazy(() =>
-  import('../../features/cart/components/cart-toast.tsx').then((m) => ({ default: m.CartToast })),
-);
+const loadCartToast = () => import('../../features/cart/components/cart-toast.tsx');
+const CartToast = lazy(() => loadCartToast().then((m) => ({ default: m.CartToast })));
+// The header's cart button waits for the cart's screens (their host is the toast's chunk).
+const loadCartScreens = () => loadCartToast().then((m) => m.loadCartScreens());
 // Accounts: the header's account button and, mounted once, the session keeper with the login modal (openLogin()).
 const AccountMenu = lazy(() =>
   import('../../features/account/components/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
@@ -105,6 +106,7 @@ function PlaceShell() {
         place={place}
         title={title}
         logo={ui.logo}
+        loadCartScreens={loadCartScreens}
         tools={
           <>
             <Suspense fallback={<ToolSlot />}>

@@ -8,7 +8,7 @@ import { translateField } from '@trapeza/domain/i18n';
 import { checkProductOrderable, isAddToCartHidden } from '@trapeza/domain/visibility';
 import { ingredientsQueryOptions } from '../../api/get-ingredients.ts';
 import { ProductSheet } from '../product-sheet.tsx';
-import { BookingModal } from '../../features/booking/components/booking-modal.tsx';
+import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
 import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
 import { ProductDetail } from '../../features/product/components/product-detail.tsx';
@@ -25,7 +25,7 @@ export function Component() {
   const { catSlug = '', prodSlug = '' } = useParams();
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu);
+  const cards = useProductCards(venue, menu, loadBookingModal);
   const { data: ingredients } = useSuspenseQuery(ingredientsQueryOptions(venue.place));
   const add = useCartStore((s) => s.add);
   const { t } = useTranslation();

@@ -3,8 +3,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { cartItemCount } from '@trapeza/domain/cart';
-import { isLanguage, translateField } from '@trapeza/domain/i18n';
+import { isLanguage, normalizeLanguage, translateField } from '@trapeza/domain/i18n';
 import { loadFeatureBundle } from '../../../i18n/feature-bundles.ts';
+import { i18next } from '../../../i18n/i18n.ts';
 import { cartBundle } from '../i18n/loaders.ts';
 import { isKioskDevice } from '../../../lib/order-token-cookie.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
@@ -14,7 +15,18 @@ import { clearFlash, peekFlash } from '../lib/device.ts';
 const TOOLTIP_MS = 2500;
 
 // The cart screens load on demand; this already-lazy chunk hosts them so the first screen carries none of it.
-const CartRoot = lazy(() => import('./cart-root.tsx').then((m) => ({ default: m.CartRoot })));
+const loadCartRoot = () => import('./cart-root.tsx');
+const CartRoot = lazy(() => loadCartRoot().then((m) => ({ default: m.CartRoot })));
+
+/**
+ * The cart screens' code and the texts they wait for: the header's cart button asks for them on the guest's intent
+ * and holds a tap until they are there (hooks/use-lazy-opener.ts), so the cart opens at once.
+ */
+export const loadCartScreens = () =>
+  Promise.all([
+    loadCartRoot(),
+    loadFeatureBundle('cart', cartBundle, normalizeLanguage(i18next.resolvedLanguage ?? i18next.language)),
+  ]);
 // The sticky cart bar, once the cart has something (its own chunk).
 const CartBar = lazy(() => import('./cart-bar.tsx').then((m) => ({ default: m.CartBar })));
 // At a shared table (issue 19): joins the table's cart and keeps it live (its own chunk).

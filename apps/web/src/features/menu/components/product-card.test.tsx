@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { venueCurrency } from '@trapeza/domain/money';
@@ -98,4 +98,37 @@ describe('allergen filter (beyond the spec)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Скрий продуктите с тези алергени' }));
     expect(usePreferencesStore.getState().hideAvoided).toBe(true);
   });
+});
+
+describe('a booking product’s buttons (the booking modal’s code loads on demand)', () => {
+  const booking = product({ id: 9, slug: 'tasting', name: 'Дегустация', type: 'booking' });
+
+  test.each([
+    ['the "+" of its size', /^Добави Дегустация/, 'onAddVariant'],
+    ['"Book"', 'Резервирай', 'onBook'],
+  ] as const)(
+    'a tap on %s before the code is there: busy, then the modal opens, once',
+    async (_, name, opens) => {
+      let arrive!: () => void;
+      const code = new Promise<void>((resolve) => (arrive = resolve));
+      const loadBooking = vi.fn(() => code);
+      const onBook = vi.fn();
+      const onAddVariant = vi.fn();
+      renderCard({ product: booking, href: null, loadBooking, onBook, onAddVariant });
+      const button = screen.getByRole('button', { name });
+      expect(button.getAttribute('aria-busy')).toBeNull();
+      fireEvent.click(button);
+      // Taken at once (the code still on its way): busy, nothing opened yet.
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      expect(loadBooking).toHaveBeenCalled();
+      // A second tap meanwhile opens nothing twice.
+      fireEvent.click(button);
+      expect(onBook).not.toHaveBeenCalled();
+      expect(onAddVariant).not.toHaveBeenCalled();
+      await act(async () => arrive());
+      expect({ onBook, onAddVariant }[opens]).toHaveBeenCalledOnce();
+      expect({ onBook, onAddVariant }[opens].mock.calls[0]![0]).toBe(booking);
+      expect(button.getAttribute('aria-busy')).toBeNull();
+    },
+  );
 });

@@ -3,7 +3,7 @@
  * description, allergen panel, minimum durability, variants with size and price. Out-of-stock products are
  * dimmed and not clickable. Products with an allergen the guest avoids are marked.
  */
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { Link } from '../../../components/link.tsx';
 import { useTranslation } from 'react-i18next';
 import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
@@ -13,6 +13,7 @@ import { AllergenList } from '../../../components/ui/allergen-list.tsx';
 import { Lightbox } from '../../../components/ui/lightbox.tsx';
 import { Price } from '../../../components/ui/price.tsx';
 import { useHydrated } from '../../../hooks/use-hydrated.ts';
+import { useLazyOpener } from '../../../hooks/use-lazy-opener.ts';
 import { shownVariantPrice } from '../../../lib/product-price.ts';
 import styles from './product-card.module.css';
 import { ZoomIcon } from '../../../components/ui/icons.tsx';
@@ -42,8 +43,24 @@ export interface ProductCardProps {
   canAdd?: (product: StoreProduct) => boolean;
   /** Booking-type products open the booking flow instead of a page. */
   onBook?: ((product: StoreProduct) => void) | null;
+  /** The booking flow's code, loaded on demand: a booking button's tap waits for it, the button busy. */
+  loadBooking?: () => Promise<unknown>;
   /** Without clickable variants: the card's add button opens the product sheet (sizes, extras, comment). */
   onOpen?: ((product: StoreProduct) => void) | null;
+}
+
+const loaded = () => Promise.resolve();
+
+/**
+ * A button that opens something whose code loads on demand: asked for on the guest's intent, a tap before it is
+ * there held with the button busy (hooks/use-lazy-opener.ts), so the tap is never answered by nothing.
+ */
+function OpenerButton({
+  load,
+  open,
+  ...props
+}: Omit<ComponentProps<'button'>, 'onClick'> & { load: () => Promise<unknown>; open: () => void }) {
+  return <button type="button" {...props} {...useLazyOpener(load, open)} />;
 }
 
 export function ProductCard({
@@ -58,6 +75,7 @@ export function ProductCard({
   onAddVariant,
   canAdd,
   onBook,
+  loadBooking = loaded,
   onOpen,
 }: ProductCardProps) {
   const { t } = useTranslation();
@@ -153,17 +171,32 @@ export function ProductCard({
                 <li key={v.id} className={styles.variant}>
                   {size && <span className={styles.size}>{size}</span>}
                   <Price amount={shown.price} oldAmount={shown.oldPrice} currency={currency} lang={lang} />
-                  {onAddVariant && !outOfStock && (canAdd?.(product) ?? true) && (
-                    <button
-                      type="button"
-                      className={styles.add}
-                      disabled={!live}
-                      onClick={() => onAddVariant(product, v)}
-                      aria-label={t('cart.addNamed', { name: size ? `${name} ${size}` : name })}
-                    >
-                      +
-                    </button>
-                  )}
+                  {onAddVariant &&
+                    !outOfStock &&
+                    (canAdd?.(product) ?? true) &&
+                    // A booking's "+" opens the booking modal (use-product-cards.ts), whose code loads on demand.
+                    (product.type === 'booking' ? (
+                      <OpenerButton
+                        className={styles.add}
+                        disabled={!live}
+                        aria-haspopup="dialog"
+                        load={loadBooking}
+                        open={() => onAddVariant(product, v)}
+                        aria-label={t('cart.addNamed', { name: size ? `${name} ${size}` : name })}
+                      >
+                        +
+                      </OpenerButton>
+                    ) : (
+                      <button
+                        type="button"
+                        className={styles.add}
+                        disabled={!live}
+                        onClick={() => onAddVariant(product, v)}
+                        aria-label={t('cart.addNamed', { name: size ? `${name} ${size}` : name })}
+                      >
+                        +
+                      </button>
+                    ))}
                 </li>
               );
             })}
@@ -196,9 +229,15 @@ export function ProductCard({
             </div>
           )}
         {onBook && product.type === 'booking' && !outOfStock && (
-          <button type="button" className="button" disabled={!live} onClick={() => onBook(product)}>
+          <OpenerButton
+            className="button"
+            disabled={!live}
+            aria-haspopup="dialog"
+            load={loadBooking}
+            open={() => onBook(product)}
+          >
             {t('booking.book')}
-          </button>
+          </OpenerButton>
         )}
       </div>
       {image && zoom && (

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './place-header.module.css';
 import { CartIcon, InfoIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { loadCart, useCartCountAfterLoad } from '../../../hooks/use-cart-after-load.ts';
+import { useLazyOpener } from '../../../hooks/use-lazy-opener.ts';
 
 interface PlaceHeaderProps {
   place: string;
@@ -19,6 +20,8 @@ interface PlaceHeaderProps {
   logo: string | null;
   /** Language chooser, allergen filter and account, composed by the route. */
   tools: ReactNode;
+  /** The cart's screens (loaded on demand), which the cart button waits for after a tap. */
+  loadCartScreens: () => Promise<unknown>;
 }
 
 /** The place a header tool holds while its chunk loads in a page the browser renders itself. */
@@ -26,9 +29,14 @@ export function ToolSlot() {
   return <span className="icon-button" aria-hidden="true" />;
 }
 
-export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
+export function PlaceHeader({ place, title, logo, tools, loadCartScreens }: PlaceHeaderProps) {
   const { t } = useTranslation();
   const cartCount = useCartCountAfterLoad();
+  // The cart's code loads on the guest's intent; a tap before it is there is held, the button busy.
+  const cartOpener = useLazyOpener(
+    () => Promise.all([loadCart(), loadCartScreens()]),
+    () => void loadCart().then((cart) => cart.openCart()),
+  );
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -57,7 +65,8 @@ export function PlaceHeader({ place, title, logo, tools }: PlaceHeaderProps) {
           <button
             type="button"
             className="icon-button"
-            onClick={() => void loadCart().then((cart) => cart.openCart())}
+            aria-haspopup="dialog"
+            {...cartOpener}
             aria-label={t('cart.count', { count: cartCount })}
             data-testid="cart-button"
           >
