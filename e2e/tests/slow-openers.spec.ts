@@ -3,12 +3,14 @@
  * header focused and no dialog, twice, on a fresh browser with the page clock fixed). On a slow phone the code behind
  * the button can arrive long after the tap: the account button's own code (the tap before the button is live, which
  * public/boot.js holds — it forgot it after 15 s), or the login modal's and the call-waiter modal's (the tap after:
- * the button says it is busy until the code is there, then the dialog opens); the same for the header's cart button
- * (the cart's screens) and a booking product's "+" (the booking modal). Each test holds that code back at the
- * network and taps at once, on a fresh browser with the clock fixed as in the journeys that flaked.
+ * the button says it is busy until the code is there, then the dialog opens); the same for the buttons that open the
+ * cart (the cart's screens: the header's cart button, the table bar's "ask for the bill", the cart bar) and a booking
+ * product's "+" (the booking modal). Each test holds that code back at the network and taps at once, on a fresh
+ * browser with the clock fixed as in the journeys that flaked.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { addKebapcheta } from './order-form.ts';
 import { skipWelcome } from './welcome.ts';
 
 startFromFreshDatabase();
@@ -156,6 +158,67 @@ test('a booking product’s "+" tapped while the booking modal’s code is loadi
   await expect(plus).not.toHaveAttribute('aria-busy');
   await expect(page.getByRole('dialog')).toHaveCount(1);
   // Once: closed, it stays closed.
+  await dialog.getByRole('button', { name: 'Затвори' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('at the table, "ask for the bill" tapped while the cart’s code is loading is busy, then opens the orders once', async ({
+  page,
+}) => {
+  const held = await holdChunks(page, /\/cart-root-[\w-]+\.js$/);
+  await page.goto('/bistro/t/demo-t4');
+  await expect(page).toHaveURL(/\/bistro$/, { timeout: 15_000 });
+  // (Found behind the open drawer too, which hides the page from the accessibility tree.)
+  const bill = page
+    .getByTestId('table-bar')
+    .getByRole('button', { name: 'Поискай сметката', includeHidden: true });
+  await bill.click();
+  await expect(bill).toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+  // The code the tap waits for is on its way (asked for when the pointer came over the button).
+  await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+  // A second tap meanwhile opens nothing twice.
+  await bill.click();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  held.release();
+  // The cart opens on its orders tab, where the bill is asked for.
+  const dialog = page.getByRole('dialog', { name: 'Количка' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Моите поръчки' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('button', { name: 'Поискай сметката' })).toBeVisible();
+  await expect(bill).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  // Once: closed, it stays closed (neither tap is repeated).
+  await dialog.getByRole('button', { name: 'Затвори' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the cart bar tapped while the cart’s code is loading is busy, then opens the cart once', async ({
+  page,
+}) => {
+  const held = await holdChunks(page, /\/cart-root-[\w-]+\.js$/);
+  // An add from the product page asks for none of the cart's screens.
+  await addKebapcheta(page);
+  const bar = page.getByTestId('cart-bar').getByRole('button', { includeHidden: true });
+  await expect(bar).toContainText('Виж количката');
+  await bar.click();
+  await expect(bar).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+  // A second tap meanwhile opens nothing twice.
+  await bar.click();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  held.release();
+  const dialog = page.getByRole('dialog', { name: 'Количка' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Количка (1)' })).toHaveAttribute('aria-selected', 'true');
+  await expect(bar).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  // Once: closed, it stays closed (neither tap is repeated).
   await dialog.getByRole('button', { name: 'Затвори' }).click();
   await expect(dialog).toBeHidden();
   await page.waitForTimeout(500);

@@ -34,7 +34,8 @@ const WelcomeBanner = lazy(() =>
 );
 const loadCartToast = () => import('../../features/cart/components/cart-toast.tsx');
 const CartToast = lazy(() => loadCartToast().then((m) => ({ default: m.CartToast })));
-// The header's cart button waits for the cart's screens (their host is the toast's chunk).
+// The header's cart button and the table bar's bill button wait for the cart's screens (their host is the toast's
+// chunk).
 const loadCartScreens = () => loadCartToast().then((m) => m.loadCartScreens());
 // Accounts: the header's account button and, mounted once, the session keeper with the login modal (openLogin()).
 const AccountMenu = lazy(() =>
@@ -146,7 +147,13 @@ function PlaceShell() {
       <div id="bottom-dock" className="bottom-dock">
         <Suspense fallback={null}>
           {atTable && (
-            <TableBar place={place} token={atTable.token} table={atTable.table} room={atTable.room_number} />
+            <TableBar
+              place={place}
+              token={atTable.token}
+              table={atTable.table}
+              room={atTable.room_number}
+              loadCartScreens={loadCartScreens}
+            />
           )}
         </Suspense>
       </div>

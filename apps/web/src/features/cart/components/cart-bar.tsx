@@ -8,13 +8,14 @@ import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useTranslation } from 'react-i18next';
 import { cartItemCount } from '@trapeza/domain/cart';
 import { Price } from '../../../components/ui/price.tsx';
+import { useLazyOpener } from '../../../hooks/use-lazy-opener.ts';
 import { useFeatureTranslations } from '../../../i18n/feature-bundles.ts';
 import { useCartStore, useCartUiStore } from '../../../stores/cart-store.ts';
 import { useCartContext } from '../hooks/use-cart-context.ts';
 import { useOrderTotal } from '../hooks/use-order-total.ts';
 import { cartBundle } from '../i18n/loaders.ts';
 
-export function CartBar() {
+export function CartBar({ loadCartScreens }: { loadCartScreens: () => Promise<unknown> }) {
   useFeatureTranslations('cart', cartBundle);
   const { t } = useTranslation();
   const ctx = useCartContext();
@@ -22,11 +23,13 @@ export function CartBar() {
   const openCart = useCartUiStore((s) => s.openCart);
   const view = useOrderTotal(ctx, cart, { orderType: ctx.venue.ctx.orderType ?? 1 });
   const count = cartItemCount(cart);
+  // The cart's screens load on demand (an add does not ask for them): a tap before they are there is held, busy.
+  const opener = useLazyOpener(loadCartScreens, () => openCart('cart'));
   // Spot browse (order type 4) looks without ordering: no cart to go to.
   if (count === 0 || ctx.venue.ctx.orderType === ORDER_TYPES.SPOT_BROWSE) return null;
   return (
     <div className="cart-bar" data-testid="cart-bar">
-      <button type="button" className="cart-bar-button" onClick={() => openCart('cart')}>
+      <button type="button" className="cart-bar-button" aria-haspopup="dialog" {...opener}>
         <span className="cart-bar-count">{count}</span>
         <span className="cart-bar-label">{t('cart.bar.view')}</span>
         <span className="cart-bar-total">

@@ -19,8 +19,9 @@ const loadCartRoot = () => import('./cart-root.tsx');
 const CartRoot = lazy(() => loadCartRoot().then((m) => ({ default: m.CartRoot })));
 
 /**
- * The cart screens' code and the texts they wait for: the header's cart button asks for them on the guest's intent
- * and holds a tap until they are there (hooks/use-lazy-opener.ts), so the cart opens at once.
+ * The cart screens' code and the texts they wait for: the header's cart button, the table bar's bill button and the
+ * cart bar ask for them on the guest's intent and hold a tap until they are there (hooks/use-lazy-opener.ts), so the
+ * cart opens at once.
  */
 export const loadCartScreens = () =>
   Promise.all([
@@ -94,7 +95,7 @@ export function CartToast({ lang }: { lang: string }) {
         hasItems &&
         createPortal(
           <Suspense fallback={null}>
-            <CartBar />
+            <CartBar loadCartScreens={loadCartScreens} />
           </Suspense>,
           dock,
         )}

@@ -23,12 +23,15 @@ export function TableBar({
   token,
   table,
   room,
+  loadCartScreens,
 }: {
   place: string;
   /** The table session's order token. */
   token: string;
   table: string | null;
   room: string | null;
+  /** The cart's screens (loaded on demand): the bill button opens the cart's orders tab and waits for them. */
+  loadCartScreens: () => Promise<unknown>;
 }) {
   useFeatureTranslations('table', tableBundle);
   const { t } = useTranslation();
@@ -37,7 +40,10 @@ export function TableBar({
   const [calling, setCalling] = useState(false);
   // Both buttons open code that loads on demand: asked for on the guest's intent, a tap held (busy) until it is there.
   const callOpener = useLazyOpener(loadCallWaiterModal, () => setCalling(true));
-  const billOpener = useLazyOpener(loadCart, () => void loadCart().then((cart) => cart.openOrders()));
+  const billOpener = useLazyOpener(
+    () => Promise.all([loadCart(), loadCartScreens()]),
+    () => void loadCart().then((cart) => cart.openOrders()),
+  );
   // A kiosk's cookies are written again on each visit, so the 400-day cap of the browser never ends it.
   useEffect(() => refreshKioskCookies(), []);
   const where = room ? t('table.bar.room', { room }) : table ? t('table.bar.table', { table }) : null;
