@@ -19,6 +19,7 @@ export type BookingRow = Selectable<BookingsTable>;
 /** A booking with the names the answers show. */
 export interface BookingView extends BookingRow {
   hall_name: string | null;
+  hall_translations: string | null;
   table_number: string | null;
   table_seats: number | null;
   product_name: string | null;
@@ -297,6 +298,7 @@ export function createBookingsRepository(db: AppDatabase, dialect: DialectName) 
       .selectAll('b')
       .select([
         'h.name as hall_name',
+        'h.translations as hall_translations',
         't.number as table_number',
         't.seats as table_seats',
         'p.name as product_name',

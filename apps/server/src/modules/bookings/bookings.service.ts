@@ -273,7 +273,17 @@ export function createBookingsService(deps: BookingsServiceDeps) {
       time: row.start_time,
       end_time: row.end_time,
       people: row.people,
-      hall: row.hall_id !== null && row.hall_name !== null ? { id: row.hall_id, name: row.hall_name } : null,
+      hall:
+        row.hall_id !== null && row.hall_name !== null
+          ? {
+              id: row.hall_id,
+              name: translateField(
+                { name: row.hall_name, translations: parseTranslations(row.hall_translations) },
+                'name',
+                lang,
+              ),
+            }
+          : null,
       product:
         row.product_id !== null && row.product_name !== null
           ? {

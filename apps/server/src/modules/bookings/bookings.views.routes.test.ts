@@ -4,7 +4,8 @@
  * it (the day list, the answer of a status change), as the guest reads it (the answer to booking, the e-mailed
  * link, the profile list) and as the two e-mails show it. The whole answer is pinned: a hall, table or product is
  * an object when the booking has one and null when it has none (also once its table was removed from the database:
- * the foreign key sets the booking's table to null).
+ * the foreign key sets the booking's table to null). The guest reads the hall and the product in their language
+ * (the hall's name was shown untranslated before: "Hall: Тераса" in an English e-mail).
  *
  * The clock is pinned to Tuesday 2026-03-03 10:00 in Sofia (08:00 UTC); each test books on its own date.
  */
@@ -182,7 +183,7 @@ describeEachDatabase(
         const confirmation = await mailTagged(body.email, 'booking_confirmation');
         expect(confirmation.text).toContain(`\nЗала: Тераса\nУслуга: ${product.name}\n`);
 
-        // The e-mailed link and the profile list: the product in the guest's language.
+        // The e-mailed link and the profile list: the hall and the product in the guest's language.
         const confirmedStore = { ...store, status: 'confirmed', expires_at: null };
         const byLink = await ctx.get(
           `/api/bookings/${id}?token=${encodeURIComponent(linkOf(made.cancelUrl))}`,
@@ -193,6 +194,7 @@ describeEachDatabase(
         expect(byLink.statusCode, byLink.body).toBe(200);
         expect(byLink.json()).toMatchObject({
           ...confirmedStore,
+          hall: { id: terrace.id, name: 'Terrace' },
           product: { id: product.id, name: 'Tasting table' },
           place: { slug: 'bistro' },
         });
@@ -294,6 +296,36 @@ describeEachDatabase(
         );
         expect(byLink.statusCode, byLink.body).toBe(200);
         expect(byLink.json()).toEqual({ ...store, status: 'confirmed', expires_at: null });
+      },
+    );
+
+    ctx.test(
+      'a guest booking in English reads the hall in English: the answer and the request to confirm',
+      async () => {
+        pin();
+        const terrace = await ctx.db
+          .selectFrom('halls')
+          .select('id')
+          .where('place_id', '=', await ctx.placeId('bistro'))
+          .where('name', '=', 'Тераса')
+          .executeTakeFirstOrThrow();
+        const body = {
+          date: '2026-03-19',
+          time: '12:00',
+          people: 2,
+          hallId: terrace.id,
+          name: 'Jane Doe',
+          phone: guestPhone(),
+          email: guestEmail(),
+          terms_accepted: true,
+        };
+        const res = await ctx.post('/api/bookings', body, {
+          headers: { 'x-forwarded-for': nextIp(), lang: 'en' },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json().hall).toEqual({ id: terrace.id, name: 'Terrace' });
+        const request = await mailTagged(body.email, 'booking_confirm_request');
+        expect(request.text).toContain('\nPeople: 2\nHall: Terrace\n');
       },
     );
   },
