@@ -4,12 +4,13 @@
  * the button can arrive long after the tap: the account button's own code (the tap before the button is live, which
  * public/boot.js holds — it forgot it after 15 s), or the login modal's and the call-waiter modal's (the tap after:
  * the button says it is busy until the code is there, then the dialog opens); the same for the buttons that open the
- * cart (the cart's screens: the header's cart button, the table bar's "ask for the bill", the cart bar) and a booking
- * product's "+" (the booking modal). Each test holds that code back at the network and taps at once, on a fresh
+ * cart (the cart's screens: the header's cart button, the table bar's "ask for the bill", the cart bar), a booking
+ * product's "+" (the booking modal) and a size's "+" that opens the size picker (one of the cart's screens). Each test holds that code back at the network and taps at once, on a fresh
  * browser with the clock fixed as in the journeys that flaked.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiHeaders } from './api-auth.ts';
 import { addKebapcheta } from './order-form.ts';
 import { skipWelcome } from './welcome.ts';
 
@@ -162,6 +163,50 @@ test('a booking product’s "+" tapped while the booking modal’s code is loadi
   await expect(dialog).toBeHidden();
   await page.waitForTimeout(500);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+/** Sets the bistro's settings over the admin API (expected to succeed). */
+async function putSettings(request: APIRequestContext, data: Record<string, string>) {
+  const res = await request.put('/api/admin/settings', { headers: await apiHeaders(request), data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('a size’s "+" that opens the size picker, tapped while the cart’s code is loading, is busy, then opens it once', async ({
+  page,
+  request,
+}) => {
+  // With the variant-comment modal on, a size's "+" opens the size picker (spec §4), which the cart's code hosts.
+  await putSettings(request, { variant_modal_with_comment: '1' });
+  try {
+    const held = await holdChunks(page, /\/cart-root-[\w-]+\.js$/);
+    await page.goto('/bistro/bezalkoholni');
+    // (Found behind the open picker too, which hides the page from the accessibility tree.)
+    const card = page.getByRole('article', { name: 'Домашна лимонада', exact: true, includeHidden: true });
+    const plus = card.getByRole('button', { name: /^Добави Домашна лимонада кана 1 л/, includeHidden: true });
+    await expect(plus).toBeEnabled();
+    await plus.click();
+    await expect(plus).toHaveAttribute('aria-busy', 'true');
+    // The code the tap waits for is on its way (asked for when the pointer came over the button).
+    await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+    // A second tap meanwhile opens nothing twice.
+    await plus.click();
+    await page.waitForTimeout(2_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    held.release();
+    // The picker of that product, the tapped size offered with its comment field.
+    const dialog = page.getByRole('dialog', { name: 'Домашна лимонада' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /кана 1 л/ })).toBeVisible();
+    await expect(plus).not.toHaveAttribute('aria-busy');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    // Once: closed, it stays closed (neither tap is repeated).
+    await dialog.getByRole('button', { name: 'Затвори' }).click();
+    await expect(dialog).toBeHidden();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } finally {
+    await putSettings(request, { variant_modal_with_comment: '0' });
+  }
 });
 
 test('at the table, "ask for the bill" tapped while the cart’s code is loading is busy, then opens the orders once', async ({

@@ -18,8 +18,16 @@ import { usePreferencesStore } from '../stores/preferences-store.ts';
 import type { Venue } from './use-venue.ts';
 import { renderNow } from '../lib/render-now.ts';
 
-/** `loadBooking`: the booking modal's code (the route's), which the cards' booking buttons wait for after a tap. */
-export function useProductCards(venue: Venue, menu: MenuIndex, loadBooking?: () => Promise<unknown>) {
+/**
+ * `loadBooking`: the booking modal's code (the route's), which the cards' booking buttons wait for after a tap;
+ * `loadVariantPicker`: the cart's screens (app/cart-screens.ts), which host the variant picker a size's "+" opens.
+ */
+export function useProductCards(
+  venue: Venue,
+  menu: MenuIndex,
+  loadBooking?: () => Promise<unknown>,
+  loadVariantPicker?: () => Promise<unknown>,
+) {
   const { pathname } = useLocation();
   const avoidAllergens = usePreferencesStore((s) => s.avoidAllergens);
   const hideAvoided = usePreferencesStore((s) => s.hideAvoided);
@@ -55,6 +63,12 @@ export function useProductCards(venue: Venue, menu: MenuIndex, loadBooking?: () 
   );
 
   const withComment = venue.ui.variantModalWithComment;
+  /** Whether a size's "+" opens the variant picker (the cart's, loaded on demand) rather than adding that size. */
+  const addOpensPicker = useCallback(
+    (product: StoreProduct) =>
+      product.type !== 'booking' && needsVariantModal(product.product_variants.length, true, withComment),
+    [withComment],
+  );
   /** Whether a card's "+" can put the product in the cart: never a booking, only from an orderable category. */
   const canAdd = useCallback(
     (product: StoreProduct) => product.type === 'booking' || checkProductOrderable(product, menu.byId).ok,
@@ -69,14 +83,14 @@ export function useProductCards(venue: Venue, menu: MenuIndex, loadBooking?: () 
       }
       if (!checkProductOrderable(product, menu.byId).ok) return;
       // Spec §4: a preselected variant is added straight away unless the variant-comment modal is on.
-      if (needsVariantModal(product.product_variants.length, true, withComment)) {
+      if (addOpensPicker(product)) {
         useCartUiStore.getState().requestAdd({ productId: product.id, variantId: variant.id });
         return;
       }
       const map = new Map((ingredients ?? []).map((i) => [i.id, i]));
       add(createCartLine(product, variant, { now: new Date(), ingredients: map }));
     },
-    [add, ingredients, withComment, menu.byId],
+    [add, ingredients, addOpensPicker, menu.byId],
   );
 
   /** Products the guest asked to hide because of an avoided allergen drop out of lists. */
@@ -101,6 +115,8 @@ export function useProductCards(venue: Venue, menu: MenuIndex, loadBooking?: () 
           : null,
       onBook: setBooking,
       loadBooking,
+      addOpensPicker,
+      loadVariantPicker,
       // Without clickable variants, a card's add button opens the product sheet (not in spot browse, nor when
       // the add-to-cart button is hidden).
       onOpen:

@@ -1,6 +1,7 @@
 /** `/{place}/all`: the all-in-one page (spec §2); its body is also `/{place}` when one_page_menu_style = 1. */
 import { useTranslation } from 'react-i18next';
 import { AllInOneMenu } from '../../features/menu/components/all-in-one-menu.tsx';
+import { loadCartScreens } from '../cart-screens.ts';
 import { ProductSheet } from '../product-sheet.tsx';
 import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useMenu } from '../../hooks/use-menu.ts';
@@ -11,7 +12,7 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function AllInOneBody() {
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu, loadBookingModal);
+  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens);
   return (
     <>
       <AllInOneMenu

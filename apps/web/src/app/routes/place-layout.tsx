@@ -23,6 +23,7 @@ import { applyFirstVisitLanguage } from '../../i18n/i18n.ts';
 import { useVenue } from '../../hooks/use-venue.ts';
 import { isNotFound } from '../../lib/api-client.ts';
 import { useSessionStore } from '../../stores/session-store.ts';
+import { loadCartScreens } from '../cart-screens.ts';
 import { Redirect } from '../redirect.tsx';
 
 // Below-the-fold and on-demand parts load after the first screen.
@@ -34,9 +35,6 @@ const WelcomeBanner = lazy(() =>
 );
 const loadCartToast = () => import('../../features/cart/components/cart-toast.tsx');
 const CartToast = lazy(() => loadCartToast().then((m) => ({ default: m.CartToast })));
-// The header's cart button and the table bar's bill button wait for the cart's screens (their host is the toast's
-// chunk).
-const loadCartScreens = () => loadCartToast().then((m) => m.loadCartScreens());
 // Accounts: the header's account button and, mounted once, the session keeper with the login modal (openLogin()).
 const AccountMenu = lazy(() =>
   import('../../features/account/components/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),

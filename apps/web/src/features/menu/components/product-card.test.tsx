@@ -132,3 +132,48 @@ describe('a booking product’s buttons (the booking modal’s code loads on dem
     },
   );
 });
+
+describe('a size’s "+" that opens the variant picker (the cart’s code loads on demand)', () => {
+  const lemonade = product({
+    id: 4,
+    slug: 'lemonade',
+    name: 'Лимонада',
+    product_variants: [
+      { id: 41, price: 420, additional_price: 0, size: '400 мл', booking_duration: null, translations: {} },
+      { id: 42, price: 890, additional_price: 0, size: 'кана 1 л', booking_duration: null, translations: {} },
+    ],
+  });
+
+  test('a tap before the code is there: busy, then the picker opens for that size, once', async () => {
+    let arrive!: () => void;
+    const code = new Promise<void>((resolve) => (arrive = resolve));
+    const loadVariantPicker = vi.fn(() => code);
+    const onAddVariant = vi.fn();
+    renderCard({ product: lemonade, addOpensPicker: () => true, loadVariantPicker, onAddVariant });
+    const button = screen.getByRole('button', { name: 'Добави Лимонада кана 1 л в количката' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(button);
+    // Taken at once (the code still on its way): busy, nothing opened yet.
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(loadVariantPicker).toHaveBeenCalled();
+    // A second tap meanwhile opens nothing twice.
+    fireEvent.click(button);
+    expect(onAddVariant).not.toHaveBeenCalled();
+    await act(async () => arrive());
+    expect(onAddVariant).toHaveBeenCalledOnce();
+    expect(onAddVariant).toHaveBeenCalledWith(lemonade, lemonade.product_variants[1]);
+    expect(button.getAttribute('aria-busy')).toBeNull();
+  });
+
+  test('a "+" that adds its size at once waits for nothing: added on the tap, never busy', () => {
+    const loadVariantPicker = vi.fn(() => new Promise<void>(() => {}));
+    const onAddVariant = vi.fn();
+    renderCard({ product: lemonade, addOpensPicker: () => false, loadVariantPicker, onAddVariant });
+    const button = screen.getByRole('button', { name: 'Добави Лимонада 400 мл в количката' });
+    expect(button.getAttribute('aria-haspopup')).toBeNull();
+    fireEvent.click(button);
+    expect(onAddVariant).toHaveBeenCalledWith(lemonade, lemonade.product_variants[0]);
+    expect(button.getAttribute('aria-busy')).toBeNull();
+    expect(loadVariantPicker).not.toHaveBeenCalled();
+  });
+});

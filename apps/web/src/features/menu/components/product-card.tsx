@@ -45,6 +45,10 @@ export interface ProductCardProps {
   onBook?: ((product: StoreProduct) => void) | null;
   /** The booking flow's code, loaded on demand: a booking button's tap waits for it, the button busy. */
   loadBooking?: () => Promise<unknown>;
+  /** Whether a size's "+" opens the variant picker (spec §4: the variant-comment modal) instead of adding it. */
+  addOpensPicker?: (product: StoreProduct) => boolean;
+  /** The variant picker's code (the cart's screens), loaded on demand: such a "+" waits for it, the button busy. */
+  loadVariantPicker?: () => Promise<unknown>;
   /** Without clickable variants: the card's add button opens the product sheet (sizes, extras, comment). */
   onOpen?: ((product: StoreProduct) => void) | null;
 }
@@ -76,6 +80,8 @@ export function ProductCard({
   canAdd,
   onBook,
   loadBooking = loaded,
+  addOpensPicker,
+  loadVariantPicker = loaded,
   onOpen,
 }: ProductCardProps) {
   const { t } = useTranslation();
@@ -95,6 +101,10 @@ export function ProductCard({
   // With the sizes hidden, the add button's row shows the first size's price.
   const first = product.product_variants[0];
   const fromPrice = first ? shownVariantPrice(product, first, priceContext) : null;
+  // A booking's "+" opens the booking modal, and a "+" that does not add at once the variant picker
+  // (use-product-cards.ts): both are code loaded on demand, which the tap waits for.
+  const loadAdd =
+    product.type === 'booking' ? loadBooking : addOpensPicker?.(product) ? loadVariantPicker : null;
 
   return (
     <article
@@ -174,13 +184,12 @@ export function ProductCard({
                   {onAddVariant &&
                     !outOfStock &&
                     (canAdd?.(product) ?? true) &&
-                    // A booking's "+" opens the booking modal (use-product-cards.ts), whose code loads on demand.
-                    (product.type === 'booking' ? (
+                    (loadAdd ? (
                       <OpenerButton
                         className={styles.add}
                         disabled={!live}
                         aria-haspopup="dialog"
-                        load={loadBooking}
+                        load={loadAdd}
                         open={() => onAddVariant(product, v)}
                         aria-label={t('cart.addNamed', { name: size ? `${name} ${size}` : name })}
                       >
