@@ -5,7 +5,8 @@
  * public/boot.js holds — it forgot it after 15 s), or the login modal's and the call-waiter modal's (the tap after:
  * the button says it is busy until the code is there, then the dialog opens); the same for the buttons that open the
  * cart (the cart's screens: the header's cart button, the table bar's "ask for the bill", the cart bar), a booking
- * product's "+" (the booking modal) and a size's "+" that opens the size picker (one of the cart's screens). Each test holds that code back at the network and taps at once, on a fresh
+ * product's "+" (the booking modal), a size's "+" that opens the size picker (one of the cart's screens) and a
+ * card's add button that opens the product sheet. Each test holds that code back at the network and taps at once, on a fresh
  * browser with the clock fixed as in the journeys that flaked.
  */
 import { startFromFreshDatabase } from './fresh-database.ts';
@@ -206,6 +207,42 @@ test('a size’s "+" that opens the size picker, tapped while the cart’s code 
     await expect(page.getByRole('dialog')).toHaveCount(0);
   } finally {
     await putSettings(request, { variant_modal_with_comment: '0' });
+  }
+});
+
+test('a card’s add button tapped while the product sheet’s code is loading is busy, then opens the sheet once', async ({
+  page,
+  request,
+}) => {
+  // With the sizes' "+" off, a card's add button opens the product sheet (sizes, extras, comment), its own chunk.
+  await putSettings(request, { clickable_product_variants: '0' });
+  try {
+    const held = await holdChunks(page, /\/product-sheet-body-[\w-]+\.js$/);
+    await page.goto('/bistro/skara');
+    // (Found behind the open sheet too, which hides the page from the accessibility tree.)
+    const add = page.getByRole('button', { name: 'Добави Кебапчета в количката', includeHidden: true });
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(add).toHaveAttribute('aria-busy', 'true');
+    // The code the tap waits for is on its way (asked for when the pointer came over the button).
+    await expect.poll(() => held.asked.length).toBeGreaterThan(0);
+    // A second tap meanwhile opens nothing twice.
+    await add.click();
+    await page.waitForTimeout(2_000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    held.release();
+    const sheet = page.getByRole('dialog', { name: 'Кебапчета' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('radiogroup', { name: 'Размери и цени' })).toBeVisible();
+    await expect(add).not.toHaveAttribute('aria-busy');
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    // Once: closed, it stays closed (neither tap is repeated).
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  } finally {
+    await putSettings(request, { clickable_product_variants: '1' });
   }
 });
 

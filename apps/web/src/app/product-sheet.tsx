@@ -7,7 +7,14 @@ import { lazy, Suspense } from 'react';
 import type { StoreProduct } from '@trapeza/domain/contracts/menu';
 import type { PriceContext } from '../features/menu/components/product-card.tsx';
 
-const ProductSheetBody = lazy(() => import('./product-sheet-body.tsx'));
+const loadSheetBody = () => import('./product-sheet-body.tsx');
+const ProductSheetBody = lazy(loadSheetBody);
+
+/**
+ * The sheet's code, which a card's add button waits for after a tap (hooks/use-lazy-opener.ts, with the ingredients
+ * the body asks for: hooks/use-product-cards.ts), so the sheet opens at once.
+ */
+export const loadProductSheet = (): Promise<unknown> => loadSheetBody();
 
 export interface ProductSheetProps {
   product: StoreProduct | null;

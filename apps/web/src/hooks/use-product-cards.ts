@@ -5,7 +5,7 @@
 import { ORDER_TYPES } from '@trapeza/domain/order-status';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoreProduct, StoreVariant } from '@trapeza/domain/contracts/menu';
 import { createCartLine } from '@trapeza/domain/cart';
 import { needsVariantModal } from '@trapeza/domain/ingredients';
@@ -20,13 +20,15 @@ import { renderNow } from '../lib/render-now.ts';
 
 /**
  * `loadBooking`: the booking modal's code (the route's), which the cards' booking buttons wait for after a tap;
- * `loadVariantPicker`: the cart's screens (app/cart-screens.ts), which host the variant picker a size's "+" opens.
+ * `loadVariantPicker`: the cart's screens (app/cart-screens.ts), which host the variant picker a size's "+" opens;
+ * `loadSheet`: the product sheet's code (app/product-sheet.tsx), which a card's add button opens.
  */
 export function useProductCards(
   venue: Venue,
   menu: MenuIndex,
   loadBooking?: () => Promise<unknown>,
   loadVariantPicker?: () => Promise<unknown>,
+  loadSheet?: () => Promise<unknown>,
 ) {
   const { pathname } = useLocation();
   const avoidAllergens = usePreferencesStore((s) => s.avoidAllergens);
@@ -36,6 +38,7 @@ export function useProductCards(
     ...ingredientsQueryOptions(venue.place),
     enabled: venue.ui.clickableProductVariants,
   });
+  const queryClient = useQueryClient();
   const [booking, setBooking] = useState<StoreProduct | null>(null);
   // The product whose sizes and extras the product sheet shows (a card's add button).
   const [sheet, setSheet] = useState<StoreProduct | null>(null);
@@ -124,6 +127,10 @@ export function useProductCards(
         !isAddToCartHidden(venue.ui.hideAddToCartBtn, venue.ctx)
           ? setSheet
           : null,
+      // The sheet's code and the ingredients its form waits for (not asked for with the sizes' "+" off).
+      loadSheet:
+        loadSheet &&
+        (() => Promise.all([loadSheet(), queryClient.ensureQueryData(ingredientsQueryOptions(venue.place))])),
       canAdd,
     },
     hrefFor,

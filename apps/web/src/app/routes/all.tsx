@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { AllInOneMenu } from '../../features/menu/components/all-in-one-menu.tsx';
 import { loadCartScreens } from '../cart-screens.ts';
-import { ProductSheet } from '../product-sheet.tsx';
+import { loadProductSheet, ProductSheet } from '../product-sheet.tsx';
 import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useMenu } from '../../hooks/use-menu.ts';
 import { usePageMeta } from '../../hooks/use-page-meta.ts';
@@ -12,7 +12,7 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function AllInOneBody() {
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens);
+  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens, loadProductSheet);
   return (
     <>
       <AllInOneMenu

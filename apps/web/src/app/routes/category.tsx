@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { StoreCategory } from '@trapeza/domain/contracts/menu';
 import { translateField } from '@trapeza/domain/i18n';
 import { loadCartScreens } from '../cart-screens.ts';
-import { ProductSheet } from '../product-sheet.tsx';
+import { loadProductSheet, ProductSheet } from '../product-sheet.tsx';
 import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { useSessionStore } from '../../stores/session-store.ts';
 import { CategoryList } from '../../features/menu/components/category-list.tsx';
@@ -49,7 +49,7 @@ function CategoryPage({ slug }: { slug: string }) {
 function CategoryView({ category }: { category: StoreCategory }) {
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens);
+  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens, loadProductSheet);
   const navigate = useNavigate();
   const { t } = useTranslation();
   const { place, lang, ui } = venue;

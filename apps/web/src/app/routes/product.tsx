@@ -8,7 +8,7 @@ import { translateField } from '@trapeza/domain/i18n';
 import { checkProductOrderable, isAddToCartHidden } from '@trapeza/domain/visibility';
 import { ingredientsQueryOptions } from '../../api/get-ingredients.ts';
 import { loadCartScreens } from '../cart-screens.ts';
-import { ProductSheet } from '../product-sheet.tsx';
+import { loadProductSheet, ProductSheet } from '../product-sheet.tsx';
 import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
 import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
@@ -26,7 +26,7 @@ export function Component() {
   const { catSlug = '', prodSlug = '' } = useParams();
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens);
+  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens, loadProductSheet);
   const { data: ingredients } = useSuspenseQuery(ingredientsQueryOptions(venue.place));
   const add = useCartStore((s) => s.add);
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 import { useEffect, useId, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCartScreens } from '../cart-screens.ts';
-import { ProductSheet } from '../product-sheet.tsx';
+import { loadProductSheet, ProductSheet } from '../product-sheet.tsx';
 import { BookingModal, loadBookingModal } from '../../features/booking/components/booking-modal.tsx';
 import { ProductCard } from '../../features/menu/components/product-card.tsx';
 import { ProductGrid, ProductGridItem } from '../../features/menu/components/product-grid.tsx';
@@ -16,7 +16,7 @@ import { useVenue } from '../../hooks/use-venue.ts';
 export function Component() {
   const venue = useVenue();
   const menu = useMenu();
-  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens);
+  const cards = useProductCards(venue, menu, loadBookingModal, loadCartScreens, loadProductSheet);
   const { t } = useTranslation();
   const id = useId();
   const text = useSearchStore((s) => s.text);

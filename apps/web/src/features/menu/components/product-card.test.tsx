@@ -177,3 +177,27 @@ describe('a size’s "+" that opens the variant picker (the cart’s code loads 
     expect(loadVariantPicker).not.toHaveBeenCalled();
   });
 });
+
+describe('the add button that opens the product sheet (its code loads on demand)', () => {
+  test('a tap before the code is there: busy, then the sheet opens, once', async () => {
+    let arrive!: () => void;
+    const code = new Promise<void>((resolve) => (arrive = resolve));
+    const loadSheet = vi.fn(() => code);
+    const onOpen = vi.fn();
+    const banitsa = product({ id: 5, slug: 'banitsa', name: 'Баница' });
+    renderCard({ product: banitsa, onOpen, loadSheet });
+    const button = screen.getByRole('button', { name: 'Добави Баница в количката' });
+    expect(button.getAttribute('aria-busy')).toBeNull();
+    fireEvent.click(button);
+    // Taken at once (the code still on its way): busy, nothing opened yet.
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(loadSheet).toHaveBeenCalled();
+    // A second tap meanwhile opens nothing twice.
+    fireEvent.click(button);
+    expect(onOpen).not.toHaveBeenCalled();
+    await act(async () => arrive());
+    expect(onOpen).toHaveBeenCalledOnce();
+    expect(onOpen).toHaveBeenCalledWith(banitsa);
+    expect(button.getAttribute('aria-busy')).toBeNull();
+  });
+});

@@ -51,6 +51,8 @@ export interface ProductCardProps {
   loadVariantPicker?: () => Promise<unknown>;
   /** Without clickable variants: the card's add button opens the product sheet (sizes, extras, comment). */
   onOpen?: ((product: StoreProduct) => void) | null;
+  /** The product sheet's code, loaded on demand: the add button's tap waits for it, the button busy. */
+  loadSheet?: () => Promise<unknown>;
 }
 
 const loaded = () => Promise.resolve();
@@ -83,6 +85,7 @@ export function ProductCard({
   addOpensPicker,
   loadVariantPicker = loaded,
   onOpen,
+  loadSheet = loaded,
 }: ProductCardProps) {
   const { t } = useTranslation();
   // On a server-rendered page the buttons wait for the app (a click before would be lost).
@@ -225,16 +228,16 @@ export function ProductCard({
                   lang={lang}
                 />
               )}
-              <button
-                type="button"
+              <OpenerButton
                 className={`button ${styles.addMain}`}
                 disabled={!live}
                 aria-haspopup="dialog"
-                onClick={() => onOpen(product)}
+                load={loadSheet}
+                open={() => onOpen(product)}
                 aria-label={t('cart.addNamed', { name })}
               >
                 <span aria-hidden="true">+</span> {t('product.addShort')}
-              </button>
+              </OpenerButton>
             </div>
           )}
         {onBook && product.type === 'booking' && !outOfStock && (
