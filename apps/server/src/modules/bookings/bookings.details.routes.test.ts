@@ -3,7 +3,8 @@
  * - the guest's name, phone and comment are stored without the spaces around them; a blank comment is none;
  * - a venue's phone pattern refuses a phone outside it; a time off the booking interval is named;
  * - a late confirm names the booking's status;
- * - the open bookings a guest may hold count a booking until the minute it ends, not after;
+ * - the open bookings a guest may hold count a booking until the minute it ends, not after (also one of the
+ *   evening before that runs past midnight);
  * - the halls of the form without a time are all free; an unknown hall is refused for busy dates too;
  * - staff: the day list shows that day only, its halls in the staff's language, and seating a guest reaches the
  *   staff boards;
@@ -165,6 +166,32 @@ describeEachDatabase(
             pin(new Date('2026-03-04T11:00:00+02:00'));
             const after = await book(form('2026-03-05', '12:00', 2, guest));
             expect(after.statusCode, after.body).toBe(201);
+          });
+        });
+      },
+    );
+
+    ctx.test(
+      'a booking of yesterday evening that runs past midnight still counts as open after midnight',
+      async () => {
+        const lateHours = JSON.stringify(
+          Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((d) => [String(d), '18:00-02:00'])),
+        );
+        await withSetting('working_hours', lateHours, async () => {
+          await withSetting('booking_email_confirmation', '0', async () => {
+            await withSetting('booking_max_open_per_guest', '1', async () => {
+              const guest = { email: freshEmail(), phone: freshPhone() };
+              pin(new Date('2026-03-05T22:00:00+02:00'));
+              const evening = await book(form('2026-03-05', '23:00', 2, guest));
+              expect(evening.statusCode, evening.body).toBe(201);
+              expect(evening.json()).toMatchObject({ status: 'confirmed', end_time: '01:00' });
+              pin(new Date('2026-03-06T00:30:00+02:00'));
+              const again = await book(form('2026-03-06', '23:00', 2, guest));
+              expect(again.statusCode, again.body).toBe(409);
+              expect(again.json()).toMatchObject({ code: 'booking_limit_reached', max: 1 });
+              pin(new Date('2026-03-06T01:00:00+02:00'));
+              expect((await book(form('2026-03-06', '23:00', 2, guest))).statusCode).toBe(201);
+            });
           });
         });
       },

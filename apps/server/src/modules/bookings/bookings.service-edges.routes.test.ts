@@ -542,7 +542,7 @@ describeEachDatabase(
   'bookings expiry in the background',
   (ctx) => {
     ctx.test(
-      "every minute, with no request, every venue's unconfirmed bookings past their hold expire; a failing sweep is logged",
+      "every minute, with no request, every venue's unconfirmed bookings past their hold expire; a failing sweep is logged; none after close",
       async () => {
         vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
         // An app of its own, started under the fake interval timer.
@@ -599,11 +599,17 @@ describeEachDatabase(
           expect(await status()).toBe('expired,expired');
 
           const failure = new Error('database unavailable');
-          vi.spyOn(state.app.bookings, 'sweepExpired').mockRejectedValue(failure);
+          const failing = vi.spyOn(state.app.bookings, 'sweepExpired').mockRejectedValue(failure);
           const logged = vi.spyOn(state.app.log, 'error');
           await vi.advanceTimersByTimeAsync(60_000);
           for (let i = 0; i < 100 && logged.mock.calls.length === 0; i++) await sleep(20);
           expect(logged).toHaveBeenCalledWith({ err: failure }, 'booking expiry sweep failed');
+
+          // Closed, the app sweeps no more.
+          const sweeps = failing.mock.calls.length;
+          await state.app.close();
+          await vi.advanceTimersByTimeAsync(180_000);
+          expect(failing.mock.calls.length).toBe(sweeps);
         } finally {
           vi.restoreAllMocks();
           await state.cleanup();
