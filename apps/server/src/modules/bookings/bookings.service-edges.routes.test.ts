@@ -20,32 +20,12 @@ import { afterEach, expect, vi } from 'vitest';
 import { BOOKING_ERROR_MESSAGES } from '@trapeza/domain/booking';
 import { STAFF_PASSWORD, nextIp, roleEmail, seedAccounts } from '../../../test/accounts.fixtures.ts';
 import { setSetting } from '../../../test/fixtures.ts';
-import { createTestState, describeEachDatabase, type TestContext } from '../../../test/harness.ts';
+import { bookingGuests, login } from './bookings.fixtures.ts';
+import { createTestState, describeEachDatabase } from '../../../test/harness.ts';
 
 const NOW = new Date('2026-03-03T10:00:00+02:00');
 
-let seq = 0;
-const freshEmail = () => `edges${++seq}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-const freshPhone = () => `+359 86 ${String(1_000_000 + ++seq).slice(1)}`;
-
-function form(date: string, time: string, people: number, over: Record<string, unknown> = {}) {
-  return {
-    date,
-    time,
-    people,
-    name: 'Мария Иванова',
-    phone: freshPhone(),
-    email: freshEmail(),
-    terms_accepted: true,
-    ...over,
-  };
-}
-
-async function login(ctx: TestContext, email: string, password: string): Promise<string> {
-  const res = await ctx.post('/api/login', { email, password }, { headers: { 'x-forwarded-for': nextIp() } });
-  expect(res.statusCode).toBe(200);
-  return res.json().token as string;
-}
+const { form } = bookingGuests('edges', '86');
 
 const linkToken = (cancelUrl: string) => new URL(cancelUrl).searchParams.get('token')!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
