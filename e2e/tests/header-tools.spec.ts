@@ -66,6 +66,33 @@ function toolBoxes(page: Page) {
   );
 }
 
+/**
+ * Where the header's icons are when the browser has only part of the header's HTML (a slow network: the browser paints
+ * what has arrived): for each count of the nav's first children, their boxes with the rest taken out of the page, and
+ * with all of them there. The nodes are put back as they were (before the app is live: React finds its HTML intact).
+ */
+function iconsWhileArriving(page: Page) {
+  return page.evaluate(() => {
+    const nav = document.querySelector('header nav')!;
+    const all = [...nav.children];
+    const box = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return `${e.getAttribute('aria-label') ?? e.firstElementChild?.getAttribute('aria-label')} ${r.x},${r.y}`;
+    };
+    const complete = all.map(box);
+    const partial: string[][] = [];
+    for (let n = 1; n < all.length; n++) {
+      // Every node after the n-th icon, React's boundary marks (comments) too, back in the same order after.
+      const nodes = [...nav.childNodes];
+      const rest = nodes.slice(nodes.indexOf(all[n - 1]!) + 1);
+      for (const node of rest) node.remove();
+      partial.push(all.slice(0, n).map(box));
+      nav.append(...rest);
+    }
+    return { complete, partial };
+  });
+}
+
 /** React has hydrated the language button (its props are on the element). */
 async function live(page: Page) {
   await page.waitForFunction(() => {
@@ -89,6 +116,12 @@ for (const path of ['/bistro', '/bistro/about']) {
     for (const name of TOOLS) await expect(header.getByRole('button', { name }), name).toBeVisible();
     const before = await toolBoxes(page);
     expect(before.map((b) => b.name)).toEqual([...TOOLS, 'Количка: 0 продукта']);
+    // Painted while the rest of the header's HTML is still on its way, the icons already there are where they stay.
+    const { complete, partial } = await iconsWhileArriving(page);
+    expect(complete).toHaveLength(6);
+    for (const shown of partial)
+      expect(shown, 'the first icons, the rest not arrived').toEqual(complete.slice(0, shown.length));
+    expect(await toolBoxes(page), 'the header put back as it was').toEqual(before);
     await page.evaluate(() => {
       (window as unknown as Record<string, Element | null>).__ssrNav = document.querySelector('header nav');
     });

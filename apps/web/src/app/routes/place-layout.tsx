@@ -108,7 +108,15 @@ function PlaceShell() {
         loadCartScreens={loadCartScreens}
         tools={
           <>
-            <Suspense fallback={<ToolSlot />}>
+            {/* Two tools, two places held: the account and the cart do not move when they arrive. */}
+            <Suspense
+              fallback={
+                <>
+                  <ToolSlot />
+                  <ToolSlot />
+                </>
+              }
+            >
               <AllergenTool lang={lang} />
               <LanguageChooser current={lang} />
             </Suspense>

@@ -64,7 +64,7 @@ export function PlaceHeader({ place, title, logo, tools, loadCartScreens }: Plac
           {tools}
           <button
             type="button"
-            className="icon-button"
+            className={`icon-button ${styles.cart}`}
             aria-haspopup="dialog"
             {...cartOpener}
             aria-label={t('cart.count', { count: cartCount })}
