@@ -146,6 +146,26 @@ describeEachDatabase(
       });
     });
 
+    ctx.test(
+      "a refused form: invalid_order_data, its text the first field's, in the guest's language",
+      async () => {
+        for (const [lang, text] of [
+          ['en', 'Please enter a valid phone'],
+          ['de', 'Bitte geben Sie eine gültige Telefonnummer ein'],
+        ]) {
+          const res = await pickup(salad(), { client_phone: 'abc' }, { lang });
+          expect(res.statusCode).toBe(400);
+          expect(res.json()).toMatchObject({
+            code: 'invalid_order_data',
+            message: 'invalid_order_data',
+            payload: { message: 'invalid_order_data' },
+            message_trans: text,
+            errors: [{ field: 'client_phone', code: 'invalid_phone' }],
+          });
+        }
+      },
+    );
+
     ctx.test('the device id comes from userDeviceData: a string, or an object naming it', async () => {
       const long = 'd'.repeat(250);
       const cases: [unknown, string | null][] = [
