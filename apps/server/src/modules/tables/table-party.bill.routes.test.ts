@@ -165,6 +165,9 @@ describeEachDatabase(
       expect(tip.statusCode, tip.body).toBe(400);
       expect(tip.json().code).toBe('tip_too_high');
       expect(tip.json().bill).toEqual(bill);
+      const small = await take(a, { mode: 'custom', amount: 0, method: 'cash' });
+      expect(small.statusCode, small.body).toBe(400);
+      expect(small.json()).toMatchObject({ code: 'share_too_small', bill });
       // The venue's currency is the orders' own.
       await ctx.db.updateTable('orders').set({ currency: 'BGN' }).where('token', '=', a.session).execute();
       expect((await billOf(a)).currency).toBe('BGN');
@@ -177,6 +180,18 @@ describeEachDatabase(
         nextMinute(ctx);
         const a = await scan('demo-t3', 'Anna');
         const b = await scan('demo-t3');
+        // The first order has two lines of different totals (the comment keeps them apart).
+        ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 61_000));
+        const cart0 = await req('GET', `${base(a)}/cart?guest_key=${encodeURIComponent(a.key)}`);
+        const one = await req('POST', `${base(a)}/cart/lines`, {
+          guest_key: a.key,
+          version: (cart0.json() as StoreTableCart).version,
+          product_id: product.product_id,
+          product_variant_id: product.variant_id,
+          quantity: 1,
+          comment: 'rare',
+        });
+        expect(one.statusCode, one.body).toBe(201);
         const k1 = await order(a, 3);
         const k2 = await order(b, 1);
         const bill = await billOf(a);
@@ -193,8 +208,11 @@ describeEachDatabase(
           expect(o.lines.map((l) => [l.id, l.quantity])).toEqual(own.map((l) => [l.id, l.quantity]));
           expect(o.lines.reduce((s, l) => s + l.amount, 0)).toBe(o.total);
         }
-        const line = bill.orders[0]!.lines[0]!;
-        expect(line.quantity).toBe(3);
+        expect(stored.filter((l) => l.key === k1)).toHaveLength(2);
+        for (const l of stored) {
+          expect(bill.orders.flatMap((o) => o.lines).find((x) => x.id === l.id)?.amount).toBe(l.line_total);
+        }
+        const line = bill.orders[0]!.lines.find((l) => l.quantity === 3)!;
         const s1 = await take(a, {
           mode: 'items',
           items: [{ line_id: line.id, quantity: 1 }],
@@ -209,7 +227,10 @@ describeEachDatabase(
         expect(s2.statusCode, s2.body).toBe(201);
         const unit = Math.floor(line.amount / 3);
         const after = s2.json().bill as StoreTableBill;
-        expect(after.orders[0]!.lines[0]).toMatchObject({ claimed_quantity: 2, claimed_amount: 2 * unit });
+        expect(after.orders[0]!.lines.find((l) => l.id === line.id)).toMatchObject({
+          claimed_quantity: 2,
+          claimed_amount: 2 * unit,
+        });
         expect(after.orders[1]!.lines[0]).toMatchObject({ claimed_quantity: 0, claimed_amount: 0 });
         const id1 = (s1.json().share as { id: number }).id;
         const id2 = (s2.json().share as { id: number }).id;

@@ -47,7 +47,7 @@ describeEachDatabase(
       await ctx.db
         .deleteFrom('settings')
         .where('place_id', '=', placeId)
-        .where('key', '=', 'shared_table_cart')
+        .where('key', 'in', ['shared_table_cart', 'table_cart_private_lines'])
         .execute();
     });
 
