@@ -111,17 +111,19 @@ describeEachDatabase(
       );
     };
     /** The guest simulator's checkout page: press `action` (pay, decline, cancel). */
-    async function decide(red: string, action: string) {
+    /** …and the address the guest is sent back to. */
+    async function decide(red: string, action: string): Promise<string> {
       const html = await (await fetch(red)).text();
       const to = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
       expect(to, html).toBeTruthy();
-      await fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
+      const res = await fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ action }).toString(),
         redirect: 'manual',
       });
       await sim.settle();
+      return res.headers.get('location') ?? '';
     }
 
     ctx.test('an empty bill: nothing to pay, no share; shares without their field are refused', async () => {
@@ -411,7 +413,10 @@ describeEachDatabase(
           `/api/staff/bill-shares/${(rest.json().share as { id: number }).id}/paid`,
         );
         expect(restPaid.json()).toMatchObject({ closed: false });
-        await decide((online.json().payment as { red: string }).red, 'pay');
+        const back = await decide((online.json().payment as { red: string }).red, 'pay');
+        // Paid: back to the venue's page with the bill open.
+        expect(new URL(back).pathname).toBe('/bistro');
+        expect(Object.fromEntries(new URL(back).searchParams)).toEqual({ bill: '1', payment: 'ok' });
         await expect.poll(async () => (await billOf(a)).closed, { timeout: 5000 }).toBe(true);
         await expect
           .poll(async () => (await events(a.session, 'table.bill_changed')).at(-1))
