@@ -11,42 +11,22 @@ import { orderableDemoProduct } from '../../../test/demo-orders.ts';
 import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
 import { startBistroSimulator } from '../payments/payments.fixtures.ts';
 import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
-import { decodeWireMoney, encodeWireMoney } from '@trapeza/domain/contracts/wire-money';
+import { tablePartyGuests, type Phone } from './table-party.fixtures.ts';
 
 const { sim, appPort: APP_PORT, simulatorEnv } = await startBistroSimulator();
 afterAll(async () => {
   await sim.close();
 });
 
-interface Phone {
-  session: string;
-  key: string;
-  guestId: number;
-}
-
 describeEachDatabase(
   'table party: the bill at its edges',
   (ctx: TestContext) => {
     let waiterToken = '';
     let product: { product_id: number; variant_id: number } = { product_id: 0, variant_id: 0 };
-    let ip = 0;
-    const headers = () => {
-      ip += 1;
-      return { 'x-forwarded-for': `10.39.${Math.floor(ip / 250)}.${ip % 250}` };
-    };
-    const req = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-      const res = await ctx.request(method, url, {
-        body: body === undefined ? undefined : encodeWireMoney(body),
-        headers: headers(),
-      });
-      const wire = res.json.bind(res);
-      res.json = () => decodeWireMoney(wire());
-      return res;
-    };
+    const { headers, req, base, scan } = tablePartyGuests(ctx, 39, () => product);
     /** A waiter's call: the staff answers carry minor units. */
     const staff = (method: 'GET' | 'POST', url: string) =>
       ctx.request(method, url, { headers: { authorization: `Bearer ${waiterToken}` } });
-    const base = (p: { session: string }) => `/api/tables/sessions/${encodeURIComponent(p.session)}`;
 
     beforeAll(async () => {
       await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
@@ -66,15 +46,6 @@ describeEachDatabase(
         .execute();
     });
 
-    async function scan(table: string, name?: string): Promise<Phone> {
-      const s = await req('POST', '/api/tables/verify_token', { token: table, placeSlug: 'bistro' });
-      expect(s.statusCode, s.body).toBe(200);
-      const session = (s.json() as { session: string }).session;
-      const j = await req('POST', `${base({ session })}/guests`, { name: name ?? null });
-      expect(j.statusCode, j.body).toBe(200);
-      const { guest } = j.json() as { guest: { id: number; guest_key: string } };
-      return { session, key: guest.guest_key, guestId: guest.id };
-    }
     /** One order of `quantity` sent from the shared cart by `p`. */
     async function order(p: Phone, quantity: number): Promise<string> {
       // The order path's same-order window: each order a minute and a second after the last.

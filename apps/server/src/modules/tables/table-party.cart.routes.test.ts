@@ -11,34 +11,14 @@ import { setSetting } from '../../../test/fixtures.ts';
 import { orderableDemoProduct } from '../../../test/demo-orders.ts';
 import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
 import type { StoreTableCart } from '@trapeza/domain/contracts/table-party';
-import { decodeWireMoney, encodeWireMoney } from '@trapeza/domain/contracts/wire-money';
-
-interface Phone {
-  session: string;
-  key: string;
-  guestId: number;
-}
+import { tablePartyGuests, type Phone } from './table-party.fixtures.ts';
 
 describeEachDatabase(
   'table party: the shared cart at its edges',
   (ctx: TestContext) => {
     let product: { product_id: number; variant_id: number } = { product_id: 0, variant_id: 0 };
     let placeId = 0;
-    let ip = 0;
-    const headers = () => {
-      ip += 1;
-      return { 'x-forwarded-for': `10.29.${Math.floor(ip / 250)}.${ip % 250}` };
-    };
-    const req = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
-      const res = await ctx.request(method, url, {
-        body: body === undefined ? undefined : encodeWireMoney(body),
-        headers: headers(),
-      });
-      const wire = res.json.bind(res);
-      res.json = () => decodeWireMoney(wire());
-      return res;
-    };
-    const base = (p: { session: string }) => `/api/tables/sessions/${encodeURIComponent(p.session)}`;
+    const { req, base, scan, cartOf, add } = tablePartyGuests(ctx, 29, () => product);
 
     beforeAll(async () => {
       ctx.clock.setOverride(OPEN_AT);
@@ -51,29 +31,6 @@ describeEachDatabase(
         .execute();
     });
 
-    async function scan(table: string, name?: string): Promise<Phone> {
-      const s = await req('POST', '/api/tables/verify_token', { token: table, placeSlug: 'bistro' });
-      expect(s.statusCode, s.body).toBe(200);
-      const session = (s.json() as { session: string }).session;
-      const j = await req('POST', `${base({ session })}/guests`, { name: name ?? null });
-      expect(j.statusCode, j.body).toBe(200);
-      const { guest } = j.json() as { guest: { id: number; guest_key: string } };
-      return { session, key: guest.guest_key, guestId: guest.id };
-    }
-    const cartOf = async (p: Phone) => {
-      const res = await req('GET', `${base(p)}/cart?guest_key=${encodeURIComponent(p.key)}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as StoreTableCart;
-    };
-    const add = (p: Phone, version: number, quantity = 1, extra: Record<string, unknown> = {}) =>
-      req('POST', `${base(p)}/cart/lines`, {
-        guest_key: p.key,
-        version,
-        product_id: product.product_id,
-        product_variant_id: product.variant_id,
-        quantity,
-        ...extra,
-      });
     const patch = (p: Phone, lineId: number, body: Record<string, unknown>) =>
       req('PATCH', `${base(p)}/cart/lines/${lineId}`, { guest_key: p.key, ...body });
     const sendCart = (p: Phone, version: number) =>

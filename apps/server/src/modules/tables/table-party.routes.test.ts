@@ -14,18 +14,12 @@ import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
 import { startBistroSimulator } from '../payments/payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
-import { decodeWireMoney, encodeWireMoney } from '@trapeza/domain/contracts/wire-money';
+import { tablePartyGuests, type Phone } from './table-party.fixtures.ts';
 
 const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
 afterAll(async () => {
   await sim.close();
 });
-
-interface Phone {
-  session: string;
-  key: string;
-  guestId: number;
-}
 
 // The demo seed is part of the project: these suites always run (no guard that could make them vanish).
 {
@@ -34,26 +28,7 @@ interface Phone {
     (ctx: TestContext) => {
       let waiterToken = '';
       let product: { product_id: number; variant_id: number } = { product_id: 0, variant_id: 0 };
-      let ip = 0;
-      const headers = () => {
-        ip += 1;
-        return { 'x-forwarded-for': `10.19.${Math.floor(ip / 250)}.${ip % 250}` };
-      };
-      /**
-       * A guest call, reckoned in minor units like the services: the wire carries decimals of the venue currency
-       * (issue 25 #1), so the payload's amounts go out and the answer's come back through the contracts' own rule
-       * (what the browser's fetch layer does); the units themselves are checked by test/spec-contract.routes.test.ts.
-       */
-      const req = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
-        const res = await ctx.request(method, url, {
-          body: body === undefined ? undefined : encodeWireMoney(body),
-          headers: headers(),
-        });
-        const wire = res.json.bind(res);
-        res.json = () => decodeWireMoney(wire());
-        return res;
-      };
-      const base = (p: Phone) => `/api/tables/sessions/${encodeURIComponent(p.session)}`;
+      const { headers, req, base, scan, cartOf, add } = tablePartyGuests(ctx, 19, () => product);
 
       const dropSetting = (placeId: number, key: string) =>
         ctx.db.deleteFrom('settings').where('place_id', '=', placeId).where('key', '=', key).execute();
@@ -74,31 +49,6 @@ interface Phone {
         await dropSetting(await ctx.placeId('bistro'), 'shared_table_cart');
       });
 
-      async function scan(table: string, name?: string): Promise<Phone> {
-        const s = await req('POST', '/api/tables/verify_token', { token: table, placeSlug: 'bistro' });
-        expect(s.statusCode, s.body).toBe(200);
-        const session = (s.json() as { session: string }).session;
-        const j = await req('POST', `/api/tables/sessions/${encodeURIComponent(session)}/guests`, {
-          name: name ?? null,
-        });
-        expect(j.statusCode, j.body).toBe(200);
-        const { guest } = j.json() as { guest: { id: number; guest_key: string } };
-        return { session, key: guest.guest_key, guestId: guest.id };
-      }
-      const cartOf = async (p: Phone) => {
-        const res = await req('GET', `${base(p)}/cart?guest_key=${encodeURIComponent(p.key)}`);
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json() as StoreTableCart;
-      };
-      const add = (p: Phone, version: number, quantity = 1, extra: Record<string, unknown> = {}) =>
-        req('POST', `${base(p)}/cart/lines`, {
-          guest_key: p.key,
-          version,
-          product_id: product.product_id,
-          product_variant_id: product.variant_id,
-          quantity,
-          ...extra,
-        });
       const sendCart = (p: Phone, version: number) =>
         req('POST', `${base(p)}/cart/send`, { guest_key: p.key, version });
       const billOf = async (p: Phone) => {
