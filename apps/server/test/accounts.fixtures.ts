@@ -3,6 +3,7 @@
  * module (and one without), a second client `other` with its own place, a guest whose e-mail exists under both
  * clients with different passwords, and one staff account per role (§6) assigned to bistro only.
  */
+import { expect } from 'vitest';
 import type { AppDatabase } from '../src/db/database.ts';
 import type { Role } from '@trapeza/domain/roles';
 import { ROLES } from '@trapeza/domain/roles';
@@ -106,4 +107,16 @@ let ipCounter = 0;
 export function nextIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/**
+ * The Retry-After of a per-IP window (the rate-limit stores count on the real clock, not the test's): the window's
+ * seconds less the whole seconds gone since just before its first hit (`firstHitAt`, Date.now()), never more. On a
+ * busy machine the hits themselves take over a second, so the exact window length is not guaranteed.
+ */
+export function expectRetryAfter(header: unknown, windowSeconds: number, firstHitAt: number): void {
+  const secondsGone = Math.ceil((Date.now() - firstHitAt) / 1000);
+  const seconds = Number(header);
+  expect(seconds, `retry-after ${String(header)}`).toBeLessThanOrEqual(windowSeconds);
+  expect(seconds, `retry-after ${String(header)}`).toBeGreaterThanOrEqual(windowSeconds - secondsGone);
 }
