@@ -14,6 +14,11 @@ import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/t
 import { tablePartyGuests, type Phone } from './table-party.fixtures.ts';
 
 const { sim, appPort: APP_PORT, simulatorEnv } = await startBistroSimulator();
+/**
+ * A guest browsing at another address of this installation than PUBLIC_URL (127.0.0.1 here): a loopback name, one
+ * the simulator takes as a return address, as a provider takes the shop's registered domains.
+ */
+const GUEST_ADDRESS = 'http://localhost:5173';
 afterAll(async () => {
   await sim.close();
 });
@@ -71,8 +76,8 @@ describeEachDatabase(
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as StoreTableBill;
     };
-    const take = (p: Phone, body: Record<string, unknown>) =>
-      req('POST', `${base(p)}/bill/shares`, { guest_key: p.key, ...body });
+    const take = (p: Phone, body: Record<string, unknown>, more?: Record<string, string>) =>
+      req('POST', `${base(p)}/bill/shares`, { guest_key: p.key, ...body }, more);
     const events = async (session: string | null, type: string) => {
       let q = ctx.db.selectFrom('staff_events').select(['data']).where('type', '=', type);
       if (session !== null) q = q.where('session', '=', session);
@@ -338,7 +343,12 @@ describeEachDatabase(
         const b = await scan('demo-t7', 'Boris');
         await order(a, 2);
         const bill = await billOf(a);
-        const online = await take(a, { mode: 'custom', amount: 600, method: 'online' });
+        // Taken at the guest's own address (lib/guest-origin.ts).
+        const online = await take(
+          a,
+          { mode: 'custom', amount: 600, method: 'online' },
+          { host: new URL(GUEST_ADDRESS).host },
+        );
         expect(online.statusCode, online.body).toBe(201);
         const onlineId = (online.json().share as { id: number }).id;
         const cash = await take(b, { mode: 'custom', amount: 400, method: 'cash' });
@@ -385,7 +395,9 @@ describeEachDatabase(
         );
         expect(restPaid.json()).toMatchObject({ closed: false });
         const back = await decide((online.json().payment as { red: string }).red, 'pay');
-        // Paid: back to the venue's page with the bill open.
+        // Paid: back to the venue's page with the bill open, at the address the guest used, not PUBLIC_URL (where
+        // their sign-in cookie is not).
+        expect(new URL(back).origin).toBe(GUEST_ADDRESS);
         expect(new URL(back).pathname).toBe('/bistro');
         expect(Object.fromEntries(new URL(back).searchParams)).toEqual({ bill: '1', payment: 'ok' });
         await expect.poll(async () => (await billOf(a)).closed, { timeout: 5000 }).toBe(true);

@@ -26,10 +26,16 @@ export function tablePartyGuests(
     ip += 1;
     return { 'x-forwarded-for': `10.${net}.${Math.floor(ip / 250)}.${ip % 250}` };
   };
-  const req = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+  const req = async (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    /** More request headers (a phone's Host, say). */
+    more: Record<string, string> = {},
+  ) => {
     const res = await ctx.request(method, url, {
       body: body === undefined ? undefined : encodeWireMoney(body),
-      headers: headers(),
+      headers: { ...headers(), ...more },
     });
     const wire = res.json.bind(res);
     res.json = () => decodeWireMoney(wire());
