@@ -18,6 +18,7 @@ import { awardOrderLoyalty } from './loyalty.repository.ts';
 import {
   CLIENT,
   cartLine,
+  guestOrderCalls,
   ownMinuteEachTest,
   seedOrderFixture,
   type OrderFixture,
@@ -33,39 +34,9 @@ describeEachDatabase(
 
     const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
       ctx.post(url, body, { client: CLIENT, place: 'bistro', headers });
-    async function openSession(token: string): Promise<string> {
-      const res = await post('/api/tables/verify_token', { token, placeSlug: 'bistro' });
-      expect(res.statusCode).toBe(200);
-      return res.json().session as string;
-    }
     const spot = (session: string, products: unknown[], order_comment: unknown = [], headers = {}) =>
       post('/api/orders', { session, products, order_comment }, headers);
-    const guest = {
-      client_name: 'Мария Иванова',
-      client_phone: '+359 888 123 456',
-      client_email: 'maria@example.com',
-      payment_method: 'cash',
-      exact_time_selected: 0,
-      cutlery: 0,
-    };
-    /** A pickup order of a guest without a token, now. */
-    const pickup = (products: unknown[], extra: Record<string, unknown> = {}, headers = {}) =>
-      post(
-        '/api/orders/preorder',
-        {
-          ...guest,
-          products,
-          token: null,
-          order_comment: null,
-          pickup_time: '',
-          promo_code: null,
-          order_text_comment: '',
-          ...extra,
-        },
-        headers,
-      );
-    const stored = (key: string) =>
-      ctx.db.selectFrom('orders').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    const { openSession, pickup, stored } = guestOrderCalls(ctx);
     const salad = (quantity = 2) => [cartLine(fx().salad.id, fx().salad.variant, quantity)];
 
     ctx.test('two tables ordering the same in the same minute are two orders', async () => {
@@ -152,7 +123,7 @@ describeEachDatabase(
         for (const [lang, text] of [
           ['en', 'Please enter a valid phone'],
           ['de', 'Bitte geben Sie eine gültige Telefonnummer ein'],
-        ]) {
+        ] as const) {
           const res = await pickup(salad(), { client_phone: 'abc' }, { lang });
           expect(res.statusCode).toBe(400);
           expect(res.json()).toMatchObject({

@@ -2,7 +2,7 @@
  * Test data of the ordering suites: its own client `ordt` with places `bistro` (tables, delivery zones, promo,
  * Monday closed) and `hotel` (rooms), so the assertions never depend on what the demo seed happens to contain.
  */
-import { beforeEach } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { AppDatabase } from '../../db/database.ts';
 import type { TestContext } from '../../../test/harness.ts';
 import {
@@ -345,4 +345,52 @@ export function cartLine(
     time_based_discount_days: [],
     disable_promocode_discount: 0,
   };
+}
+
+/** The contact fields of a guest order (pickup, delivery, room, served-on-spot), paying cash, no cutlery. */
+export const GUEST_CONTACT = {
+  client_name: 'Мария Иванова',
+  client_phone: '+359 888 123 456',
+  client_email: 'maria@example.com',
+  payment_method: 'cash',
+  exact_time_selected: 0,
+  cutlery: 0,
+};
+
+/** The guest's order calls of the `ordt` client: open a table session, order for pickup, read the stored order. */
+export function guestOrderCalls(ctx: TestContext) {
+  /** A table or room QR scanned at a place (the bistro unless named): the session it opens. */
+  async function openSession(token: string, place = 'bistro'): Promise<string> {
+    const res = await ctx.post(
+      '/api/tables/verify_token',
+      { token, placeSlug: place },
+      { client: CLIENT, place, headers: {} },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().session as string;
+  }
+  /** A pickup order at the bistro of a guest without a token, now; `extra` adds fields or replaces them. */
+  const pickup = (
+    products: unknown[],
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.post(
+      '/api/orders/preorder',
+      {
+        ...GUEST_CONTACT,
+        products,
+        token: null,
+        order_comment: null,
+        pickup_time: '',
+        promo_code: null,
+        order_text_comment: '',
+        ...extra,
+      },
+      { client: CLIENT, place: 'bistro', headers },
+    );
+  /** The stored order of an answer's key. */
+  const stored = (key: string) =>
+    ctx.db.selectFrom('orders').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+  return { openSession, pickup, stored };
 }
