@@ -236,7 +236,10 @@ describeEachDatabase(
         );
         const placed = answers.filter((a) => a.statusCode === 201);
         const refused = answers.filter((a) => a.statusCode !== 201);
-        expect(refused.length, answers.map((a) => a.body).join('\n')).toBeGreaterThan(0);
+        // How many find the balance gone depends on how the six interleave (handled one after another, each later
+        // one spends what is left, or nothing, and all are placed): not asserted, or the test would fail on a busy
+        // machine. What must hold in every interleaving is asserted: each refusal is this one, nothing is
+        // overspent, the balance left is the balance less what the placed orders spent.
         for (const r of refused)
           expect(r.json()).toMatchObject({ code: 'invalid_order_data', message: 'invalid_order_data' });
         expect(await ordersOfPlace(f.bistro)).toBe(before + placed.length);
