@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useAccountStore } from '../../../stores/account-store.ts';
 import { useSessionStore } from '../../../stores/session-store.ts';
 import { PAYMENT_FORM_KEY, PAYMENT_INSTRUMENT_KEY, PAYMENT_ORDER_KEY } from '../lib/redirect-form.ts';
@@ -58,6 +58,8 @@ describe('the redirect form (spec §4: go to /{client}/payment and auto-submit t
     sessionStorage.setItem(PAYMENT_FORM_KEY, EPAY_FORM);
     sessionStorage.setItem(PAYMENT_ORDER_KEY, 'K1');
     await renderAtPlace(<PaymentPage />, '/bistro/payment');
+    // The page may still be loading its texts when the render returns (a busy machine): wait for the post.
+    await waitFor(() => expect(submitted.length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(submitted).toEqual([
       {
         action: 'http://localhost:3999/epay/',
@@ -85,6 +87,7 @@ describe('the redirect form (spec §4: go to /{client}/payment and auto-submit t
       fields: { Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: 'eyJ9', Ds_Signature: 'c2ln' },
     };
     await renderAtPlace(<PaymentPage />, '/bistro/payment', { paymentForm });
+    await waitFor(() => expect(submitted.length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(submitted).toEqual([{ action: paymentForm.action, method: 'post', fields: paymentForm.fields }]);
   });
 
@@ -95,8 +98,9 @@ describe('the redirect form (spec §4: go to /{client}/payment and auto-submit t
       '<form action="javascript:alert(1)"><input name="A" value="1"></form>',
     );
     await renderAtPlace(<PaymentPage />, '/bistro/payment');
+    // Once the page has decided (its answer shown), nothing was posted.
+    expect(await screen.findByText('There is no payment in progress.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(submitted).toEqual([]);
-    expect(screen.getByText('There is no payment in progress.')).toBeTruthy();
   });
 });
 
