@@ -11,20 +11,14 @@
  */
 import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
-import {
-  insertCategory,
-  insertPlace,
-  insertProduct,
-  insertTable,
-  setSetting,
-} from '../../../test/fixtures.ts';
+import { insertCategory, insertProduct, setSetting } from '../../../test/fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
 import {
-  CLIENT,
   PIN_IN_SHAPE,
   GUEST_CONTACT,
   cartLine,
   guestOrderCalls,
+  insertInn,
   ownMinuteEachTest,
   seedOrderFixture,
   variantOf,
@@ -55,11 +49,9 @@ describeEachDatabase(
     const fx = () => fixtures.get(ctx.dialect)!;
     ownMinuteEachTest(ctx);
 
-    const post = (url: string, body: unknown, place = 'bistro', headers: Record<string, string> = {}) =>
-      ctx.post(url, body, { client: CLIENT, place, headers });
     const spot = async (products: unknown[], order_comment: unknown = []) =>
       post('/api/orders', { session: await openSession('ordt-t1'), products, order_comment });
-    const { openSession, pickup, stored } = guestOrderCalls(ctx);
+    const { openSession, pickup, stored, post } = guestOrderCalls(ctx);
     const orderCount = async () =>
       Number(
         (
@@ -258,22 +250,7 @@ describeEachDatabase(
         .execute();
       const wrap = await product('wrap', 'Дюнер', [mains.id, noDelivery]);
 
-      const client = await db
-        .selectFrom('clients')
-        .select('id')
-        .where('slug', '=', CLIENT)
-        .executeTakeFirstOrThrow();
-      const inn = await insertPlace(db, client.id, 'inn', { orderTypes: [6] });
-      await setSetting(db, inn, 'orders_allowed', '1');
-      await setSetting(db, inn, 'is_hotel', '1');
-      const drinks = await insertCategory(db, inn, { slug: 'drinks', name: 'Напитки' });
-      const teaId = await insertProduct(
-        db,
-        inn,
-        { slug: 'tea', name: 'Чай' },
-        { categoryIds: [drinks], price: 300 },
-      );
-      await insertTable(db, inn, '7', 'ordt-inn-r7', 'room');
+      const { inn, tea } = await insertInn(db, [6], [['7', 'ordt-inn-r7', 'room']], { hotel: true });
       fixtures.set(dialect, {
         ...f,
         stew,
@@ -283,7 +260,7 @@ describeEachDatabase(
         mains: mains.id,
         sides,
         inn,
-        tea: { id: teaId, variant: await variantOf(db, teaId) },
+        tea,
       });
     },
   },

@@ -392,5 +392,37 @@ export function guestOrderCalls(ctx: TestContext) {
   /** The stored order of an answer's key. */
   const stored = (key: string) =>
     ctx.db.selectFrom('orders').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-  return { openSession, pickup, stored };
+  /** A guest's POST at a place of the client (the bistro unless named). */
+  const post = (url: string, body: unknown, place = 'bistro', headers: Record<string, string> = {}) =>
+    ctx.post(url, body, { client: CLIENT, place, headers });
+  return { openSession, pickup, stored, post };
+}
+
+/**
+ * A second place of the client, `inn`, taking `orderTypes` (room service: 6), with one product (tea, 3.00) and the
+ * given tables and rooms (`[label, token, kind]`); a hotel (`is_hotel`) when asked.
+ */
+export async function insertInn(
+  db: AppDatabase,
+  orderTypes: number[],
+  tables: readonly (readonly [label: string, token: string, kind?: 'room'])[],
+  opts: { hotel?: boolean } = {},
+): Promise<{ inn: number; tea: { id: number; variant: number } }> {
+  const client = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('slug', '=', CLIENT)
+    .executeTakeFirstOrThrow();
+  const inn = await insertPlace(db, client.id, 'inn', { orderTypes });
+  await setSetting(db, inn, 'orders_allowed', '1');
+  if (opts.hotel) await setSetting(db, inn, 'is_hotel', '1');
+  const drinks = await insertCategory(db, inn, { slug: 'drinks', name: 'Напитки' });
+  const teaId = await insertProduct(
+    db,
+    inn,
+    { slug: 'tea', name: 'Чай' },
+    { categoryIds: [drinks], price: 300 },
+  );
+  for (const [label, token, kind] of tables) await insertTable(db, inn, label, token, kind);
+  return { inn, tea: { id: teaId, variant: await variantOf(db, teaId) } };
 }

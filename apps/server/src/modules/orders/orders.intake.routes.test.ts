@@ -16,25 +16,17 @@
  */
 import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
-import {
-  insertCategory,
-  insertClient,
-  insertPlace,
-  insertProduct,
-  insertTable,
-  setSetting,
-} from '../../../test/fixtures.ts';
+import { insertClient, setSetting } from '../../../test/fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
 import { signFor } from '../admin/admin.fixtures.ts';
 import {
-  CLIENT,
   PIN_IN_RADIUS,
   GUEST_CONTACT,
   cartLine,
   guestOrderCalls,
+  insertInn,
   ownMinuteEachTest,
   seedOrderFixture,
-  variantOf,
   type OrderFixture,
 } from './orders.fixtures.ts';
 
@@ -58,10 +50,8 @@ describeEachDatabase(
     const fx = () => fixtures.get(ctx.dialect)!;
     ownMinuteEachTest(ctx);
 
-    const post = (url: string, body: unknown, place = 'bistro', headers: Record<string, string> = {}) =>
-      ctx.post(url, body, { client: CLIENT, place, headers });
     const bearer = async (id: number) => ({ authorization: `Bearer ${await signFor(ctx, id)}` });
-    const { openSession, pickup, stored } = guestOrderCalls(ctx);
+    const { openSession, pickup, stored, post } = guestOrderCalls(ctx);
     const ordersOfPlace = async (placeId: number) =>
       Number(
         (
@@ -437,22 +427,14 @@ describeEachDatabase(
   {
     setup: async (db, dialect) => {
       const f = await seedOrderFixture(db);
-      const client = await db
-        .selectFrom('clients')
-        .select('id')
-        .where('slug', '=', CLIENT)
-        .executeTakeFirstOrThrow();
-      const inn = await insertPlace(db, client.id, 'inn', { orderTypes: [6, 7] });
-      await setSetting(db, inn, 'orders_allowed', '1');
-      const drinks = await insertCategory(db, inn, { slug: 'drinks', name: 'Напитки' });
-      const teaId = await insertProduct(
+      const { inn, tea } = await insertInn(
         db,
-        inn,
-        { slug: 'tea', name: 'Чай' },
-        { categoryIds: [drinks], price: 300 },
+        [6, 7],
+        [
+          ['1', 'ordt-inn-t1'],
+          ['7', 'ordt-inn-r7', 'room'],
+        ],
       );
-      await insertTable(db, inn, '1', 'ordt-inn-t1');
-      await insertTable(db, inn, '7', 'ordt-inn-r7', 'room');
 
       const other = await insertClient(db, 'ordx', 'Another client');
       const user = (email: string, banned: number, role = 'USER') =>
@@ -478,7 +460,7 @@ describeEachDatabase(
       fixtures.set(dialect, {
         ...f,
         inn,
-        tea: { id: teaId, variant: await variantOf(db, teaId) },
+        tea,
         otherAdminId,
         otherBannedId,
       });
