@@ -6,7 +6,9 @@
  * entrance, floor, apartment and bell, the requested time or "as soon as possible", the customer, the items with
  * the left-out and added ingredients and the line's comment, the order comment, subtotal, discount, fees, the
  * accumulated amount used, total, the link to the staff board). Orders are stored as the order calls store them and
- * announced through the app's staff notifier (what the orders module calls after its commit).
+ * announced through the app's staff notifier (what the orders module calls after its commit). And the one-line SMS
+ * (no gateway: the outbox) of a table, a room-kind table, a room number and a pickup order, with no e-mail sent when
+ * only notification_sms_phone is set.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
@@ -617,4 +619,66 @@ describeEachDatabase(
       });
     },
   },
+);
+
+const smsFixtures = new Map<DialectName, StaffFixture>();
+const PHONE = '+359 888 555 666';
+
+describeEachDatabase(
+  'new-order SMS: where the order is served, and no e-mail without notification_email',
+  (ctx: TestContext) => {
+    const fx = () => smsFixtures.get(ctx.dialect)!;
+    beforeAll(async () => {
+      await setSetting(ctx.db, fx().cafe, 'notification_sms_phone', PHONE);
+      await setSetting(ctx.db, fx().cafe, 'default_lang', 'en');
+    });
+    /** The SMS of an order, once the outbox (no gateway set) has it. */
+    const smsOf = async (number: number) => {
+      let text: string | undefined;
+      await expect
+        .poll(
+          async () => {
+            const res = await ctx.get(`/api/__test/sms?to=${encodeURIComponent(PHONE)}&limit=50`);
+            text = (res.json() as { text: string }[]).find((m) => m.text.includes(`#${number} `))?.text;
+            return text;
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBeDefined();
+      return text!;
+    };
+
+    ctx.test(
+      'one line each: the type, the table or room when there is one, the total, the board',
+      async () => {
+        const f = fx();
+        const board = `${ctx.config.publicUrl}/cafe/staff`;
+        const orders = [
+          [await storeOrder(ctx, f, { type: 1, payment: 'cash', table: f.tables['2'] }), 'table, Table 2'],
+          [
+            await storeOrder(ctx, f, { type: 7, payment: 'card', table: f.tables['101'] }),
+            'served on the spot, Room 101',
+          ],
+          [
+            await storeOrder(ctx, f, { type: 6, payment: 'room_bill', room: '101' }),
+            'room service, Room 101',
+          ],
+          [await storeOrder(ctx, f, { type: 3, payment: 'card' }), 'pickup'],
+        ] as const;
+        for (const [stored, served] of orders) {
+          expect(await smsOf(stored.number)).toBe(
+            `New order #${stored.number} (${served}) — cafe (en): 9.00 BGN. ${board}`,
+          );
+        }
+        // Each order's e-mail would have gone before its SMS: with no notification_email, none went.
+        const mails = await ctx.get('/api/__test/outbox?limit=200');
+        expect(mails.statusCode, mails.body).toBe(200);
+        for (const [stored] of orders)
+          expect(
+            (mails.json() as { subject: string }[]).filter((m) => m.subject.includes(`#${stored.number} `)),
+          ).toEqual([]);
+      },
+    );
+  },
+  { setup: async (db, dialect) => void smsFixtures.set(dialect, await seedStaffFixture(db)) },
 );
