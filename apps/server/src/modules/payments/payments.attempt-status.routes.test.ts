@@ -93,6 +93,14 @@ describeEachDatabase(
           });
           expect(await notes(invoice)).toEqual([query]);
           await expect.poll(() => boardChanges(order.key)).toEqual([`pending→${outcome}`]);
+          // A paid first card is saved as the provider lists it (name, type, expiry); a declined one is not.
+          const saved = (await ctx.get('/api/users/payment-instruments', as())).json() as {
+            name: string;
+            expires: string | null;
+          }[];
+          expect(saved.filter((i) => i.name === `Visa •••• ${button}`)).toEqual(
+            outcome === 'paid' ? [expect.objectContaining({ expires: '12/2030' })] : [],
+          );
 
           // Settled: answered as stored, the provider is not asked again and nothing more is recorded.
           expect(await check(invoice)).toEqual({
