@@ -196,16 +196,6 @@ export function createPaymentsRepository(db: AppDatabase) {
       .executeTakeFirst();
   }
 
-  /** Booking deposits: the booking's attempts, newest first. */
-  function paymentsOfBooking(bookingId: number) {
-    return db
-      .selectFrom('payments')
-      .selectAll()
-      .where('booking_id', '=', bookingId)
-      .orderBy('id', 'desc')
-      .execute();
-  }
-
   /** Money taken with nothing to deliver (a deposit paid after its table was given away): refund at the provider. */
   async function markRefundRequired(paymentId: number, reason: string, now: string): Promise<boolean> {
     const res = await db
@@ -480,7 +470,6 @@ export function createPaymentsRepository(db: AppDatabase) {
     createPayment,
     setProviderRef,
     paymentByInvoice,
-    paymentsOfBooking,
     markRefundRequired,
     latestPaymentOfOrder,
     recordAlert,
