@@ -10,6 +10,11 @@
  *                                                          again with every test of its scope
  *   node test/mutation-results.ts merge <file> <scoped>    a scoped run's results (its own --incrementalFile) replace
  *                                                          the module file's for the same mutants
+ *   node test/mutation-results.ts merge-better <file> <scoped>  the same, but a result replaces the module file's only
+ *                                                          where it tells more (killed or timed out over survived, a
+ *                                                          tried result over no coverage or ignored): for a run with
+ *                                                          fewer test files (the PostgreSQL runs), whose survivor may
+ *                                                          be killed by a test it did not run
  *
  * Why the last two: a static mutant (code run when a module loads or the app is built: text tables, route schemas
  * and summaries) is only tried properly with every test, in a run where the tests that read it run; a whole-module
@@ -122,7 +127,11 @@ const sameMutant = (a: Mutant, b: Mutant) =>
   a.location.end.line === b.location.end.line &&
   a.location.end.column === b.location.end.column;
 
-function merge(mainPath: string, scopedPath: string) {
+/** How much a result tells: a detected mutant over a survivor over one never tried. */
+const RANK: Record<string, number> = { Killed: 3, Timeout: 3, Survived: 2, NoCoverage: 1, Ignored: 0 };
+const rank = (m: Mutant | undefined) => (m ? (RANK[m.status] ?? 0) : -1);
+
+function merge(mainPath: string, scopedPath: string, onlyBetter = false) {
   const main = read(mainPath);
   const scoped = read(scopedPath);
   main.testFiles ??= {};
@@ -168,8 +177,9 @@ function merge(mainPath: string, scopedPath: string) {
     }
     const target = main.files[file]!.mutants;
     for (const m of entry.mutants) {
-      const next: Mutant = { ...m, coveredBy: mapIds(m.coveredBy), killedBy: mapIds(m.killedBy) };
       const i = target.findIndex((x) => sameMutant(x, m));
+      if (onlyBetter && rank(m) <= rank(target[i])) continue;
+      const next: Mutant = { ...m, coveredBy: mapIds(m.coveredBy), killedBy: mapIds(m.killedBy) };
       if (i >= 0) {
         next.id = target[i]!.id;
         target[i] = next;
@@ -187,9 +197,12 @@ function merge(mainPath: string, scopedPath: string) {
 
 const [command, file, extra] = process.argv.slice(2);
 if (!file)
-  throw new Error('usage: node test/mutation-results.ts score|survivors|requeue-static|merge <file> [...]');
+  throw new Error(
+    'usage: node test/mutation-results.ts score|survivors|requeue-static|merge|merge-better <file> [...]',
+  );
 if (command === 'score') score(file);
 else if (command === 'survivors') survivors(file, extra);
 else if (command === 'requeue-static') requeueStatic(file);
 else if (command === 'merge' && extra) merge(file, extra);
+else if (command === 'merge-better' && extra) merge(file, extra, true);
 else throw new Error(`unknown command ${command ?? ''}`);
