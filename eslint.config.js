@@ -29,7 +29,7 @@ export default tseslint.config(
       'data/**',
       '**/test-results/**',
       'bench/results/**',
-      '**/.stryker-tmp/**',
+      '**/.stryker-tmp*/**',
       '**/reports/**',
     ],
   },
