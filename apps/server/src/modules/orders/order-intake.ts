@@ -21,7 +21,7 @@ import { effectiveRoomNumber } from '@trapeza/domain/validation';
 import { orderDay, formatOrderDay, formatClockTime, exactTimeFlag } from '@trapeza/domain/dates';
 import { orderNumberDay } from '@trapeza/domain/order-number';
 import { venueCurrency } from '@trapeza/domain/money';
-import { ORDER_TYPES } from '@trapeza/domain/order-status';
+import { ORDER_TYPES, sessionTokenOrderType } from '@trapeza/domain/order-status';
 import type {
   StoreDeliveryOrderBody,
   StoreOrderResponse,
@@ -175,10 +175,14 @@ export function createOrderIntake(deps: {
     const settings = parsed(rawSettings);
     const timeZone = settings.time_zone;
 
-    // 1. ordering window, and the order type must be offered (a QR session is the place's own offer).
+    // 1. ordering window, and the order type must be offered. A QR session is the place's own offer of its own
+    // order type only (a room's QR offers room service even where the venue lists no room orders), never of another:
+    // a delivery or pickup sent with a table's or room's token needs the venue to offer delivery or pickup.
     if (!checkOrderingWindow(settings, now, timeZone).ok) throw orderError(403, 'orders_not_allowed');
     const typeConfig = await repo.getOrderTypeConfig(placeId, d.type);
-    if (!typeConfig && !session) throw orderError(403, 'orders_not_allowed');
+    const sessionOffersType =
+      session !== null && sessionTokenOrderType(session.order_type, session.table_kind) === d.type;
+    if (!typeConfig && !sessionOffersType) throw orderError(403, 'orders_not_allowed');
 
     // 2. who orders
     const userRow = ctx.user ? await repo.getUser(ctx.user.id) : undefined;

@@ -94,7 +94,7 @@ describeEachDatabase(
     });
 
     ctx.test(
-      'a delivery sent with a room session of a venue that does not deliver (no delivery zones at all) is no server error',
+      'a delivery sent with a room session of a venue that does not deliver is refused: a session offers only its own order type',
       async () => {
         const f = fx();
         const session = await openSession('ordt-r101', 'hotel');
@@ -116,9 +116,12 @@ describeEachDatabase(
           },
           'hotel',
         );
-        // Whether such an order should be taken at all is a question of its own (a session is the venue's offer
-        // of its own order type); either way the venue has no zones to price it with, which is no crash.
-        expect(res.statusCode, res.body).toBeLessThan(500);
+        // The room's QR offers room service, not delivery (the venue offers none): nothing is stored.
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json()).toMatchObject({ code: 'orders_not_allowed' });
+        expect(await ctx.db.selectFrom('orders').select('id').where('token', '=', session).execute()).toEqual(
+          [],
+        );
       },
     );
 
