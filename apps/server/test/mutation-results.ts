@@ -15,6 +15,9 @@
  *                                                          tried result over no coverage or ignored): for a run with
  *                                                          fewer test files (the PostgreSQL runs), whose survivor may
  *                                                          be killed by a test it did not run
+ *   node test/mutation-results.ts rebase <file>            after an edit of a mutated file: its results follow their
+ *                                                          unchanged lines, those of changed lines are dropped and
+ *                                                          the changed lines printed (run from apps/server)
  *
  * Why the last two: a static mutant (code run when a module loads or the app is built: text tables, route schemas
  * and summaries) is only tried properly with every test, in a run where the tests that read it run; a whole-module
@@ -195,14 +198,86 @@ function merge(mainPath: string, scopedPath: string, onlyBetter = false) {
   console.log(`${replaced} replaced, ${added} added`);
 }
 
+/**
+ * Line numbers of `before` mapped to `after` where the line is unchanged (a longest common subsequence of lines), so
+ * results of unchanged code can follow a file that was edited elsewhere; changed lines map to nothing.
+ */
+function lineMap(before: string[], after: string[]): Map<number, number> {
+  const n = before.length;
+  const m = after.length;
+  const lcs = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i]![j] =
+        before[i] === after[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const map = new Map<number, number>();
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (before[i] === after[j]) map.set(++i, ++j);
+    else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
+    else j++;
+  }
+  return map;
+}
+
+/**
+ * A module file whose mutated sources were edited since its runs (a product fix in another line): each file whose
+ * source differs from the one on disk takes the disk's source, its mutants on unchanged lines move with their
+ * lines (results kept), those on changed lines are dropped; the changed line ranges (new numbering) are printed for a
+ * scoped run of them, merged back afterwards. Stryker's own incremental run does the same when it runs the module.
+ */
+function rebase(path: string) {
+  const report = read(path);
+  for (const [file, entry] of Object.entries(report.files)) {
+    let now: string;
+    try {
+      now = readFileSync(file, 'utf8');
+    } catch {
+      console.log(`${file}: not on disk, left as it is`);
+      continue;
+    }
+    if (now === entry.source) continue;
+    const map = lineMap(entry.source.split('\n'), now.split('\n'));
+    const kept: Mutant[] = [];
+    for (const m of entry.mutants) {
+      const lines = [];
+      for (let l = m.location.start.line; l <= m.location.end.line; l++) lines.push(map.get(l));
+      // A mutant spanning lines keeps its result only if all its lines are unchanged and still consecutive.
+      const ok = lines.every((l, k) => l !== undefined && l === lines[0]! + k);
+      if (!ok) continue;
+      const shift = lines[0]! - m.location.start.line;
+      kept.push({
+        ...m,
+        location: {
+          start: { ...m.location.start, line: m.location.start.line + shift },
+          end: { ...m.location.end, line: m.location.end.line + shift },
+        },
+      });
+    }
+    const mapped = new Set(map.values());
+    const changed: number[] = [];
+    now.split('\n').forEach((_, k) => {
+      if (!mapped.has(k + 1)) changed.push(k + 1);
+    });
+    console.log(
+      `${file}: ${entry.mutants.length - kept.length} of ${entry.mutants.length} mutants dropped; changed lines ${changed.join(' ')}`,
+    );
+    entry.source = now;
+    entry.mutants = kept;
+  }
+  writeFileSync(path, JSON.stringify(report));
+}
+
 const [command, file, extra] = process.argv.slice(2);
 if (!file)
   throw new Error(
-    'usage: node test/mutation-results.ts score|survivors|requeue-static|merge|merge-better <file> [...]',
+    'usage: node test/mutation-results.ts score|survivors|requeue-static|merge|merge-better|rebase <file> [...]',
   );
 if (command === 'score') score(file);
 else if (command === 'survivors') survivors(file, extra);
 else if (command === 'requeue-static') requeueStatic(file);
 else if (command === 'merge' && extra) merge(file, extra);
 else if (command === 'merge-better' && extra) merge(file, extra, true);
+else if (command === 'rebase') rebase(file);
 else throw new Error(`unknown command ${command ?? ''}`);
