@@ -241,7 +241,7 @@ function rebase(path: string) {
     const map = lineMap(entry.source.split('\n'), now.split('\n'));
     const kept: Mutant[] = [];
     for (const m of entry.mutants) {
-      const lines = [];
+      const lines: (number | undefined)[] = [];
       for (let l = m.location.start.line; l <= m.location.end.line; l++) lines.push(map.get(l));
       // A mutant spanning lines keeps its result only if all its lines are unchanged and still consecutive.
       const ok = lines.every((l, k) => l !== undefined && l === lines[0]! + k);
