@@ -18,7 +18,7 @@ import { describeEachDatabase, type TestContext } from '../../../test/harness.ts
 import { freePort } from '../../../test/spawn-server.ts';
 import { asRole, seedAccounts, signRoleTokens, type AdminTokens } from '../admin/admin.fixtures.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { guestPickupBody } from './payments.fixtures.ts';
+import { demoGuestAuth, guestPickupBody } from './payments.fixtures.ts';
 import { createPaymentAccountsRepository } from './payment-accounts.repository.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
@@ -58,9 +58,7 @@ const env = {
 const epayBody = (secret?: string) => ({ fields: { min: OWN.epay.min }, ...(secret ? { secret } : {}) });
 
 async function epayOrderForm(ctx: TestContext): Promise<Record<string, string>> {
-  const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-  expect(login.statusCode, login.body).toBe(200);
-  const headers = { authorization: `Bearer ${login.json().token}`, host: new URL(appUrl).host };
+  const headers = { authorization: await demoGuestAuth(ctx), host: new URL(appUrl).host };
   ctx.clock.setOverride(new Date(OPEN_AT.getTime() + 5 * 60_000));
   const order = await ctx.post(
     '/api/orders/preorder',

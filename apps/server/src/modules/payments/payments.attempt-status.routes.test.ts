@@ -5,34 +5,22 @@
  *   - the staff board hears the order's payment change (order.payment_changed, pending → paid / failed);
  *   - asked again, the settled attempt answers its state as stored (paid; failed), without asking the provider.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import {
+  bistroSimulatorForFile,
   offerEveryOnlineMethodAtBistro,
-  orderPlacer,
   pressOnProviderPage,
-  startBistroSimulator,
+  signedInDemoGuest,
 } from './payments.fixtures.ts';
 
-const { sim, simulatorEnv } = await startBistroSimulator();
-
-afterAll(async () => {
-  await sim.close();
-});
+const { sim, simulatorEnv } = await bistroSimulatorForFile();
 
 describeEachDatabase(
   'payments settled by a status query',
   (ctx) => {
-    let auth = '';
-    beforeAll(async () => {
-      ctx.clock.setOverride(OPEN_AT);
-      const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-      expect(login.statusCode, login.body).toBe(200);
-      auth = `Bearer ${login.json().token}`;
-    });
-    const as = () => ({ headers: { authorization: auth } });
-    const place = orderPlacer(ctx);
+    const { as, placeOrder } = signedInDemoGuest(ctx, { at: OPEN_AT });
 
     const notes = async (invoice: string) =>
       (
@@ -76,7 +64,7 @@ describeEachDatabase(
       ctx.test(
         `first card ${button}: the query settles it ${outcome} (${query}), the board hears it, asked again it answers ${outcome}`,
         async () => {
-          const order = await place('epay', as());
+          const order = await placeOrder('epay');
           const start = await ctx.post(
             '/api/epay/initiateEpayOrderOneTouch',
             { orderKey: order.key, payment_instrument: null },
@@ -114,7 +102,7 @@ describeEachDatabase(
 
     ctx.test('a first-card attempt stored as expired or denied answers failed', async () => {
       for (const status of ['expired', 'denied']) {
-        const order = await place('epay', as());
+        const order = await placeOrder('epay');
         const start = await ctx.post(
           '/api/epay/initiateEpayOrderOneTouch',
           { orderKey: order.key, payment_instrument: null },

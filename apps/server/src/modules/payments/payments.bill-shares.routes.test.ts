@@ -7,70 +7,23 @@
  *   - a share of one minor unit is not paid online (400 amount_too_small, the share released);
  *   - the verified PAID notice settles the share (the bill counts it paid); a DENIED one releases it.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
-import { orderableDemoProduct } from '../../../test/demo-orders.ts';
+import { expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
-import { tablePartyGuests, type Phone } from '../tables/table-party.fixtures.ts';
-import { startBistroSimulator } from './payments.fixtures.ts';
-import { simulatorAccounts } from './payments.config.ts';
+import { nextMinute } from '../orders/orders.fixtures.ts';
+import { tablePartyAtTheBill, type Phone } from '../tables/table-party.fixtures.ts';
+import { bistroSimulatorForFile } from './payments.fixtures.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 
-const { sim, appUrl, secret, simulatorEnv } = await startBistroSimulator();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
+const { appUrl, accounts, simulatorEnv } = await bistroSimulatorForFile();
 /** The guest's browser on another address of this installation than PUBLIC_URL (127.0.0.1): a loopback name. */
 const GUEST_ADDRESS = 'http://localhost:5173';
-
-afterAll(async () => {
-  await sim.close();
-});
 
 describeEachDatabase(
   'bill shares paid online (payments)',
   (ctx) => {
-    let product = { product_id: 0, variant_id: 0 };
-    const { req, base, scan } = tablePartyGuests(ctx, 71, () => product);
-    beforeAll(async () => {
-      ctx.clock.setOverride(OPEN_AT);
-      product = await orderableDemoProduct(ctx, 'bistro');
-      await ctx.db
-        .deleteFrom('settings')
-        .where('place_id', '=', await ctx.placeId('bistro'))
-        .where('key', '=', 'shared_table_cart')
-        .execute();
-    });
-
-    /** One order of `quantity` sent from the shared cart by `p`, a minute after the last. */
-    async function order(p: Phone, quantity: number) {
-      ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 61_000));
-      const cart = await req('GET', `${base(p)}/cart?guest_key=${encodeURIComponent(p.key)}`);
-      const added = await req('POST', `${base(p)}/cart/lines`, {
-        guest_key: p.key,
-        version: (cart.json() as StoreTableCart).version,
-        product_id: product.product_id,
-        product_variant_id: product.variant_id,
-        quantity,
-      });
-      expect(added.statusCode, added.body).toBe(201);
-      const sent = await req('POST', `${base(p)}/cart/send`, {
-        guest_key: p.key,
-        version: (added.json() as StoreTableCart).version,
-      });
-      expect(sent.statusCode, sent.body).toBe(201);
-    }
-    const billOf = async (p: Phone) => {
-      const res = await req('GET', `${base(p)}/bill`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as StoreTableBill;
-    };
+    const { scan, order, billOf, take } = tablePartyAtTheBill(ctx, 71);
     const takeOnline = (p: Phone, amount: number) =>
-      req(
-        'POST',
-        `${base(p)}/bill/shares`,
-        { guest_key: p.key, mode: 'custom', amount, method: 'online' },
-        { host: new URL(GUEST_ADDRESS).host },
-      );
+      take(p, { mode: 'custom', amount, method: 'online' }, { host: new URL(GUEST_ADDRESS).host });
     const notifyEpay = (line: string) => {
       const encoded = Buffer.from(line).toString('base64');
       return ctx.app.inject({

@@ -8,34 +8,23 @@
  *     paid online, already paid, rejected by the venue, nothing to pay, the payments module off;
  *   - the Redsys answer: Bizum only for a Bizum order, no link to follow (a form to post).
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { offerEveryOnlineMethodAtBistro, orderPlacer, startBistroSimulator } from './payments.fixtures.ts';
-import { simulatorAccounts } from './payments.config.ts';
+import {
+  bistroSimulatorForFile,
+  offerEveryOnlineMethodAtBistro,
+  signedInDemoGuest,
+} from './payments.fixtures.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters } from './providers/redsys.ts';
 
-const { sim, secret, simulatorEnv } = await startBistroSimulator();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
-
-afterAll(async () => {
-  await sim.close();
-});
+const { sim, accounts, simulatorEnv } = await bistroSimulatorForFile();
 
 describeEachDatabase(
   'payment start and status',
   (ctx) => {
-    let auth = '';
-    beforeAll(async () => {
-      ctx.clock.setOverride(OPEN_AT);
-      const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-      expect(login.statusCode, login.body).toBe(200);
-      auth = `Bearer ${login.json().token}`;
-    });
-    const as = () => ({ headers: { authorization: auth } });
-    const place = orderPlacer(ctx);
-    const placeOrder = (method: string) => place(method, as());
+    const { as, placeOrder } = signedInDemoGuest(ctx, { at: OPEN_AT });
     const orderRow = (key: string) =>
       ctx.db
         .selectFrom('orders')

@@ -11,7 +11,7 @@ import { describeEachDatabase } from '../../../test/harness.ts';
 import { freePort } from '../../../test/spawn-server.ts';
 import { startDemoPaymentSimulator } from '../../dev/payment-simulator/demo.ts';
 import type { PaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
-import { offerEveryOnlineMethodAtBistro, orderPlacer } from './payments.fixtures.ts';
+import { offerEveryOnlineMethodAtBistro, signedInDemoGuest } from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { EpayWebCheckout } from './providers/epay-web.ts';
 import { redsysDecodeParameters, redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
@@ -38,17 +38,7 @@ describeEachDatabase(
       await sim.close();
     });
 
-    let auth = '';
-    const as = () => ({ headers: { authorization: auth, host: new URL(appUrl).host } });
-    const place = orderPlacer(ctx);
-    const placeOrder = async (method: string) => {
-      if (!auth) {
-        const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-        expect(login.statusCode, login.body).toBe(200);
-        auth = `Bearer ${login.json().token}`;
-      }
-      return place(method, as());
-    };
+    const { as, placeOrder } = signedInDemoGuest(ctx, { host: new URL(appUrl).host });
 
     let invoices = 1_000_000_000;
     /** Opens the simulator's ePay page for a 1.00 € payment (a new invoice) of `placeSlug`'s demo account. */

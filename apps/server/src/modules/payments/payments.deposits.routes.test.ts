@@ -8,20 +8,14 @@
  *   - a declined deposit leaves the booking waiting for its payment; a deposit paid for a booking the guest
  *     cancelled meanwhile is marked for refund and told to staff as a warning, once.
  */
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { beforeAll, expect, vi } from 'vitest';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { offerEveryOnlineMethodAtBistro, startBistroSimulator } from './payments.fixtures.ts';
-import { simulatorAccounts } from './payments.config.ts';
+import { bistroSimulatorForFile, offerEveryOnlineMethodAtBistro } from './payments.fixtures.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters } from './providers/redsys.ts';
 
-const { sim, appPort, appUrl, secret, simulatorEnv } = await startBistroSimulator();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
-
-afterAll(async () => {
-  await sim.close();
-});
+const { sim, appPort, appUrl, accounts, simulatorEnv } = await bistroSimulatorForFile();
 
 /** Tuesday 2026-03-03 10:00 in Sofia: the bookings' "now". */
 const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');

@@ -10,32 +10,22 @@
 import { describe, expect, test } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import { orderPlacer, startBistroSimulator } from './payments.fixtures.ts';
-import { simulatorAccounts } from './payments.config.ts';
+import { bistroAccountsWithoutSimulator, signedInDemoGuest } from './payments.fixtures.ts';
 import { EpayWebCheckout, epayChecksum, formatEpayChecksumError } from './providers/epay-web.ts';
 import { formatAmount } from './providers/provider.ts';
 import { redsysDecodeParameters, RedsysRedirect } from './providers/redsys.ts';
 
-const { sim, appUrl, secret, simulatorEnv } = await startBistroSimulator();
 // Only the accounts are needed: nothing here reaches the simulator, so it closes at once.
-await sim.close();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
+const { appUrl, accounts, simulatorEnv } = await bistroAccountsWithoutSimulator();
 
 describeEachDatabase(
   'ePay notification lines',
   (ctx) => {
-    let auth = '';
-    const as = () => ({ headers: { authorization: auth, host: new URL(appUrl).host } });
-    const place = orderPlacer(ctx);
+    const { as, placeOrder } = signedInDemoGuest(ctx, { host: new URL(appUrl).host });
 
     /** An ePay order of the signed-in guest with its invoice. */
     async function epayOrder() {
-      if (!auth) {
-        const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-        expect(login.statusCode, login.body).toBe(200);
-        auth = `Bearer ${login.json().token}`;
-      }
-      const order = await place('epay', as());
+      const order = await placeOrder('epay');
       const start = await ctx.post('/api/epay/initiateEpayOrder', { orderKey: order.key }, as());
       expect(start.statusCode, start.body).toBe(200);
       return { key: order.key, invoice: (start.json() as { payment_key: string }).payment_key };

@@ -2,10 +2,11 @@
  * The provider simulator for the card payment route tests: one merchant for demo/bistro whose notifications and
  * return links go to the app, which the test then starts listening on `appPort` (the simulator calls it over HTTP).
  * The app must be built with `simulatorEnv` (PAYMENT_SIMULATOR_SECRET, …) so both derive the same accounts.
- * Close it with `sim.close()` after the file.
+ * Close it with `sim.close()` after the file (bistroSimulatorForFile does). Then the demo guest of the suites,
+ * signed in, and their orders (signedInDemoGuest).
  */
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppDatabase } from '../../db/database.ts';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import type { RequestOptions, TestContext } from '../../../test/harness.ts';
@@ -13,6 +14,7 @@ import { freePort } from '../../../test/spawn-server.ts';
 import { nextMinute } from '../orders/orders.fixtures.ts';
 import { simulatorMerchantFor } from '../../dev/payment-simulator/demo.ts';
 import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
+import { simulatorAccounts } from './payments.config.ts';
 
 export async function startBistroSimulator() {
   const appPort = await freePort();
@@ -32,6 +34,68 @@ export async function startBistroSimulator() {
     PAYMENT_SIMULATOR_SECRET: secret,
   };
   return { sim, appPort, appUrl, secret, simulatorEnv };
+}
+
+/**
+ * startBistroSimulator for a test file, closed after the file's suites, with the demo/bistro accounts the app
+ * derives from its secret (to sign notices as the provider would).
+ */
+export async function bistroSimulatorForFile() {
+  const started = await startBistroSimulator();
+  afterAll(async () => {
+    await started.sim.close();
+  });
+  return { ...started, accounts: simulatorAccounts('demo/bistro', started.sim.url, started.secret) };
+}
+
+/**
+ * For a file whose tests never reach a provider: the app's `simulatorEnv` and the demo/bistro accounts of a
+ * simulator started only to derive them, and closed at once.
+ */
+export async function bistroAccountsWithoutSimulator() {
+  const { sim, appUrl, secret, simulatorEnv } = await startBistroSimulator();
+  await sim.close();
+  return { appUrl, simulatorEnv, accounts: simulatorAccounts('demo/bistro', sim.url, secret) };
+}
+
+/** Signs the demo guest in (expected 200): the value of their Authorization header. */
+export async function demoGuestAuth(ctx: TestContext): Promise<string> {
+  const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
+  expect(login.statusCode, login.body).toBe(200);
+  return `Bearer ${(login.json() as { token: string }).token}`;
+}
+
+export interface SignedInDemoGuestOptions {
+  /** Before signing in, the app listens on this port: the simulator calls it back over HTTP. */
+  listenOn?: number;
+  /** Before signing in, the suite's clock is pinned here (tokens are issued on the test clock). */
+  at?: Date;
+  /** The Host of the guest's browser, sent with each of their calls (the app derives return links from it). */
+  host?: string;
+}
+
+/**
+ * The demo guest of a suite, signed in by a `beforeAll` it registers (after `listenOn` and `at`, when given):
+ * `as(token?)` their request options (another token when given), `auth()` their Authorization header, and
+ * `placeOrder(method, extra?)` a pickup order of theirs at bistro (orderPlacer; `place` for other options).
+ */
+export function signedInDemoGuest(ctx: TestContext, { listenOn, at, host }: SignedInDemoGuestOptions = {}) {
+  let auth = '';
+  beforeAll(async () => {
+    if (listenOn !== undefined) await ctx.app.listen({ port: listenOn, host: '127.0.0.1' });
+    if (at) ctx.clock.setOverride(at);
+    auth = await demoGuestAuth(ctx);
+  });
+  const as = (token = auth): { headers: Record<string, string> } => ({
+    headers: host === undefined ? { authorization: token } : { authorization: token, host },
+  });
+  const place = orderPlacer(ctx);
+  return {
+    as,
+    auth: () => auth,
+    place,
+    placeOrder: (method: string, extra: Record<string, unknown> = {}) => place(method, as(), extra),
+  };
 }
 
 /**

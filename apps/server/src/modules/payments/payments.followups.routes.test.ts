@@ -7,24 +7,21 @@
  *   - booking deposits: POST bookings/{id}/pay → the simulator pays → the booking is confirmed and e-mailed; a
  *     deposit paid after the hold expired and the table was given away is marked for refund.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { setSetting } from '../../../test/fixtures.ts';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
 import {
+  bistroSimulatorForFile,
   guestPickupBody,
   offerEveryOnlineMethodAtBistro,
   orderPlacer,
   pressOnProviderPage,
-  startBistroSimulator,
 } from './payments.fixtures.ts';
 import { openSse } from '../staff/sse-client.fixtures.ts';
 
-const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
-afterAll(async () => {
-  await sim.close();
-});
+const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await bistroSimulatorForFile();
 
 /** Tuesday 2026-03-03 10:00 in Sofia: the bookings' "now". */
 const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');

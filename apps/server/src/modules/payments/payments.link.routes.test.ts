@@ -4,44 +4,24 @@
  * reply address → code/get → token/get → user/info?PINS=1) and pays an order with one of its cards without paying
  * a first time. A cancelled authorisation, a KEY nobody allowed and another user's KEY link nothing.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { guestPickupBody, startBistroSimulator } from './payments.fixtures.ts';
+import {
+  bistroSimulatorForFile,
+  guestPickupBody,
+  pressOnProviderPage,
+  signedInDemoGuest,
+} from './payments.fixtures.ts';
 
-const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await startBistroSimulator();
-
-afterAll(async () => {
-  await sim.close();
-});
+const { sim, appPort: APP_PORT, appUrl: APP_URL, simulatorEnv } = await bistroSimulatorForFile();
 
 describeEachDatabase(
   'One Touch account linking',
   (ctx) => {
-    let auth = '';
-    beforeAll(async () => {
-      await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
-      const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-      expect(login.statusCode, login.body).toBe(200);
-      auth = `Bearer ${login.json().token}`;
-    });
-    const as = (token = auth) => ({ headers: { authorization: token, host: new URL(APP_URL).host } });
-
-    /** Opens the provider's page and presses a button, as a browser would (no redirects followed). */
-    async function press(url: string, action: string): Promise<Response> {
-      const page = await fetch(url);
-      const text = await page.text();
-      expect(page.status, text).toBe(200);
-      const to = /<form method="post" action="([^"]+)"/.exec(text)?.[1];
-      expect(to, text).toBeTruthy();
-      return fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ action }).toString(),
-        redirect: 'manual',
-      });
-    }
+    const { as } = signedInDemoGuest(ctx, { listenOn: APP_PORT, host: new URL(APP_URL).host });
+    const press = (url: string, action: string) => pressOnProviderPage(sim.url, url, action);
 
     const cards = async () => {
       const res = await ctx.get('/api/users/payment-instruments', as());

@@ -11,35 +11,24 @@
  *     the provider's next delivery applies it;
  *   - a paid order's payment is never marked for refund (refunds are for deposits nobody can use).
  */
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { sql } from 'kysely';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { offerEveryOnlineMethodAtBistro, orderPlacer, startBistroSimulator } from './payments.fixtures.ts';
-import { simulatorAccounts } from './payments.config.ts';
+import {
+  bistroSimulatorForFile,
+  offerEveryOnlineMethodAtBistro,
+  signedInDemoGuest,
+} from './payments.fixtures.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters, redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
 
-const { sim, secret, simulatorEnv } = await startBistroSimulator();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
-
-afterAll(async () => {
-  await sim.close();
-});
+const { accounts, simulatorEnv } = await bistroSimulatorForFile();
 
 describeEachDatabase(
   'payment notices',
   (ctx) => {
-    let auth = '';
-    beforeAll(async () => {
-      ctx.clock.setOverride(OPEN_AT);
-      const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-      expect(login.statusCode, login.body).toBe(200);
-      auth = `Bearer ${login.json().token}`;
-    });
-    const as = () => ({ headers: { authorization: auth } });
-    const place = orderPlacer(ctx);
-    const placeOrder = (method: string) => place(method, as());
+    const { as, placeOrder } = signedInDemoGuest(ctx, { at: OPEN_AT });
 
     const orderRow = (key: string) =>
       ctx.db

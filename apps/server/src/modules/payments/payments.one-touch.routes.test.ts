@@ -6,24 +6,18 @@
  * settles later (processing, failed) or whose card was forgotten meanwhile; the app's reply address for odd
  * returns; forgetting the last card revokes the ePay token (and only for a One Touch card).
  */
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
-import { simulatorAccounts } from './payments.config.ts';
-import { orderPlacer, pressOnProviderPage, startBistroSimulator } from './payments.fixtures.ts';
+import { bistroSimulatorForFile, pressOnProviderPage, signedInDemoGuest } from './payments.fixtures.ts';
 import { freePort } from '../../../test/spawn-server.ts';
 import { EpayOneTouch } from './providers/epay-one-touch.ts';
 
-const { sim, appPort: APP_PORT, appUrl: APP_URL, secret, simulatorEnv } = await startBistroSimulator();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
+const { sim, appPort: APP_PORT, appUrl: APP_URL, accounts, simulatorEnv } = await bistroSimulatorForFile();
 /** The test's own One Touch client: the venue's app at the simulator, to read what ePay holds. */
 const provider = new EpayOneTouch(accounts.oneTouch);
 
 /** An address where no provider listens: every call to ePay fails to connect. */
 const UNREACHABLE_URL = `http://127.0.0.1:${await freePort()}`;
-
-afterAll(async () => {
-  await sim.close();
-});
 
 interface OneTouchAnswer {
   success: boolean;
@@ -33,17 +27,16 @@ interface OneTouchAnswer {
 describeEachDatabase(
   'One Touch: what the guest and ePay see',
   (ctx) => {
-    let auth = '';
     let device = '';
     let guestId = 0;
 
-    beforeAll(async () => {
+    beforeAll(() => {
       // Both databases' suites talk to the same simulator with the same DEVICEID: start each from a fresh provider.
       sim.reset();
-      await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
-      const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-      expect(login.statusCode, login.body).toBe(200);
-      auth = `Bearer ${login.json().token}`;
+    });
+    const guest = signedInDemoGuest(ctx, { listenOn: APP_PORT, host: new URL(APP_URL).host });
+    const { as, placeOrder } = guest;
+    beforeAll(async () => {
       const user = await guestRow(ctx);
       guestId = user.id;
       device = `trapeza-${user.client_id}-${user.id}`;
@@ -53,17 +46,15 @@ describeEachDatabase(
       vi.restoreAllMocks();
     });
 
-    const as = (token = auth) => ({ headers: { authorization: token, host: new URL(APP_URL).host } });
-    const placeOrder = orderPlacer(ctx);
-    const order = () => placeOrder('epay', as());
+    const order = () => placeOrder('epay');
 
-    const initiate = (orderKey: string, instrument: number | null, token = auth) =>
+    const initiate = (orderKey: string, instrument: number | null, token = guest.auth()) =>
       ctx.post(
         '/api/epay/initiateEpayOrderOneTouch',
         { orderKey, payment_instrument: instrument },
         as(token),
       );
-    const status = (paymentKey: string, token = auth) =>
+    const status = (paymentKey: string, token = guest.auth()) =>
       ctx.post('/api/epay/checkPaymentStatusOneTouch', { paymentKey }, as(token));
     const orderRow = (key: string) =>
       ctx.db
@@ -437,17 +428,10 @@ describeEachDatabase(
 describeEachDatabase(
   'One Touch while ePay cannot be reached',
   (ctx) => {
-    let auth = '';
-    beforeAll(async () => {
-      const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-      expect(login.statusCode, login.body).toBe(200);
-      auth = `Bearer ${login.json().token}`;
-    });
+    const { as, placeOrder } = signedInDemoGuest(ctx, { host: new URL(APP_URL).host });
     afterEach(() => {
       vi.restoreAllMocks();
     });
-    const as = () => ({ headers: { authorization: auth, host: new URL(APP_URL).host } });
-    const placeOrder = orderPlacer(ctx);
     /** The operator's log line for a failed call to ePay: the error and what failed. */
     const loggedFailure = (logged: ReturnType<typeof vi.spyOn>, message: string) =>
       expect(logged).toHaveBeenCalledWith(
@@ -476,7 +460,7 @@ describeEachDatabase(
             .executeTakeFirstOrThrow()
         ).id;
         const logged = vi.spyOn(ctx.app.log, 'error');
-        const saved = await placeOrder('epay', as());
+        const saved = await placeOrder('epay');
         const res = await ctx.post(
           '/api/epay/initiateEpayOrderOneTouch',
           { orderKey: saved.key, payment_instrument: card },
@@ -497,7 +481,7 @@ describeEachDatabase(
         loggedFailure(logged, 'one touch payment failed');
 
         // The first-card page is only an address: it is handed out; asking its status then finds no answer.
-        const first = await placeOrder('epay', as());
+        const first = await placeOrder('epay');
         const started = await ctx.post(
           '/api/epay/initiateEpayOrderOneTouch',
           { orderKey: first.key, payment_instrument: null },

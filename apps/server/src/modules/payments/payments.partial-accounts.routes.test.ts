@@ -12,12 +12,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { freePort } from '../../../test/spawn-server.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { offerEveryOnlineMethodAtBistro, orderPlacer } from './payments.fixtures.ts';
+import { offerEveryOnlineMethodAtBistro, signedInDemoGuest } from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
@@ -42,15 +42,7 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
 
 /** The signed-in demo guest, their orders at bistro, and the providers' notification calls. */
 function guestOf(ctx: TestContext) {
-  let auth = '';
-  beforeAll(async () => {
-    ctx.clock.setOverride(OPEN_AT);
-    const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-    expect(login.statusCode, login.body).toBe(200);
-    auth = `Bearer ${login.json().token}`;
-  });
-  const as = () => ({ headers: { authorization: auth } });
-  const place = orderPlacer(ctx);
+  const { as, placeOrder } = signedInDemoGuest(ctx, { at: OPEN_AT });
   const notifyEpay = (merchant: string) => {
     const encoded = Buffer.from('INVOICE=1234567890:STATUS=PAID\n').toString('base64');
     return ctx.app.inject({
@@ -83,7 +75,7 @@ function guestOf(ctx: TestContext) {
   };
   return {
     as,
-    placeOrder: (method: string) => place(method, as()),
+    placeOrder,
     notifyEpay,
     notifyRedsys,
     attempts: async (key: string) =>

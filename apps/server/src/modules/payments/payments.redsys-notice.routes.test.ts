@@ -11,30 +11,24 @@
  */
 import { expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { offerEveryOnlineMethodAtBistro, orderPlacer, startBistroSimulator } from './payments.fixtures.ts';
-import { simulatorAccounts } from './payments.config.ts';
+import {
+  bistroAccountsWithoutSimulator,
+  offerEveryOnlineMethodAtBistro,
+  signedInDemoGuest,
+} from './payments.fixtures.ts';
 import { redsysDecodeParameters, redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
 
-const { sim, appUrl, secret, simulatorEnv } = await startBistroSimulator();
 // Only the accounts are needed: nothing here reaches the simulator, so it closes at once.
-await sim.close();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
+const { appUrl, accounts, simulatorEnv } = await bistroAccountsWithoutSimulator();
 
 describeEachDatabase(
   'Redsys notifications',
   (ctx) => {
-    let auth = '';
-    const as = () => ({ headers: { authorization: auth, host: new URL(appUrl).host } });
-    const place = orderPlacer(ctx);
+    const { placeOrder } = signedInDemoGuest(ctx, { host: new URL(appUrl).host });
 
     /** A Bizum order of the signed-in guest: its key, Redsys invoice (Ds_Order) and amount in cents. */
     async function bizumOrder() {
-      if (!auth) {
-        const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-        expect(login.statusCode, login.body).toBe(200);
-        auth = `Bearer ${login.json().token}`;
-      }
-      const order = await place('bizum', as());
+      const order = await placeOrder('bizum');
       const form = Object.fromEntries(
         [...order.ppResp.redForm!.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
       );

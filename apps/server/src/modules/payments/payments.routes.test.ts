@@ -7,7 +7,7 @@
  * from GET settings.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { venueCurrency } from '@trapeza/domain/money';
 import { parseSettings } from '@trapeza/domain/settings';
 import { paymentMethodsFor } from '@trapeza/domain/pricing/fees';
@@ -15,45 +15,35 @@ import { orderableDemoLine } from '../../../test/demo-orders.ts';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import {
+  bistroSimulatorForFile,
   guestPickupBody,
   offerEveryOnlineMethodAtBistro,
-  orderPlacer,
   pressOnProviderPage,
-  startBistroSimulator,
+  signedInDemoGuest,
 } from './payments.fixtures.ts';
-import { simulatorAccounts } from './payments.config.ts';
 import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters, redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
 
-const { sim, appPort: APP_PORT, appUrl: APP_URL, secret, simulatorEnv } = await startBistroSimulator();
-const accounts = simulatorAccounts('demo/bistro', sim.url, secret);
-
-afterAll(async () => {
-  await sim.close();
-});
+const { sim, appPort: APP_PORT, appUrl: APP_URL, accounts, simulatorEnv } = await bistroSimulatorForFile();
 
 // The demo seed is part of the project: these suites always run (no guard that could make them vanish).
 {
   describeEachDatabase(
     'payments',
     (ctx) => {
-      let auth = '';
+      const guest = signedInDemoGuest(ctx, { listenOn: APP_PORT });
+      const { place } = guest;
 
-      beforeAll(async () => {
-        await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
-        const login = await ctx.post('/api/login', { email: 'guest@demo.test', password: 'demo-guest' });
-        expect(login.statusCode, login.body).toBe(200);
-        auth = `Bearer ${login.json().token}`;
-      });
-
-      /** The guest's headers: their token, and the Host of a browser at PUBLIC_URL (APP_URL). */
-      const as = (token = auth, host = new URL(APP_URL).host): { headers: Record<string, string> } => ({
+      /** The guest's headers: their token (none when ''), and the Host of a browser at PUBLIC_URL (APP_URL). */
+      const as = (
+        token = guest.auth(),
+        host = new URL(APP_URL).host,
+      ): { headers: Record<string, string> } => ({
         headers: token ? { authorization: token, host } : { host },
       });
 
-      const place = orderPlacer(ctx);
       /** A pickup order at bistro paid by `method`, by the guest of `token`. */
-      const placeOrder = (method: string, token = auth) => place(method, as(token));
+      const placeOrder = (method: string, token = guest.auth()) => place(method, as(token));
 
       const orderRow = (key: string) =>
         ctx.db
@@ -144,14 +134,14 @@ afterAll(async () => {
         async () => {
           const returnOf = async (host: string, via: 'order' | 'initiate') => {
             if (via === 'order') {
-              const link = (await place('online', as(auth, host))).ppResp.redLink!;
+              const link = (await place('online', as(guest.auth(), host))).ppResp.redLink!;
               return new URL(link).searchParams.get('URL_OK');
             }
             const order = await placeOrder('epay');
             const start = await ctx.post(
               '/api/epay/initiateEpayOrder',
               { orderKey: order.key },
-              as(auth, host),
+              as(guest.auth(), host),
             );
             expect(start.statusCode, start.body).toBe(200);
             return (start.json() as { form: { fields: Record<string, string> } }).form.fields.URL_OK;
@@ -494,7 +484,7 @@ afterAll(async () => {
           const start = await ctx.post(
             '/api/epay/initiateEpayOrderOneTouch',
             { orderKey: order.key, payment_instrument: null },
-            as(auth, guestHost),
+            as(guest.auth(), guestHost),
           );
           expect(start.statusCode, start.body).toBe(200);
           const { payload } = start.json();
@@ -510,7 +500,7 @@ afterAll(async () => {
           const forged = await ctx.post(
             '/api/epay/initiateEpayOrderOneTouch',
             { orderKey: order2.key, payment_instrument: null },
-            as(auth, 'evil.example:443'),
+            as(guest.auth(), 'evil.example:443'),
           );
           const red2 = forged.json().payload;
           const cancelled = await decide(await fetch(red2.red), 'cancel');

@@ -5,37 +5,31 @@
  * an online share's expiry, payment row and refusals (too small: released; declined: released); marking paid
  * (partial, twice, online, unknown) beside a pending online share; the events the phones and the board hear.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
-import { orderableDemoProduct } from '../../../test/demo-orders.ts';
-import { OPEN_AT, nextMinute } from '../orders/orders.fixtures.ts';
-import { startBistroSimulator } from '../payments/payments.fixtures.ts';
+import { nextMinute } from '../orders/orders.fixtures.ts';
+import { bistroSimulatorForFile, pressOnProviderPage } from '../payments/payments.fixtures.ts';
 import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
-import { tablePartyGuests, type Phone } from './table-party.fixtures.ts';
+import { tablePartyAtTheBill } from './table-party.fixtures.ts';
 
-const { sim, appPort: APP_PORT, simulatorEnv } = await startBistroSimulator();
+const { sim, appPort: APP_PORT, simulatorEnv } = await bistroSimulatorForFile();
 /**
  * A guest browsing at another address of this installation than PUBLIC_URL (127.0.0.1 here): a loopback name, one
  * the simulator takes as a return address, as a provider takes the shop's registered domains.
  */
 const GUEST_ADDRESS = 'http://localhost:5173';
-afterAll(async () => {
-  await sim.close();
-});
 
 describeEachDatabase(
   'table party: the bill at its edges',
   (ctx: TestContext) => {
     let waiterToken = '';
-    let product: { product_id: number; variant_id: number } = { product_id: 0, variant_id: 0 };
-    const { headers, req, base, scan } = tablePartyGuests(ctx, 39, () => product);
+    const { headers, req, base, scan, add, order, billOf, take } = tablePartyAtTheBill(ctx, 39);
     /** A waiter's call: the staff answers carry minor units. */
     const staff = (method: 'GET' | 'POST', url: string) =>
       ctx.request(method, url, { headers: { authorization: `Bearer ${waiterToken}` } });
 
     beforeAll(async () => {
       await ctx.app.listen({ port: APP_PORT, host: '127.0.0.1' });
-      ctx.clock.setOverride(OPEN_AT);
       const login = await ctx.post(
         '/api/login',
         { email: 'waiter@demo.test', password: 'demo-waiter' },
@@ -43,41 +37,7 @@ describeEachDatabase(
       );
       expect(login.statusCode, login.body).toBe(200);
       waiterToken = (login.json() as { token: string }).token;
-      product = await orderableDemoProduct(ctx, 'bistro');
-      await ctx.db
-        .deleteFrom('settings')
-        .where('place_id', '=', await ctx.placeId('bistro'))
-        .where('key', '=', 'shared_table_cart')
-        .execute();
     });
-
-    /** One order of `quantity` sent from the shared cart by `p`. */
-    async function order(p: Phone, quantity: number): Promise<string> {
-      // The order path's same-order window: each order a minute and a second after the last.
-      ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 61_000));
-      const cart = await req('GET', `${base(p)}/cart?guest_key=${encodeURIComponent(p.key)}`);
-      const added = await req('POST', `${base(p)}/cart/lines`, {
-        guest_key: p.key,
-        version: (cart.json() as StoreTableCart).version,
-        product_id: product.product_id,
-        product_variant_id: product.variant_id,
-        quantity,
-      });
-      expect(added.statusCode, added.body).toBe(201);
-      const sent = await req('POST', `${base(p)}/cart/send`, {
-        guest_key: p.key,
-        version: (added.json() as StoreTableCart).version,
-      });
-      expect(sent.statusCode, sent.body).toBe(201);
-      return (sent.json() as { order: { key: string } }).order.key;
-    }
-    const billOf = async (p: { session: string }) => {
-      const res = await req('GET', `${base(p)}/bill`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as StoreTableBill;
-    };
-    const take = (p: Phone, body: Record<string, unknown>, more?: Record<string, string>) =>
-      req('POST', `${base(p)}/bill/shares`, { guest_key: p.key, ...body }, more);
     const events = async (session: string | null, type: string) => {
       let q = ctx.db.selectFrom('staff_events').select(['data']).where('type', '=', type);
       if (session !== null) q = q.where('session', '=', session);
@@ -86,18 +46,9 @@ describeEachDatabase(
         (r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
       );
     };
-    /** The guest simulator's checkout page: press `action` (pay, decline, cancel). */
-    /** …and the address the guest is sent back to. */
+    /** The guest simulator's checkout page: press `action` (pay, decline, cancel); the address the guest is sent back to. */
     async function decide(red: string, action: string): Promise<string> {
-      const html = await (await fetch(red)).text();
-      const to = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-      expect(to, html).toBeTruthy();
-      const res = await fetch(new URL(to!.replace(/&amp;/g, '&'), sim.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ action }).toString(),
-        redirect: 'manual',
-      });
+      const res = await pressOnProviderPage(sim.url, red, action);
       await sim.settle();
       return res.headers.get('location') ?? '';
     }
@@ -161,14 +112,7 @@ describeEachDatabase(
         // The first order has two lines of different totals (the comment keeps them apart).
         ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 61_000));
         const cart0 = await req('GET', `${base(a)}/cart?guest_key=${encodeURIComponent(a.key)}`);
-        const one = await req('POST', `${base(a)}/cart/lines`, {
-          guest_key: a.key,
-          version: (cart0.json() as StoreTableCart).version,
-          product_id: product.product_id,
-          product_variant_id: product.variant_id,
-          quantity: 1,
-          comment: 'rare',
-        });
+        const one = await add(a, (cart0.json() as StoreTableCart).version, 1, { comment: 'rare' });
         expect(one.statusCode, one.body).toBe(201);
         const k1 = await order(a, 3);
         const k2 = await order(b, 1);

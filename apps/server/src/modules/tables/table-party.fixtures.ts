@@ -4,9 +4,11 @@
  * go out and come back through the contracts' wire rule (decimals of the venue currency on the wire, minor units
  * here), as the browser's fetch layer does; the units themselves are checked by test/spec-contract.routes.test.ts.
  */
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { orderableDemoProduct } from '../../../test/demo-orders.ts';
 import type { TestContext } from '../../../test/harness.ts';
-import type { StoreTableCart } from '@trapeza/domain/contracts/table-party';
+import type { StoreTableBill, StoreTableCart } from '@trapeza/domain/contracts/table-party';
+import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import { decodeWireMoney, encodeWireMoney } from '@trapeza/domain/contracts/wire-money';
 
 export interface Phone {
@@ -67,4 +69,47 @@ export function tablePartyGuests(
       ...extra,
     });
   return { headers, req, base, scan, cartOf, add };
+}
+
+/**
+ * tablePartyGuests for a suite about the bill (issue 19), by the bills' tests of the tables and payments modules:
+ * a `beforeAll` it registers pins the clock at OPEN_AT, finds bistro's orderable product and removes the demo
+ * seed's `shared_table_cart` setting (missing: the shared cart is on). `order(p, quantity)` sends one order from the
+ * shared cart (its key), `billOf(p)` reads the bill, `take(p, body, more)` asks for a share of it.
+ */
+export function tablePartyAtTheBill(ctx: TestContext, net: number) {
+  let product = { product_id: 0, variant_id: 0 };
+  const guests = tablePartyGuests(ctx, net, () => product);
+  const { req, base, add } = guests;
+  beforeAll(async () => {
+    ctx.clock.setOverride(OPEN_AT);
+    product = await orderableDemoProduct(ctx, 'bistro');
+    await ctx.db
+      .deleteFrom('settings')
+      .where('place_id', '=', await ctx.placeId('bistro'))
+      .where('key', '=', 'shared_table_cart')
+      .execute();
+  });
+  /** One order of `quantity` sent from the shared cart by `p`: its key. */
+  async function order(p: Phone, quantity: number): Promise<string> {
+    // The order path's same-order window: each order a minute and a second after the last.
+    ctx.clock.setOverride(new Date(ctx.clock.now().getTime() + 61_000));
+    const cart = await req('GET', `${base(p)}/cart?guest_key=${encodeURIComponent(p.key)}`);
+    const added = await add(p, (cart.json() as StoreTableCart).version, quantity);
+    expect(added.statusCode, added.body).toBe(201);
+    const sent = await req('POST', `${base(p)}/cart/send`, {
+      guest_key: p.key,
+      version: (added.json() as StoreTableCart).version,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    return (sent.json() as { order: { key: string } }).order.key;
+  }
+  const billOf = async (p: { session: string }) => {
+    const res = await req('GET', `${base(p)}/bill`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as StoreTableBill;
+  };
+  const take = (p: Phone, body: Record<string, unknown>, more?: Record<string, string>) =>
+    req('POST', `${base(p)}/bill/shares`, { guest_key: p.key, ...body }, more);
+  return { ...guests, order, billOf, take };
 }
