@@ -11,8 +11,7 @@ import { expect } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { nextMinute } from '../orders/orders.fixtures.ts';
 import { tablePartyAtTheBill, type Phone } from '../tables/table-party.fixtures.ts';
-import { bistroSimulatorForFile } from './payments.fixtures.ts';
-import { epayChecksum } from './providers/epay-web.ts';
+import { bistroSimulatorForFile, epayNotifier } from './payments.fixtures.ts';
 
 const { appUrl, accounts, simulatorEnv } = await bistroSimulatorForFile();
 /** The guest's browser on another address of this installation than PUBLIC_URL (127.0.0.1): a loopback name. */
@@ -24,18 +23,7 @@ describeEachDatabase(
     const { scan, order, billOf, take } = tablePartyAtTheBill(ctx, 71);
     const takeOnline = (p: Phone, amount: number) =>
       take(p, { mode: 'custom', amount, method: 'online' }, { host: new URL(GUEST_ADDRESS).host });
-    const notifyEpay = (line: string) => {
-      const encoded = Buffer.from(line).toString('base64');
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/epay/notify/demo/bistro',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          encoded,
-          checksum: epayChecksum(accounts.epay.secret, encoded),
-        }).toString(),
-      });
-    };
+    const notifyEpay = epayNotifier(ctx, accounts.epay.secret);
 
     ctx.test(
       "the attempt: ePay for the share's amount, named by table, back to the bill on the guest's address; PAID settles it",

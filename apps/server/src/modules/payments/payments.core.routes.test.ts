@@ -13,10 +13,10 @@ import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import {
   bistroSimulatorForFile,
+  epayNotifier,
   offerEveryOnlineMethodAtBistro,
   signedInDemoGuest,
 } from './payments.fixtures.ts';
-import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters } from './providers/redsys.ts';
 
 const { sim, accounts, simulatorEnv } = await bistroSimulatorForFile();
@@ -43,18 +43,7 @@ describeEachDatabase(
       ).id;
     const status = (orderKey: string, opts: { headers: Record<string, string> } = as()) =>
       ctx.post('/api/epay/checkPaymentStatus', { orderKey }, opts);
-    const notifyEpay = (body: string) => {
-      const encoded = Buffer.from(body).toString('base64');
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/epay/notify/demo/bistro',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          encoded,
-          checksum: epayChecksum(accounts.epay.secret, encoded),
-        }).toString(),
-      });
-    };
+    const notifyEpay = epayNotifier(ctx, accounts.epay.secret);
 
     ctx.test('checkPaymentStatus follows the attempt: no key, pending with its invoice, failed', async () => {
       const order = await placeOrder('epay');

@@ -11,8 +11,7 @@
 import { beforeAll, expect, vi } from 'vitest';
 import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
-import { bistroSimulatorForFile, offerEveryOnlineMethodAtBistro } from './payments.fixtures.ts';
-import { epayChecksum } from './providers/epay-web.ts';
+import { bistroSimulatorForFile, epayNotifier, offerEveryOnlineMethodAtBistro } from './payments.fixtures.ts';
 import { redsysDecodeParameters } from './providers/redsys.ts';
 
 const { sim, appPort, appUrl, accounts, simulatorEnv } = await bistroSimulatorForFile();
@@ -68,18 +67,7 @@ describeEachDatabase(
         .select(['id', 'status', 'refund_status', 'refund_reason', 'provider'])
         .where('invoice', '=', invoice)
         .executeTakeFirstOrThrow();
-    const notifyEpay = (line: string) => {
-      const encoded = Buffer.from(line).toString('base64');
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/epay/notify/demo/bistro',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          encoded,
-          checksum: epayChecksum(accounts.epay.secret, encoded),
-        }).toString(),
-      });
-    };
+    const notifyEpay = epayNotifier(ctx, accounts.epay.secret);
     const epayData = (red: string) =>
       Buffer.from(new URL(red).searchParams.get('ENCODED')!, 'base64').toString('utf8');
 

@@ -10,8 +10,8 @@
 import { describe, expect, test } from 'vitest';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import { DomainError } from '../../lib/domain-error.ts';
-import { bistroAccountsWithoutSimulator, signedInDemoGuest } from './payments.fixtures.ts';
-import { EpayWebCheckout, epayChecksum, formatEpayChecksumError } from './providers/epay-web.ts';
+import { bistroAccountsWithoutSimulator, epayNotifier, signedInDemoGuest } from './payments.fixtures.ts';
+import { EpayWebCheckout, formatEpayChecksumError } from './providers/epay-web.ts';
 import { formatAmount } from './providers/provider.ts';
 import { redsysDecodeParameters, RedsysRedirect } from './providers/redsys.ts';
 
@@ -31,18 +31,7 @@ describeEachDatabase(
       return { key: order.key, invoice: (start.json() as { payment_key: string }).payment_key };
     }
 
-    const notify = (text: string) => {
-      const encoded = Buffer.from(text).toString('base64');
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/epay/notify/demo/bistro',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          encoded,
-          checksum: epayChecksum(accounts.epay.secret, encoded),
-        }).toString(),
-      });
-    };
+    const notify = epayNotifier(ctx, accounts.epay.secret);
     const orderOf = (key: string) =>
       ctx.db
         .selectFrom('orders')

@@ -15,6 +15,7 @@ import { nextMinute } from '../orders/orders.fixtures.ts';
 import { simulatorMerchantFor } from '../../dev/payment-simulator/demo.ts';
 import { createPaymentSimulator } from '../../dev/payment-simulator/simulator.ts';
 import { simulatorAccounts } from './payments.config.ts';
+import { epayChecksum } from './providers/epay-web.ts';
 
 export async function startBistroSimulator() {
   const appPort = await freePort();
@@ -189,4 +190,26 @@ export async function pressOnProviderPage(
     body: new URLSearchParams({ action }).toString(),
     redirect: 'manual',
   });
+}
+
+/**
+ * Posts ePay notices to the app as ePay does (POST /api/epay/notify/<merchant>, demo/bistro unless named): `lines`
+ * base64-encoded, with their checksum by the account's `secret`, or the `checksum` given (a forged one).
+ */
+export function epayNotifier(ctx: TestContext, secret: string) {
+  return (
+    lines: string,
+    { merchant = 'demo/bistro', checksum }: { merchant?: string; checksum?: string } = {},
+  ) => {
+    const encoded = Buffer.from(lines).toString('base64');
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/epay/notify/${merchant}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        encoded,
+        checksum: checksum ?? epayChecksum(secret, encoded),
+      }).toString(),
+    });
+  };
 }

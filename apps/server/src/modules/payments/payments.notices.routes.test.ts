@@ -17,10 +17,10 @@ import { describeEachDatabase } from '../../../test/harness.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
 import {
   bistroSimulatorForFile,
+  epayNotifier,
   offerEveryOnlineMethodAtBistro,
   signedInDemoGuest,
 } from './payments.fixtures.ts';
-import { epayChecksum } from './providers/epay-web.ts';
 import { redsysDecodeParameters, redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
 
 const { accounts, simulatorEnv } = await bistroSimulatorForFile();
@@ -63,18 +63,7 @@ describeEachDatabase(
         .map((h) => h.reason ?? '')
         .filter((r) => r.startsWith('payment paid'));
 
-    const notifyEpay = (body: string, merchant = 'demo/bistro') => {
-      const encoded = Buffer.from(body).toString('base64');
-      return ctx.app.inject({
-        method: 'POST',
-        url: `/api/epay/notify/${merchant}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          encoded,
-          checksum: epayChecksum(accounts.epay.secret, encoded),
-        }).toString(),
-      });
-    };
+    const notifyEpay = epayNotifier(ctx, accounts.epay.secret);
     const notifyRedsys = (params: Record<string, string>, merchant = 'demo/bistro') => {
       const notice = redsysEncodeParameters({
         Ds_Currency: '978',
@@ -114,7 +103,7 @@ describeEachDatabase(
     ctx.test(
       'a merchant this installation does not serve is answered as unknown, nothing parsed',
       async () => {
-        const epay = await notifyEpay('INVOICE=1234567890:STATUS=PAID\n', 'demo/nowhere');
+        const epay = await notifyEpay('INVOICE=1234567890:STATUS=PAID\n', { merchant: 'demo/nowhere' });
         expect(epay.statusCode).toBe(200);
         expect(epay.body).toBe('ERR=Unknown merchant\n');
         const redsys = await notifyRedsys({ Ds_Order: '1234567890', Ds_Response: '0000' }, 'demo/nowhere');

@@ -17,9 +17,8 @@ import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
 import { freePort } from '../../../test/spawn-server.ts';
 import { OPEN_AT } from '../orders/orders.fixtures.ts';
-import { offerEveryOnlineMethodAtBistro, signedInDemoGuest } from './payments.fixtures.ts';
+import { epayNotifier, offerEveryOnlineMethodAtBistro, signedInDemoGuest } from './payments.fixtures.ts';
 import { simulatorAccounts } from './payments.config.ts';
-import { epayChecksum } from './providers/epay-web.ts';
 import { redsysEncodeParameters, redsysSign } from './providers/redsys.ts';
 
 // Accounts in the shape of real ones; no provider is ever called by these tests.
@@ -43,18 +42,8 @@ const BOOKING_NOW = new Date('2026-03-03T10:00:00+02:00');
 /** The signed-in demo guest, their orders at bistro, and the providers' notification calls. */
 function guestOf(ctx: TestContext) {
   const { as, placeOrder } = signedInDemoGuest(ctx, { at: OPEN_AT });
-  const notifyEpay = (merchant: string) => {
-    const encoded = Buffer.from('INVOICE=1234567890:STATUS=PAID\n').toString('base64');
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/epay/notify/${merchant}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        encoded,
-        checksum: epayChecksum(accounts.epay.secret, encoded),
-      }).toString(),
-    });
-  };
+  const postEpay = epayNotifier(ctx, accounts.epay.secret);
+  const notifyEpay = (merchant: string) => postEpay('INVOICE=1234567890:STATUS=PAID\n', { merchant });
   const notifyRedsys = (merchant: string) => {
     const notice = redsysEncodeParameters({
       Ds_Order: '1234567890',

@@ -16,6 +16,7 @@ import { setSetting } from '../../../test/fixtures.ts';
 import { describeEachDatabase } from '../../../test/harness.ts';
 import {
   bistroSimulatorForFile,
+  epayNotifier,
   guestPickupBody,
   offerEveryOnlineMethodAtBistro,
   pressOnProviderPage,
@@ -78,18 +79,7 @@ const { sim, appPort: APP_PORT, appUrl: APP_URL, accounts, simulatorEnv } = awai
           redirect: 'manual',
         });
 
-      const notifyEpay = (body: string, checksum?: string) => {
-        const encoded = Buffer.from(body).toString('base64');
-        return ctx.app.inject({
-          method: 'POST',
-          url: '/api/epay/notify/demo/bistro',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({
-            encoded,
-            checksum: checksum ?? epayChecksum(accounts.epay.secret, encoded),
-          }).toString(),
-        });
-      };
+      const notifyEpay = epayNotifier(ctx, accounts.epay.secret);
 
       ctx.test(
         'online order: ppResp carries the signed ePay form; the simulator pays; the notification marks it paid',
@@ -239,7 +229,7 @@ const { sim, appPort: APP_PORT, appUrl: APP_URL, accounts, simulatorEnv } = awai
           ).json();
           const line = `INVOICE=${invoice}:STATUS=PAID:PAY_TIME=20261124120000:STAN=111111:BCODE=AAAAAA\n`;
           const encoded = Buffer.from(line).toString('base64');
-          const forged = await notifyEpay(line, epayChecksum(publicSecret, encoded));
+          const forged = await notifyEpay(line, { checksum: epayChecksum(publicSecret, encoded) });
           expect(forged.body).toBe('ERR=Not valid CHECKSUM\n');
           expect((await orderRow(order.key)).payment_status).toBe('pending');
           // Redsys the same: a key derived from public data does not verify.
@@ -290,7 +280,7 @@ const { sim, appPort: APP_PORT, appUrl: APP_URL, accounts, simulatorEnv } = awai
           const row = await orderRow(order.key);
           const line = `INVOICE=${invoice}:STATUS=PAID:PAY_TIME=20261124120000:STAN=654321:BCODE=XYZ789\n`;
 
-          const forged = await notifyEpay(line, 'a'.repeat(40));
+          const forged = await notifyEpay(line, { checksum: 'a'.repeat(40) });
           expect(forged.body).toBe('ERR=Not valid CHECKSUM\n');
           expect(forged.headers['content-type']).toMatch(/^text\/plain/);
           expect((await orderRow(order.key)).payment_status).toBe('pending');
