@@ -5,6 +5,7 @@
 import { beforeEach, expect } from 'vitest';
 import type { AppDatabase } from '../../db/database.ts';
 import type { TestContext } from '../../../test/harness.ts';
+import type { NewOrderLine, StoreOrderInput } from './orders.store.ts';
 import {
   insertCategory,
   insertClient,
@@ -425,4 +426,86 @@ export async function insertInn(
   );
   for (const [label, token, kind] of tables) await insertTable(db, inn, label, token, kind);
   return { inn, tea: { id: teaId, variant: await variantOf(db, teaId) } };
+}
+
+/** A line of one salad (5.00) as the service hands it to the order store, with the given line ingredients. */
+export function saladLine(
+  f: OrderFixture,
+  comment: string,
+  ingredients: NewOrderLine['ingredients'] = [],
+): NewOrderLine {
+  return {
+    product_id: f.salad.id,
+    variant_id: f.salad.variant,
+    name: 'Салата',
+    size: null,
+    quantity: 1,
+    unit_price: 500,
+    box_fee: 0,
+    discount: 0,
+    line_total: 500,
+    comment,
+    category_id: null,
+    ingredients,
+  };
+}
+
+let storeInputs = 0;
+
+/**
+ * An order as the service hands it to the order store (orders.store.ts), for tests that call the store or the
+ * repository directly: a 5.00 cash pickup order of the bistro (or `place`) at `at` with one salad line, its own key,
+ * token and dedupe hash unless given, refused as a duplicate of an order with the same hash since 10 s before
+ * (unless `since`), numbered in the venue's `day` when given; `extra` adds or replaces order columns.
+ */
+export function storeInput(
+  f: OrderFixture,
+  at: string,
+  o: {
+    hash?: string | null;
+    since?: string;
+    day?: string;
+    place?: number;
+    token?: string;
+    lines?: NewOrderLine[];
+    promoId?: number | null;
+    accumulatedUsed?: StoreOrderInput['accumulatedUsed'];
+    extra?: Partial<StoreOrderInput['order']>;
+  } = {},
+): StoreOrderInput {
+  storeInputs += 1;
+  const n = storeInputs;
+  return {
+    order: {
+      place_id: o.place ?? f.bistro,
+      key: `stored-${n}`,
+      token: o.token ?? `stored-token-${n}`,
+      type: 3,
+      status: 'ordered',
+      exact_time_selected: 0,
+      payment_status: 'none',
+      cutlery: 0,
+      count_cutlery: 0,
+      subtotal: 500,
+      discount_total: 0,
+      delivery_fee: 0,
+      box_fee: 0,
+      cutlery_fee: 0,
+      payment_fee: 0,
+      accumulated_amount_used: 0,
+      total: 500,
+      currency: 'EUR',
+      breakdown: '{}',
+      bill_wanted: 0,
+      dedupe_hash: o.hash === undefined ? `stored hash ${n}` : o.hash,
+      created_at: at,
+      updated_at: at,
+      ...(o.day ? { number_day: o.day } : {}),
+      ...o.extra,
+    },
+    lines: o.lines ?? [saladLine(f, `line of ${n}`)],
+    duplicateSince: o.since ?? new Date(Date.parse(at) - 10_000).toISOString(),
+    promoId: o.promoId ?? null,
+    accumulatedUsed: o.accumulatedUsed ?? null,
+  };
 }
