@@ -395,6 +395,15 @@ describeEachDatabase(
           10_000,
           'queued orders',
         );
+        // Printed is not yet acknowledged: on a loaded machine the stop could come between the two, and the jobs
+        // would (rightly) stay queued for the next agent. Wait for the acknowledgements, then stop.
+        await eventually(
+          async () =>
+            (await ctx.db.selectFrom('print_jobs').select('id').where('status', '=', 'queued').execute())
+              .length === 0,
+          10_000,
+          'acknowledged',
+        );
         // A fresh agent (new state, new id) is offered nothing already acknowledged.
         second.stop();
         const third = startAgent();
