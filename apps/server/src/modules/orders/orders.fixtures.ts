@@ -450,6 +450,25 @@ export function saladLine(
   };
 }
 
+/** The columns an order stored straight through the store or repository needs beside its identity (a 5.00 cash order). */
+export const STORED_ORDER_AMOUNTS = {
+  exact_time_selected: 0,
+  payment_status: 'none',
+  cutlery: 0,
+  count_cutlery: 0,
+  subtotal: 500,
+  discount_total: 0,
+  delivery_fee: 0,
+  box_fee: 0,
+  cutlery_fee: 0,
+  payment_fee: 0,
+  accumulated_amount_used: 0,
+  total: 500,
+  currency: 'EUR',
+  breakdown: '{}',
+  bill_wanted: 0,
+};
+
 let storeInputs = 0;
 
 /**
@@ -482,21 +501,7 @@ export function storeInput(
       token: o.token ?? `stored-token-${n}`,
       type: 3,
       status: 'ordered',
-      exact_time_selected: 0,
-      payment_status: 'none',
-      cutlery: 0,
-      count_cutlery: 0,
-      subtotal: 500,
-      discount_total: 0,
-      delivery_fee: 0,
-      box_fee: 0,
-      cutlery_fee: 0,
-      payment_fee: 0,
-      accumulated_amount_used: 0,
-      total: 500,
-      currency: 'EUR',
-      breakdown: '{}',
-      bill_wanted: 0,
+      ...STORED_ORDER_AMOUNTS,
       dedupe_hash: o.hash === undefined ? `stored hash ${n}` : o.hash,
       created_at: at,
       updated_at: at,

@@ -10,7 +10,14 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { describeEachDatabase, type TestContext } from '../../../test/harness.ts';
-import { CLIENT, OPEN_AT, cartLine, seedOrderFixture, type OrderFixture } from './orders.fixtures.ts';
+import {
+  CLIENT,
+  OPEN_AT,
+  STORED_ORDER_AMOUNTS,
+  cartLine,
+  seedOrderFixture,
+  type OrderFixture,
+} from './orders.fixtures.ts';
 import type { DialectName } from '../../db/database.ts';
 import { createOrdersRepository, type StoreOrderInput } from './orders.repository.ts';
 import type { StaffOrder } from '@trapeza/domain/contracts/staff';
@@ -19,25 +26,6 @@ import { toStaffOrders } from '../staff/staff.service.ts';
 import { newOrderEvents } from '../staff/staff.events.ts';
 
 const fixtures = new Map<DialectName, OrderFixture>();
-
-/** The columns an order stored straight through the repository needs beside its identity (a 5.00 cash order). */
-const AMOUNTS = {
-  exact_time_selected: 0,
-  payment_status: 'none',
-  cutlery: 0,
-  count_cutlery: 0,
-  subtotal: 500,
-  discount_total: 0,
-  delivery_fee: 0,
-  box_fee: 0,
-  cutlery_fee: 0,
-  payment_fee: 0,
-  accumulated_amount_used: 0,
-  total: 500,
-  currency: 'EUR',
-  breakdown: '{}',
-  bill_wanted: 0,
-};
 
 function preorder(ctx: TestContext, f: OrderFixture, n: number, extra: Record<string, unknown> = {}) {
   return ctx.request('POST', '/api/orders/preorder', {
@@ -233,7 +221,7 @@ describeEachDatabase(
             token: `batch-fk-token-${n}`,
             type: 3,
             status: 'ordered',
-            ...AMOUNTS,
+            ...STORED_ORDER_AMOUNTS,
             dedupe_hash: hash,
             created_at: at,
             updated_at: at,
@@ -311,7 +299,7 @@ describeEachDatabase(
             token: `twice-token-${n}`,
             type: 3,
             status: 'ordered',
-            ...AMOUNTS,
+            ...STORED_ORDER_AMOUNTS,
             dedupe_hash: `twice ${ctx.dialect} ${n}`,
             created_at: at,
             updated_at: at,
